@@ -1,0 +1,70 @@
+import { Card, CardDescription, CardTitle, Container } from '@innerecho/ui';
+import { Library, Mic, Sparkles, type LucideIcon } from 'lucide-react';
+import { SectionHeading } from './section-heading';
+
+const FEATURES: { title: string; text: string; icon: LucideIcon }[] = [
+  {
+    title: 'Your Voice',
+    text: 'Record a short sample once. Every affirmation is then spoken in a voice matched to yours, the voice you trust most.',
+    icon: Mic,
+  },
+  {
+    title: 'AI Powered',
+    text: 'Voice cloning turns your sample into natural speech, looped to the length you choose, from 1 minute to 1 hour.',
+    icon: Sparkles,
+  },
+  {
+    title: 'Rich Library',
+    text: 'Curated affirmations for wealth, health, confidence, calm and happiness, from featured creators, or in your own words.',
+    icon: Library,
+  },
+];
+
+export function FeaturesSection() {
+  return (
+    <section aria-labelledby="features-title" css={{ padding: '56px 0' }}>
+      <Container css={{ display: 'grid', gap: 40 }}>
+        <SectionHeading
+          id="features-title"
+          eyebrow="Why InnerEcho"
+          title="Words that land, because they sound like you"
+          description="We believe what we hear ourselves say. InnerEcho makes your daily affirmations personal."
+        />
+        <ul
+          css={(t) => ({
+            display: 'grid',
+            gap: 20,
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            [t.mq.md]: { gridTemplateColumns: 'repeat(3, 1fr)' },
+          })}
+        >
+          {FEATURES.map(({ title, text, icon: Icon }) => (
+            <li key={title} css={{ display: 'flex' }}>
+              <Card css={{ flex: 1 }}>
+                <span
+                  aria-hidden
+                  css={(t) => ({
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    width: 48,
+                    height: 48,
+                    borderRadius: 14,
+                    background: t.colors.accentSoft,
+                    color: t.colors.accent,
+                  })}
+                >
+                  <Icon size={22} />
+                </span>
+                <CardTitle>{title}</CardTitle>
+                <CardDescription>{text}</CardDescription>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { Container } from '@innerecho/ui';
+import { SectionHeading } from './section-heading';
+
+const STEPS = [
+  {
+    title: 'Record Your Voice',
+    text: 'Read five short sentences aloud, slowly and soulfully. It takes about a minute.',
+  },
+  {
+    title: 'Choose Affirmations',
+    text: 'Pick from the library or write your own, then choose background music and a length.',
+  },
+  {
+    title: 'Listen & Transform',
+    text: 'Play it every day, adjust the speed, and download it to listen offline.',
+  },
+];
+
+export function HowItWorksSection() {
+  return (
+    <section aria-labelledby="how-title" css={{ padding: '56px 0' }}>
+      <Container css={{ display: 'grid', gap: 40 }}>
+        <SectionHeading id="how-title" eyebrow="Three calm steps" title="How It Works" />
+        <ol
+          css={(t) => ({
+            display: 'grid',
+            gap: 28,
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            counterReset: 'step',
+            [t.mq.md]: { gridTemplateColumns: 'repeat(3, 1fr)', gap: 32 },
+          })}
+        >
+          {STEPS.map(({ title, text }, index) => (
+            <li key={title} css={{ display: 'grid', gap: 12, justifyItems: 'center', textAlign: 'center' }}>
+              <span
+                aria-hidden
+                css={(t) => ({
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  width: 56,
+                  height: 56,
+                  borderRadius: '50%',
+                  border: `1px solid ${t.colors.borderStrong}`,
+                  background: t.colors.surface,
+                  fontFamily: t.fonts.heading,
+                  fontSize: 24,
+                  color: t.colors.primary,
+                })}
+              >
+                {index + 1}
+              </span>
+              <h3 css={{ fontSize: 21 }}>{title}</h3>
+              <p css={(t) => ({ color: t.colors.textMuted, maxWidth: 320 })}>{text}</p>
+            </li>
+          ))}
+        </ol>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,101 @@
+import { Badge, Button, Card, Container } from '@innerecho/ui';
+import { Check } from 'lucide-react';
+import { FREE_TRIAL_DAYS, PLAN_FEATURES, PLANS, type Plan } from './plans';
+import { SectionHeading } from './section-heading';
+import { useCheckout } from './use-checkout';
+
+export const PRICING_SECTION_ID = 'pricing';
+export const PRICING_HEADING_ID = 'pricing-title';
+
+export function PricingSection() {
+  const { startCheckout, pendingPlan } = useCheckout();
+  return (
+    <section id={PRICING_SECTION_ID} aria-labelledby={PRICING_HEADING_ID} css={{ padding: '64px 0' }}>
+      <Container css={{ display: 'grid', gap: 40 }}>
+        <SectionHeading
+          id={PRICING_HEADING_ID}
+          focusable
+          eyebrow="Pricing"
+          title="Simple, honest pricing"
+          description="Every plan starts with a 3-day free trial. One credit per day, and up to 1 hour of audio daily."
+        />
+        <ul
+          css={(t) => ({
+            display: 'grid',
+            gap: 24,
+            listStyle: 'none',
+            margin: '0 auto',
+            padding: 0,
+            width: '100%',
+            maxWidth: 880,
+            [t.mq.md]: { gridTemplateColumns: 'repeat(2, 1fr)' },
+          })}
+        >
+          {PLANS.map((plan) => (
+            <li key={plan.id} css={{ display: 'flex' }}>
+              <PlanCard plan={plan} pending={pendingPlan === plan.id} onChoose={() => startCheckout(plan.id)} />
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </section>
+  );
+}
+
+export interface PlanCardProps {
+  plan: Plan;
+  pending: boolean;
+  onChoose: () => void;
+}
+
+export function PlanCard({ plan, pending, onChoose }: PlanCardProps) {
+  const featured = Boolean(plan.highlight);
+  const titleId = `plan-${plan.id}-title`;
+  return (
+    <Card
+      aria-labelledby={titleId}
+      role="group"
+      css={(t) => ({
+        flex: 1,
+        gap: 24,
+        padding: 32,
+        position: 'relative',
+        borderColor: featured ? t.colors.primary : t.colors.border,
+        background: featured ? `linear-gradient(170deg, ${t.colors.primarySoft}, ${t.colors.surface} 45%)` : t.colors.surface,
+      })}
+    >
+      <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, flexWrap: 'wrap' }}>
+        <h3 id={titleId} css={{ fontSize: 24 }}>
+          {plan.name}
+        </h3>
+        {plan.highlight ? <Badge>{plan.highlight}</Badge> : <Badge variant="outline">Flexible</Badge>}
+      </div>
+      <div css={{ display: 'grid', gap: 6 }}>
+        <p css={{ display: 'flex', alignItems: 'baseline', gap: 4 }}>
+          <span css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 48, fontWeight: 600, lineHeight: 1 })}>{plan.price}</span>
+          <span css={(t) => ({ color: t.colors.textMuted, fontSize: 17 })}>{plan.period}</span>
+        </p>
+        <p css={(t) => ({ color: t.colors.textMuted, fontSize: 14.5 })}>{plan.billing}</p>
+      </div>
+      <ul css={{ display: 'grid', gap: 10, listStyle: 'none', margin: 0, padding: 0, fontSize: 15 }}>
+        {[`${FREE_TRIAL_DAYS}-day free trial`, plan.credits, ...PLAN_FEATURES].map((feature) => (
+          <li key={feature} css={{ display: 'flex', gap: 10, alignItems: 'flex-start' }}>
+            <Check size={18} aria-hidden css={(t) => ({ color: t.colors.success, marginTop: 3, flexShrink: 0 })} />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      <Button
+        size="lg"
+        fullWidth
+        variant={featured ? 'primary' : 'secondary'}
+        disabled={pending}
+        aria-busy={pending || undefined}
+        onClick={onChoose}
+        css={{ marginTop: 'auto' }}
+      >
+        {pending ? 'Loading...' : `Choose ${plan.name}`}
+      </Button>
+    </Card>
+  );
+}

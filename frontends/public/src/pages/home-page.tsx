@@ -1,0 +1,26 @@
+import { ClosingSection } from '../home/closing-section';
+import { FeaturesSection } from '../home/features-section';
+import { HeroSection } from '../home/hero-section';
+import { HowItWorksSection } from '../home/how-it-works-section';
+import { PRICING_HEADING_ID, PRICING_SECTION_ID, PricingSection } from '../home/pricing-section';
+
+export type HomePageProps = Record<string, never>;
+
+/** '/': the landing page for visitors (signed-in users may see it too). */
+export function HomePage(_props: HomePageProps) {
+  const viewPricing = () => {
+    document.getElementById(PRICING_SECTION_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    // Move keyboard focus along with the view, without a second jump.
+    document.getElementById(PRICING_HEADING_ID)?.focus({ preventScroll: true });
+  };
+
+  return (
+    <>
+      <HeroSection onViewPricing={viewPricing} />
+      <FeaturesSection />
+      <HowItWorksSection />
+      <PricingSection />
+      <ClosingSection />
+    </>
+  );
+}

@@ -1,0 +1,11 @@
+// Async boundary: the federation runtime must set up the shared scope (react, router,
+// query client, emotion, @innerecho/ui) before any of it is imported, or the page is blank.
+import('./bootstrap').catch((error: unknown) => {
+  console.error('InnerEcho failed to start', error);
+  const root = document.getElementById('root');
+  if (root) {
+    root.innerHTML =
+      '<p style="font-family:system-ui,sans-serif;padding:48px 24px;text-align:center">' +
+      'InnerEcho could not start. Please check your connection and <a href="">reload the page</a>.</p>';
+  }
+});

@@ -1,0 +1,79 @@
+import { AnchorButton, Button, IconButton, Sheet, SheetContent, SheetTrigger } from '@innerecho/ui';
+import { LogIn, LogOut, Menu } from 'lucide-react';
+import { useState } from 'react';
+import { NavLink } from 'react-router-dom';
+import { LOGIN_PATH, logOut } from './auth-actions';
+import type { NavItem } from './nav-items';
+
+export interface MobileMenuProps {
+  items: NavItem[];
+  isAuthenticated: boolean;
+  isLoading: boolean;
+}
+
+/** The phone-width navigation: a side sheet with the nav links and sign in/out. */
+export function MobileMenu({ items, isAuthenticated, isLoading }: MobileMenuProps) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <div css={(t) => ({ display: 'flex', [t.mq.md]: { display: 'none' } })}>
+        <SheetTrigger asChild>
+          <IconButton aria-label="Open menu">
+            <Menu size={20} aria-hidden />
+          </IconButton>
+        </SheetTrigger>
+      </div>
+      <SheetContent title="Menu" closeLabel="Close menu">
+        {items.length > 0 ? (
+          <nav aria-label="Main">
+            <ul css={{ display: 'flex', flexDirection: 'column', gap: 4, listStyle: 'none', margin: 0, padding: 0 }}>
+              {items.map(({ to, label, icon: Icon }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    onClick={close}
+                    css={(t) => ({
+                      display: 'flex',
+                      alignItems: 'center',
+                      gap: 12,
+                      minHeight: 48,
+                      padding: '0 14px',
+                      borderRadius: t.radii.md,
+                      color: t.colors.text,
+                      fontWeight: 550,
+                      textDecoration: 'none',
+                      '&:hover': { background: t.colors.surfaceSunken },
+                      '&[aria-current="page"]': { background: t.colors.accentSoft },
+                    })}
+                  >
+                    <Icon size={18} aria-hidden />
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : (
+          <p css={(t) => ({ color: t.colors.textMuted, fontSize: 15 })}>
+            Sign in to record your voice and build your affirmation library.
+          </p>
+        )}
+        <div css={(t) => ({ marginTop: 'auto', paddingTop: 20, borderTop: `1px solid ${t.colors.border}` })}>
+          {isLoading ? null : isAuthenticated ? (
+            <Button variant="outline" fullWidth onClick={logOut}>
+              <LogOut size={16} aria-hidden />
+              Log out
+            </Button>
+          ) : (
+            <AnchorButton href={LOGIN_PATH} variant="primary" fullWidth>
+              <LogIn size={16} aria-hidden />
+              Sign in
+            </AnchorButton>
+          )}
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

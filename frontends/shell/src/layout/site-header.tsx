@@ -1,0 +1,85 @@
+import { AnchorButton, Button, Container, useAuth } from '@innerecho/ui';
+import { LogIn, LogOut } from 'lucide-react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { LOGIN_PATH, logOut } from './auth-actions';
+import { BrandLink } from './brand-link';
+import { MobileMenu } from './mobile-menu';
+import { navItemsFor } from './nav-items';
+import { ThemeToggle } from './theme-toggle';
+
+/** Visible from the md breakpoint; on phones the same items live in the mobile menu. */
+const desktopOnly = (t: { mq: { md: string } }) => ({ display: 'none', [t.mq.md]: { display: 'flex' } });
+
+export function SiteHeader() {
+  const { isAuthenticated, isLoading } = useAuth();
+  const { pathname } = useLocation();
+  const items = navItemsFor({ isAuthenticated, pathname });
+
+  return (
+    <header
+      css={(t) => ({
+        position: 'sticky',
+        top: 0,
+        zIndex: 40,
+        height: t.headerHeight,
+        borderBottom: `1px solid ${t.colors.border}`,
+        background: t.colors.headerBackground,
+        backdropFilter: 'saturate(1.4) blur(14px)',
+        WebkitBackdropFilter: 'saturate(1.4) blur(14px)',
+      })}
+    >
+      <Container css={{ display: 'flex', alignItems: 'center', gap: 24, height: '100%' }}>
+        <BrandLink />
+        {items.length > 0 ? (
+          <nav aria-label="Main" css={desktopOnly}>
+            <ul css={{ display: 'flex', gap: 4, listStyle: 'none', margin: 0, padding: 0 }}>
+              {items.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    css={(t) => ({
+                      display: 'inline-flex',
+                      alignItems: 'center',
+                      minHeight: 40,
+                      padding: '0 14px',
+                      borderRadius: t.radii.pill,
+                      color: t.colors.textMuted,
+                      fontSize: 15,
+                      fontWeight: 550,
+                      textDecoration: 'none',
+                      transition: `background ${t.transition}, color ${t.transition}`,
+                      '&:hover': { color: t.colors.text, background: t.colors.surfaceSunken },
+                      '&[aria-current="page"]': { color: t.colors.text, background: t.colors.accentSoft },
+                    })}
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <div css={{ display: 'flex', alignItems: 'center', gap: 8, marginLeft: 'auto' }}>
+          <ThemeToggle />
+          {/* Nothing while the user is loading, so "Sign in" never flashes for a signed-in user. */}
+          {isLoading ? null : (
+            <div css={desktopOnly}>
+              {isAuthenticated ? (
+                <Button variant="outline" size="sm" onClick={logOut}>
+                  <LogOut size={16} aria-hidden />
+                  Log out
+                </Button>
+              ) : (
+                <AnchorButton href={LOGIN_PATH} variant="secondary" size="sm">
+                  <LogIn size={16} aria-hidden />
+                  Sign in
+                </AnchorButton>
+              )}
+            </div>
+          )}
+          <MobileMenu items={items} isAuthenticated={isAuthenticated} isLoading={isLoading} />
+        </div>
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,12 @@
+'use strict';
+const { createAppConfig, remoteUrls } = require('@innerecho/frontends-build');
+const baseColors = require('../ui/src/theme/base-colors.json');
+
+module.exports = createAppConfig({
+  name: 'shell',
+  appDir: __dirname,
+  isHost: true,
+  remotes: remoteUrls(),
+  // The pre-paint background colours in index.html come from the same file as the theme.
+  templateParameters: { baseColors },
+});

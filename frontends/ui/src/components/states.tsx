@@ -1,0 +1,79 @@
+import { CloudOff, Inbox } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from './button';
+
+const stateBox = {
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  textAlign: 'center',
+  gap: 12,
+  padding: '48px 24px',
+} as const;
+
+const iconBubble = (bg: string, fg: string) =>
+  ({
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    width: 56,
+    height: 56,
+    borderRadius: '50%',
+    background: bg,
+    color: fg,
+    marginBottom: 4,
+  }) as const;
+
+export interface EmptyStateProps {
+  title: ReactNode;
+  description?: ReactNode;
+  icon?: ReactNode;
+  /** The next step, e.g. a "Create Your Own" button. */
+  action?: ReactNode;
+}
+
+export function EmptyState({ title, description, icon, action }: EmptyStateProps) {
+  return (
+    <div css={(t) => ({ ...stateBox, border: `1px dashed ${t.colors.borderStrong}`, borderRadius: t.radii.lg })}>
+      <span aria-hidden css={(t) => iconBubble(t.colors.accentSoft, t.colors.accent)}>
+        {icon ?? <Inbox size={26} />}
+      </span>
+      <h3 css={{ fontSize: 20 }}>{title}</h3>
+      {description ? <p css={(t) => ({ color: t.colors.textMuted, maxWidth: 440 })}>{description}</p> : null}
+      {action ? <div css={{ marginTop: 8 }}>{action}</div> : null}
+    </div>
+  );
+}
+
+export interface ErrorStateProps {
+  title?: ReactNode;
+  description?: ReactNode;
+  /** Shows a retry button when given. */
+  onRetry?: () => void;
+  retryLabel?: string;
+  /** Heading level, so the state fits the page outline. */
+  headingLevel?: 'h1' | 'h2' | 'h3';
+}
+
+export function ErrorState({
+  title = 'Something went wrong',
+  description = 'Please check your connection and try again.',
+  onRetry,
+  retryLabel = 'Try again',
+  headingLevel: Heading = 'h3',
+}: ErrorStateProps) {
+  return (
+    <div role="alert" css={(t) => ({ ...stateBox, border: `1px solid ${t.colors.border}`, borderRadius: t.radii.lg, background: t.colors.surface })}>
+      <span aria-hidden css={(t) => iconBubble(t.colors.dangerSoft, t.colors.danger)}>
+        <CloudOff size={26} />
+      </span>
+      <Heading css={{ fontSize: 22 }}>{title}</Heading>
+      {description ? <p css={(t) => ({ color: t.colors.textMuted, maxWidth: 460 })}>{description}</p> : null}
+      {onRetry ? (
+        <Button variant="primary" onClick={onRetry} css={{ marginTop: 8 }}>
+          {retryLabel}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

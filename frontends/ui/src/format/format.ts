@@ -1,0 +1,29 @@
+/** Display formats fixed by the spec (section 9 and the saved-affirmation list). */
+
+/** 'Xm Ys' below an hour, 'Xh Ym' from an hour up. */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  if (seconds >= 3600) {
+    const hours = Math.floor(seconds / 3600);
+    const minutes = Math.floor((seconds % 3600) / 60);
+    return `${hours}h ${minutes}m`;
+  }
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}m ${seconds % 60}s`;
+}
+
+/** 'm:ss', as the admin music grid shows track lengths. */
+export function formatClock(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** Amounts are stored in cents and shown as dollars with two decimals: 7999 -> '$79.99'. */
+export function formatDollars(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+/** The file name a saved affirmation downloads as: lowercased, spaces to hyphens, .mp3. */
+export function audioFileName(title: string): string {
+  return `${title.toLowerCase().replace(/\s+/g, '-')}.mp3`;
+}

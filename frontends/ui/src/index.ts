@@ -1,0 +1,109 @@
+/**
+ * @innerecho/ui: the design system and the client plumbing every frontend shares.
+ * It is a Module Federation singleton, so the theme, the toast queue and the helpers
+ * below are one instance across the shell and all remotes.
+ */
+
+// Theme
+export { AppThemeProvider, useThemeMode, type AppThemeProviderProps } from './theme/theme-provider';
+export { GlobalStyles } from './theme/global-styles';
+export { theme, type InnerEchoTheme } from './theme/theme';
+export { palettes, colorVars, type Palette } from './theme/tokens';
+export {
+  THEME_STORAGE_KEY,
+  DEFAULT_THEME,
+  readStoredTheme,
+  storeTheme,
+  applyThemeToDocument,
+  type ThemeMode,
+} from './theme/theme-storage';
+
+// Data layer (spec section 7)
+export { apiRequest, ApiError, isApiError, serverErrorMessage, throwIfResNotOk, type HttpMethod } from './data/api-request';
+export { createQueryClient, getQueryFn, defaultQueryFn, queryKeyToUrl, type UnauthorizedBehavior } from './data/query-client';
+
+// Session, auth, referrals
+export { getSessionId, resetSessionId, SESSION_STORAGE_KEY } from './session/session-id';
+export {
+  useAuth,
+  AUTH_USER_QUERY_KEY,
+  LOGIN_PATH,
+  LOGOUT_PATH,
+  type AuthUser,
+  type UserRole,
+  type UseAuthResult,
+} from './auth/use-auth';
+export {
+  REFERRAL_COOKIE_NAME,
+  getReferralCode,
+  readReferralParam,
+  readReferralCookie,
+  storeReferralCookie,
+  trackReferralFromUrl,
+} from './referral/referral';
+
+// Formats
+export { formatDuration, formatClock, formatDollars, audioFileName } from './format/format';
+
+// Toasts
+export { Toaster } from './toast/toaster';
+export {
+  toast,
+  dismissToast,
+  useToast,
+  TOAST_DURATION_MS,
+  TOAST_LIMIT,
+  type ToastOptions,
+  type ToastVariant,
+  type ToastHandle,
+} from './toast/toast-store';
+
+// Components
+export {
+  Button,
+  IconButton,
+  LinkButton,
+  AnchorButton,
+  buttonStyles,
+  type ButtonProps,
+  type IconButtonProps,
+  type LinkButtonProps,
+  type AnchorButtonProps,
+  type ButtonVariant,
+  type ButtonSize,
+} from './components/button';
+export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './components/card';
+export { Badge, type BadgeProps, type BadgeVariant } from './components/badge';
+export {
+  Input,
+  Textarea,
+  Label,
+  Field,
+  fieldDescriptionIds,
+  fieldControlStyles,
+  type InputProps,
+  type TextareaProps,
+  type FieldProps,
+} from './components/form-fields';
+export { Select, type SelectProps, type SelectOption } from './components/select';
+export { Tabs, TabsList, TabsTrigger, TabsContent } from './components/tabs';
+export {
+  Dialog,
+  DialogTrigger,
+  DialogClose,
+  DialogContent,
+  DialogTitle,
+  DialogDescription,
+  DialogFooter,
+  type DialogContentProps,
+} from './components/dialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog';
+export { Sheet, SheetTrigger, SheetClose, SheetContent, type SheetContentProps } from './components/sheet';
+export { Slider, type SliderProps } from './components/slider';
+export { Skeleton, type SkeletonProps } from './components/skeleton';
+export { Spinner, type SpinnerProps } from './components/spinner';
+export { EmptyState, ErrorState, type EmptyStateProps, type ErrorStateProps } from './components/states';
+export { Container, Page, PageHeader, VisuallyHidden, type PageHeaderProps } from './components/layout';
+export { ErrorBoundary, type ErrorBoundaryProps } from './components/error-boundary';
+export { InProgressNotice, type InProgressNoticeProps } from './components/in-progress-notice';
+export { TextLink, textLinkStyles, type TextLinkProps } from './components/text-link';

@@ -1,0 +1,22 @@
+/**
+ * The anonymous session id most user data is keyed by (spec section 3). It lives in
+ * localStorage so it survives reloads; logging out clears it.
+ */
+export const SESSION_STORAGE_KEY = 'sessionId';
+
+function newSessionId(): string {
+  return `session_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
+}
+
+export function getSessionId(): string {
+  const existing = window.localStorage.getItem(SESSION_STORAGE_KEY);
+  if (existing) return existing;
+  const created = newSessionId();
+  window.localStorage.setItem(SESSION_STORAGE_KEY, created);
+  return created;
+}
+
+/** Forgets the current id; the next getSessionId() makes a new one. */
+export function resetSessionId(): void {
+  window.localStorage.removeItem(SESSION_STORAGE_KEY);
+}

@@ -1,0 +1,36 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLogger, type Logger } from '@innerecho/kit';
+import { createGatewayApp } from './app';
+import type { GatewayConfig } from './config';
+
+export { ZGatewayEnv, type GatewayConfig } from './config';
+export { ROUTE_TABLE, findRoute } from './route-table';
+export { createGatewayApp, frontendsBuilt } from './app';
+
+export interface RunningGateway {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function startGateway(config: GatewayConfig, logger: Logger = createLogger('gateway', config.LOG_LEVEL)): Promise<RunningGateway> {
+  const app = createGatewayApp({ config, logger });
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+    s.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+  logger.info({ url }, 'gateway listening');
+  return {
+    url,
+    port,
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 3000).unref();
+      }),
+  };
+}

@@ -1,0 +1,4 @@
+export * from './system';
+export * from './free-port';
+export * from './testing';
+export * from './test-client';

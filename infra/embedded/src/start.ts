@@ -1,0 +1,41 @@
+import { resolve } from 'node:path';
+import { buildFrontendsIfStale } from './build-frontends-if-stale';
+import { startSystem } from './system';
+
+/**
+ * `npm start`: the whole product in one process on http://localhost:3000 with every
+ * embedded default (PGlite under ./data, in-process events, local files, the local voice
+ * engine, demo checkout). Setting DATABASE_URL, NATS_URL or provider keys switches parts
+ * to the real thing.
+ */
+async function main() {
+  buildFrontendsIfStale();
+  let adminNotice = '';
+  const system = await startSystem({
+    port: Number(process.env.PORT ?? 3000),
+    dataDir: resolve(process.env.DATA_DIR ?? './data'),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    natsUrl: process.env.NATS_URL || undefined,
+    seedAdminEmail: process.env.SEED_ADMIN_EMAIL ?? 'admin@innerecho.local',
+    onAdminSeeded: ({ email, password }) => {
+      adminNotice = `\n  An admin account was created (shown only this once):\n    email:    ${email}\n    password: ${password}\n`;
+    },
+  });
+  process.stdout.write(`\n  InnerEcho is running at ${system.url}\n${adminNotice}\n  Press Ctrl-C to stop.\n\n`);
+
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, async () => {
+      if (stopping) process.exit(1); // a second Ctrl-C: leave now
+      stopping = true;
+      process.stdout.write('\n  Stopping InnerEcho…\n');
+      await system.stop();
+      process.exit(0);
+    });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,165 @@
+import { resolve } from 'node:path';
+import type { z } from 'zod';
+import {
+  createLogger,
+  InProcessTransport,
+  NatsTransport,
+  parseConfig,
+  startService,
+  type BaseServiceEnv,
+  type EventTransport,
+  type KeyStore,
+  type Logger,
+  type RunningService,
+  type ServiceModule,
+} from '@innerecho/kit';
+import { startGateway, ZGatewayEnv, type RunningGateway } from '@innerecho/gateway';
+import { identityService, ZIdentityEnv } from '@innerecho/identity';
+import { voiceService, ZVoiceEnv } from '@innerecho/voice';
+import { libraryService, ZLibraryEnv } from '@innerecho/library';
+import { generationService, ZGenerationEnv } from '@innerecho/generation';
+import { billingService, ZBillingEnv } from '@innerecho/billing';
+import { creatorReferralService, ZCreatorReferralEnv } from '@innerecho/creator-referral';
+import { freePort } from './free-port';
+
+export interface SystemOptions {
+  /** Base environment (keys such as ELEVENLABS_API_KEY pass through). Defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Gateway port; 0 picks a free one. */
+  port?: number;
+  /** PGlite data root, or 'memory://'. Ignored for services when databaseUrl is set. */
+  dataDir: string;
+  databaseUrl?: string;
+  natsUrl?: string;
+  /** Keeps this system's NATS subjects apart from any other on the same server. */
+  natsNamespace?: string;
+  logLevel?: string;
+  frontendsDir?: string;
+  seedAdminEmail?: string;
+  onAdminSeeded?: (credentials: { email: string; password: string }) => void;
+}
+
+export type ServiceKey = 'identity' | 'voice' | 'library' | 'generation' | 'billing' | 'creatorReferral';
+
+export interface RunningSystem {
+  url: string;
+  gateway: RunningGateway;
+  services: Record<ServiceKey, RunningService<any>>;
+  transports: EventTransport[];
+  /** Identity's signing keys (tests forge and rotate tokens with them). */
+  identityKeys: KeyStore;
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product in one process: every service on its own loopback port (real HTTP
+ * between gateway and services), one database per service (PGlite directories, or schemas
+ * on one PostgreSQL server), and events in-process or through NATS JetStream.
+ */
+export async function startSystem(options: SystemOptions): Promise<RunningSystem> {
+  const env = options.env ?? process.env;
+  const logLevel = options.logLevel ?? env.LOG_LEVEL ?? 'info';
+  const logger = createLogger('innerecho', logLevel);
+  const port = options.port === 0 || options.port === undefined ? await freePort() : options.port;
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+
+  const transports: EventTransport[] = [];
+  const inProcess = options.natsUrl ? null : new InProcessTransport(logger.child({ name: 'events' }));
+  if (inProcess) transports.push(inProcess);
+  const transportFor = async (name: string): Promise<EventTransport> => {
+    if (inProcess) return inProcess;
+    const nats = await NatsTransport.connect({
+      servers: options.natsUrl!,
+      name,
+      logger: logger.child({ name: `${name}-events` }),
+      namespace: options.natsNamespace,
+    });
+    transports.push(nats);
+    return nats;
+  };
+
+  const started: RunningService<any>[] = [];
+  const start = async <C extends BaseServiceEnv>(module: ServiceModule<C>, schema: z.ZodType<C>, extra: Record<string, string | undefined> = {}) => {
+    const config = parseConfig(schema, {
+      ...env,
+      PORT: '0',
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl ?? '',
+      NATS_URL: options.natsUrl ?? '',
+      LOG_LEVEL: logLevel,
+      PUBLIC_URL: publicUrl,
+      IDENTITY_URL: identityUrl,
+      ...extra,
+    });
+    const service = await startService(module, {
+      config,
+      transport: await transportFor(module.name),
+      logger: logger.child({ name: module.name }),
+      startRelay: false,
+    });
+    started.push(service);
+    return service;
+  };
+
+  let identityUrl = 'http://127.0.0.1:1';
+  try {
+    const identityModule = identityService({ onAdminSeeded: options.onAdminSeeded });
+    const identity = await start(identityModule, ZIdentityEnv, {
+      SEED_ADMIN_EMAIL: options.seedAdminEmail ?? env.SEED_ADMIN_EMAIL ?? '',
+    });
+    identityUrl = identity.url;
+    const [voice, library, generation, billing, creatorReferral] = await Promise.all([
+      start(voiceService(), ZVoiceEnv),
+      start(libraryService(), ZLibraryEnv),
+      start(generationService(), ZGenerationEnv),
+      start(billingService(), ZBillingEnv),
+      start(creatorReferralService(), ZCreatorReferralEnv),
+    ]);
+
+    // Every consumer is subscribed now: let events flow.
+    inProcess?.markReady();
+    for (const service of started) service.startRelay();
+
+    const gateway = await startGateway(
+      parseConfig(ZGatewayEnv, {
+        PORT: String(port),
+        HOST: env.HOST ?? '0.0.0.0',
+        LOG_LEVEL: logLevel,
+        IDENTITY_URL: identity.url,
+        VOICE_URL: voice.url,
+        LIBRARY_URL: library.url,
+        GENERATION_URL: generation.url,
+        BILLING_URL: billing.url,
+        CREATOR_REFERRAL_URL: creatorReferral.url,
+        FRONTENDS_DIR: options.frontendsDir ?? resolve(__dirname, '..', '..', '..', 'frontends'),
+        SIGN_IN_RATE_LIMIT: env.SIGN_IN_RATE_LIMIT,
+        SIGN_IN_RATE_WINDOW_SECONDS: env.SIGN_IN_RATE_WINDOW_SECONDS,
+        API_RATE_LIMIT: env.API_RATE_LIMIT,
+      }),
+      logger.child({ name: 'gateway' }),
+    );
+
+    let stopping: Promise<void> | null = null;
+    return {
+      url: gateway.url,
+      gateway,
+      services: { identity, voice, library, generation, billing, creatorReferral },
+      transports,
+      identityKeys: identityModule.keys!,
+      logger,
+      stop() {
+        stopping ??= (async () => {
+          await gateway.stop();
+          await Promise.all(started.map((s) => s.stop()));
+          await Promise.all(transports.map((t) => t.close()));
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await Promise.allSettled(started.map((s) => s.stop()));
+    await Promise.allSettled(transports.map((t) => t.close()));
+    throw error;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * A tiny browser-like HTTP client for black-box tests: keeps cookies between calls and
+ * never follows redirects, so tests can assert them.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  async request(method: string, path: string, options: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; body?: string | Uint8Array | Buffer } = {}) {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    let body: string | Uint8Array | Buffer | undefined = options.body;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(options.form).toString();
+    }
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = !value || attributes.some((a) => /expires=thu, 01 jan 1970/i.test(a.trim()) || /max-age=0/i.test(a.trim()));
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let data: any = undefined;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, text, data };
+  }
+
+  get = (path: string, headers?: Record<string, string>) => this.request('GET', path, { headers });
+  postJson = (path: string, json: unknown, headers?: Record<string, string>) => this.request('POST', path, { json, headers });
+
+  /** Signs up a new account through the API and keeps its session cookie. */
+  async signUp(email: string, password = 'a long enough password', name = 'Test User') {
+    const res = await this.postJson('/api/signup', { email, password, name });
+    if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
+    return res.data as { id: string; email: string; role: string; subscriptionStatus: string };
+  }
+}
+
+let counter = 0;
+/** A unique email per call, so tests never collide. */
+export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${counter++}@example.com`;
+/** A sessionId in the spec's format. */
+export const newSessionId = () => `session_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;

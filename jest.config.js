@@ -1,0 +1,21 @@
+// One jest run covers every workspace. Integration tests start real services in-process
+// (PGlite, or PostgreSQL when DATABASE_URL is set; NATS when NATS_URL is set), and the
+// end-to-end project drives the built app in Chromium. PGlite needs
+// --experimental-vm-modules (see the test:jest script).
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const common = { transform: { '^.+\\.(t|j)sx?$': swc }, testEnvironment: 'node' };
+module.exports = {
+  projects: [
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{gateway,services,frontends}/**/test/**/*.test.ts', '<rootDir>/infra/embedded/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/infra/e2e/test/**/*.test.ts'],
+    },
+  ],
+};

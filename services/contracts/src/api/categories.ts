@@ -1,0 +1,15 @@
+/** The five library categories (spec sections 2 and 5). */
+export const LIBRARY_CATEGORIES = [
+  'Wealth & Success',
+  'Health & Well-Being',
+  'Confidence & Empowerment',
+  'Calm & Relaxation',
+  'Happiness & Positivity',
+] as const;
+export type LibraryCategory = (typeof LIBRARY_CATEGORIES)[number];
+
+/** Custom affirmations may also be 'Other'. */
+export const CUSTOM_CATEGORIES = [...LIBRARY_CATEGORIES, 'Other'] as const;
+export type CustomCategory = (typeof CUSTOM_CATEGORIES)[number];
+
+export const DEFAULT_CATEGORY: LibraryCategory = 'Confidence & Empowerment';

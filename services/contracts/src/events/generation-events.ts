@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { defineEvent } from './define-event';
+
+/** An affirmation was rendered and saved; the library counts a play for its transcript. */
+export const AffirmationGeneratedV1 = defineEvent(
+  'generation.affirmation.generated.v1',
+  z.object({
+    savedAffirmationId: z.string().uuid(),
+    userId: z.string().uuid(),
+    transcriptId: z.string().uuid().nullable(),
+    customAffirmationId: z.string().uuid().nullable(),
+    audioDurationSeconds: z.number().int().positive(),
+  }),
+);

@@ -1,0 +1,5 @@
+export * from './events';
+export * from './api/plans';
+export * from './api/categories';
+export * from './api/identity-api';
+export * from './api/errors';

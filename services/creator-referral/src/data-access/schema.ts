@@ -1,0 +1,75 @@
+import { boolean, date, index, integer, jsonb, pgSchema, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { inboxTable, outboxTable } from '@innerecho/kit';
+
+export const creatorReferralSchema = pgSchema('creator_referral');
+
+/** Creator accounts: the only place their email and password hash live. */
+export const creators = creatorReferralSchema.table('creators', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  bio: text('bio').notNull().default(''),
+  profilePicUrl: text('profile_pic_url').notNull().default(''),
+  youtubeChannel: text('youtube_channel').notNull().default(''),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  referralCode: text('referral_code').notNull().unique(),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per visitor per creator per day: repeat clicks the same day count once. */
+export const referralClicks = creatorReferralSchema.table(
+  'referral_clicks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id').notNull(),
+    visitorKey: text('visitor_key').notNull(),
+    day: date('day').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('referral_clicks_once_a_day').on(t.creatorId, t.visitorKey, t.day)],
+);
+
+/** A subscription started with a creator's code belongs to that creator. */
+export const attributions = creatorReferralSchema.table('attributions', {
+  subscriptionId: text('subscription_id').primaryKey(),
+  creatorId: uuid('creator_id').notNull(),
+  userId: uuid('user_id'),
+  email: text('email'),
+  plan: text('plan', { enum: ['monthly', 'yearly'] }).notNull(),
+  entitled: boolean('entitled').notNull().default(true),
+  version: integer('version').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const commissions = creatorReferralSchema.table(
+  'commissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id').notNull(),
+    /** At most one commission per paid invoice, whatever the redeliveries. */
+    invoiceId: text('invoice_id').notNull().unique(),
+    subscriptionId: text('subscription_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['pending', 'paid'] }).notNull().default('pending'),
+    subscriptionPlan: text('subscription_plan', { enum: ['monthly', 'yearly'] }).notNull(),
+    monthNumber: integer('month_number').notNull(),
+    payoutId: uuid('payout_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('commissions_creator_idx').on(t.creatorId, t.createdAt)],
+);
+
+export const payouts = creatorReferralSchema.table('payouts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  creatorId: uuid('creator_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status', { enum: ['pending', 'completed', 'failed'] }).notNull().default('pending'),
+  commissionIds: jsonb('commission_ids').$type<string[]>().notNull(),
+  payoutDate: timestamp('payout_date', { withTimezone: true }),
+  notes: text('notes').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const outbox = outboxTable(creatorReferralSchema);
+export const inbox = inboxTable(creatorReferralSchema);

@@ -1,0 +1,19 @@
+import { join } from 'node:path';
+import { Router } from 'express';
+import type { ServiceModule } from '@innerecho/kit';
+import type { CreatorReferralConfig } from './config';
+import { inbox, outbox } from './data-access/schema';
+
+export { ZCreatorReferralEnv, type CreatorReferralConfig } from './config';
+
+/** Owns creator accounts, referral clicks and attribution, commissions and payouts. */
+export function creatorReferralService(): ServiceModule<CreatorReferralConfig> {
+  return {
+    name: 'creator-referral',
+    migrationsFolder: join(__dirname, 'data-access', 'migrations'),
+    tables: { outbox, inbox },
+    build() {
+      return { routes: Router() };
+    },
+  };
+}

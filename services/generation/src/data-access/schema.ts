@@ -1,0 +1,42 @@
+import { date, index, integer, pgSchema, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { inboxTable, outboxTable } from '@innerecho/kit';
+
+export const generationSchema = pgSchema('generation');
+
+/**
+ * A rendered affirmation in a user's library. Title, category and music title are
+ * copied at generation time, so the item stays readable if the source is later removed.
+ */
+export const savedAffirmations = generationSchema.table(
+  'saved_affirmations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').notNull(),
+    transcriptId: uuid('transcript_id'),
+    customAffirmationId: uuid('custom_affirmation_id'),
+    title: text('title'),
+    category: text('category'),
+    voiceSpeed: real('voice_speed').notNull().default(1),
+    audioDurationSeconds: integer('audio_duration_seconds').notNull(),
+    backgroundMusicId: uuid('background_music_id'),
+    backgroundMusicTitle: text('background_music_title'),
+    fileKey: text('file_key').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_affirmations_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+/** Seconds of audio generated per user per UTC day (the daily allowance). */
+export const dailyUsage = generationSchema.table(
+  'daily_usage',
+  {
+    userId: uuid('user_id').notNull(),
+    day: date('day').notNull(),
+    secondsUsed: integer('seconds_used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+export const outbox = outboxTable(generationSchema);
+export const inbox = inboxTable(generationSchema);

@@ -1,0 +1,39 @@
+import { boolean, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { inboxTable, outboxTable } from '@innerecho/kit';
+
+export const identitySchema = pgSchema('identity');
+
+export const users = identitySchema.table('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Stored lowercased and trimmed; unique. */
+  email: text('email').notNull().unique(),
+  name: text('name').notNull().default(''),
+  /** argon2id; null for accounts that only sign in through the OpenID provider. */
+  passwordHash: text('password_hash'),
+  role: text('role', { enum: ['subscriber', 'admin'] }).notNull().default('subscriber'),
+  oidcSubject: text('oidc_subject').unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The billing facts identity needs for `subscriptionStatus`, one row per subscription,
+ * kept from billing.subscription.changed events. `version` makes a late, older event a no-op.
+ */
+export const userSubscriptions = identitySchema.table('user_subscriptions', {
+  subscriptionId: text('subscription_id').primaryKey(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status').notNull(),
+  entitled: boolean('entitled').notNull(),
+  version: integer('version').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The spec's anonymous sessionId, bound to the first signed-in user who uses it. */
+export const sessionBindings = identitySchema.table('session_bindings', {
+  sessionId: text('session_id').primaryKey(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const outbox = outboxTable(identitySchema);
+export const inbox = inboxTable(identitySchema);

@@ -1,0 +1,72 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@innerecho/kit';
+import { sessionBindings, userSubscriptions, users } from './schema';
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  name: string;
+  role: 'subscriber' | 'admin';
+  passwordHash: string | null;
+  oidcSubject: string | null;
+  createdAt: Date;
+}
+
+const toRecord = (row: typeof users.$inferSelect): UserRecord => ({ ...row });
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row ? toRecord(row) : null;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRecord | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ? toRecord(row) : null;
+}
+
+export async function findUserByOidcSubject(db: Db, subject: string): Promise<UserRecord | null> {
+  const [row] = await db.select().from(users).where(eq(users.oidcSubject, subject));
+  return row ? toRecord(row) : null;
+}
+
+export async function insertUser(
+  db: Db,
+  values: { email: string; name: string; role: UserRecord['role']; passwordHash: string | null; oidcSubject?: string | null },
+): Promise<UserRecord> {
+  const [row] = await db.insert(users).values(values).returning();
+  return toRecord(row);
+}
+
+export async function updateUser(db: Db, id: string, values: Partial<Pick<UserRecord, 'role' | 'oidcSubject' | 'name'>>) {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+export async function isEntitled(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.entitled, true)));
+  return (row?.n ?? 0) > 0;
+}
+
+/** Applies a subscription change unless a newer one was already applied. */
+export async function upsertSubscriptionIfNewer(
+  db: Db,
+  values: { subscriptionId: string; userId: string; status: string; entitled: boolean; version: number },
+) {
+  await db
+    .insert(userSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: userSubscriptions.subscriptionId,
+      set: { userId: values.userId, status: values.status, entitled: values.entitled, version: values.version, updatedAt: sql`now()` },
+      setWhere: sql`${userSubscriptions.version} < ${values.version}`,
+    });
+}
+
+/** Binds the session to the user if it is free; returns its owner either way. */
+export async function bindSession(db: Db, sessionId: string, userId: string): Promise<string> {
+  await db.insert(sessionBindings).values({ sessionId, userId }).onConflictDoNothing();
+  const [row] = await db.select({ userId: sessionBindings.userId }).from(sessionBindings).where(eq(sessionBindings.sessionId, sessionId));
+  return row.userId;
+}

@@ -1,0 +1,43 @@
+import { UserRegisteredV1, ZSignUpInput } from '@innerecho/contracts';
+import { conflict, isUniqueViolation, type ServiceContext } from '@innerecho/kit';
+import type { IdentityConfig } from '../config';
+import { insertUser, type UserRecord } from '../data-access/user-repository';
+import { hashPassword } from './passwords';
+
+export const roleForEmail = (config: IdentityConfig, email: string) =>
+  config.ADMIN_EMAILS.includes(email) ? ('admin' as const) : ('subscriber' as const);
+
+/** Sign-up: validate, create the account and announce it, in one transaction. */
+export async function registerUser(options: {
+  context: ServiceContext<IdentityConfig>;
+  input: unknown;
+  requestId?: string;
+  /** For accounts created through the OpenID provider. */
+  oidcSubject?: string;
+}): Promise<UserRecord> {
+  const { context } = options;
+  const oidc = options.oidcSubject !== undefined;
+  const input = oidc ? (options.input as { email: string; name: string; password?: undefined }) : ZSignUpInput.parse(options.input);
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  try {
+    return await context.transaction(async (tx) => {
+      const user = await insertUser(tx, {
+        email: input.email,
+        name: input.name,
+        role: roleForEmail(context.config, input.email),
+        passwordHash,
+        oidcSubject: options.oidcSubject ?? null,
+      });
+      await context.outbox.add(
+        tx,
+        UserRegisteredV1,
+        { userId: user.id, email: user.email, name: user.name, role: user.role, registeredAt: user.createdAt.toISOString() },
+        { requestId: options.requestId },
+      );
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('An account with this email already exists. Sign in instead.', 'EMAIL_TAKEN');
+    throw error;
+  }
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment once at start-up and fails fast, naming every missing or bad
+ * variable, instead of letting a service limp along with undefined settings.
+ */
+export function parseConfig<S extends z.ZodTypeAny>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/** Settings every service reads. Each service extends this with its own. */
+export const ZBaseServiceEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** A PostgreSQL server; without it the service keeps PGlite under DATA_DIR/<service>. */
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  /** NATS with JetStream; without it events travel in-process (single-process mode only). */
+  NATS_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where services fetch the identity service's public keys and bind session ids. */
+  IDENTITY_URL: z.string().url().default('http://127.0.0.1:4101'),
+  /** The address browsers use; used for absolute links (redirects, signed URLs). */
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+});
+export type BaseServiceEnv = z.infer<typeof ZBaseServiceEnv>;

@@ -1,0 +1,68 @@
+import type { EventContract, EventEnvelope, EventPayload } from '@innerecho/contracts';
+import type { Db, Tx } from '../db/database';
+import type { Logger } from '../logger';
+import type { InboxTable } from './tables';
+import { PoisonMessageError, type EventTransport } from './transport';
+
+export interface EventContext {
+  tx: Tx;
+  envelope: EventEnvelope;
+  logger: Logger;
+}
+
+export interface EventHandler<C extends EventContract = EventContract> {
+  contract: C;
+  handle(payload: EventPayload<C>, context: EventContext): Promise<void>;
+}
+
+/** Pairs a contract with its handler while keeping the payload typed. */
+export function on<C extends EventContract>(contract: C, handle: EventHandler<C>['handle']): EventHandler<C> {
+  return { contract, handle };
+}
+
+export interface ConsumerOptions {
+  service: string;
+  /** Names this consumer; together with the service it is the durable name. */
+  name: string;
+  db: Db;
+  inbox: InboxTable;
+  transport: EventTransport;
+  logger: Logger;
+  handlers: EventHandler<any>[];
+}
+
+/**
+ * Subscribes a consumer. Each event is parsed against its contract (a mismatch is a
+ * poison message) and handled inside one transaction that also records the event id in
+ * the inbox; a redelivered event finds its id there and changes nothing. The transport
+ * acknowledges only after that transaction has committed.
+ */
+export async function registerConsumer(options: ConsumerOptions) {
+  const bySubject = new Map(options.handlers.map((h) => [h.contract.subject, h]));
+  const durableName = `${options.service}.${options.name}`;
+
+  await options.transport.subscribe({
+    durableName,
+    subjects: [...bySubject.keys()],
+    handler: async (envelope) => {
+      const handler = bySubject.get(envelope.subject);
+      if (!handler) throw new PoisonMessageError(`No handler for ${envelope.subject}`);
+      const parsed = handler.contract.schema.safeParse(envelope.payload);
+      if (!parsed.success) throw new PoisonMessageError(`Payload does not match ${envelope.subject}`, parsed.error);
+      const logger = options.logger.child({ eventId: envelope.id, subject: envelope.subject, requestId: envelope.requestId });
+
+      await options.db.transaction(async (tx) => {
+        const fresh = await tx
+          .insert(options.inbox)
+          .values({ consumer: durableName, eventId: envelope.id, subject: envelope.subject })
+          .onConflictDoNothing()
+          .returning({ eventId: options.inbox.eventId });
+        if (fresh.length === 0) {
+          logger.debug('event already handled');
+          return;
+        }
+        await handler.handle(parsed.data, { tx, envelope, logger });
+      });
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import { index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { inboxTable, outboxTable } from '@innerecho/kit';
+
+export const librarySchema = pgSchema('library');
+
+/** The public face of creators, kept from creator-referral's events (never emails or passwords). */
+export const creatorProfiles = librarySchema.table('creator_profiles', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  bio: text('bio').notNull().default(''),
+  profilePicUrl: text('profile_pic_url').notNull().default(''),
+  youtubeChannel: text('youtube_channel').notNull().default(''),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const transcripts = librarySchema.table(
+  'transcripts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    category: text('category').notNull(),
+    playCount: integer('play_count').notNull().default(0),
+    /** No foreign key: a deleted creator's transcripts stay, without a creator. */
+    creatorId: uuid('creator_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('transcripts_category_idx').on(t.category, t.playCount), index('transcripts_creator_idx').on(t.creatorId)],
+);
+
+export const customAffirmations = librarySchema.table(
+  'custom_affirmations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    category: text('category').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('custom_affirmations_owner_idx').on(t.ownerId)],
+);
+
+export const backgroundMusic = librarySchema.table('background_music', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  durationSeconds: integer('duration_seconds').notNull(),
+  fileKey: text('file_key').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const outbox = outboxTable(librarySchema);
+export const inbox = inboxTable(librarySchema);

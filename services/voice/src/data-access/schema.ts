@@ -1,0 +1,23 @@
+import { boolean, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { inboxTable, outboxTable } from '@innerecho/kit';
+
+export const voiceSchema = pgSchema('voice');
+
+/** One voice per user. A re-record deletes the clone and starts again. */
+export const voiceProfiles = voiceSchema.table('voice_profiles', {
+  userId: uuid('user_id').primaryKey(),
+  voiceId: uuid('voice_id').notNull().defaultRandom(),
+  isCloned: boolean('is_cloned').notNull().default(false),
+  engine: text('engine'),
+  providerVoiceId: text('provider_voice_id'),
+  sampleKey: text('sample_key'),
+  /** Consent to clone: when, which wording, from where. Required before any clone. */
+  consentAt: timestamp('consent_at', { withTimezone: true }),
+  consentTextVersion: text('consent_text_version'),
+  consentIp: text('consent_ip'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const outbox = outboxTable(voiceSchema);
+export const inbox = inboxTable(voiceSchema);
