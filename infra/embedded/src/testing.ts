@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { SubscriptionChangedV1 } from '@innerecho/contracts';
 import { NatsTransport } from '@innerecho/kit';
 import { startSystem, type RunningSystem, type SystemOptions } from './system';
 
 export interface TestSystem extends RunningSystem {
   admin: { email: string; password: string };
   databaseName?: string;
+  /**
+   * Gives a user an active subscription the way billing would: a
+   * billing.subscription.changed event, delivered to identity through the real transport.
+   * Resolves once identity reports the user as 'active'.
+   */
+  grantSubscription(userId: string, plan?: 'monthly' | 'yearly'): Promise<void>;
 }
 
 /**
@@ -50,6 +59,33 @@ export async function startTestSystem(overrides: Partial<SystemOptions> = {}): P
     ...system,
     admin,
     databaseName,
+    async grantSubscription(userId, plan = 'monthly') {
+      const envelope = {
+        id: randomUUID(),
+        subject: SubscriptionChangedV1.subject,
+        occurredAt: new Date().toISOString(),
+        producer: 'billing',
+        payload: SubscriptionChangedV1.schema.parse({
+          subscriptionId: `sub_test_${randomUUID()}`,
+          userId,
+          email: null,
+          plan,
+          status: 'active',
+          entitled: true,
+          currentPeriodEnd: new Date(Date.now() + 30 * 86400_000).toISOString(),
+          referralCode: null,
+          version: 1,
+        }),
+      };
+      await system.transports[system.transports.length - 1].publish(envelope);
+      const identityDb = system.services.identity.context.db;
+      for (let i = 0; i < 100; i++) {
+        const rows = (await identityDb.execute(sql`select 1 from identity.user_subscriptions where user_id = ${userId} and entitled`)) as any;
+        if ((rows.rows ?? rows).length > 0) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('identity did not apply the subscription');
+    },
     async stop() {
       await stop();
       if (natsUrl) {

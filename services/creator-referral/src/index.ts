@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { ServiceModule } from '@innerecho/kit';
 import type { CreatorReferralConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
+import { creatorAdminRoutes } from './entry-points/http/creator-admin-routes';
 
 export { ZCreatorReferralEnv, type CreatorReferralConfig } from './config';
 
@@ -12,8 +13,10 @@ export function creatorReferralService(): ServiceModule<CreatorReferralConfig> {
     name: 'creator-referral',
     migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
-    build() {
-      return { routes: Router() };
+    build(context) {
+      const routes = Router();
+      routes.use(creatorAdminRoutes(context));
+      return { routes };
     },
   };
 }

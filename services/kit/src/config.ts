@@ -32,5 +32,7 @@ export const ZBaseServiceEnv = z.object({
   IDENTITY_URL: z.string().url().default('http://127.0.0.1:4101'),
   /** The address browsers use; used for absolute links (redirects, signed URLs). */
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Signs local file URLs; generated and kept under DATA_DIR when unset. */
+  FILE_SIGNING_SECRET: z.string().min(16).optional(),
 });
 export type BaseServiceEnv = z.infer<typeof ZBaseServiceEnv>;

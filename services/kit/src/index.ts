@@ -17,3 +17,8 @@ export * from './events/relay';
 export * from './events/consumer';
 export * from './runtime/service-runtime';
 export * from './runtime/run-standalone';
+export * from './media/ffmpeg-paths';
+export * from './storage/object-store';
+export * from './storage/local-disk-store';
+export * from './storage/create-object-store';
+export * from './auth/entitlements';

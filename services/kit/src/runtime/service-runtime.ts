@@ -1,9 +1,10 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Router } from 'express';
+import { Router } from 'express';
 import { authenticate } from '../auth/authenticate';
 import { SessionOwnership } from '../auth/session-ownership';
+import { Entitlements } from '../auth/entitlements';
 import { createTokenVerifier, jwksKeyResolver, USER_SESSION_COOKIE, USER_TOKEN_ISSUER, type TokenVerifier } from '../auth/session-token';
 import type { BaseServiceEnv } from '../config';
 import { openDatabase, type Database, type Db, type Tx } from '../db/database';
@@ -14,6 +15,8 @@ import type { InboxTable, OutboxTable } from '../events/tables';
 import type { EventTransport } from '../events/transport';
 import { createServiceApp } from '../http/create-service-app';
 import { createLogger, type Logger } from '../logger';
+import { createObjectStore } from '../storage/create-object-store';
+import type { ObjectStore } from '../storage/object-store';
 
 export interface ServiceContext<TConfig extends BaseServiceEnv = BaseServiceEnv> {
   name: string;
@@ -27,6 +30,10 @@ export interface ServiceContext<TConfig extends BaseServiceEnv = BaseServiceEnv>
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   /** The sessionId rule (see ARCHITECTURE.md): bound to one user, refused to others. */
   sessionOwnership: SessionOwnership;
+  /** The service's files (local disk or S3), reached by browsers through signed URLs. */
+  files: ObjectStore;
+  /** `await context.entitlements.require(req)` before cloning or generating. */
+  entitlements: Entitlements;
 }
 
 export interface ServiceParts {
@@ -86,6 +93,7 @@ export async function startService<TConfig extends BaseServiceEnv>(
     logger,
   });
   const relay = new OutboxRelay({ db: database.db, outbox: module.tables.outbox, transport, logger });
+  const files = createObjectStore(config, module.name);
   const context: ServiceContext<TConfig> = {
     name: module.name,
     config,
@@ -100,6 +108,8 @@ export async function startService<TConfig extends BaseServiceEnv>(
       return result;
     },
     sessionOwnership: new SessionOwnership(config.IDENTITY_URL),
+    files: files.store,
+    entitlements: new Entitlements(config.IDENTITY_URL),
   };
 
   const parts = await module.build(context);
@@ -123,7 +133,7 @@ export async function startService<TConfig extends BaseServiceEnv>(
       ...(parts.extraAuthenticators ?? []).map((a) => authenticate(a.verifier, a.cookieName)),
       authenticate(userVerifier, USER_SESSION_COOKIE),
     ],
-    routes: parts.routes,
+    routes: files.local ? Router().use(`/api/files/${module.name}`, files.local.routes()).use(parts.routes) : parts.routes,
     health: database.ping,
   });
 

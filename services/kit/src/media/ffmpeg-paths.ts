@@ -1,0 +1,12 @@
+/**
+ * The ffmpeg and ffprobe binaries: FFMPEG_PATH / FFPROBE_PATH when set, otherwise the
+ * static builds shipped inside npm packages (@ffmpeg-installer, @ffprobe-installer), so a
+ * fresh `npm install` can render audio with no system packages.
+ */
+export function ffmpegPath(): string {
+  return process.env.FFMPEG_PATH || (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+}
+
+export function ffprobePath(): string {
+  return process.env.FFPROBE_PATH || (require('@ffprobe-installer/ffprobe') as { path: string }).path;
+}

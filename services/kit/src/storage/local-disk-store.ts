@@ -1,0 +1,168 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Router, type Request, type Response } from 'express';
+import { AppError } from '../errors';
+import { assertSafeKey, type ObjectStore, type PresignPutOptions } from './object-store';
+
+const DEFAULT_EXPIRY_SECONDS = 15 * 60;
+
+/**
+ * Files on local disk, reached by the browser through URLs of the same shape as S3's
+ * presigned ones: `/api/files/<service>/<key>?op=&exp=&ct=&max=&sig=`, where `sig` is an
+ * HMAC-SHA256 of everything else. A URL is good for one operation on one key until `exp`.
+ */
+export class LocalDiskStore implements ObjectStore {
+  readonly kind = 'local' as const;
+
+  constructor(
+    private readonly root: string,
+    /** The public path the routes are mounted at, e.g. '/api/files/voice'. */
+    private readonly publicPath: string,
+    private readonly secret: string,
+  ) {}
+
+  private path(key: string) {
+    assertSafeKey(key);
+    return join(this.root, key);
+  }
+
+  async put(key: string, body: Buffer | Readable, contentType: string) {
+    const path = this.path(key);
+    await mkdir(dirname(path), { recursive: true });
+    const temp = `${path}.${process.pid}.${Date.now()}.partial`;
+    await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp));
+    await writeFile(`${path}.meta.json`, JSON.stringify({ contentType }));
+    await rename(temp, path); // readers never see half a file
+  }
+
+  async stat(key: string) {
+    try {
+      const s = await stat(this.path(key));
+      const meta = JSON.parse(await readFile(`${this.path(key)}.meta.json`, 'utf8').catch(() => '{}'));
+      return { size: s.size, contentType: meta.contentType ?? 'application/octet-stream' };
+    } catch {
+      return null;
+    }
+  }
+
+  async get(key: string, range?: { start: number; end?: number }) {
+    const info = await this.stat(key);
+    if (!info) return null;
+    if (!range) return { body: createReadStream(this.path(key)), size: info.size, contentType: info.contentType };
+    const end = Math.min(range.end ?? info.size - 1, info.size - 1);
+    return {
+      body: createReadStream(this.path(key), { start: range.start, end }),
+      size: info.size,
+      contentType: info.contentType,
+      range: { start: range.start, end },
+    };
+  }
+
+  async delete(key: string) {
+    await rm(this.path(key), { force: true });
+    await rm(`${this.path(key)}.meta.json`, { force: true });
+  }
+
+  async deletePrefix(prefix: string) {
+    assertSafeKey(prefix.replace(/\/$/, ''));
+    await rm(join(this.root, prefix), { recursive: true, force: true });
+  }
+
+  private sign(fields: Record<string, string>) {
+    const payload = Object.keys(fields)
+      .sort()
+      .map((k) => `${k}=${fields[k]}`)
+      .join('&');
+    return createHmac('sha256', this.secret).update(payload).digest('base64url');
+  }
+
+  private signedUrl(key: string, fields: Record<string, string>) {
+    const sig = this.sign({ ...fields, key });
+    return `${this.publicPath}/${key}?${new URLSearchParams({ ...fields, sig }).toString()}`;
+  }
+
+  async presignPut(key: string, options: PresignPutOptions) {
+    assertSafeKey(key);
+    const exp = String(Math.floor(Date.now() / 1000) + (options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS));
+    return this.signedUrl(key, { op: 'put', exp, ct: options.contentType, max: String(options.maxBytes) });
+  }
+
+  async presignGet(key: string, options: { expiresInSeconds?: number; downloadName?: string } = {}) {
+    assertSafeKey(key);
+    const exp = String(Math.floor(Date.now() / 1000) + (options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS));
+    return this.signedUrl(key, { op: 'get', exp, ...(options.downloadName ? { dn: options.downloadName } : {}) });
+  }
+
+  /** Checks a signed request; throws 403 with S3's wording for an expired one (the uploader retries those). */
+  verify(key: string, query: Request['query'], op: 'get' | 'put'): Record<string, string> {
+    const fields: Record<string, string> = {};
+    for (const [k, v] of Object.entries(query)) if (typeof v === 'string' && k !== 'sig') fields[k] = v;
+    const given = Buffer.from(String(query.sig ?? ''));
+    const expected = Buffer.from(this.sign({ ...fields, key }));
+    if (fields.op !== op || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new AppError(403, 'BAD_SIGNATURE', 'This link is not valid');
+    }
+    if (Number(fields.exp) < Date.now() / 1000) throw new AppError(403, 'EXPIRED', 'Request has expired');
+    return fields;
+  }
+
+  /** The routes behind the signed URLs, mounted at `publicPath` by the service runtime. */
+  routes(): Router {
+    const router = Router();
+    const keyOf = (req: Request) => (req.params as Record<string, string[]>).key.join('/');
+
+    router.get('/*key', async (req: Request, res: Response) => {
+      const key = keyOf(req);
+      const fields = this.verify(key, req.query, 'get');
+      const info = await this.stat(key);
+      if (!info) throw new AppError(404, 'NOT_FOUND', 'File not found');
+      res.setHeader('accept-ranges', 'bytes');
+      res.setHeader('content-type', info.contentType);
+      res.setHeader('cache-control', 'private, max-age=300');
+      if (fields.dn) res.attachment(fields.dn);
+      const match = /^bytes=(\d*)-(\d*)$/.exec(req.header('range') ?? '');
+      if (match && (match[1] || match[2])) {
+        let start = match[1] ? Number(match[1]) : Math.max(0, info.size - Number(match[2]));
+        let end = match[1] && match[2] ? Number(match[2]) : info.size - 1;
+        end = Math.min(end, info.size - 1);
+        if (start > end || start >= info.size) {
+          res.status(416).setHeader('content-range', `bytes */${info.size}`).end();
+          return;
+        }
+        const object = (await this.get(key, { start, end }))!;
+        res.status(206).setHeader('content-range', `bytes ${start}-${end}/${info.size}`);
+        res.setHeader('content-length', String(end - start + 1));
+        await pipeline(object.body, res);
+        return;
+      }
+      res.setHeader('content-length', String(info.size));
+      const object = (await this.get(key))!;
+      await pipeline(object.body, res);
+    });
+
+    router.put('/*key', async (req: Request, res: Response) => {
+      const key = keyOf(req);
+      const fields = this.verify(key, req.query, 'put');
+      const type = (req.header('content-type') ?? '').split(';')[0].trim();
+      if (type !== fields.ct.split(';')[0].trim()) throw new AppError(400, 'WRONG_CONTENT_TYPE', `Expected ${fields.ct}`);
+      const max = Number(fields.max);
+      if (Number(req.header('content-length') ?? 0) > max) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large');
+      let seen = 0;
+      const limit = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          seen += chunk.length;
+          done(seen > max ? new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large') : null, chunk);
+        },
+      });
+      await this.put(key, req.pipe(limit), fields.ct);
+      res.setHeader('etag', `"${createHmac('md5', 'etag').update(key + seen).digest('hex')}"`);
+      res.status(200).end();
+    });
+
+    return router;
+  }
+}

@@ -1,0 +1,43 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  body: Readable;
+  /** Size of the whole object. */
+  size: number;
+  contentType: string;
+  /** Present when a byte range was asked for: the inclusive range served. */
+  range?: { start: number; end: number };
+}
+
+export interface PresignPutOptions {
+  contentType: string;
+  /** The upload is refused past this many bytes. */
+  maxBytes: number;
+  expiresInSeconds?: number;
+}
+
+/**
+ * Where a service keeps its files. The embedded default is local disk behind signed,
+ * expiring URLs; S3 (or MinIO) behind presigned URLs has the same contract. Keys are the
+ * service's own: they never carry another service's data.
+ */
+export interface ObjectStore {
+  readonly kind: 'local' | 's3';
+  put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;
+  get(key: string, range?: { start: number; end?: number }): Promise<StoredObject | null>;
+  stat(key: string): Promise<{ size: number; contentType: string } | null>;
+  delete(key: string): Promise<void>;
+  /** Removes every object whose key starts with the prefix. */
+  deletePrefix(prefix: string): Promise<void>;
+  /** A URL the browser can PUT the file to, once, before it expires. */
+  presignPut(key: string, options: PresignPutOptions): Promise<string>;
+  /** A URL the browser can GET (with Range) until it expires. */
+  presignGet(key: string, options?: { expiresInSeconds?: number; downloadName?: string }): Promise<string>;
+}
+
+/** Keys are paths of safe segments: no '..', no absolute paths, nothing a filesystem would reinterpret. */
+export function assertSafeKey(key: string) {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/.test(key) || key.includes('..') || key.length > 400) {
+    throw new Error(`Unsafe object key: ${key}`);
+  }
+}
