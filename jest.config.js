@@ -5,6 +5,7 @@
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } }];
 const common = { transform: { '^.+\\.(t|j)sx?$': swc }, testEnvironment: 'node' };
 module.exports = {
+  reporters: ['default', '<rootDir>/infra/jest/summary-reporter.js'],
   projects: [
     {
       ...common,
