@@ -21,16 +21,18 @@ export function renderLoginPage(options: LoginPageOptions): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${signup ? 'Create account' : 'Sign in'} · InnerEcho</title>
 <script>try{var t=localStorage.getItem('theme');if(t==='light'||t==='dark')document.documentElement.dataset.theme=t}catch(e){}</script>
 <style>
-:root{--bg:#14111c;--card:#1e1a29;--text:#f3eee6;--muted:#b3aabb;--border:#342d44;--accent:#e8a87c;--accent-text:#1b1422;--danger:#ff8a80;--field:#16131f}
-[data-theme=light]{--bg:#faf6f0;--card:#ffffff;--text:#2a2233;--muted:#6b6274;--border:#e6ddd2;--accent:#b8643a;--accent-text:#fff;--danger:#b3261e;--field:#fffdf9}
+/* Colours mirror the design system's tokens (frontends/ui/src/theme/tokens.ts). */
+:root{--bg:#0f0d16;--card:#1e1a29;--text:#f5efe8;--muted:#b9afc4;--border:#2b2638;--accent:#f2b880;--accent-text:#1c1420;--violet:#c4b1ff;--danger:#ff8f85;--field:#13111b;--glow-a:rgba(196,177,255,.16);--glow-b:rgba(242,184,128,.12)}
+[data-theme=light]{--bg:#fbf7f1;--card:#ffffff;--text:#241c2c;--muted:#5c5166;--border:#e8ddd0;--accent:#a3481f;--accent-text:#fff;--violet:#6b4fb0;--danger:#b3261e;--field:#fffdf9;--glow-a:rgba(107,79,176,.10);--glow-b:rgba(214,122,68,.12)}
 *{box-sizing:border-box}
 body{margin:0;min-height:100vh;display:grid;place-items:center;padding:24px;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--text);
-background:radial-gradient(1200px 600px at 10% -10%,color-mix(in srgb,var(--accent) 18%,transparent),transparent),var(--bg)}
+background:radial-gradient(900px 500px at 0% -10%,var(--glow-a),transparent),radial-gradient(900px 500px at 100% 0%,var(--glow-b),transparent),var(--bg)}
 main{width:100%;max-width:420px}
-.brand{display:block;text-align:center;font:600 1.5rem Georgia,"Times New Roman",serif;color:var(--text);text-decoration:none;margin-bottom:20px;letter-spacing:.01em}
+.brand{display:flex;align-items:center;justify-content:center;gap:10px;font:600 1.5rem Georgia,"Times New Roman",serif;color:var(--text);text-decoration:none;margin-bottom:20px;letter-spacing:-.01em}
 .card{background:var(--card);border:1px solid var(--border);border-radius:20px;padding:32px;box-shadow:0 20px 50px rgba(0,0,0,.18)}
 h1{font:600 1.6rem Georgia,"Times New Roman",serif;margin:0 0 6px}
 p.lead{color:var(--muted);margin:0 0 24px}
@@ -47,7 +49,7 @@ button:focus-visible{outline:3px solid var(--text);outline-offset:2px}
 </head>
 <body>
 <main>
-<a class="brand" href="/">InnerEcho</a>
+<a class="brand" href="/"><svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="var(--violet)"/><stop offset="1" stop-color="var(--accent)"/></linearGradient></defs><rect width="32" height="32" rx="10" fill="url(#g)" opacity=".2"/><path d="M8 18v-4M12 21V11M16 23V9M20 20v-8M24 17v-2" stroke="url(#g)" stroke-width="2.4" stroke-linecap="round" fill="none"/></svg>InnerEcho</a>
 <div class="card">
 <h1>${title}</h1>
 <p class="lead">${signup ? 'Start hearing affirmations in your own voice.' : 'Sign in to continue to your affirmations.'}</p>
