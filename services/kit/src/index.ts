@@ -22,3 +22,4 @@ export * from './storage/object-store';
 export * from './storage/local-disk-store';
 export * from './storage/create-object-store';
 export * from './auth/entitlements';
+export * from './http/same-origin';

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import jwt from 'jsonwebtoken';
-import { AppError, forbidden, requireUser, unauthorized, type KeyStore, type ServiceContext, type TokenSigner } from '@innerecho/kit';
+import { AppError, assertSameOrigin, forbidden, requireUser, unauthorized, type KeyStore, type ServiceContext, type TokenSigner } from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 import { getCurrentUser } from '../../domain/current-user';
 import { registerUser } from '../../domain/register-user';
@@ -29,19 +29,6 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): 
   const { config } = context;
 
   const isForm = (req: Request) => req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
-
-  /** A cross-site form post to sign in or up is refused (login CSRF). */
-  const assertSameOrigin = (req: Request) => {
-    const origin = req.header('origin');
-    if (!origin) return;
-    const host = req.header('x-forwarded-host') ?? req.header('host');
-    try {
-      if (new URL(origin).host === host) return;
-    } catch {
-      /* fall through */
-    }
-    throw forbidden('Cross-site sign-in is not allowed', 'CROSS_SITE');
-  };
 
   const startSession = (res: Response, user: UserRecord) => {
     setSessionCookie(res, config, signer.sign({ id: user.id, role: user.role, email: user.email }));
@@ -97,7 +84,7 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): 
 
   router.post('/api/login', async (req, res) => {
     try {
-      assertSameOrigin(req);
+      assertSameOrigin(req, 'Cross-site sign-in is not allowed'); // login CSRF
       const user = await signIn({ context, input: req.body });
       await answerWithUser(req, res, user, 200);
     } catch (error) {
@@ -107,7 +94,7 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): 
 
   router.post('/api/signup', async (req, res) => {
     try {
-      assertSameOrigin(req);
+      assertSameOrigin(req, 'Cross-site sign-in is not allowed'); // login CSRF
       if (oidc) throw forbidden('Accounts are created through the sign-in provider', 'SIGNUP_DISABLED');
       const user = await registerUser({ context, input: req.body, requestId: req.requestId });
       await answerWithUser(req, res, user, 201);
