@@ -34,5 +34,16 @@ export const ZBaseServiceEnv = z.object({
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /** Signs local file URLs; generated and kept under DATA_DIR when unset. */
   FILE_SIGNING_SECRET: z.string().min(16).optional(),
+  /** S3 (or MinIO): set S3_BUCKET to keep files there instead of on local disk. */
+  S3_BUCKET: z.string().optional().or(z.literal('').transform(() => undefined)),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional().or(z.literal('').transform(() => undefined)),
+  S3_SECRET_ACCESS_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
+  /** MinIO and s3rver want path-style URLs (http://host/bucket/key). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
 });
 export type BaseServiceEnv = z.infer<typeof ZBaseServiceEnv>;

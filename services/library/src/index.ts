@@ -3,7 +3,11 @@ import { Router } from 'express';
 import type { ServiceModule } from '@innerecho/kit';
 import type { LibraryConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
+import { seedStarterAffirmations, seedStarterMusic } from './domain/starter-content/seed-starter-content';
 import { creatorEventsConsumer, generationEventsConsumer } from './entry-points/events/library-consumers';
+import { internalRoutes } from './entry-points/http/internal-routes';
+import { libraryRoutes } from './entry-points/http/library-routes';
+import { musicRoutes } from './entry-points/http/music-routes';
 
 export { ZLibraryEnv, type LibraryConfig } from './config';
 
@@ -13,8 +17,32 @@ export function libraryService(): ServiceModule<LibraryConfig> {
     name: 'library',
     migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
-    build() {
-      return { routes: Router(), consumers: [creatorEventsConsumer, generationEventsConsumer] };
+    async build(context) {
+      let seedingMusic: Promise<void> = Promise.resolve();
+      const stopSeeding = new AbortController();
+      if (context.config.STARTER_CONTENT === 'on') {
+        await seedStarterAffirmations({ db: context.db, logger: context.logger });
+        seedingMusic = seedStarterMusic({
+          db: context.db,
+          files: context.files,
+          logger: context.logger,
+          signal: stopSeeding.signal,
+          // Test systems (in memory) start and stop by the dozen: rendering is for real installs.
+          render: context.config.DATA_DIR !== 'memory://',
+        }).catch((error) => {
+          if (!stopSeeding.signal.aborted) context.logger.error({ err: error }, 'could not add the starter background music');
+        });
+      }
+      const routes = Router().use(libraryRoutes(context)).use(musicRoutes(context)).use(internalRoutes(context));
+      return {
+        routes,
+        consumers: [creatorEventsConsumer, generationEventsConsumer],
+        // The database closes after this: stop a first-start render and let it unwind.
+        onStop: async () => {
+          stopSeeding.abort();
+          await seedingMusic;
+        },
+      };
     },
   };
 }

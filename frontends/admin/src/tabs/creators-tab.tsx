@@ -1,7 +1,118 @@
-import { InProgressNotice } from '@innerecho/ui';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { apiRequest, Button, ConfirmDialog, EmptyState, ErrorState, IconButton, Skeleton, toast } from '@innerecho/ui';
+import { Clamp, Table, TableScroller, TabToolbar } from '../library-admin/admin-table';
+import { CreatorEditDialog } from '../library-admin/creator-edit-dialog';
+import type { AdminCreator } from '../library-admin/library-admin-types';
+import { toastFailure } from '../library-admin/mutation-toasts';
 
 export type CreatorsTabProps = Record<string, never>;
 
+/** Featured creators: add (with their sign-in), edit the profile, delete (spec section 2, /admin). */
 export function CreatorsTab(_props: CreatorsTabProps) {
-  return <InProgressNotice>Creators management is being built.</InProgressNotice>;
+  const queryClient = useQueryClient();
+  const creators = useQuery<AdminCreator[]>({ queryKey: ['/api/creators'] });
+  const [editing, setEditing] = useState<AdminCreator | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [deleting, setDeleting] = useState<AdminCreator | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (c: AdminCreator) => apiRequest('DELETE', `/api/creators/${c.id}`),
+    onSuccess: async (_res, c) => {
+      toast({ title: 'Creator deleted', variant: 'success' });
+      setDeleting(null);
+      // The library drops the profile when the deletion event arrives: hide it now.
+      queryClient.setQueryData<AdminCreator[]>(['/api/creators'], (list) => list?.filter((x) => x.id !== c.id));
+      setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['/api/creators'] }), 500);
+      await queryClient.invalidateQueries({ queryKey: ['/api/transcripts'] });
+    },
+    onError: (error) => toastFailure('Could not delete the creator', error),
+  });
+
+  const openDialog = (c: AdminCreator | null) => {
+    setEditing(c);
+    setDialogOpen(true);
+  };
+
+  return (
+    <section aria-labelledby="creators-title">
+      <TabToolbar>
+        <div>
+          <h2 id="creators-title">Creators</h2>
+          <p>Featured creators and their referral sign-ins.</p>
+        </div>
+        <Button onClick={() => openDialog(null)}>
+          <Plus size={16} aria-hidden /> Add Creator
+        </Button>
+      </TabToolbar>
+      {creators.isError ? (
+        <ErrorState title="Creators could not be loaded" onRetry={() => void creators.refetch()} />
+      ) : creators.isLoading ? (
+        <div css={{ display: 'grid', gap: 10 }} aria-busy="true">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} height={52} />
+          ))}
+        </div>
+      ) : creators.data!.length === 0 ? (
+        <EmptyState title="No creators yet" description="Add a creator to feature their affirmations in the library." />
+      ) : (
+        <TableScroller>
+          <Table>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Bio</th>
+                <th scope="col">YouTube</th>
+                <th scope="col">
+                  <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {creators.data!.map((c) => (
+                <tr key={c.id}>
+                  <td css={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{c.name}</td>
+                  <td css={{ minWidth: 240, maxWidth: 480 }}>
+                    <Clamp>{c.bio || '—'}</Clamp>
+                  </td>
+                  <td css={{ whiteSpace: 'nowrap' }}>
+                    {c.youtubeChannel ? (
+                      <a href={c.youtubeChannel} target="_blank" rel="noopener noreferrer" css={(t) => ({ color: t.colors.primary, display: 'inline-flex', gap: 4, alignItems: 'center' })}>
+                        Channel <ExternalLink size={14} aria-hidden />
+                      </a>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td>
+                    <div css={{ display: 'flex', gap: 4, justifyContent: 'flex-end' }}>
+                      <IconButton aria-label={`Edit ${c.name}`} onClick={() => openDialog(c)}>
+                        <Pencil size={16} />
+                      </IconButton>
+                      <IconButton aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
+                        <Trash2 size={16} />
+                      </IconButton>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableScroller>
+      )}
+      <CreatorEditDialog open={dialogOpen} onOpenChange={setDialogOpen} creator={editing} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete this creator?"
+        description={deleting ? `${deleting.name}’s sign-in and profile are removed. Their affirmations stay in the library, without a creator.` : ''}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        destructive
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </section>
+  );
 }

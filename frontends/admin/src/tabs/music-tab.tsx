@@ -1,7 +1,89 @@
-import { InProgressNotice } from '@innerecho/ui';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Music, Plus, Trash2, Upload } from 'lucide-react';
+import { apiRequest, Button, Card, ConfirmDialog, EmptyState, ErrorState, formatClock, IconButton, Skeleton, toast } from '@innerecho/ui';
+import { TabToolbar } from '../library-admin/admin-table';
+import type { AdminMusicTrack } from '../library-admin/library-admin-types';
+import { MusicUploadDialog } from '../library-admin/music-upload-dialog';
+import { toastFailure } from '../library-admin/mutation-toasts';
 
 export type MusicTabProps = Record<string, never>;
 
+/** Background music: a card grid of title and m:ss, delete, and the upload dialog (spec section 2, /admin). */
 export function MusicTab(_props: MusicTabProps) {
-  return <InProgressNotice>Music management is being built.</InProgressNotice>;
+  const queryClient = useQueryClient();
+  const music = useQuery<AdminMusicTrack[]>({ queryKey: ['/api/background-music'] });
+  const [uploading, setUploading] = useState(false);
+  const [deleting, setDeleting] = useState<AdminMusicTrack | null>(null);
+
+  const remove = useMutation({
+    mutationFn: (m: AdminMusicTrack) => apiRequest('DELETE', `/api/background-music/${m.id}`),
+    onSuccess: async () => {
+      toast({ title: 'Music deleted', variant: 'success' });
+      setDeleting(null);
+      await queryClient.invalidateQueries({ queryKey: ['/api/background-music'] });
+    },
+    onError: (error) => toastFailure('Could not delete the music', error),
+  });
+
+  return (
+    <section aria-labelledby="music-title">
+      <TabToolbar>
+        <div>
+          <h2 id="music-title">Music</h2>
+          <p>Background tracks listeners can mix under their affirmations.</p>
+        </div>
+        <Button onClick={() => setUploading(true)}>
+          <Upload size={16} aria-hidden /> Upload Music
+        </Button>
+      </TabToolbar>
+      {music.isError ? (
+        <ErrorState title="Music could not be loaded" onRetry={() => void music.refetch()} />
+      ) : music.isLoading ? (
+        <div css={grid} aria-busy="true">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} height={96} radius={18} />
+          ))}
+        </div>
+      ) : music.data!.length === 0 ? (
+        <EmptyState icon={<Music size={24} />} title="No music yet" description="Upload a calm track to offer it under affirmations." action={<Button onClick={() => setUploading(true)}><Plus size={16} aria-hidden /> Upload Music</Button>} />
+      ) : (
+        <ul css={{ ...grid, listStyle: 'none', margin: 0, padding: 0 }}>
+          {music.data!.map((m) => (
+            <li key={m.id}>
+              <Card css={{ display: 'flex', flexDirection: 'row', alignItems: 'center', textAlign: 'left', gap: 14, padding: 16 }}>
+                <span
+                  aria-hidden
+                  css={(t) => ({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 44, height: 44, borderRadius: 12, background: t.colors.accentSoft, color: t.colors.accent, flexShrink: 0 })}
+                >
+                  <Music size={20} />
+                </span>
+                <div css={{ flex: 1, minWidth: 0 }}>
+                  <h3 css={{ margin: 0, fontSize: 16, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{m.title}</h3>
+                  <p css={(t) => ({ margin: 0, fontSize: 13, color: t.colors.textSubtle, fontVariantNumeric: 'tabular-nums' })}>{formatClock(m.duration)}</p>
+                </div>
+                <IconButton aria-label={`Delete ${m.title}`} onClick={() => setDeleting(m)}>
+                  <Trash2 size={16} />
+                </IconButton>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <MusicUploadDialog open={uploading} onOpenChange={setUploading} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete this track?"
+        description={deleting ? `“${deleting.title}” will no longer be offered as background music. Audio already generated with it is kept.` : ''}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        destructive
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </section>
+  );
 }
+
+const grid = { display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))' } as const;

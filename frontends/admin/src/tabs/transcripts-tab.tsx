@@ -1,7 +1,117 @@
-import { InProgressNotice } from '@innerecho/ui';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { apiRequest, Badge, Button, ConfirmDialog, EmptyState, ErrorState, IconButton, Skeleton, toast } from '@innerecho/ui';
+import { Clamp, Table, TableScroller, TabToolbar } from '../library-admin/admin-table';
+import type { AdminCreator, AdminTranscript } from '../library-admin/library-admin-types';
+import { toastFailure } from '../library-admin/mutation-toasts';
+import { TranscriptEditDialog } from '../library-admin/transcript-edit-dialog';
 
 export type TranscriptsTabProps = Record<string, never>;
 
+/** The library's affirmations: add, edit, delete (spec section 2, /admin). */
 export function TranscriptsTab(_props: TranscriptsTabProps) {
-  return <InProgressNotice>Transcripts management is being built.</InProgressNotice>;
+  const queryClient = useQueryClient();
+  const transcripts = useQuery<AdminTranscript[]>({ queryKey: ['/api/transcripts'] });
+  const creators = useQuery<AdminCreator[]>({ queryKey: ['/api/creators'] });
+  const [editing, setEditing] = useState<AdminTranscript | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [deleting, setDeleting] = useState<AdminTranscript | null>(null);
+  const creatorName = new Map((creators.data ?? []).map((c) => [c.id, c.name]));
+
+  const remove = useMutation({
+    mutationFn: (t: AdminTranscript) => apiRequest('DELETE', `/api/transcripts/${t.id}`),
+    onSuccess: async () => {
+      toast({ title: 'Transcript deleted', variant: 'success' });
+      setDeleting(null);
+      await queryClient.invalidateQueries({ queryKey: ['/api/transcripts'] });
+    },
+    onError: (error) => toastFailure('Could not delete the transcript', error),
+  });
+
+  const openDialog = (t: AdminTranscript | null) => {
+    setEditing(t);
+    setDialogOpen(true);
+  };
+
+  return (
+    <section aria-labelledby="transcripts-title">
+      <TabToolbar>
+        <div>
+          <h2 id="transcripts-title">Transcripts</h2>
+          <p>{transcripts.data ? `${transcripts.data.length} affirmations in the library` : 'The affirmations in the library'}</p>
+        </div>
+        <Button onClick={() => openDialog(null)}>
+          <Plus size={16} aria-hidden /> Add Transcript
+        </Button>
+      </TabToolbar>
+      {transcripts.isError ? (
+        <ErrorState title="Transcripts could not be loaded" onRetry={() => void transcripts.refetch()} />
+      ) : transcripts.isLoading ? (
+        <div css={{ display: 'grid', gap: 10 }} aria-busy="true">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} height={52} />
+          ))}
+        </div>
+      ) : transcripts.data!.length === 0 ? (
+        <EmptyState title="No transcripts yet" description="Add the first affirmation to the library." />
+      ) : (
+        <TableScroller>
+          <Table>
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Category</th>
+                <th scope="col">Content</th>
+                <th scope="col">Creator</th>
+                <th scope="col">Plays</th>
+                <th scope="col">
+                  <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {transcripts.data!.map((t) => (
+                <tr key={t.id}>
+                  <td css={{ fontWeight: 600, minWidth: 160 }}>{t.title}</td>
+                  <td>
+                    <Badge variant="accent" css={{ whiteSpace: 'nowrap' }}>
+                      {t.category}
+                    </Badge>
+                  </td>
+                  <td css={{ minWidth: 240, maxWidth: 420 }}>
+                    <Clamp>{t.content}</Clamp>
+                  </td>
+                  <td css={(th) => ({ color: th.colors.textMuted, whiteSpace: 'nowrap' })}>{t.creatorId ? creatorName.get(t.creatorId) ?? '—' : '—'}</td>
+                  <td>{t.playCount}</td>
+                  <td>
+                    <div css={{ display: 'flex', gap: 4, justifyContent: 'flex-end' }}>
+                      <IconButton aria-label={`Edit ${t.title}`} onClick={() => openDialog(t)}>
+                        <Pencil size={16} />
+                      </IconButton>
+                      <IconButton aria-label={`Delete ${t.title}`} onClick={() => setDeleting(t)}>
+                        <Trash2 size={16} />
+                      </IconButton>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </TableScroller>
+      )}
+      <TranscriptEditDialog open={dialogOpen} onOpenChange={setDialogOpen} transcript={editing} creators={creators.data ?? []} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title="Delete this transcript?"
+        description={deleting ? `“${deleting.title}” will be removed from the library. Audio people already generated from it stays in their saved affirmations.` : ''}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        destructive
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+    </section>
+  );
 }

@@ -1,8 +1,28 @@
-import { InProgressNotice } from '@innerecho/ui';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { AllAffirmationsSection } from '../library/all-affirmations-section';
+import { FeaturedCreatorsSection } from '../library/featured-creators-section';
+import { FullContentDialog } from '../library/full-content-dialog';
+import type { Transcript } from '../library/library-types';
 
 export type LibraryTabProps = Record<string, never>;
 
-/** Featured Creators and All Affirmations (library issue). */
+/** Featured Creators and All Affirmations (spec section 2, /affirmations library tab). */
 export function LibraryTab(_props: LibraryTabProps) {
-  return <InProgressNotice>The affirmation library is being built.</InProgressNotice>;
+  const transcripts = useQuery<Transcript[]>({ queryKey: ['/api/transcripts'] });
+  const [open, setOpen] = useState<Transcript | null>(null);
+  return (
+    // minmax(0, 1fr): the category tabs scroll sideways instead of widening the whole column on phones.
+    <div css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 48 }}>
+      <FeaturedCreatorsSection transcripts={transcripts.data} onViewFull={setOpen} />
+      <AllAffirmationsSection
+        transcripts={transcripts.data}
+        isLoading={transcripts.isLoading}
+        isError={transcripts.isError}
+        onRetry={() => void transcripts.refetch()}
+        onViewFull={setOpen}
+      />
+      <FullContentDialog transcript={open} onOpenChange={(o) => !o && setOpen(null)} />
+    </div>
+  );
 }

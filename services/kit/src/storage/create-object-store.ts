@@ -5,13 +5,27 @@ import { join } from 'node:path';
 import type { BaseServiceEnv } from '../config';
 import { LocalDiskStore } from './local-disk-store';
 import type { ObjectStore } from './object-store';
+import { S3Store } from './s3-store';
 
 /**
  * The service's object store. Embedded default: local disk under DATA_DIR/<service>/files
  * (a temporary folder for in-memory test systems), its URL-signing secret kept beside it
- * unless FILE_SIGNING_SECRET is set.
+ * unless FILE_SIGNING_SECRET is set. With S3_BUCKET: S3 under the `<service>/` prefix, reached
+ * through presigned URLs (no local file routes then).
  */
 export function createObjectStore(config: BaseServiceEnv, service: string): { store: ObjectStore; local?: LocalDiskStore } {
+  if (config.S3_BUCKET) {
+    const store = new S3Store({
+      bucket: config.S3_BUCKET,
+      prefix: service,
+      region: config.S3_REGION,
+      endpoint: config.S3_ENDPOINT,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
+    return { store };
+  }
   const root =
     config.DATA_DIR === 'memory://'
       ? join(tmpdir(), `innerecho-files-${process.pid}-${randomBytes(4).toString('hex')}`, service)

@@ -1,12 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
 import { AppError } from '../errors';
-import { assertSafeKey, type ObjectStore, type PresignPutOptions } from './object-store';
+import { assertSafeKey, MAX_PART_NUMBER, type MultipartUploads, type ObjectStore, type PresignPutOptions, type UploadedPart } from './object-store';
 
 const DEFAULT_EXPIRY_SECONDS = 15 * 60;
 
@@ -24,6 +24,71 @@ export class LocalDiskStore implements ObjectStore {
     private readonly publicPath: string,
     private readonly secret: string,
   ) {}
+
+  /** Multipart uploads: each part a file in `<key's folder>/.uploads/<uploadId>/`, joined on complete. */
+  readonly multipart: MultipartUploads = {
+    create: async (key, contentType) => {
+      const uploadId = randomBytes(16).toString('hex');
+      const dir = this.uploadDir(key, uploadId);
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, 'upload.json'), JSON.stringify({ key, contentType }));
+      return { uploadId };
+    },
+    listParts: async (key, uploadId) => {
+      const dir = await this.openUpload(key, uploadId);
+      const parts: UploadedPart[] = [];
+      for (const name of await readdir(dir)) {
+        const match = /^part-(\d+)\.etag$/.exec(name);
+        if (!match) continue;
+        const PartNumber = Number(match[1]);
+        const s = await stat(join(dir, `part-${PartNumber}`)).catch(() => null);
+        if (!s) continue;
+        parts.push({ PartNumber, Size: s.size, ETag: (await readFile(join(dir, name), 'utf8')).trim() });
+      }
+      return parts.sort((a, b) => a.PartNumber - b.PartNumber);
+    },
+    signPart: async (key, uploadId, partNumber, options) => {
+      await this.openUpload(key, uploadId);
+      assertPartNumber(partNumber);
+      const exp = String(Math.floor(Date.now() / 1000) + (options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS));
+      return this.signedUrl(key, { op: 'part', exp, upload: uploadId, part: String(partNumber), max: String(options.maxBytes) });
+    },
+    complete: async (key, uploadId, parts) => {
+      const dir = await this.openUpload(key, uploadId);
+      if (parts.length === 0) throw new AppError(400, 'NO_PARTS', 'The upload has no parts');
+      const stored = new Map((await this.multipart.listParts(key, uploadId)).map((p) => [p.PartNumber, p]));
+      const ordered = [...parts].sort((a, b) => a.PartNumber - b.PartNumber);
+      for (const [i, part] of ordered.entries()) {
+        if (i > 0 && ordered[i - 1].PartNumber === part.PartNumber) throw new AppError(400, 'INVALID_PART', 'A part is listed twice');
+        const found = stored.get(part.PartNumber);
+        if (!found || found.ETag !== normaliseEtag(part.ETag)) {
+          throw new AppError(400, 'INVALID_PART', `Part ${part.PartNumber} was not uploaded or its ETag does not match`);
+        }
+      }
+      const { contentType } = JSON.parse(await readFile(join(dir, 'upload.json'), 'utf8'));
+      const files = ordered.map((p) => join(dir, `part-${p.PartNumber}`));
+      await this.put(key, Readable.from(concatFiles(files)), contentType);
+      await rm(dir, { recursive: true, force: true });
+    },
+    abort: async (key, uploadId) => {
+      await rm(this.uploadDir(key, uploadId), { recursive: true, force: true });
+    },
+  };
+
+  private uploadDir(key: string, uploadId: string) {
+    assertSafeKey(key);
+    if (!/^[0-9a-f]{32}$/.test(uploadId)) throw new AppError(404, 'NO_SUCH_UPLOAD', 'This upload does not exist');
+    const base = key.split('/').pop()!;
+    return join(this.root, dirname(key), '.uploads', `${base}.${uploadId}`);
+  }
+
+  /** The upload's folder, after checking it exists and belongs to `key`. */
+  private async openUpload(key: string, uploadId: string) {
+    const dir = this.uploadDir(key, uploadId);
+    const meta = await readFile(join(dir, 'upload.json'), 'utf8').catch(() => null);
+    if (!meta || JSON.parse(meta).key !== key) throw new AppError(404, 'NO_SUCH_UPLOAD', 'This upload does not exist');
+    return dir;
+  }
 
   private path(key: string) {
     assertSafeKey(key);
@@ -98,7 +163,7 @@ export class LocalDiskStore implements ObjectStore {
   }
 
   /** Checks a signed request; throws 403 with S3's wording for an expired one (the uploader retries those). */
-  verify(key: string, query: Request['query'], op: 'get' | 'put'): Record<string, string> {
+  verify(key: string, query: Request['query'], op: 'get' | 'put' | 'part'): Record<string, string> {
     const fields: Record<string, string> = {};
     for (const [k, v] of Object.entries(query)) if (typeof v === 'string' && k !== 'sig') fields[k] = v;
     const given = Buffer.from(String(query.sig ?? ''));
@@ -145,24 +210,90 @@ export class LocalDiskStore implements ObjectStore {
     });
 
     router.put('/*key', async (req: Request, res: Response) => {
-      const key = keyOf(req);
-      const fields = this.verify(key, req.query, 'put');
-      const type = (req.header('content-type') ?? '').split(';')[0].trim();
-      if (type !== fields.ct.split(';')[0].trim()) throw new AppError(400, 'WRONG_CONTENT_TYPE', `Expected ${fields.ct}`);
-      const max = Number(fields.max);
-      if (Number(req.header('content-length') ?? 0) > max) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large');
-      let seen = 0;
-      const limit = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          seen += chunk.length;
-          done(seen > max ? new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large') : null, chunk);
-        },
-      });
-      await this.put(key, req.pipe(limit), fields.ct);
-      res.setHeader('etag', `"${createHmac('md5', 'etag').update(key + seen).digest('hex')}"`);
-      res.status(200).end();
+      try {
+        await this.handlePut(req, res, keyOf(req));
+      } catch (error) {
+        // Read what is left of a refused body before answering: a proxy in front (the
+        // gateway) is still sending it, and would turn an early close into a 502.
+        if (!req.complete) {
+          req.unpipe();
+          req.resume();
+          await new Promise((resolve) => {
+            req.once('end', resolve);
+            req.once('close', resolve);
+          });
+        }
+        throw error;
+      }
     });
 
     return router;
   }
+
+  /** A signed PUT: a whole object (`op=put`) or one part of a multipart upload (`op=part`). */
+  private async handlePut(req: Request, res: Response, key: string) {
+    if (req.query.op === 'part') {
+      const fields = this.verify(key, req.query, 'part');
+      const dir = await this.openUpload(key, fields.upload);
+      const partNumber = Number(fields.part);
+      assertPartNumber(partNumber);
+      const max = Number(fields.max);
+      if (Number(req.header('content-length') ?? 0) > max) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large');
+      const hash = createHash('md5');
+      let seen = 0;
+      const limitAndHash = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          seen += chunk.length;
+          hash.update(chunk);
+          done(seen > max ? new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large') : null, chunk);
+        },
+      });
+      const path = join(dir, `part-${partNumber}`);
+      const temp = `${path}.${randomBytes(4).toString('hex')}.partial`;
+      try {
+        await pipeline(req, limitAndHash, createWriteStream(temp));
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      const etag = `"${hash.digest('hex')}"`;
+      // The ETag is written before the part appears, so a listed part always has one.
+      await writeFile(join(dir, `part-${partNumber}.etag`), etag);
+      await rename(temp, path);
+      res.setHeader('etag', etag);
+      res.status(200).end();
+      return;
+    }
+    const fields = this.verify(key, req.query, 'put');
+    const type = (req.header('content-type') ?? '').split(';')[0].trim();
+    if (type !== fields.ct.split(';')[0].trim()) throw new AppError(400, 'WRONG_CONTENT_TYPE', `Expected ${fields.ct}`);
+    const max = Number(fields.max);
+    if (Number(req.header('content-length') ?? 0) > max) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large');
+    let seen = 0;
+    const limit = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        seen += chunk.length;
+        done(seen > max ? new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large') : null, chunk);
+      },
+    });
+    await this.put(key, req.pipe(limit), fields.ct);
+    res.setHeader('etag', `"${createHmac('md5', 'etag').update(key + seen).digest('hex')}"`);
+    res.status(200).end();
+  }
+}
+
+function assertPartNumber(partNumber: number) {
+  if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PART_NUMBER) {
+    throw new AppError(400, 'INVALID_PART', `Part numbers run from 1 to ${MAX_PART_NUMBER}`);
+  }
+}
+
+/** ETags travel quoted or not depending on the client; compare them quoted. */
+function normaliseEtag(etag: string) {
+  const bare = etag.trim().replace(/^"|"$/g, '');
+  return `"${bare}"`;
+}
+
+async function* concatFiles(files: string[]) {
+  for (const file of files) for await (const chunk of createReadStream(file)) yield chunk as Buffer;
 }

@@ -33,7 +33,33 @@ export interface ObjectStore {
   presignPut(key: string, options: PresignPutOptions): Promise<string>;
   /** A URL the browser can GET (with Range) until it expires. */
   presignGet(key: string, options?: { expiresInSeconds?: number; downloadName?: string }): Promise<string>;
+  /** Resumable uploads in parts (what the Uppy AWS S3 plugin drives). Both built-in stores have it. */
+  readonly multipart?: MultipartUploads;
 }
+
+export interface UploadedPart {
+  PartNumber: number;
+  Size: number;
+  ETag: string;
+}
+
+/**
+ * S3's multipart upload, on any store: create an upload for a key, sign a URL per part
+ * (the browser PUTs the bytes and reads the ETag header), list the parts already there
+ * (so a paused or interrupted upload resumes), then complete or abort.
+ */
+export interface MultipartUploads {
+  create(key: string, contentType: string): Promise<{ uploadId: string }>;
+  listParts(key: string, uploadId: string): Promise<UploadedPart[]>;
+  /** A URL the browser PUTs one part to, refused past `maxBytes` where the store can enforce it. */
+  signPart(key: string, uploadId: string, partNumber: number, options: { maxBytes: number; expiresInSeconds?: number }): Promise<string>;
+  /** Joins the parts, in PartNumber order, into the object at `key`; every ETag must match. */
+  complete(key: string, uploadId: string, parts: { PartNumber: number; ETag: string }[]): Promise<void>;
+  abort(key: string, uploadId: string): Promise<void>;
+}
+
+/** S3's limits on parts, kept by every store so an upload behaves the same on both. */
+export const MAX_PART_NUMBER = 10_000;
 
 /** Keys are paths of safe segments: no '..', no absolute paths, nothing a filesystem would reinterpret. */
 export function assertSafeKey(key: string) {

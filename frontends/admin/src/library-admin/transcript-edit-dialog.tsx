@@ -1,0 +1,85 @@
+import { useEffect, useId, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_CATEGORY, LIBRARY_CATEGORIES, LIBRARY_MESSAGES, TITLE_MAX, TRANSCRIPT_CONTENT_MAX } from '@innerecho/contracts';
+import { apiRequest, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, Field, Input, Select, Textarea, toast } from '@innerecho/ui';
+import type { AdminCreator, AdminTranscript } from './library-admin-types';
+import { toastFailure, toastMissing } from './mutation-toasts';
+
+export interface TranscriptEditDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Edit mode when given; add mode otherwise. */
+  transcript: AdminTranscript | null;
+  creators: AdminCreator[];
+}
+
+const NO_CREATOR = 'none';
+
+export function TranscriptEditDialog({ open, onOpenChange, transcript, creators }: TranscriptEditDialogProps) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [category, setCategory] = useState<string>(DEFAULT_CATEGORY);
+  const [creatorId, setCreatorId] = useState(NO_CREATOR);
+
+  useEffect(() => {
+    if (!open) return;
+    setTitle(transcript?.title ?? '');
+    setContent(transcript?.content ?? '');
+    setCategory(transcript?.category ?? DEFAULT_CATEGORY);
+    setCreatorId(transcript?.creatorId ?? NO_CREATOR);
+  }, [open, transcript]);
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const body = { title: title.trim(), content: content.trim(), category, creatorId: creatorId === NO_CREATOR ? null : creatorId };
+      const res = transcript ? await apiRequest('PUT', `/api/transcripts/${transcript.id}`, body) : await apiRequest('POST', '/api/transcripts', body);
+      return res.json();
+    },
+    onSuccess: async () => {
+      toast({ title: transcript ? 'Transcript updated' : 'Transcript created', variant: 'success' });
+      await queryClient.invalidateQueries({ queryKey: ['/api/transcripts'] });
+      onOpenChange(false);
+    },
+    onError: (error) => toastFailure(transcript ? 'Could not update the transcript' : 'Could not create the transcript', error),
+  });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!title.trim() || !content.trim()) return toastMissing(LIBRARY_MESSAGES.missing);
+    save.mutate();
+  };
+
+  const creatorOptions = [{ value: NO_CREATOR, label: 'No Creator' }, ...creators.map((c) => ({ value: c.id, label: c.name }))];
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogTitle>{transcript ? 'Edit Transcript' : 'Add Transcript'}</DialogTitle>
+        <DialogDescription>Library affirmations are read in each listener’s own voice. First person, present tense works best.</DialogDescription>
+        <form onSubmit={submit} css={{ display: 'grid', gap: 16, marginTop: 16 }} noValidate>
+          <Field htmlFor={`${id}-title`} label="Title">
+            <Input id={`${id}-title`} value={title} maxLength={TITLE_MAX} onChange={(e) => setTitle(e.target.value)} placeholder="e.g. I Believe in Myself" />
+          </Field>
+          <Field htmlFor={`${id}-category`} label="Category">
+            <Select id={`${id}-category`} value={category} onValueChange={setCategory} options={LIBRARY_CATEGORIES.map((c) => ({ value: c, label: c }))} />
+          </Field>
+          <Field htmlFor={`${id}-creator`} label="Creator">
+            <Select id={`${id}-creator`} value={creatorId} onValueChange={setCreatorId} options={creatorOptions} />
+          </Field>
+          <Field htmlFor={`${id}-content`} label="Content" hint={`${content.length} / ${TRANSCRIPT_CONTENT_MAX} characters`}>
+            <Textarea id={`${id}-content`} value={content} rows={7} maxLength={TRANSCRIPT_CONTENT_MAX} onChange={(e) => setContent(e.target.value)} aria-describedby={`${id}-content-hint`} />
+          </Field>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending} disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : transcript ? 'Save Changes' : 'Add Transcript'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

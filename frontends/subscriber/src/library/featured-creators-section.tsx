@@ -1,0 +1,106 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { Badge, Button, Card, LinkButton, Skeleton } from '@innerecho/ui';
+import { CreatorAvatar } from './creator-avatar';
+import type { CreatorAnalytics, CreatorProfile, Transcript } from './library-types';
+import { playsLabel } from './affirmation-card';
+
+export interface FeaturedCreatorsSectionProps {
+  transcripts: Transcript[] | undefined;
+  onViewFull: (transcript: Transcript) => void;
+}
+
+/** Each creator with up to 3 of their most-played affirmations; creators without any are left out. */
+export function FeaturedCreatorsSection({ transcripts, onViewFull }: FeaturedCreatorsSectionProps) {
+  const creators = useQuery<CreatorProfile[]>({ queryKey: ['/api/creators'] });
+  const analytics = useQueries({
+    queries: (creators.data ?? []).map((c) => ({ queryKey: [`/api/creators/${c.id}/analytics?limit=3`] })),
+  }) as { data?: CreatorAnalytics; isLoading: boolean }[];
+  const byId = new Map((transcripts ?? []).map((t) => [t.id, t]));
+  const loading = creators.isLoading || analytics.some((a) => a.isLoading);
+  const featured = (creators.data ?? [])
+    .map((creator, i) => ({ creator, analytics: analytics[i]?.data }))
+    .filter((f) => f.analytics && f.analytics.totalAffirmations > 0);
+
+  if (!loading && featured.length === 0) return null;
+  return (
+    <section aria-labelledby="featured-creators-title" css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 20, minWidth: 0 }}>
+      <SectionTitle id="featured-creators-title" title="Featured Creators" description="Affirmations written by the people behind them." />
+      <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 20, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))' }}>
+        {loading
+          ? Array.from({ length: 3 }, (_, i) => (
+              <li key={i}>
+                <Card aria-hidden css={{ display: 'grid', gap: 14 }}>
+                  <div css={{ display: 'flex', gap: 14, alignItems: 'center' }}>
+                    <Skeleton width={56} height={56} radius="50%" />
+                    <Skeleton width="50%" height={20} />
+                  </div>
+                  <Skeleton height={14} />
+                  <Skeleton height={48} />
+                  <Skeleton height={48} />
+                </Card>
+              </li>
+            ))
+          : featured.map(({ creator, analytics: a }) => (
+              <li key={creator.id} css={{ display: 'flex', minWidth: 0 }}>
+                <Card css={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 14 }}>
+                  <div css={{ display: 'flex', gap: 14, alignItems: 'center' }}>
+                    <CreatorAvatar name={creator.name} src={creator.profilePicUrl} />
+                    <div css={{ minWidth: 0 }}>
+                      <h3 css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 20, margin: 0 })}>
+                        <Link to={`/creator/${creator.id}`} css={(t) => ({ color: t.colors.text, textDecoration: 'none', '&:hover': { color: t.colors.primary, textDecoration: 'underline' } })}>
+                          {creator.name}
+                        </Link>
+                      </h3>
+                      <p css={(t) => ({ margin: 0, fontSize: 13, color: t.colors.textSubtle })}>
+                        {a!.totalAffirmations} {a!.totalAffirmations === 1 ? 'affirmation' : 'affirmations'} · {playsLabel(a!.totalPlays)}
+                      </p>
+                    </div>
+                  </div>
+                  {creator.bio ? (
+                    <p css={(t) => ({ margin: 0, color: t.colors.textMuted, lineHeight: 1.6, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' })}>
+                      {creator.bio}
+                    </p>
+                  ) : null}
+                  <ol css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 10, marginTop: 'auto' }}>
+                    {a!.topAffirmations.slice(0, 3).map((top) => {
+                      const full = byId.get(top.id);
+                      return (
+                        <li
+                          key={top.id}
+                          css={(t) => ({ display: 'grid', gap: 8, padding: 12, borderRadius: t.radii.md, background: t.colors.surfaceSunken, border: `1px solid ${t.colors.border}` })}
+                        >
+                          <div css={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 8, alignItems: 'baseline' }}>
+                            <span css={{ fontWeight: 600, minWidth: 0 }}>{top.title}</span>
+                            {top.playCount > 0 ? <Badge variant="outline">{playsLabel(top.playCount)}</Badge> : null}
+                          </div>
+                          <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+                            <Button variant="outline" size="sm" disabled={!full} onClick={() => full && onViewFull(full)}>
+                              View Full Content
+                            </Button>
+                            <LinkButton variant="secondary" size="sm" to={`/generate/${top.id}`}>
+                              Use in My Voice
+                            </LinkButton>
+                          </div>
+                        </li>
+                      );
+                    })}
+                  </ol>
+                </Card>
+              </li>
+            ))}
+      </ul>
+    </section>
+  );
+}
+
+export function SectionTitle({ id, title, description }: { id: string; title: string; description?: string }) {
+  return (
+    <div css={{ display: 'grid', gap: 4 }}>
+      <h2 id={id} css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 26, margin: 0 })}>
+        {title}
+      </h2>
+      {description ? <p css={(t) => ({ margin: 0, color: t.colors.textMuted })}>{description}</p> : null}
+    </div>
+  );
+}

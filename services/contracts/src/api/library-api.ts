@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { CUSTOM_CATEGORIES, LIBRARY_CATEGORIES } from './categories';
+
+/** Limits and messages of the library's inputs (spec section 5), shared by the API and the forms. */
+export const TITLE_MAX = 120;
+export const CUSTOM_CONTENT_MAX = 2000;
+export const TRANSCRIPT_CONTENT_MAX = 5000;
+export const MUSIC_MAX_BYTES = 52_428_800;
+
+export const LIBRARY_MESSAGES = {
+  missing: 'Please fill in all fields',
+  customTooLong: 'Please limit your affirmation to 2000 characters or less',
+  transcriptTooLong: `Please limit the content to ${TRANSCRIPT_CONTENT_MAX} characters or less`,
+  titleTooLong: `Please keep the title to ${TITLE_MAX} characters or less`,
+  category: 'Please choose one of the listed categories',
+  creatorName: 'Creator name is required',
+  email: 'Email is required',
+  password: 'Password is required',
+  referralCode: 'Referral code is required',
+  musicMissing: 'Missing information',
+  musicTooLarge: 'The music file must be 50 MB or smaller',
+  musicNotAudio: 'This file is not an audio file we can play',
+} as const;
+
+const requiredText = (max: number, tooLong: string, missing: string = LIBRARY_MESSAGES.missing) =>
+  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+
+export const ZTranscriptInput = z.object({
+  title: requiredText(TITLE_MAX, LIBRARY_MESSAGES.titleTooLong),
+  content: requiredText(TRANSCRIPT_CONTENT_MAX, LIBRARY_MESSAGES.transcriptTooLong),
+  category: z.enum(LIBRARY_CATEGORIES, { error: LIBRARY_MESSAGES.category }),
+  creatorId: z.string().uuid('Please choose a creator from the list').nullable().optional().default(null),
+});
+export type TranscriptInput = z.infer<typeof ZTranscriptInput>;
+
+export const ZCustomAffirmationInput = z.object({
+  title: requiredText(TITLE_MAX, LIBRARY_MESSAGES.titleTooLong),
+  content: requiredText(CUSTOM_CONTENT_MAX, LIBRARY_MESSAGES.customTooLong),
+  category: z.enum(CUSTOM_CATEGORIES, { error: LIBRARY_MESSAGES.category }),
+});
+
+/** Lowercase, no whitespace: what the admin form forces as the code is typed. */
+export const normaliseReferralCode = (value: string) => value.toLowerCase().replace(/\s+/g, '');
+
+const optionalText = (max: number, label: string) =>
+  z.string().trim().max(max, `${label} must be ${max} characters or less`).optional().default('');
+const optionalUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(500, `${label} must be 500 characters or less`)
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), `${label} must be a web address starting with http:// or https://`)
+    .optional()
+    .default('');
+
+export const ZCreatorProfileInput = z.object({
+  name: z.string({ error: LIBRARY_MESSAGES.creatorName }).trim().min(1, LIBRARY_MESSAGES.creatorName).max(80, 'Name must be 80 characters or less'),
+  bio: optionalText(1000, 'Bio'),
+  profilePicUrl: optionalUrl('Profile picture URL'),
+  youtubeChannel: optionalUrl('YouTube channel'),
+});
+
+export const ZCreatorCreateInput = ZCreatorProfileInput.extend({
+  email: z
+    .string({ error: LIBRARY_MESSAGES.email })
+    .trim()
+    .toLowerCase()
+    .min(1, LIBRARY_MESSAGES.email)
+    .max(254, 'Email must be 254 characters or less')
+    .email('Enter a valid email address'),
+  password: z.string({ error: LIBRARY_MESSAGES.password }).min(1, LIBRARY_MESSAGES.password).min(8, 'Password must be at least 8 characters').max(200, 'Password must be 200 characters or less'),
+  referralCode: z
+    .string({ error: LIBRARY_MESSAGES.referralCode })
+    .transform(normaliseReferralCode)
+    .pipe(
+      z
+        .string()
+        .min(1, LIBRARY_MESSAGES.referralCode)
+        .max(40, 'Referral code must be 40 characters or less')
+        .regex(/^[a-z0-9_-]+$/, 'Referral code may use only letters, digits, - and _'),
+    ),
+});
+export type CreatorCreateInput = z.infer<typeof ZCreatorCreateInput>;
+
+/** Starter creators have fixed ids, so the library's starter transcripts can name them. */
+export const STARTER_CREATOR_IDS = {
+  mayaRivers: '5e1f6a3c-1c2b-4d7e-9a10-0000000000a1',
+  jonahBell: '5e1f6a3c-1c2b-4d7e-9a10-0000000000a2',
+  amaraOkafor: '5e1f6a3c-1c2b-4d7e-9a10-0000000000a3',
+} as const;

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { CreatorDeletedV1, CreatorProfilePublishedV1, ZCreatorCreateInput, ZCreatorProfileInput } from '@innerecho/contracts';
+import { conflict, isUniqueViolation, notFound, type ServiceContext, type Tx } from '@innerecho/kit';
+import type { CreatorReferralConfig } from '../config';
+import { creatorAccountsStore, type CreatorAccount } from './creator-accounts-store';
+import { hashCreatorPassword } from './creator-password';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Context = Pick<ServiceContext<CreatorReferralConfig>, 'transaction' | 'outbox'>;
+
+const ZCreatorPasswordReset = z.object({
+  password: z.string().min(8, 'Password must be at least 8 characters').max(200, 'Password must be 200 characters or less').optional(),
+});
+
+export const REFERRAL_CODE_TAKEN = 'This referral code is already taken. Please choose another one.';
+export const EMAIL_TAKEN = 'A creator with this email already exists.';
+
+/** The public profile travels to the library; the email and the password never leave this service. */
+const publishProfile = (context: Context, tx: Tx, account: CreatorAccount, requestId?: string) =>
+  context.outbox.add(
+    tx,
+    CreatorProfilePublishedV1,
+    {
+      creatorId: account.id,
+      name: account.name,
+      bio: account.bio,
+      profilePicUrl: account.profilePicUrl,
+      youtubeChannel: account.youtubeChannel,
+      referralCode: account.referralCode,
+    },
+    { requestId },
+  );
+
+/** An admin creates a creator: a sign-in for the creator area and a public profile for the library. */
+export async function createCreatorAccount({ context, body, requestId, id }: { context: Context; body: unknown; requestId?: string; id?: string }) {
+  const input = ZCreatorCreateInput.parse(body);
+  const passwordHash = await hashCreatorPassword(input.password);
+  try {
+    return await context.transaction(async (tx) => {
+      if (await creatorAccountsStore.findByReferralCode(tx, input.referralCode)) throw conflict(REFERRAL_CODE_TAKEN, 'REFERRAL_CODE_TAKEN');
+      if (await creatorAccountsStore.findByEmail(tx, input.email)) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+      const { password: _password, ...values } = input;
+      const account = await creatorAccountsStore.insert(tx, { ...values, passwordHash, ...(id ? { id } : {}) });
+      await publishProfile(context, tx, account, requestId);
+      return account;
+    });
+  } catch (error) {
+    // Two admins racing for the same code or email: the unique index decides, with the same message.
+    if (isUniqueViolation(error)) {
+      const detail = String((error as { detail?: string; cause?: { detail?: string } }).detail ?? (error as { cause?: { detail?: string } }).cause?.detail ?? '');
+      throw detail.includes('email') ? conflict(EMAIL_TAKEN, 'EMAIL_TAKEN') : conflict(REFERRAL_CODE_TAKEN, 'REFERRAL_CODE_TAKEN');
+    }
+    throw error;
+  }
+}
+
+/**
+ * Profile edits; the email and referral code are set at creation. An optional `password`
+ * sets a new one (the admin form has no password field when editing, as the spec says; the
+ * API takes it so an admin can give a starter creator a password they know).
+ */
+export async function updateCreatorProfile({ context, id, body, requestId }: { context: Context; id: string; body: unknown; requestId?: string }) {
+  const input = ZCreatorProfileInput.parse(body);
+  const { password } = ZCreatorPasswordReset.parse(body ?? {});
+  const passwordHash = password ? await hashCreatorPassword(password) : undefined;
+  return context.transaction(async (tx) => {
+    const account = UUID.test(id) ? await creatorAccountsStore.updateProfile(tx, id, input, passwordHash) : null;
+    if (!account) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
+    await publishProfile(context, tx, account, requestId);
+    return account;
+  });
+}
+
+/** Removes the sign-in and (through the event) the public profile; the library keeps their transcripts. */
+export async function deleteCreatorAccount({ context, id, requestId }: { context: Context; id: string; requestId?: string }) {
+  await context.transaction(async (tx) => {
+    if (!UUID.test(id) || !(await creatorAccountsStore.delete(tx, id))) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
+    await context.outbox.add(tx, CreatorDeletedV1, { creatorId: id }, { requestId });
+  });
+}

@@ -1,0 +1,214 @@
+import { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  ListPartsCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+  type Part,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { AppError } from '../errors';
+import { assertSafeKey, MAX_PART_NUMBER, type MultipartUploads, type ObjectStore, type PresignPutOptions, type StoredObject, type UploadedPart } from './object-store';
+
+const DEFAULT_EXPIRY_SECONDS = 15 * 60;
+
+export interface S3StoreOptions {
+  bucket: string;
+  /** Every key of this store lives under `<prefix>/` (the service's name), so services can share a bucket. */
+  prefix: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle?: boolean;
+}
+
+/**
+ * Files in S3 (or MinIO, or s3rver in tests), reached by browsers through presigned URLs.
+ * Checksums are computed only when an operation requires them: the SDK's default
+ * (CRC32 on every upload) corrupts uploads to S3-compatible servers that do not know it.
+ *
+ * A presigned PUT cannot cap the size; callers that care (music uploads) check the
+ * stored size before using an object.
+ */
+export class S3Store implements ObjectStore {
+  readonly kind = 's3' as const;
+  readonly client: S3Client;
+
+  constructor(private readonly options: S3StoreOptions) {
+    this.client = new S3Client({
+      region: options.region,
+      endpoint: options.endpoint,
+      forcePathStyle: options.forcePathStyle,
+      credentials:
+        options.accessKeyId && options.secretAccessKey
+          ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+          : undefined,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  private objectKey(key: string) {
+    assertSafeKey(key);
+    return `${this.options.prefix}/${key}`;
+  }
+
+  async put(key: string, body: Buffer | Readable, contentType: string) {
+    // PutObject needs the length up front; our objects are bounded (≤ 50 MB), so a stream is buffered.
+    const bytes = Buffer.isBuffer(body) ? body : await readAll(body);
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
+    );
+  }
+
+  async stat(key: string) {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      return { size: head.ContentLength ?? 0, contentType: head.ContentType ?? 'application/octet-stream' };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async get(key: string, range?: { start: number; end?: number }): Promise<StoredObject | null> {
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.options.bucket,
+          Key: this.objectKey(key),
+          Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined,
+        }),
+      );
+      const body = object.Body as Readable;
+      const contentType = object.ContentType ?? 'application/octet-stream';
+      if (!range) return { body, size: object.ContentLength ?? 0, contentType };
+      const match = /bytes (\d+)-(\d+)\/(\d+)/.exec(object.ContentRange ?? '');
+      const size = match ? Number(match[3]) : object.ContentLength ?? 0;
+      return {
+        body,
+        size,
+        contentType,
+        range: match ? { start: Number(match[1]), end: Number(match[2]) } : { start: range.start, end: range.start + (object.ContentLength ?? 1) - 1 },
+      };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string) {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+  }
+
+  async deletePrefix(prefix: string) {
+    assertSafeKey(prefix.replace(/\/$/, ''));
+    const full = `${this.options.prefix}/${prefix}`;
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: full, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        if (object.Key) await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: object.Key }));
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  async presignPut(key: string, options: PresignPutOptions) {
+    return getSignedUrl(
+      this.client,
+      new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), ContentType: options.contentType }),
+      { expiresIn: options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS },
+    );
+  }
+
+  async presignGet(key: string, options: { expiresInSeconds?: number; downloadName?: string } = {}) {
+    return getSignedUrl(
+      this.client,
+      new GetObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.objectKey(key),
+        ResponseContentDisposition: options.downloadName ? `attachment; filename="${options.downloadName.replace(/["\\]/g, '')}"` : undefined,
+      }),
+      { expiresIn: options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS },
+    );
+  }
+
+  readonly multipart: MultipartUploads = {
+    create: async (key, contentType) => {
+      const out = await this.client.send(
+        new CreateMultipartUploadCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), ContentType: contentType }),
+      );
+      if (!out.UploadId) throw new Error('S3 returned no UploadId');
+      return { uploadId: out.UploadId };
+    },
+    listParts: async (key, uploadId) => {
+      const parts: UploadedPart[] = [];
+      let marker: string | undefined;
+      try {
+        do {
+          const page = await this.client.send(
+            new ListPartsCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), UploadId: uploadId, PartNumberMarker: marker }),
+          );
+          for (const p of page.Parts ?? []) parts.push({ PartNumber: p.PartNumber!, Size: p.Size ?? 0, ETag: p.ETag ?? '' });
+          marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
+        } while (marker);
+      } catch (error) {
+        if (isMissing(error)) throw new AppError(404, 'NO_SUCH_UPLOAD', 'This upload does not exist');
+        throw error;
+      }
+      return parts;
+    },
+    signPart: async (key, uploadId, partNumber, options) => {
+      if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > MAX_PART_NUMBER) {
+        throw new AppError(400, 'INVALID_PART', `Part numbers run from 1 to ${MAX_PART_NUMBER}`);
+      }
+      return getSignedUrl(
+        this.client,
+        new UploadPartCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), UploadId: uploadId, PartNumber: partNumber }),
+        { expiresIn: options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS },
+      );
+    },
+    complete: async (key, uploadId, parts) => {
+      const sorted: Part[] = [...parts].sort((a, b) => a.PartNumber - b.PartNumber).map((p) => ({ PartNumber: p.PartNumber, ETag: p.ETag }));
+      try {
+        await this.client.send(
+          new CompleteMultipartUploadCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), UploadId: uploadId, MultipartUpload: { Parts: sorted } }),
+        );
+      } catch (error) {
+        if (isMissing(error)) throw new AppError(404, 'NO_SUCH_UPLOAD', 'This upload does not exist');
+        const name = (error as { name?: string }).name;
+        if (name === 'InvalidPart' || name === 'InvalidPartOrder' || name === 'EntityTooSmall') {
+          throw new AppError(400, 'INVALID_PART', (error as Error).message);
+        }
+        throw error;
+      }
+    },
+    abort: async (key, uploadId) => {
+      try {
+        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), UploadId: uploadId }));
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    },
+  };
+}
+
+function isMissing(error: unknown) {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.name === 'NoSuchUpload' || e?.$metadata?.httpStatusCode === 404;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,125 @@
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '@innerecho/kit';
+import { backgroundMusic, creatorProfiles, customAffirmations, transcripts } from './schema';
+
+type Conn = Db | Tx;
+
+export interface Transcript {
+  id: string;
+  title: string;
+  content: string;
+  category: string;
+  playCount: number;
+  creatorId: string | null;
+}
+export interface CreatorProfile {
+  id: string;
+  name: string;
+  bio: string;
+  profilePicUrl: string;
+  youtubeChannel: string;
+}
+export interface CustomAffirmation {
+  id: string;
+  ownerId: string;
+  title: string;
+  content: string;
+  category: string;
+}
+export interface MusicTrack {
+  id: string;
+  title: string;
+  durationSeconds: number;
+  fileKey: string;
+  contentType: string;
+  sizeBytes: number;
+}
+
+const transcriptColumns = {
+  id: transcripts.id,
+  title: transcripts.title,
+  content: transcripts.content,
+  category: transcripts.category,
+  playCount: transcripts.playCount,
+  creatorId: transcripts.creatorId,
+};
+// Most played first; ties by title so the order is stable.
+const libraryOrder = [desc(transcripts.playCount), asc(transcripts.title), asc(transcripts.id)];
+
+export const transcriptRepository = {
+  list: (db: Conn, filter: { category?: string; creatorId?: string } = {}): Promise<Transcript[]> =>
+    db
+      .select(transcriptColumns)
+      .from(transcripts)
+      .where(
+        and(
+          filter.category ? eq(transcripts.category, filter.category) : undefined,
+          filter.creatorId ? eq(transcripts.creatorId, filter.creatorId) : undefined,
+        ),
+      )
+      .orderBy(...libraryOrder),
+  find: async (db: Conn, id: string): Promise<Transcript | null> =>
+    (await db.select(transcriptColumns).from(transcripts).where(eq(transcripts.id, id)))[0] ?? null,
+  insert: async (db: Conn, values: Omit<Transcript, 'id' | 'playCount'> & { id?: string; playCount?: number }): Promise<Transcript> =>
+    (await db.insert(transcripts).values(values).returning(transcriptColumns))[0],
+  update: async (db: Conn, id: string, values: Omit<Transcript, 'id' | 'playCount'>): Promise<Transcript | null> =>
+    (await db.update(transcripts).set({ ...values, updatedAt: new Date() }).where(eq(transcripts.id, id)).returning(transcriptColumns))[0] ?? null,
+  delete: async (db: Conn, id: string): Promise<boolean> =>
+    (await db.delete(transcripts).where(eq(transcripts.id, id)).returning({ id: transcripts.id })).length > 0,
+  count: async (db: Conn): Promise<number> => (await db.select({ n: count() }).from(transcripts))[0].n,
+  creatorTotals: async (db: Conn, creatorId: string) => {
+    const [row] = await db
+      .select({ totalPlays: sql<number>`coalesce(sum(${transcripts.playCount}), 0)::int`, totalAffirmations: sql<number>`count(*)::int` })
+      .from(transcripts)
+      .where(eq(transcripts.creatorId, creatorId));
+    return { totalPlays: Number(row.totalPlays), totalAffirmations: Number(row.totalAffirmations) };
+  },
+};
+
+const creatorColumns = {
+  id: creatorProfiles.id,
+  name: creatorProfiles.name,
+  bio: creatorProfiles.bio,
+  profilePicUrl: creatorProfiles.profilePicUrl,
+  youtubeChannel: creatorProfiles.youtubeChannel,
+};
+
+export const creatorProfileRepository = {
+  list: (db: Conn): Promise<CreatorProfile[]> => db.select(creatorColumns).from(creatorProfiles).orderBy(asc(creatorProfiles.name)),
+  find: async (db: Conn, id: string): Promise<CreatorProfile | null> =>
+    (await db.select(creatorColumns).from(creatorProfiles).where(eq(creatorProfiles.id, id)))[0] ?? null,
+};
+
+const customColumns = {
+  id: customAffirmations.id,
+  ownerId: customAffirmations.ownerId,
+  title: customAffirmations.title,
+  content: customAffirmations.content,
+  category: customAffirmations.category,
+};
+
+export const customAffirmationRepository = {
+  insert: async (db: Conn, values: Omit<CustomAffirmation, 'id'>): Promise<CustomAffirmation> =>
+    (await db.insert(customAffirmations).values(values).returning(customColumns))[0],
+  findOwned: async (db: Conn, id: string, ownerId: string): Promise<CustomAffirmation | null> =>
+    (await db.select(customColumns).from(customAffirmations).where(and(eq(customAffirmations.id, id), eq(customAffirmations.ownerId, ownerId))))[0] ?? null,
+};
+
+const musicColumns = {
+  id: backgroundMusic.id,
+  title: backgroundMusic.title,
+  durationSeconds: backgroundMusic.durationSeconds,
+  fileKey: backgroundMusic.fileKey,
+  contentType: backgroundMusic.contentType,
+  sizeBytes: backgroundMusic.sizeBytes,
+};
+
+export const musicRepository = {
+  list: (db: Conn): Promise<MusicTrack[]> => db.select(musicColumns).from(backgroundMusic).orderBy(asc(backgroundMusic.title)),
+  find: async (db: Conn, id: string): Promise<MusicTrack | null> =>
+    (await db.select(musicColumns).from(backgroundMusic).where(eq(backgroundMusic.id, id)))[0] ?? null,
+  insert: async (db: Conn, values: MusicTrack): Promise<MusicTrack> => (await db.insert(backgroundMusic).values(values).returning(musicColumns))[0],
+  delete: async (db: Conn, id: string): Promise<MusicTrack | null> =>
+    (await db.delete(backgroundMusic).where(eq(backgroundMusic.id, id)).returning(musicColumns))[0] ?? null,
+  count: async (db: Conn): Promise<number> => (await db.select({ n: count() }).from(backgroundMusic))[0].n,
+};

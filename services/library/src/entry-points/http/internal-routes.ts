@@ -1,0 +1,44 @@
+import { Router } from 'express';
+import { requireUser, type ServiceContext } from '@innerecho/kit';
+import type { LibraryConfig } from '../../config';
+import { getOwnCustomAffirmation } from '../../domain/custom-affirmations';
+import { getTranscript } from '../../domain/library-queries';
+import { getMusic } from '../../domain/music-catalogue';
+import { pipeline } from 'node:stream/promises';
+
+/**
+ * For the generation service (not routed by the gateway), called with the user's own
+ * token: the text to speak and the music to mix, only what that user may use.
+ */
+export function internalRoutes(context: ServiceContext<LibraryConfig>): Router {
+  const { db, files } = context;
+  const router = Router();
+
+  router.get('/internal/affirmation-text/transcript/:id', async (req, res) => {
+    requireUser(req);
+    const t = await getTranscript({ db, id: req.params.id });
+    res.json({ id: t.id, title: t.title, category: t.category, content: t.content });
+  });
+  router.get('/internal/affirmation-text/custom/:id', async (req, res) => {
+    const user = requireUser(req);
+    res.json(await getOwnCustomAffirmation({ db, ownerId: user.id, id: req.params.id }));
+  });
+  router.get('/internal/background-music/:id', async (req, res) => {
+    requireUser(req);
+    const m = await getMusic({ db, id: req.params.id });
+    res.json({ id: m.id, title: m.title, durationSeconds: m.durationSeconds, contentType: m.contentType });
+  });
+  router.get('/internal/background-music/:id/audio', async (req, res) => {
+    requireUser(req);
+    const m = await getMusic({ db, id: req.params.id });
+    const object = await files.get(m.fileKey);
+    if (!object) {
+      res.status(404).json({ error: 'Music not found', code: 'MUSIC_NOT_FOUND' });
+      return;
+    }
+    res.setHeader('content-type', m.contentType);
+    res.setHeader('content-length', String(object.size));
+    await pipeline(object.body, res);
+  });
+  return router;
+}

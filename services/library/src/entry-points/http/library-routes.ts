@@ -1,0 +1,58 @@
+import { Router } from 'express';
+import { requireRole, requireUser, type ServiceContext } from '@innerecho/kit';
+import type { LibraryConfig } from '../../config';
+import { creatorAnalytics, creatorTranscripts, getCreator, getTranscript, listCreators, listTranscripts } from '../../domain/library-queries';
+import { createTranscript, deleteTranscript, updateTranscript } from '../../domain/manage-transcripts';
+import { createCustomAffirmation, getOwnCustomAffirmation } from '../../domain/custom-affirmations';
+
+/** The library's public reads (open to visitors), the admin's transcript writes and custom affirmations. */
+export function libraryRoutes(context: ServiceContext<LibraryConfig>): Router {
+  const { db } = context;
+  const router = Router();
+
+  router.get('/api/transcripts', async (req, res) => {
+    res.json(await listTranscripts({ db, category: typeof req.query.category === 'string' ? req.query.category : undefined }));
+  });
+  router.get('/api/transcripts/:id', async (req, res) => {
+    res.json(await getTranscript({ db, id: req.params.id }));
+  });
+  router.post('/api/transcripts', async (req, res) => {
+    requireRole(req, 'admin');
+    res.status(201).json(await createTranscript({ db, body: req.body }));
+  });
+  router.put('/api/transcripts/:id', async (req, res) => {
+    requireRole(req, 'admin');
+    res.json(await updateTranscript({ db, id: req.params.id, body: req.body }));
+  });
+  router.delete('/api/transcripts/:id', async (req, res) => {
+    requireRole(req, 'admin');
+    await deleteTranscript({ db, id: req.params.id });
+    res.status(204).end();
+  });
+
+  router.get('/api/creators', async (_req, res) => {
+    res.json(await listCreators({ db }));
+  });
+  router.get('/api/creators/:id', async (req, res) => {
+    res.json(await getCreator({ db, id: req.params.id }));
+  });
+  router.get('/api/creators/:id/analytics', async (req, res) => {
+    const limit = Math.min(50, Math.max(1, Number(req.query.limit) || 6));
+    res.json(await creatorAnalytics({ db, id: req.params.id, limit }));
+  });
+  router.get('/api/creators/:id/transcripts', async (req, res) => {
+    res.json(await creatorTranscripts({ db, id: req.params.id }));
+  });
+
+  router.post('/api/custom-affirmations', async (req, res) => {
+    const sessionId = typeof req.body?.sessionId === 'string' ? req.body.sessionId : '';
+    const user = await context.sessionOwnership.assertOwner(req, sessionId);
+    res.status(201).json(await createCustomAffirmation({ db, ownerId: user.id, body: req.body }));
+  });
+  router.get('/api/custom-affirmations/:id', async (req, res) => {
+    const user = requireUser(req);
+    res.json(await getOwnCustomAffirmation({ db, ownerId: user.id, id: req.params.id }));
+  });
+
+  return router;
+}

@@ -1,0 +1,109 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { LIBRARY_MESSAGES, MUSIC_MAX_BYTES } from '@innerecho/contracts';
+import { AppError, badRequest, requireRole, requireUser, type ServiceContext } from '@innerecho/kit';
+import type { LibraryConfig } from '../../config';
+import { addMusicFromUpload, deleteMusic, listMusic, newUploadKey, UPLOAD_KEY } from '../../domain/music-catalogue';
+
+const SIGNED_URL_SECONDS = 15 * 60;
+
+/**
+ * Background music: the list for signed-in users; the admin's writes; and the upload
+ * endpoints the Uppy AWS S3 plugin calls (spec section 7), signed for the configured store.
+ */
+export function musicRoutes(context: ServiceContext<LibraryConfig>): Router {
+  const { db, files } = context;
+  const router = Router();
+
+  router.get('/api/background-music', async (req, res) => {
+    requireUser(req);
+    res.json(await listMusic({ db }));
+  });
+  router.post('/api/background-music', async (req, res) => {
+    requireRole(req, 'admin');
+    res.status(201).json(await addMusicFromUpload({ db, files, body: req.body }));
+  });
+  router.delete('/api/background-music/:id', async (req, res) => {
+    requireRole(req, 'admin');
+    await deleteMusic({ db, files, id: req.params.id });
+    res.status(204).end();
+  });
+  /** A single direct PUT (the spec's simple path); Uppy uses the multipart endpoints below. */
+  router.post('/api/background-music/upload', async (req, res) => {
+    requireRole(req, 'admin');
+    const contentType = audioType(req.body?.contentType ?? 'audio/mpeg');
+    const key = newUploadKey(typeof req.body?.filename === 'string' ? req.body.filename : '');
+    const uploadURL = await files.presignPut(key, { contentType, maxBytes: MUSIC_MAX_BYTES, expiresInSeconds: SIGNED_URL_SECONDS });
+    res.json({ uploadURL, key });
+  });
+
+  const uploads = Router();
+  uploads.use((req, _res, next) => {
+    requireRole(req, 'admin');
+    next();
+  });
+  uploads.get('/s3/params', async (req, res) => {
+    const contentType = audioType(req.query.type);
+    const key = newUploadKey(String(req.query.filename ?? ''));
+    const url = await files.presignPut(key, { contentType, maxBytes: MUSIC_MAX_BYTES, expiresInSeconds: SIGNED_URL_SECONDS });
+    res.json({ method: 'PUT', url, fields: {}, headers: { 'content-type': contentType } });
+  });
+  uploads.get('/s3/sts', (_req, _res) => {
+    throw new AppError(501, 'NOT_OFFERED', 'Temporary storage credentials are not offered; uploads use signed URLs');
+  });
+  uploads.post('/s3/multipart', async (req, res) => {
+    const body = z.object({ filename: z.string().max(300).default(''), type: z.unknown() }).parse(req.body ?? {});
+    const contentType = audioType(body.type);
+    const key = newUploadKey(body.filename);
+    const { uploadId } = await multipart().create(key, contentType);
+    res.json({ uploadId, key });
+  });
+  uploads.get('/s3/multipart/:uploadId', async (req, res) => {
+    res.json(await multipart().listParts(uploadKey(req), req.params.uploadId as string));
+  });
+  uploads.get('/s3/multipart/:uploadId/:partNumber', async (req, res) => {
+    const partNumber = Number(req.params.partNumber);
+    const url = await multipart().signPart(uploadKey(req), req.params.uploadId as string, partNumber, {
+      maxBytes: MUSIC_MAX_BYTES,
+      expiresInSeconds: SIGNED_URL_SECONDS,
+    });
+    res.json({ url, expires: SIGNED_URL_SECONDS });
+  });
+  uploads.post('/s3/multipart/:uploadId/complete', async (req, res) => {
+    const { parts } = z
+      .object({ parts: z.array(z.object({ PartNumber: z.number().int().min(1), ETag: z.string().min(1).max(200) })).min(1, 'The upload has no parts').max(10_000) })
+      .parse(req.body ?? {});
+    const key = uploadKey(req);
+    await multipart().complete(key, req.params.uploadId as string, parts);
+    const info = await files.stat(key);
+    if (info && info.size > MUSIC_MAX_BYTES) {
+      await files.delete(key);
+      throw new AppError(413, 'MUSIC_TOO_LARGE', LIBRARY_MESSAGES.musicTooLarge);
+    }
+    res.json({ location: key, key });
+  });
+  uploads.delete('/s3/multipart/:uploadId', async (req, res) => {
+    await multipart().abort(uploadKey(req), req.params.uploadId as string);
+    res.json({});
+  });
+  router.use('/api/uploads', uploads);
+
+  function multipart() {
+    if (!files.multipart) throw new AppError(501, 'NOT_OFFERED', 'This file store does not take multipart uploads');
+    return files.multipart;
+  }
+  return router;
+}
+
+function uploadKey(req: Request) {
+  const key = typeof req.query.key === 'string' ? req.query.key : '';
+  if (!UPLOAD_KEY.test(key)) throw badRequest('This upload is not one of ours', 'UNKNOWN_UPLOAD');
+  return key;
+}
+
+/** Only audio is taken; the bytes are checked again with ffprobe before a track is saved. */
+function audioType(value: unknown) {
+  const type = typeof value === 'string' ? value.split(';')[0].trim().toLowerCase() : '';
+  if (!/^audio\/[a-z0-9.+-]+$/.test(type)) throw badRequest('Please choose an audio file', 'NOT_AUDIO');
+  return type;
+}

@@ -1,0 +1,432 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AffirmationGeneratedV1, type EventContract } from '@innerecho/contracts';
+import { ffmpegPath } from '@innerecho/kit';
+import { startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
+
+jest.setTimeout(180_000);
+
+let system: TestSystem;
+let admin: TestClient;
+let subscriber: TestClient;
+let work: string;
+/** A real MP3 of 20 seconds, made by ffmpeg for these tests. */
+let mp3: Buffer;
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'library-api-'));
+  execFileSync(ffmpegPath(), ['-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=220:duration=20', '-c:a', 'libmp3lame', '-b:a', '128k', join(work, 'tone.mp3')]);
+  mp3 = readFileSync(join(work, 'tone.mp3'));
+  system = await startTestSystem({ env: { ...process.env, STARTER_CONTENT: 'off' } });
+  admin = new TestClient(system.url);
+  const res = await admin.postJson('/api/login', { email: system.admin.email, password: system.admin.password });
+  expect(res.status).toBe(200);
+  subscriber = new TestClient(system.url);
+  await subscriber.signUp(uniqueEmail());
+});
+afterAll(async () => {
+  await system?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const visitor = () => new TestClient(system.url);
+
+async function eventually<T>(probe: () => Promise<T | undefined | null | false>, what: string): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await probe();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function publish<C extends EventContract>(contract: C, payload: unknown, id = randomUUID()) {
+  await system.transports[system.transports.length - 1].publish({
+    id,
+    subject: contract.subject,
+    occurredAt: new Date().toISOString(),
+    producer: 'generation',
+    payload: contract.schema.parse(payload),
+  });
+  return id;
+}
+
+/** What generation announces when an affirmation was rendered from a transcript. */
+async function play(transcriptId: string, times = 1) {
+  for (let i = 0; i < times; i++) {
+    await publish(AffirmationGeneratedV1, {
+      savedAffirmationId: randomUUID(),
+      userId: randomUUID(),
+      transcriptId,
+      customAffirmationId: null,
+      audioDurationSeconds: 60,
+    });
+  }
+  const target = await currentPlays(transcriptId);
+  return target;
+}
+const currentPlays = async (id: string) => (await visitor().get(`/api/transcripts/${id}`)).data.playCount as number;
+async function playsReach(id: string, count: number) {
+  await eventually(async () => (await currentPlays(id)) === count, `${count} plays`);
+}
+
+const addTranscript = async (body: Record<string, unknown>) => {
+  const res = await admin.postJson('/api/transcripts', { content: 'I am calm and steady.', category: 'Calm & Relaxation', ...body });
+  expect(res.status).toBe(201);
+  return res.data as { id: string; title: string; playCount: number; creatorId: string | null };
+};
+
+const creatorBody = (over: Record<string, unknown> = {}) => ({
+  name: 'Nora Vale',
+  bio: 'Writes about courage.',
+  profilePicUrl: '',
+  youtubeChannel: 'https://www.youtube.com/@noravale',
+  email: uniqueEmail('creator'),
+  password: 'creator password 1',
+  referralCode: `nora${randomBytes(3).toString('hex')}`,
+  ...over,
+});
+async function addCreator(over: Record<string, unknown> = {}) {
+  const res = await admin.postJson('/api/creators', creatorBody(over));
+  expect(res.status).toBe(201);
+  const id = res.data.id as string;
+  await eventually(async () => (await visitor().get(`/api/creators/${id}`)).status === 200, 'the library to learn the new creator');
+  return res.data as { id: string; referralCode: string; email: string };
+}
+
+describe('the library list', () => {
+  test('visitors see transcripts sorted by playCount, highest first, and can filter by category', async () => {
+    const low = await addTranscript({ title: `Low ${randomUUID()}`, category: 'Happiness & Positivity' });
+    const high = await addTranscript({ title: `High ${randomUUID()}`, category: 'Happiness & Positivity' });
+    const other = await addTranscript({ title: `Other ${randomUUID()}`, category: 'Wealth & Success' });
+    await play(high.id, 3);
+    await play(low.id, 1);
+    await playsReach(high.id, 3);
+    await playsReach(low.id, 1);
+
+    const all = await visitor().get('/api/transcripts');
+    expect(all.status).toBe(200);
+    const counts = all.data.map((t: { playCount: number }) => t.playCount);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+
+    const happy = await visitor().get(`/api/transcripts?category=${encodeURIComponent('Happiness & Positivity')}`);
+    const ids = happy.data.map((t: { id: string }) => t.id);
+    expect(ids.indexOf(high.id)).toBeLessThan(ids.indexOf(low.id));
+    expect(ids).not.toContain(other.id);
+    expect(happy.data.every((t: { category: string }) => t.category === 'Happiness & Positivity')).toBe(true);
+  });
+
+  test('the same generation event delivered twice counts one play', async () => {
+    const t = await addTranscript({ title: `Once ${randomUUID()}` });
+    const payload = { savedAffirmationId: randomUUID(), userId: randomUUID(), transcriptId: t.id, customAffirmationId: null, audioDurationSeconds: 60 };
+    const id = await publish(AffirmationGeneratedV1, payload);
+    await publish(AffirmationGeneratedV1, payload, id);
+    await playsReach(t.id, 1);
+    // A later, different event still counts: so the count above had settled at one.
+    await play(t.id);
+    await playsReach(t.id, 2);
+  });
+
+  test('an unknown category filter is refused, and a missing transcript says so', async () => {
+    const bad = await visitor().get('/api/transcripts?category=Nonsense');
+    expect(bad.status).toBe(400);
+    const missing = await visitor().get(`/api/transcripts/${randomUUID()}`);
+    expect(missing.status).toBe(404);
+    expect(missing.data.error).toBe('Transcript not found');
+    expect((await visitor().get('/api/transcripts/not-a-uuid')).status).toBe(404);
+  });
+
+  test('an admin edits and deletes a transcript; the text is trimmed', async () => {
+    const t = await addTranscript({ title: '  Padded title  ', content: '  I breathe.  ' });
+    expect(t.title).toBe('Padded title');
+    const edited = await admin.request('PUT', `/api/transcripts/${t.id}`, {
+      json: { title: 'Edited', content: 'I breathe slowly.', category: 'Health & Well-Being', creatorId: null },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.data).toMatchObject({ title: 'Edited', content: 'I breathe slowly.', category: 'Health & Well-Being', creatorId: null });
+    expect((await admin.request('DELETE', `/api/transcripts/${t.id}`)).status).toBe(204);
+    expect((await visitor().get(`/api/transcripts/${t.id}`)).status).toBe(404);
+    expect((await admin.request('DELETE', `/api/transcripts/${t.id}`)).status).toBe(404);
+  });
+});
+
+describe('admin writes need the admin role', () => {
+  const writes: [string, string, unknown][] = [
+    ['POST', '/api/transcripts', { title: 't', content: 'c', category: 'Calm & Relaxation' }],
+    ['PUT', `/api/transcripts/${randomUUID()}`, { title: 't', content: 'c', category: 'Calm & Relaxation' }],
+    ['DELETE', `/api/transcripts/${randomUUID()}`, undefined],
+    ['POST', '/api/creators', creatorBody()],
+    ['PUT', `/api/creators/${randomUUID()}`, { name: 'x' }],
+    ['DELETE', `/api/creators/${randomUUID()}`, undefined],
+    ['POST', '/api/background-music', { title: 't', uploadURL: 'x', duration: 300 }],
+    ['DELETE', `/api/background-music/${randomUUID()}`, undefined],
+    ['POST', '/api/background-music/upload', {}],
+    ['POST', '/api/uploads/s3/multipart', { filename: 'a.mp3', type: 'audio/mpeg' }],
+    ['GET', '/api/uploads/s3/params?filename=a.mp3&type=audio/mpeg', undefined],
+  ];
+  test.each(writes)('%s %s answers 401 signed out and 403 to a subscriber', async (method, path, json) => {
+    expect((await visitor().request(method, path, { json })).status).toBe(401);
+    expect((await subscriber.request(method, path, { json })).status).toBe(403);
+  });
+});
+
+describe('validation', () => {
+  test.each([
+    [{ title: '   ', content: 'I am.', category: 'Calm & Relaxation' }, 'Please fill in all fields'],
+    [{ title: 'T', content: '  ', category: 'Calm & Relaxation' }, 'Please fill in all fields'],
+    [{ content: 'I am.', category: 'Calm & Relaxation' }, 'Please fill in all fields'],
+    [{ title: 'x'.repeat(121), content: 'I am.', category: 'Calm & Relaxation' }, 'Please keep the title to 120 characters or less'],
+    [{ title: 'T', content: 'x'.repeat(5001), category: 'Calm & Relaxation' }, 'Please limit the content to 5000 characters or less'],
+    [{ title: 'T', content: 'I am.', category: 'Other' }, 'Please choose one of the listed categories'],
+    [{ title: 'T', content: 'I am.', category: 'Calm & Relaxation', creatorId: randomUUID() }, 'Please choose a creator from the list'],
+  ])('a transcript %j is refused with "%s"', async (body, message) => {
+    const res = await admin.postJson('/api/transcripts', body);
+    expect(res.status).toBe(400);
+    expect(res.data.error).toBe(message);
+  });
+
+  test.each([
+    [{ name: '  ' }, 'Creator name is required'],
+    [{ email: '' }, 'Email is required'],
+    [{ email: 'nope' }, 'Enter a valid email address'],
+    [{ password: '' }, 'Password is required'],
+    [{ referralCode: '   ' }, 'Referral code is required'],
+    [{ youtubeChannel: 'javascript:alert(1)' }, 'YouTube channel must be a web address starting with http:// or https://'],
+  ])('a creator with %j is refused with "%s"', async (over, message) => {
+    const res = await admin.postJson('/api/creators', creatorBody(over));
+    expect(res.status).toBe(400);
+    expect(res.data.error).toBe(message);
+  });
+
+  test('a referral code is stored lowercase without whitespace, and a taken one answers 409 with a clear message', async () => {
+    const code = `Sun Rise ${randomBytes(2).toString('hex')}`;
+    const first = await admin.postJson('/api/creators', creatorBody({ referralCode: code }));
+    expect(first.status).toBe(201);
+    expect(first.data.referralCode).toBe(code.toLowerCase().replace(/\s+/g, ''));
+    expect(first.data).not.toHaveProperty('password');
+    expect(first.data).not.toHaveProperty('passwordHash');
+    const again = await admin.postJson('/api/creators', creatorBody({ referralCode: code.toUpperCase() }));
+    expect(again.status).toBe(409);
+    expect(again.data.error).toBe('This referral code is already taken. Please choose another one.');
+  });
+
+  test('a creator email used twice answers 409', async () => {
+    const email = uniqueEmail('twice');
+    expect((await admin.postJson('/api/creators', creatorBody({ email }))).status).toBe(201);
+    const again = await admin.postJson('/api/creators', creatorBody({ email }));
+    expect(again.status).toBe(409);
+    expect(again.data.error).toBe('A creator with this email already exists.');
+  });
+});
+
+describe('creators', () => {
+  test('analytics add up a creator’s plays, count their affirmations and list the most played first', async () => {
+    const creator = await addCreator();
+    const a = await addTranscript({ title: 'A', creatorId: creator.id });
+    const b = await addTranscript({ title: 'B', creatorId: creator.id });
+    await addTranscript({ title: 'C', creatorId: creator.id });
+    await play(a.id, 2);
+    await play(b.id, 5);
+    await playsReach(a.id, 2);
+    await playsReach(b.id, 5);
+
+    const analytics = await visitor().get(`/api/creators/${creator.id}/analytics`);
+    expect(analytics.status).toBe(200);
+    expect(analytics.data.totalPlays).toBe(7);
+    expect(analytics.data.totalAffirmations).toBe(3);
+    expect(analytics.data.topAffirmations.map((t: { title: string; playCount: number }) => [t.title, t.playCount])).toEqual([
+      ['B', 5],
+      ['A', 2],
+      ['C', 0],
+    ]);
+    const top1 = await visitor().get(`/api/creators/${creator.id}/analytics?limit=1`);
+    expect(top1.data.topAffirmations).toHaveLength(1);
+    const list = await visitor().get(`/api/creators/${creator.id}/transcripts`);
+    expect(list.data.map((t: { title: string }) => t.title)).toEqual(['B', 'A', 'C']);
+  });
+
+  test('a creator with no affirmations has zero analytics; a missing creator is "Creator not found"', async () => {
+    const creator = await addCreator();
+    expect((await visitor().get(`/api/creators/${creator.id}/analytics`)).data).toEqual({ totalPlays: 0, totalAffirmations: 0, topAffirmations: [] });
+    const missing = await visitor().get(`/api/creators/${randomUUID()}`);
+    expect(missing.status).toBe(404);
+    expect(missing.data.error).toBe('Creator not found');
+  });
+
+  test('the public profile carries no email or password, and an edit reaches the library', async () => {
+    const creator = await addCreator();
+    const profile = await visitor().get(`/api/creators/${creator.id}`);
+    expect(Object.keys(profile.data).sort()).toEqual(['bio', 'id', 'name', 'profilePicUrl', 'youtubeChannel']);
+    const edit = await admin.request('PUT', `/api/creators/${creator.id}`, { json: { name: 'Nora Renamed', bio: 'New bio', profilePicUrl: '', youtubeChannel: '' } });
+    expect(edit.status).toBe(200);
+    await eventually(async () => (await visitor().get(`/api/creators/${creator.id}`)).data.name === 'Nora Renamed', 'the edit to arrive');
+  });
+
+  test('a deleted creator disappears but their transcripts stay in the library, without a creator', async () => {
+    const creator = await addCreator();
+    const t = await addTranscript({ title: `Kept ${randomUUID()}`, creatorId: creator.id });
+    expect((await admin.request('DELETE', `/api/creators/${creator.id}`)).status).toBe(204);
+    await eventually(async () => (await visitor().get(`/api/creators/${creator.id}`)).status === 404, 'the profile to go');
+    const kept = await eventually(async () => {
+      const found = (await visitor().get('/api/transcripts')).data.find((x: { id: string }) => x.id === t.id);
+      return found?.creatorId === null ? found : null;
+    }, 'the transcript to lose its creator');
+    expect(kept.title).toBe(t.title);
+    // Their referral code is free again for a new creator.
+    expect((await admin.postJson('/api/creators', creatorBody({ referralCode: creator.referralCode }))).status).toBe(201);
+  });
+});
+
+describe('custom affirmations', () => {
+  const internal = (client: TestClient, path: string) => {
+    const token = client.cookies.get('ie_session');
+    return fetch(`${system.services.library.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  };
+
+  test('the owner creates one (trimmed) and only the owner can read or use it', async () => {
+    const owner = new TestClient(system.url);
+    await owner.signUp(uniqueEmail());
+    const sessionId = newSessionId();
+    const res = await owner.postJson('/api/custom-affirmations', { sessionId, title: '  My words ', content: ' I am here. ', category: 'Other' });
+    expect(res.status).toBe(201);
+    expect(res.data).toMatchObject({ id: expect.any(String), title: 'My words', content: 'I am here.', category: 'Other' });
+
+    const mine = await internal(owner, `/internal/affirmation-text/custom/${res.data.id}`);
+    expect(mine.status).toBe(200);
+    expect(await mine.json()).toEqual({ id: res.data.id, title: 'My words', category: 'Other', content: 'I am here.' });
+
+    const theirs = await internal(subscriber, `/internal/affirmation-text/custom/${res.data.id}`);
+    expect(theirs.status).toBe(404);
+    expect((await subscriber.get(`/api/custom-affirmations/${res.data.id}`)).status).toBe(404);
+    expect((await visitor().get(`/api/custom-affirmations/${res.data.id}`)).status).toBe(401);
+
+    // Someone else's sessionId cannot be used to write under it either.
+    const stolen = await subscriber.postJson('/api/custom-affirmations', { sessionId, title: 'x', content: 'y', category: 'Other' });
+    expect(stolen.status).toBe(403);
+  });
+
+  test.each([
+    [{ title: ' ', content: 'I am.' }, 'Please fill in all fields'],
+    [{ title: 'T', content: '' }, 'Please fill in all fields'],
+    [{ title: 'T', content: 'x'.repeat(2001) }, 'Please limit your affirmation to 2000 characters or less'],
+    [{ title: 'T', content: 'I am.', category: 'Sports' }, 'Please choose one of the listed categories'],
+  ])('%j is refused with "%s"', async (over, message) => {
+    const res = await subscriber.postJson('/api/custom-affirmations', { sessionId: newSessionId(), category: 'Calm & Relaxation', ...over });
+    expect(res.status).toBe(400);
+    expect(res.data.error).toBe(message);
+  });
+
+  test('signed out, a custom affirmation cannot be created', async () => {
+    expect((await visitor().postJson('/api/custom-affirmations', { sessionId: newSessionId(), title: 'T', content: 'c', category: 'Other' })).status).toBe(401);
+  });
+
+  test('the internal transcript text answers for a library transcript and 404 for a missing one', async () => {
+    const t = await addTranscript({ title: 'Internal' });
+    const found = await internal(subscriber, `/internal/affirmation-text/transcript/${t.id}`);
+    expect(await found.json()).toEqual({ id: t.id, title: 'Internal', category: 'Calm & Relaxation', content: 'I am calm and steady.' });
+    expect((await internal(subscriber, `/internal/affirmation-text/transcript/${randomUUID()}`)).status).toBe(404);
+  });
+});
+
+describe('background music uploads', () => {
+  const uppy = (path: string, init: { method?: string; json?: unknown } = {}) => admin.request(init.method ?? 'GET', `/api/uploads${path}`, { json: init.json });
+
+  test('an interrupted multipart upload resumes from the listed parts, completes, and the track keeps its measured duration', async () => {
+    const created = await uppy('/s3/multipart', { method: 'POST', json: { filename: 'Calm Tone.mp3', type: 'audio/mpeg', metadata: {} } });
+    expect(created.status).toBe(200);
+    const { uploadId, key } = created.data;
+    const q = `?key=${encodeURIComponent(key)}`;
+    const half = Math.floor(mp3.length / 2);
+    const sendPart = async (n: number, bytes: Buffer) => {
+      const signed = await uppy(`/s3/multipart/${uploadId}/${n}${q}`);
+      expect(signed.status).toBe(200);
+      const put = await fetch(new URL(signed.data.url, system.url), { method: 'PUT', body: bytes });
+      expect(put.status).toBe(200);
+      return put.headers.get('etag')!;
+    };
+    await sendPart(1, mp3.subarray(0, half));
+
+    // The browser was closed; the uploader asks what is already there and sends only the rest.
+    const listed = await uppy(`/s3/multipart/${uploadId}${q}`);
+    expect(listed.data).toEqual([{ PartNumber: 1, Size: half, ETag: expect.any(String) }]);
+    const etag2 = await sendPart(2, mp3.subarray(half));
+    const done = await uppy(`/s3/multipart/${uploadId}/complete${q}`, {
+      method: 'POST',
+      json: { parts: [{ PartNumber: 1, ETag: listed.data[0].ETag }, { PartNumber: 2, ETag: etag2 }] },
+    });
+    expect(done.status).toBe(200);
+
+    const saved = await admin.postJson('/api/background-music', { title: '  Calm Tone ', uploadURL: done.data.location, duration: 300 });
+    expect(saved.status).toBe(201);
+    expect(saved.data).toEqual({ id: expect.any(String), title: 'Calm Tone', duration: 20 });
+    const list = await subscriber.get('/api/background-music');
+    expect(list.data).toContainEqual(saved.data);
+
+    const token = subscriber.cookies.get('ie_session')!;
+    const meta = await fetch(`${system.services.library.url}/internal/background-music/${saved.data.id}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(await meta.json()).toEqual({ id: saved.data.id, title: 'Calm Tone', durationSeconds: 20, contentType: 'audio/mpeg' });
+    const audio = await fetch(`${system.services.library.url}/internal/background-music/${saved.data.id}/audio`, { headers: { authorization: `Bearer ${token}` } });
+    expect(Buffer.from(await audio.arrayBuffer()).equals(mp3)).toBe(true);
+
+    expect((await admin.request('DELETE', `/api/background-music/${saved.data.id}`)).status).toBe(204);
+    expect((await subscriber.get('/api/background-music')).data).not.toContainEqual(saved.data);
+  });
+
+  test('an aborted multipart upload is gone', async () => {
+    const { uploadId, key } = (await uppy('/s3/multipart', { method: 'POST', json: { filename: 'x.mp3', type: 'audio/mpeg' } })).data;
+    const q = `?key=${encodeURIComponent(key)}`;
+    expect((await uppy(`/s3/multipart/${uploadId}${q}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await uppy(`/s3/multipart/${uploadId}${q}`)).status).toBe(404);
+  });
+
+  test('a file that is not audio is refused, by its type and by its bytes', async () => {
+    const typed = await uppy('/s3/multipart', { method: 'POST', json: { filename: 'notes.txt', type: 'text/plain' } });
+    expect(typed.status).toBe(400);
+    expect(typed.data.error).toBe('Please choose an audio file');
+
+    const { uploadURL } = (await admin.postJson('/api/background-music/upload', { contentType: 'audio/mpeg', filename: 'fake.mp3' })).data;
+    const put = await admin.request('PUT', uploadURL, { body: Buffer.from('this is plain text pretending to be music'.repeat(100)), headers: { 'content-type': 'audio/mpeg' } });
+    expect(put.status).toBe(200);
+    const saved = await admin.postJson('/api/background-music', { title: 'Fake', uploadURL, duration: 300 });
+    expect(saved.status).toBe(400);
+    expect(saved.data.error).toBe('This file is not an audio file we can play');
+  });
+
+  test('an upload over 50 MB is refused, whole or in parts', async () => {
+    const { uploadURL } = (await admin.postJson('/api/background-music/upload', { contentType: 'audio/mpeg' })).data;
+    const tooBig = Buffer.alloc(52_428_801);
+    const put = await admin.request('PUT', uploadURL, { body: tooBig, headers: { 'content-type': 'audio/mpeg' } });
+    expect(put.status).toBe(413);
+
+    const { uploadId, key } = (await uppy('/s3/multipart', { method: 'POST', json: { filename: 'big.mp3', type: 'audio/mpeg' } })).data;
+    const q = `?key=${encodeURIComponent(key)}`;
+    const parts = [];
+    for (const n of [1, 2]) {
+      const signed = await uppy(`/s3/multipart/${uploadId}/${n}${q}`);
+      const res = await fetch(new URL(signed.data.url, system.url), { method: 'PUT', body: Buffer.alloc(26_214_401) });
+      expect(res.status).toBe(200);
+      parts.push({ PartNumber: n, ETag: res.headers.get('etag')! });
+    }
+    const done = await uppy(`/s3/multipart/${uploadId}/complete${q}`, { method: 'POST', json: { parts } });
+    expect(done.status).toBe(413);
+    expect(done.data.error).toBe('The music file must be 50 MB or smaller');
+    const saved = await admin.postJson('/api/background-music', { title: 'Big', uploadURL: key, duration: 300 });
+    expect(saved.status).toBe(400);
+  });
+
+  test('music needs a title and an uploaded file, and a key that is not ours is refused', async () => {
+    expect((await admin.postJson('/api/background-music', { title: ' ', uploadURL: 'x', duration: 300 })).data.error).toBe('Missing information');
+    expect((await admin.postJson('/api/background-music', { title: 'T', duration: 300 })).data.error).toBe('Missing information');
+    const foreign = await admin.postJson('/api/background-music', { title: 'T', uploadURL: '/api/files/voice/samples/x.webm', duration: 300 });
+    expect(foreign.status).toBe(400);
+    const badKey = await uppy(`/s3/multipart/abc?key=${encodeURIComponent('../../etc/passwd')}`);
+    expect(badKey.status).toBe(400);
+  });
+
+  test('signed out, the music list is refused', async () => {
+    expect((await visitor().get('/api/background-music')).status).toBe(401);
+  });
+});
