@@ -109,10 +109,15 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       SEED_ADMIN_EMAIL: options.seedAdminEmail ?? env.SEED_ADMIN_EMAIL ?? '',
     });
     identityUrl = identity.url;
+    const starting = { voice: start(voiceService(), ZVoiceEnv), library: start(libraryService(), ZLibraryEnv) };
+    // Generation calls voice and library, so it starts once their URLs are known.
+    const startingGeneration = Promise.all([starting.voice, starting.library]).then(([v, l]) =>
+      start(generationService(), ZGenerationEnv, { VOICE_URL: v.url, LIBRARY_URL: l.url }),
+    );
     const [voice, library, generation, billing, creatorReferral] = await Promise.all([
-      start(voiceService(), ZVoiceEnv),
-      start(libraryService(), ZLibraryEnv),
-      start(generationService(), ZGenerationEnv),
+      starting.voice,
+      starting.library,
+      startingGeneration,
       start(billingService(), ZBillingEnv),
       start(creatorReferralService(), ZCreatorReferralEnv),
     ]);

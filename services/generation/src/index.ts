@@ -1,10 +1,11 @@
 import { join } from 'node:path';
-import { Router } from 'express';
 import type { ServiceModule } from '@innerecho/kit';
 import type { GenerationConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
+import { generationRoutes } from './entry-points/http/generation-routes';
 
 export { ZGenerationEnv, type GenerationConfig } from './config';
+export { renderAffirmationMp3, type RenderInput, type RenderOptions, type RenderResult } from './domain/render/render-affirmation';
 
 /** Renders affirmation audio, enforces the daily allowance and keeps users' saved affirmations. */
 export function generationService(): ServiceModule<GenerationConfig> {
@@ -12,8 +13,8 @@ export function generationService(): ServiceModule<GenerationConfig> {
     name: 'generation',
     migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
-    build() {
-      return { routes: Router() };
+    build(context) {
+      return { routes: generationRoutes(context) };
     },
   };
 }

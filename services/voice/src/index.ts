@@ -1,8 +1,12 @@
 import { join } from 'node:path';
+import { Router } from 'express';
 import type { ServiceModule } from '@innerecho/kit';
 import type { VoiceConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
-import { voiceProfileRoutes } from './entry-points/http/voice-profile-routes';
+import { EngineStats, SpeechSynthesizer } from './domain/synthesize-speech';
+import { createVoiceEngines } from './engines/create-voice-engines';
+import { stopEspeak } from './engines/espeak';
+import { internalSpeechRoutes, voiceProfileRoutes } from './entry-points/http/voice-profile-routes';
 
 export { ZVoiceEnv, type VoiceConfig } from './config';
 
@@ -13,7 +17,15 @@ export function voiceService(): ServiceModule<VoiceConfig> {
     migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     build(context) {
-      return { routes: voiceProfileRoutes(context) };
+      const engines = createVoiceEngines(context.config, context.logger);
+      const stats = new EngineStats();
+      const speech = new SpeechSynthesizer({ files: context.files, engines, stats });
+      const deps = { context, engines, speech, stats };
+      context.logger.info({ engine: engines.current.name }, 'voice engine for new clones');
+      return {
+        routes: Router().use(voiceProfileRoutes(deps)).use(internalSpeechRoutes(deps)),
+        onStop: async () => stopEspeak(),
+      };
     },
   };
 }

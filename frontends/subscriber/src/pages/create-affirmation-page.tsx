@@ -1,4 +1,6 @@
-import { Container, InProgressNotice, Page, PageHeader } from '@innerecho/ui';
+import { Container, Page, PageHeader } from '@innerecho/ui';
+import { CustomAffirmationForm } from '../create/custom-affirmation-form';
+import { TipsCard } from '../create/tips-card';
 
 export type CreateAffirmationPageProps = Record<string, never>;
 
@@ -8,12 +10,14 @@ export function CreateAffirmationPage(_props: CreateAffirmationPageProps) {
     <Container>
       <Page>
         <PageHeader
+          eyebrow="Your words"
           title="Create Custom Affirmation"
           description="Write an affirmation in your own words, then hear it in your own voice."
         />
-        <InProgressNotice>
-          The editor for custom affirmations is being built. Soon you will write your own text and choose a category and length here.
-        </InProgressNotice>
+        <div css={{ display: 'grid', gap: 24, maxWidth: 760 }}>
+          <CustomAffirmationForm />
+          <TipsCard />
+        </div>
       </Page>
     </Container>
   );

@@ -27,13 +27,19 @@ export const savedAffirmations = generationSchema.table(
   (t) => [index('saved_affirmations_owner_idx').on(t.ownerId, t.createdAt)],
 );
 
-/** Seconds of audio generated per user per UTC day (the daily allowance). */
+/**
+ * Seconds of audio generated per user per UTC day (the daily allowance). A render first
+ * reserves its seconds (so two concurrent requests cannot pass the limit together), then
+ * moves them to `seconds_used` in the transaction that saves the affirmation, or releases
+ * them if the render fails.
+ */
 export const dailyUsage = generationSchema.table(
   'daily_usage',
   {
     userId: uuid('user_id').notNull(),
     day: date('day').notNull(),
     secondsUsed: integer('seconds_used').notNull().default(0),
+    secondsReserved: integer('seconds_reserved').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

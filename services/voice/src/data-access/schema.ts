@@ -1,4 +1,4 @@
-import { boolean, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable, outboxTable } from '@innerecho/kit';
 
 export const voiceSchema = pgSchema('voice');
@@ -11,6 +11,8 @@ export const voiceProfiles = voiceSchema.table('voice_profiles', {
   engine: text('engine'),
   providerVoiceId: text('provider_voice_id'),
   sampleKey: text('sample_key'),
+  /** What the engine needs to speak with this voice (the local engine's matched parameters). */
+  engineSettings: jsonb('engine_settings').$type<Record<string, unknown>>(),
   /** Consent to clone: when, which wording, from where. Required before any clone. */
   consentAt: timestamp('consent_at', { withTimezone: true }),
   consentTextVersion: text('consent_text_version'),

@@ -1,20 +1,76 @@
 import { Router } from 'express';
-import type { ServiceContext } from '@innerecho/kit';
+import { requireUser, type ServiceContext } from '@innerecho/kit';
+import { ZSessionId } from '@innerecho/contracts';
 import type { VoiceConfig } from '../../config';
 import { findVoiceProfile } from '../../data-access/voice-profile-repository';
+import type { VoiceEngines } from '../../engines/create-voice-engines';
+import type { EngineStats, SpeechSynthesizer } from '../../domain/synthesize-speech';
+import { cloneVoice, deleteVoice, requestSampleUpload } from '../../domain/voice-use-cases';
+
+interface Deps {
+  context: ServiceContext<VoiceConfig>;
+  engines: VoiceEngines;
+  speech: SpeechSynthesizer;
+  stats: EngineStats;
+}
 
 /** /api/voice-profile/*: every route keyed by a sessionId checks its owner first. */
-export function voiceProfileRoutes(context: ServiceContext<VoiceConfig>): Router {
+export function voiceProfileRoutes({ context, engines }: Deps): Router {
   const router = Router();
+
+  router.post('/api/voice-profile/upload', async (req, res) => {
+    const user = requireUser(req);
+    // The upload itself needs no subscription; cloning does, and is checked there.
+    res.json(await requestSampleUpload({ context, userId: user.id }));
+  });
+
+  router.post('/api/voice-profile/clone', async (req, res) => {
+    const sessionId = ZSessionId.parse(req.body?.sessionId);
+    const user = await context.sessionOwnership.assertOwner(req, sessionId);
+    await context.entitlements.require(req);
+    const result = await cloneVoice({ context, engines, userId: user.id, ip: req.ip ?? 'unknown', body: req.body, requestId: req.requestId });
+    res.json(result);
+  });
 
   router.get('/api/voice-profile/:sessionId', async (req, res) => {
     const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
     const profile = await findVoiceProfile(context.db, user.id);
+    // cloneEngine: which engine a new clone would use, so the page can say so honestly.
     res.json(
-      profile
-        ? { isCloned: profile.isCloned, engine: profile.engine, updatedAt: profile.updatedAt.toISOString() }
-        : { isCloned: false, engine: null, updatedAt: null },
+      profile?.isCloned
+        ? { isCloned: true, engine: profile.engine, updatedAt: profile.updatedAt.toISOString(), cloneEngine: engines.current.name }
+        : { isCloned: false, engine: null, updatedAt: null, cloneEngine: engines.current.name },
     );
+  });
+
+  router.delete('/api/voice-profile/:sessionId', async (req, res) => {
+    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+    res.json(await deleteVoice({ context, engines, userId: user.id, logger: context.logger, requestId: req.requestId }));
+  });
+
+  return router;
+}
+
+/**
+ * Called by the generation service with the user's token, never routed by the gateway:
+ * the text spoken in the caller's cloned voice, cached per (voice, engine, text).
+ */
+export function internalSpeechRoutes({ context, speech, stats }: Deps): Router {
+  const router = Router();
+
+  router.post('/internal/speech', async (req, res) => {
+    const user = requireUser(req);
+    const profile = await findVoiceProfile(context.db, user.id);
+    const result = await speech.speak(profile, req.body);
+    res.setHeader('content-type', 'audio/wav');
+    res.setHeader('x-speech-cache', result.cache);
+    res.setHeader('x-voice-id', result.voiceId);
+    res.setHeader('content-length', String(result.wav.length));
+    res.end(result.wav);
+  });
+
+  router.get('/internal/engine-stats', (_req, res) => {
+    res.json({ synthesisCalls: stats.synthesisCalls });
   });
 
   return router;

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
+import { CUSTOM_CATEGORIES, CUSTOM_CONTENT_MAX, DEFAULT_CATEGORY, TITLE_MAX } from '@innerecho/contracts';
+import { Button, Card, Field, Input, Select, Textarea, apiRequest, fieldDescriptionIds, getSessionId, serverErrorMessage, toast } from '@innerecho/ui';
+import { DurationSlider } from '../generate/duration-slider';
+import { DURATION_DEFAULT } from '../generate/generation-api';
+import { useVoiceProfile } from '../voice/use-voice-profile';
+
+export type CustomAffirmationFormProps = Record<string, never>;
+
+const CATEGORY_OPTIONS = CUSTOM_CATEGORIES.map((c) => ({ value: c, label: c }));
+
+/** Title, category, content with its counter, duration; Save & Generate Audio (spec sections 2 and 5). */
+export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
+  const navigate = useNavigate();
+  const voice = useVoiceProfile();
+  const [title, setTitle] = useState('');
+  const [category, setCategory] = useState<string>(DEFAULT_CATEGORY);
+  const [content, setContent] = useState('');
+  const [duration, setDuration] = useState(DURATION_DEFAULT);
+  const warned = useRef(false);
+
+  // Checked once the profile has loaded (spec section 5).
+  useEffect(() => {
+    if (voice.isLoading || voice.isCloned || warned.current) return;
+    warned.current = true;
+    toast({ title: 'Voice not cloned yet', description: 'Please record and clone your voice first before creating affirmations', variant: 'destructive' });
+    navigate('/record-voice');
+  }, [voice.isLoading, voice.isCloned, navigate]);
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const res = await apiRequest('POST', '/api/custom-affirmations', { sessionId: getSessionId(), title: title.trim(), content: content.trim(), category });
+      return (await res.json()) as { id: string };
+    },
+    onSuccess: ({ id }) => {
+      toast({ title: 'Affirmation created', description: 'Your custom affirmation has been saved', variant: 'success' });
+      navigate(`/generate/custom-${id}?duration=${duration}`);
+    },
+    onError: (error) => {
+      toast({ title: 'Failed to create affirmation', description: serverErrorMessage(error) || 'Please try again', variant: 'destructive' });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!title.trim() || !content.trim()) {
+      toast({ title: 'Missing information', description: 'Please fill in all fields', variant: 'destructive' });
+      return;
+    }
+    if (content.length > CUSTOM_CONTENT_MAX) {
+      toast({ title: 'Content too long', description: 'Please limit your affirmation to 2000 characters or less', variant: 'destructive' });
+      return;
+    }
+    save.mutate();
+  };
+
+  const label = save.isPending ? 'Saving...' : voice.isLoading ? 'Loading...' : 'Save & Generate Audio';
+  return (
+    <Card as="form" onSubmit={submit} css={{ display: 'grid', gap: 22 }}>
+      <Field htmlFor="affirmation-title" label="Title">
+        <Input
+          id="affirmation-title"
+          value={title}
+          maxLength={TITLE_MAX}
+          placeholder="e.g. My Morning Calm"
+          onChange={(e) => setTitle(e.target.value)}
+        />
+      </Field>
+      <Field htmlFor="affirmation-category" label="Category">
+        <Select id="affirmation-category" value={category} onValueChange={setCategory} options={CATEGORY_OPTIONS} />
+      </Field>
+      <Field htmlFor="affirmation-content" label="Affirmation" hint={`${content.length} / ${CUSTOM_CONTENT_MAX} characters`}>
+        <Textarea
+          id="affirmation-content"
+          value={content}
+          maxLength={CUSTOM_CONTENT_MAX}
+          rows={8}
+          placeholder="I am calm. I am capable. I welcome this day with an open heart..."
+          aria-describedby={fieldDescriptionIds('affirmation-content', { hint: true })}
+          onChange={(e) => setContent(e.target.value)}
+        />
+      </Field>
+      <DurationSlider id="affirmation-duration" value={duration} onValueChange={setDuration} />
+      <Button type="submit" size="lg" loading={save.isPending} disabled={voice.isLoading}>
+        {label}
+      </Button>
+    </Card>
+  );
+}

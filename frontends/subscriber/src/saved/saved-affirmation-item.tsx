@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { Clock, Download, Gauge, Music, Pause, Play } from 'lucide-react';
+import { AnchorButton, Badge, Button, Card, audioFileName, toast } from '@innerecho/ui';
+import type { SavedAffirmation } from '../generate/generation-api';
+import { relativeTime } from './relative-time';
+
+export interface SavedAffirmationItemProps {
+  item: SavedAffirmation;
+}
+
+/** Minutes and seconds, as the Saved tab shows a length (spec section 2). */
+const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)}m ${Math.round(seconds % 60)}s`;
+
+/** One saved affirmation: what it is, play (streamed with Range, so it seeks) and download. */
+export function SavedAffirmationItem({ item }: SavedAffirmationItemProps) {
+  const [playing, setPlaying] = useState(false);
+  const text = item.transcript ?? item.customAffirmation;
+  const title = text?.title || 'Untitled Affirmation';
+  const fileName = audioFileName(title);
+  const headingId = `saved-${item.id}`;
+
+  return (
+    <Card as="li" aria-labelledby={headingId} css={{ display: 'grid', gap: 14 }}>
+      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 12 }}>
+        <div css={{ display: 'grid', gap: 8, minWidth: 0 }}>
+          <h3 id={headingId} css={{ fontSize: 19, overflowWrap: 'anywhere' }}>
+            {title}
+          </h3>
+          <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+            <Badge variant="accent">{text?.category || 'Uncategorized'}</Badge>
+            {item.customAffirmation ? <Badge variant="outline">Custom</Badge> : null}
+          </div>
+        </div>
+        <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          <Button size="sm" variant={playing ? 'secondary' : 'primary'} onClick={() => setPlaying((p) => !p)} aria-expanded={playing} aria-label={`${playing ? 'Hide player for' : 'Play'} ${title}`}>
+            {playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
+            {playing ? 'Hide' : 'Play'}
+          </Button>
+          <AnchorButton
+            size="sm"
+            variant="outline"
+            href={`${item.audioFilePath}?download=${encodeURIComponent(fileName.replace(/\.mp3$/, ''))}`}
+            download={fileName}
+            aria-label={`Download ${title}`}
+            onClick={() => toast({ title: 'Downloading' })}
+          >
+            <Download size={16} aria-hidden />
+            Download
+          </AnchorButton>
+        </div>
+      </div>
+      <ul
+        aria-label="Details"
+        css={(t) => ({
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '6px 18px',
+          fontSize: 14,
+          color: t.colors.textMuted,
+          li: { display: 'inline-flex', alignItems: 'center', gap: 6 },
+        })}
+      >
+        <li>
+          <Gauge size={15} aria-hidden />
+          {`${item.voiceSpeed}x speed`}
+        </li>
+        <li>
+          <Clock size={15} aria-hidden />
+          {minutesAndSeconds(item.audioDuration)}
+        </li>
+        <li>
+          <Music size={15} aria-hidden />
+          {item.backgroundMusic?.name ?? 'No music'}
+        </li>
+        <li css={(t) => ({ color: t.colors.textSubtle })}>Generated {relativeTime(item.createdAt)}</li>
+      </ul>
+      {playing ? (
+        <audio controls autoPlay preload="metadata" src={item.audioFilePath} css={{ width: '100%' }} onError={() => toast({ title: 'Playback failed', description: 'Please try again', variant: 'destructive' })}>
+          Your browser does not support the audio element.
+        </audio>
+      ) : null}
+    </Card>
+  );
+}

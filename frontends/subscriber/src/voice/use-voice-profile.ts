@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { getSessionId } from '@innerecho/ui';
+
+export interface VoiceProfile {
+  isCloned: boolean;
+  /** The engine that made the clone: 'local' (voice-matched) or 'elevenlabs' (true clone). */
+  engine: 'local' | 'elevenlabs' | null;
+  updatedAt: string | null;
+  /** The engine a new clone would use. */
+  cloneEngine?: 'local' | 'elevenlabs';
+}
+
+export const voiceProfileQueryKey = (sessionId: string) => ['/api/voice-profile', sessionId] as const;
+
+/** GET /api/voice-profile/{sessionId}; any failure or non-OK answer counts as no profile (spec section 7). */
+export function useVoiceProfile() {
+  const sessionId = getSessionId();
+  const query = useQuery<VoiceProfile | null>({
+    queryKey: voiceProfileQueryKey(sessionId),
+    queryFn: async () => {
+      try {
+        const res = await fetch(`/api/voice-profile/${encodeURIComponent(sessionId)}`, { credentials: 'include' });
+        return res.ok ? ((await res.json()) as VoiceProfile) : null;
+      } catch {
+        return null;
+      }
+    },
+    retry: false,
+  });
+  return { ...query, sessionId, profile: query.data ?? null, isCloned: query.data?.isCloned === true };
+}

@@ -1,0 +1,183 @@
+/**
+ * npm run bench: InnerEcho's render against the naive ffmpeg pipeline, on the same inputs,
+ * for 180, 900 and 3600 s, with and without music (median of N runs, default 3), then the
+ * engine-call check: a second generation of the same text with another duration makes no
+ * engine call.
+ *
+ *   npm run bench                       # everything
+ *   npm run bench -- --runs 5           # more runs
+ *   npm run bench -- --durations 180,900 --skip-system
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { ffmpegPath } from '@innerecho/kit';
+import { renderAffirmationMp3 } from '../../services/generation/src/domain/render/render-affirmation';
+import { decodeToFloat } from '../../services/generation/src/domain/render/mp3-encoder';
+import { DEFAULT_PAUSE } from '../../services/generation/src/domain/render/periodic-plan';
+import { syntheticMusic, syntheticSpeech } from '../../services/generation/test/audio-fixtures';
+
+const run = promisify(execFile);
+const SR = 44100;
+const SPEECH_SECONDS = 15.5;
+const MUSIC_SECONDS = 300;
+
+function arg(name: string, fallback: string) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+}
+const RUNS = Math.max(3, Number(arg('runs', '3')));
+// The hour first: it is the figure that matters most, and the slowest to measure.
+const DURATIONS = arg('durations', '3600,180,900').split(',').map(Number);
+const SKIP_SYSTEM = process.argv.includes('--skip-system');
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function wav(samples: Float32Array, channels: number): Buffer {
+  const data = Buffer.alloc(samples.length * 2);
+  for (let i = 0; i < samples.length; i++) data.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(samples[i] * 32767))), 2 * i);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'latin1');
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8, 'latin1');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(channels, 22);
+  header.writeUInt32LE(SR, 24);
+  header.writeUInt32LE(SR * channels * 2, 28);
+  header.writeUInt16LE(channels * 2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'latin1');
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'innerecho-bench-'));
+  try {
+    console.log(`InnerEcho render benchmark: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ffmpeg ${ffmpegPath()}`);
+    console.log(`Inputs: ${SPEECH_SECONDS} s synthetic speech clip, ${MUSIC_SECONDS} s music file (MP3 made here), ${RUNS} runs each, median wall seconds.`);
+    console.log('Output: with music 44.1 kHz joint stereo CBR 128k; voice only 44.1 kHz mono CBR 64k.\n');
+
+    const speech = syntheticSpeech(SPEECH_SECONDS);
+    // The naive pipeline loops the clip with the same nominal pause after it.
+    const speechWithPause = new Float32Array(speech.length + Math.round(DEFAULT_PAUSE.nominalSeconds * SR));
+    speechWithPause.set(speech);
+    const speechFile = join(dir, 'speech.wav');
+    writeFileSync(speechFile, wav(speechWithPause, 1));
+    const musicWav = join(dir, 'music.wav');
+    writeFileSync(musicWav, wav(syntheticMusic(MUSIC_SECONDS), 2));
+    const musicFile = join(dir, 'music.mp3');
+    await run(ffmpegPath(), ['-v', 'error', '-y', '-i', musicWav, '-c:a', 'libmp3lame', '-b:a', '192k', musicFile]);
+    rmSync(musicWav);
+    const musicBytes = require('node:fs').readFileSync(musicFile) as Buffer;
+
+    const naive = async (seconds: number, withMusic: boolean) => {
+      const out = join(dir, 'naive.mp3');
+      const args = ['-v', 'error', '-y', '-stream_loop', '-1', '-i', speechFile];
+      if (withMusic) {
+        args.push('-stream_loop', '-1', '-i', musicFile, '-filter_complex', '[1:a]volume=0.2[m];[0:a][m]amix=inputs=2:duration=first:dropout_transition=0[a]', '-map', '[a]');
+        args.push('-t', String(seconds), '-ar', '44100', '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', out);
+      } else {
+        args.push('-t', String(seconds), '-ar', '44100', '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '64k', out);
+      }
+      const started = performance.now();
+      await run(ffmpegPath(), args, { maxBuffer: 1 << 26 });
+      const ms = performance.now() - started;
+      return { ms, bytes: statSync(out).size };
+    };
+
+    const ours = async (seconds: number, withMusic: boolean) => {
+      const started = performance.now();
+      // The whole job as the service does it: decode the music file, mix, encode, assemble.
+      const music = withMusic ? await decodeToFloat(musicBytes, 2, SR, seconds) : null;
+      const result = await renderAffirmationMp3({ speech, music, durationSeconds: seconds });
+      const ms = performance.now() - started;
+      return { ms, bytes: result.mp3.length, mode: result.mode, encodedFrames: result.encodedFrames, frames: result.frames };
+    };
+
+    const rows: { seconds: number; music: boolean; naive: number; ours: number; ratio: number; mode: string }[] = [];
+    for (const seconds of DURATIONS) {
+      for (const withMusic of [true, false]) {
+        const naiveTimes: number[] = [];
+        const ourTimes: number[] = [];
+        let mode = '';
+        let detail = '';
+        for (let i = 0; i < RUNS; i++) {
+          // Alternate, so background load hits both sides alike.
+          naiveTimes.push((await naive(seconds, withMusic)).ms);
+          const r = await ours(seconds, withMusic);
+          ourTimes.push(r.ms);
+          mode = r.mode;
+          detail = `${r.encodedFrames} of ${r.frames} frames encoded, ${(r.bytes / 1e6).toFixed(1)} MB`;
+        }
+        const row = { seconds, music: withMusic, naive: median(naiveTimes) / 1000, ours: median(ourTimes) / 1000, ratio: median(naiveTimes) / median(ourTimes), mode };
+        rows.push(row);
+        console.log(
+          `${String(seconds).padStart(5)} s ${withMusic ? 'with music' : 'voice only'}: naive ${row.naive.toFixed(2)} s, InnerEcho ${row.ours.toFixed(2)} s (${mode}; ${detail}), ${row.ratio.toFixed(1)}x faster`,
+        );
+      }
+    }
+
+    console.log('\nTargets (issue 4, on a 2-core machine):');
+    const find = (seconds: number, music: boolean) => rows.find((r) => r.seconds === seconds && r.music === music);
+    const check = (label: string, ok: boolean | undefined, figure: string) => console.log(`  ${ok === undefined ? 'SKIP' : ok ? 'MET ' : 'MISS'}  ${label}: ${figure}`);
+    const m3600 = find(3600, true);
+    check('3600 s with music at least 10x faster than naive', m3600 && m3600.ratio >= 10, m3600 ? `${m3600.ratio.toFixed(1)}x` : 'not run');
+    check('3600 s with music under 3 s', m3600 && m3600.ours < 3, m3600 ? `${m3600.ours.toFixed(2)} s` : 'not run');
+    const v3600 = find(3600, false);
+    check('3600 s voice only at least 30x faster', v3600 && v3600.ratio >= 30, v3600 ? `${v3600.ratio.toFixed(1)}x` : 'not run');
+    for (const music of [true, false]) {
+      const r = find(180, music);
+      check(`180 s ${music ? 'with music' : 'voice only'} no slower than naive`, r && r.ours <= r.naive * 1.05, r ? `${r.ours.toFixed(2)} s vs ${r.naive.toFixed(2)} s` : 'not run');
+    }
+    console.log(`  (machine: ${availableParallelism()} cores; load average ${require('node:os').loadavg().map((x: number) => x.toFixed(1)).join(' ')})`);
+
+    if (!SKIP_SYSTEM) await engineCallCheck();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Through the real API: clone a voice, generate, then generate the same text at another length. */
+async function engineCallCheck() {
+  console.log('\nEngine calls on regeneration (real services, embedded, local voice engine):');
+  const { startTestSystem, TestClient, uniqueEmail, newSessionId } = await import('@innerecho/embedded');
+  const { VOICE_CONSENT_VERSION } = await import('@innerecho/contracts');
+  const { spokenSample } = await import('../../services/voice/test/voice-samples');
+  const system = await startTestSystem({ databaseUrl: '', natsUrl: '' });
+  try {
+    const client = new TestClient(system.url);
+    const user = await client.signUp(uniqueEmail('bench'));
+    await system.grantSubscription(user.id);
+    const sessionId = newSessionId();
+    const upload = await client.postJson('/api/voice-profile/upload', {});
+    await fetch(system.url + upload.data.uploadURL, { method: 'PUT', headers: { 'content-type': 'audio/webm' }, body: new Uint8Array(await spokenSample()) });
+    const clone = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL: upload.data.uploadURL, consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION } });
+    if (clone.status !== 200) throw new Error(`clone failed: ${clone.status} ${clone.text}`);
+    const transcript = (await client.get('/api/transcripts')).data[0];
+    const stats = async () => ((await (await fetch(`${system.services.voice.url}/internal/engine-stats`)).json()) as { synthesisCalls: number }).synthesisCalls;
+    const generate = async (audioDuration: string) => {
+      const started = performance.now();
+      const res = await client.postJson('/api/generate-audio', { sessionId, voiceSpeed: '1.0', audioDuration, transcriptId: transcript.id });
+      if (res.status !== 201) throw new Error(`generate failed: ${res.status} ${res.text}`);
+      return performance.now() - started;
+    };
+    const before = await stats();
+    const first = await generate('180');
+    const afterFirst = await stats();
+    const second = await generate('600');
+    const afterSecond = await stats();
+    console.log(`  first generation (180 s):  ${afterFirst - before} engine call(s), ${(first / 1000).toFixed(2)} s`);
+    console.log(`  second generation (600 s): ${afterSecond - afterFirst} engine call(s), ${(second / 1000).toFixed(2)} s  ${afterSecond === afterFirst ? 'MET' : 'MISS'}`);
+  } finally {
+    await system.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,41 @@
+import { notFound, unavailable } from '@innerecho/kit';
+import { callUpstream, errorBody, type Caller } from './upstream-request';
+
+export interface AffirmationText {
+  id: string;
+  title: string | null;
+  category: string | null;
+  content: string;
+}
+
+export interface MusicTrack {
+  id: string;
+  title: string;
+  durationSeconds: number;
+  contentType: string;
+}
+
+async function getJson<T>(url: string, caller: Caller, missing: string, missingCode: string): Promise<T> {
+  const res = await callUpstream(url, caller, { what: 'library service' });
+  if (res.status === 404 || res.status === 400) throw notFound(missing, missingCode);
+  if (!res.ok) throw unavailable((await errorBody(res)).error ?? 'The library service could not answer. Please try again.');
+  return (await res.json()) as T;
+}
+
+/** A library transcript, or a custom affirmation that belongs to the caller (the library checks). */
+export function fetchAffirmationText(libraryUrl: string, caller: Caller, source: { kind: 'transcript' | 'custom'; id: string }): Promise<AffirmationText> {
+  return source.kind === 'transcript'
+    ? getJson(`${libraryUrl}/internal/affirmation-text/transcript/${encodeURIComponent(source.id)}`, caller, 'Transcript not found', 'TRANSCRIPT_NOT_FOUND')
+    : getJson(`${libraryUrl}/internal/affirmation-text/custom/${encodeURIComponent(source.id)}`, caller, 'Custom affirmation not found', 'CUSTOM_AFFIRMATION_NOT_FOUND');
+}
+
+export function fetchMusicTrack(libraryUrl: string, caller: Caller, id: string): Promise<MusicTrack> {
+  return getJson(`${libraryUrl}/internal/background-music/${encodeURIComponent(id)}`, caller, 'Background music not found', 'MUSIC_NOT_FOUND');
+}
+
+export async function fetchMusicAudio(libraryUrl: string, caller: Caller, id: string): Promise<Buffer> {
+  const res = await callUpstream(`${libraryUrl}/internal/background-music/${encodeURIComponent(id)}/audio`, caller, { what: 'library service', timeoutMs: 60_000 });
+  if (res.status === 404) throw notFound('Background music not found', 'MUSIC_NOT_FOUND');
+  if (!res.ok) throw unavailable('Could not load the background music. Please try again.');
+  return Buffer.from(await res.arrayBuffer());
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "generation"."daily_usage" ADD COLUMN "seconds_reserved" integer DEFAULT 0 NOT NULL;

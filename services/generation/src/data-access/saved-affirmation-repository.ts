@@ -1,0 +1,45 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '@innerecho/kit';
+import { savedAffirmations } from './schema';
+
+export interface SavedAffirmationRecord {
+  id: string;
+  ownerId: string;
+  transcriptId: string | null;
+  customAffirmationId: string | null;
+  title: string | null;
+  category: string | null;
+  voiceSpeed: number;
+  audioDurationSeconds: number;
+  backgroundMusicId: string | null;
+  backgroundMusicTitle: string | null;
+  fileKey: string;
+  sizeBytes: number;
+  createdAt: Date;
+}
+
+export type NewSavedAffirmation = Omit<SavedAffirmationRecord, 'createdAt'>;
+
+export async function insertSavedAffirmation(tx: Tx, values: NewSavedAffirmation): Promise<SavedAffirmationRecord> {
+  const [row] = await tx.insert(savedAffirmations).values(values).returning();
+  return { ...row };
+}
+
+/** Newest first. */
+export async function listSavedAffirmations(db: Db, ownerId: string, limit = 500): Promise<SavedAffirmationRecord[]> {
+  const rows = await db
+    .select()
+    .from(savedAffirmations)
+    .where(eq(savedAffirmations.ownerId, ownerId))
+    .orderBy(desc(savedAffirmations.createdAt), desc(savedAffirmations.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row }));
+}
+
+export async function findOwnSavedAffirmation(db: Db, ownerId: string, id: string): Promise<SavedAffirmationRecord | null> {
+  const [row] = await db
+    .select()
+    .from(savedAffirmations)
+    .where(and(eq(savedAffirmations.ownerId, ownerId), eq(savedAffirmations.id, id)));
+  return row ? { ...row } : null;
+}

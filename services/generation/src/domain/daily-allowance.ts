@@ -1,0 +1,27 @@
+import { AppError, type Db } from '@innerecho/kit';
+import { DAILY_AUDIO_SECONDS } from '@innerecho/contracts';
+import { findDailyUsage, tryReserveSeconds } from '../data-access/daily-usage-repository';
+
+/** The allowance counts per UTC day. */
+export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10);
+
+const minutes = (seconds: number) => {
+  const m = Math.floor(seconds / 60);
+  return `${m} minute${m === 1 ? '' : 's'}`;
+};
+
+/**
+ * Reserves the seconds of one render against today's allowance, or refuses (429) saying
+ * how much is left today. Concurrent requests are serialised by the database.
+ */
+export async function reserveDailySeconds(db: Db, userId: string, seconds: number, now = new Date()): Promise<string> {
+  const day = utcDay(now);
+  if (await tryReserveSeconds(db, { userId, day, seconds, limit: DAILY_AUDIO_SECONDS })) return day;
+  const usage = await findDailyUsage(db, userId, day);
+  const left = Math.max(0, DAILY_AUDIO_SECONDS - usage.secondsUsed - usage.secondsReserved);
+  const message =
+    left < 60
+      ? `You have used today's ${minutes(DAILY_AUDIO_SECONDS)} of audio. Your allowance renews at midnight UTC.`
+      : `Daily limit: you can generate ${minutes(DAILY_AUDIO_SECONDS)} of audio a day, and you have ${minutes(left)} left today. Choose a shorter duration.`;
+  throw new AppError(429, 'DAILY_LIMIT_REACHED', message, { secondsLeft: left });
+}

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { AffirmationGeneratedV1 } from '@innerecho/contracts';
+import { unavailable, type Logger, type ServiceContext } from '@innerecho/kit';
+import type { GenerationConfig } from '../config';
+import { commitReservedSeconds, releaseReservedSeconds } from '../data-access/daily-usage-repository';
+import { fetchAffirmationText, fetchMusicAudio, fetchMusicTrack, type MusicTrack } from '../data-access/library-client';
+import { insertSavedAffirmation, type SavedAffirmationRecord } from '../data-access/saved-affirmation-repository';
+import type { Caller } from '../data-access/upstream-request';
+import { reserveDailySeconds } from './daily-allowance';
+import type { GenerateAudioRequest } from './generation-request';
+import { decodeToFloat } from './render/mp3-encoder';
+import { SAMPLE_RATE } from './render/output-format';
+import { renderAffirmationMp3 } from './render/render-affirmation';
+import { speechForText } from './speech-for-text';
+
+export interface GeneratedAudio {
+  saved: SavedAffirmationRecord;
+  mp3: Buffer;
+  /** Engine calls made for this generation (0 when the speech was cached). */
+  speechMisses: number;
+}
+
+/**
+ * POST /api/generate-audio: resolve the text (a transcript, or the caller's own custom
+ * affirmation), speak it in the caller's cloned voice (cached by the voice service), reserve
+ * the seconds against today's allowance, render, store the MP3, then record the saved
+ * affirmation, the usage and affirmation.generated in one transaction.
+ */
+export async function generateAffirmationAudio(options: {
+  context: ServiceContext<GenerationConfig>;
+  userId: string;
+  caller: Caller;
+  request: GenerateAudioRequest;
+  logger: Logger;
+}): Promise<GeneratedAudio> {
+  const { context, userId, caller, request, logger } = options;
+  const { config } = context;
+  const source = request.transcriptId
+    ? ({ kind: 'transcript', id: request.transcriptId } as const)
+    : ({ kind: 'custom', id: request.customAffirmationId! } as const);
+
+  const [text, track] = await Promise.all([
+    fetchAffirmationText(config.LIBRARY_URL, caller, source),
+    request.backgroundMusicId ? fetchMusicTrack(config.LIBRARY_URL, caller, request.backgroundMusicId) : Promise.resolve<MusicTrack | null>(null),
+  ]);
+  // Refuses with 409 'Please record and clone your voice first' when there is no clone.
+  const speech = await speechForText(config.VOICE_URL, caller, text.content);
+  if (speech.samples.length === 0) throw unavailable('Your voice could not speak this text. Please try again.');
+
+  const seconds = request.audioDuration;
+  const day = await reserveDailySeconds(context.db, userId, seconds);
+  try {
+    const music = track
+      ? await decodeToFloat(await fetchMusicAudio(config.LIBRARY_URL, caller, track.id), 2, SAMPLE_RATE, seconds)
+      : null;
+    const started = performance.now();
+    const rendered = await renderAffirmationMp3(
+      { speech: speech.samples, music, durationSeconds: seconds },
+      { parallelism: config.RENDER_PARALLELISM },
+    );
+    logger.info(
+      { mode: rendered.mode, seconds, frames: rendered.frames, encodedFrames: rendered.encodedFrames, ms: Math.round(performance.now() - started), speechMisses: speech.misses },
+      'affirmation rendered',
+    );
+
+    const id = randomUUID();
+    const fileKey = `affirmations/${userId}/${id}.mp3`;
+    await context.files.put(fileKey, rendered.mp3, 'audio/mpeg');
+    try {
+      const saved = await context.transaction(async (tx) => {
+        const record = await insertSavedAffirmation(tx, {
+          id,
+          ownerId: userId,
+          transcriptId: source.kind === 'transcript' ? text.id : null,
+          customAffirmationId: source.kind === 'custom' ? text.id : null,
+          title: text.title,
+          category: text.category,
+          voiceSpeed: request.voiceSpeed,
+          audioDurationSeconds: seconds,
+          backgroundMusicId: track?.id ?? null,
+          backgroundMusicTitle: track?.title ?? null,
+          fileKey,
+          sizeBytes: rendered.mp3.length,
+        });
+        await commitReservedSeconds(tx, { userId, day, seconds });
+        await context.outbox.add(
+          tx,
+          AffirmationGeneratedV1,
+          {
+            savedAffirmationId: id,
+            userId,
+            transcriptId: record.transcriptId,
+            customAffirmationId: record.customAffirmationId,
+            audioDurationSeconds: seconds,
+          },
+          { requestId: caller.requestId },
+        );
+        return record;
+      });
+      return { saved, mp3: rendered.mp3, speechMisses: speech.misses };
+    } catch (error) {
+      await context.files.delete(fileKey).catch(() => undefined);
+      throw error;
+    }
+  } catch (error) {
+    // Nothing was saved: give the seconds back.
+    await releaseReservedSeconds(context.db, { userId, day, seconds }).catch((e) => logger.error({ err: e }, 'could not release reserved seconds'));
+    throw error;
+  }
+}

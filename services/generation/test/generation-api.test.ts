@@ -1,0 +1,261 @@
+import { sql } from 'drizzle-orm';
+import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
+import { startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
+import { spokenSample } from '../../voice/test/voice-samples';
+import { decodeMp3 } from './audio-fixtures';
+import { addMusicTrack } from './library-setup';
+
+jest.setTimeout(300_000);
+
+let system: TestSystem;
+let sample: Buffer;
+/** One cloned subscriber shared by the tests that render (cloning is the slow part). */
+let alice: Subscriber;
+let music: { id: string; title: string };
+beforeAll(async () => {
+  [system, sample] = await Promise.all([startTestSystem(), spokenSample()]);
+  [alice, music] = await Promise.all([subscriber(), addMusicTrack(system, 'Test Calm Pad')]);
+});
+afterAll(() => system?.stop());
+
+interface Subscriber {
+  client: TestClient;
+  user: { id: string };
+  sessionId: string;
+}
+
+async function subscriber(options: { cloned?: boolean } = {}): Promise<Subscriber> {
+  const client = new TestClient(system.url);
+  const user = await client.signUp(uniqueEmail('gen'));
+  await system.grantSubscription(user.id);
+  const sessionId = newSessionId();
+  if (options.cloned ?? true) {
+    const upload = await client.postJson('/api/voice-profile/upload', {});
+    expect(upload.status).toBe(200);
+    const put = await fetch(system.url + upload.data.uploadURL, { method: 'PUT', headers: { 'content-type': 'audio/webm' }, body: new Uint8Array(sample) });
+    expect(put.status).toBe(200);
+    // Straight to the voice service: cloning is setup here (the voice tests cover its route),
+    // and on a busy machine it can outlast the gateway's proxy timeout.
+    const clone = await fetch(`${system.services.voice.url}/api/voice-profile/clone`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${client.cookies.get('ie_session')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId, uploadURL: upload.data.uploadURL, consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION } }),
+    });
+    expect(clone.status).toBe(200);
+  }
+  return { client, user, sessionId };
+}
+
+/** A request whose response may be binary (TestClient reads bodies as text). */
+async function raw(client: TestClient, method: string, path: string, options: { json?: unknown; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...(options.headers ?? {}), cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+  if (options.json !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(system.url + path, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) });
+  const body = Buffer.from(await res.arrayBuffer());
+  let data: any;
+  try {
+    data = JSON.parse(body.toString('utf8'));
+  } catch {
+    data = undefined;
+  }
+  return { status: res.status, headers: res.headers, body, data };
+}
+
+const generate = (s: Subscriber, body: Record<string, unknown>) =>
+  raw(s.client, 'POST', '/api/generate-audio', { json: { sessionId: s.sessionId, voiceSpeed: '1.0', audioDuration: '60', ...body } });
+
+let transcriptCache: { id: string; title: string; category: string } | null = null;
+async function aTranscript(client: TestClient) {
+  transcriptCache ??= (await client.get('/api/transcripts')).data.sort((a: any, b: any) => a.content.length - b.content.length)[0];
+  return transcriptCache!;
+}
+const engineCalls = async () => ((await (await fetch(`${system.services.voice.url}/internal/engine-stats`)).json()) as { synthesisCalls: number }).synthesisCalls;
+
+describe('POST /api/generate-audio', () => {
+  test('a library affirmation is rendered to an MP3 of exactly the chosen length, saved, and announced', async () => {
+    const s = alice;
+    const transcript = await aTranscript(s.client);
+    const res = await generate(s, { transcriptId: transcript.id, audioDuration: '120' });
+    expect(res.status === 201 ? 201 : { status: res.status, body: res.data }).toBe(201);
+    expect(res.headers.get('content-type')).toBe('audio/mpeg');
+    expect(decodeMp3(res.body, 1).length).toBe(120 * 44100);
+
+    const saved = await s.client.get(`/api/saved-affirmations/${s.sessionId}`);
+    expect(saved.status).toBe(200);
+    expect(saved.data.slice(0, 1)).toEqual([
+      {
+        id: res.headers.get('x-saved-affirmation-id'),
+        createdAt: expect.any(String),
+        voiceSpeed: 1,
+        audioDuration: 120,
+        audioFilePath: `/api/saved-affirmations/${s.sessionId}/${res.headers.get('x-saved-affirmation-id')}/audio`,
+        sizeBytes: res.body.length,
+        backgroundMusic: null,
+        transcript: { id: transcript.id, title: transcript.title, category: transcript.category },
+        customAffirmation: null,
+      },
+    ]);
+
+    const events: any = await system.services.generation.context.db.execute(
+      sql`select envelope from generation.outbox where subject = 'generation.affirmation.generated.v1'`,
+    );
+    const payloads = (events.rows ?? events).map((r: any) => r.envelope.payload);
+    expect(payloads).toContainEqual({
+      savedAffirmationId: res.headers.get('x-saved-affirmation-id'),
+      userId: s.user.id,
+      transcriptId: transcript.id,
+      customAffirmationId: null,
+      audioDurationSeconds: 120,
+    });
+  });
+
+  test('a second generation of the same text with another duration and music makes no engine call', async () => {
+    const s = alice;
+    const transcript = await aTranscript(s.client);
+    const first = await generate(s, { transcriptId: transcript.id, audioDuration: '60' });
+    expect(first.status === 201 ? 201 : { status: first.status, body: first.data }).toBe(201);
+    const before = await engineCalls();
+    const second = await generate(s, { transcriptId: transcript.id, audioDuration: '180', backgroundMusicId: music.id });
+    expect(second.status === 201 ? 201 : { status: second.status, body: second.data }).toBe(201);
+    expect(await engineCalls()).toBe(before);
+    expect(second.headers.get('x-speech-engine-calls')).toBe('0');
+    expect(decodeMp3(second.body, 2).length).toBe(180 * 2 * 44100);
+
+    const saved = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data;
+    expect(saved.slice(0, 2).map((a: any) => a.audioDuration)).toEqual([180, 60]); // newest first
+    expect(saved[0].backgroundMusic).toEqual({ id: music.id, name: music.title });
+  });
+
+  test('a custom affirmation of the caller is generated; another user\'s is refused as not found', async () => {
+    const owner = alice;
+    const created = await owner.client.postJson('/api/custom-affirmations', {
+      sessionId: owner.sessionId,
+      title: 'My Morning',
+      content: 'I begin this day with calm and courage.',
+      category: 'Other',
+    });
+    expect(created.status === 201 ? 201 : { status: created.status, body: created.data }).toBe(201);
+    const mine = await generate(owner, { customAffirmationId: created.data.id });
+    expect(mine.status === 201 ? 201 : { status: mine.status, body: mine.data }).toBe(201);
+    const saved = (await owner.client.get(`/api/saved-affirmations/${owner.sessionId}`)).data;
+    expect(saved[0].customAffirmation).toEqual({ id: created.data.id, title: 'My Morning', category: 'Other' });
+    expect(saved[0].transcript).toBeNull();
+
+    const stranger = await subscriber({ cloned: false });
+    const theirs = await generate(stranger, { customAffirmationId: created.data.id });
+    expect(theirs.status).toBe(404);
+    expect(theirs.data.code).toBe('CUSTOM_AFFIRMATION_NOT_FOUND');
+    expect((await stranger.client.get(`/api/saved-affirmations/${stranger.sessionId}`)).data).toEqual([]);
+  });
+
+  test('without a cloned voice generation is refused with 409 and the spec\'s message', async () => {
+    const s = await subscriber({ cloned: false });
+    const res = await generate(s, { transcriptId: (await aTranscript(s.client)).id });
+    expect(res.status).toBe(409);
+    expect(res.data).toEqual({ code: 'VOICE_NOT_CLONED', error: 'Please record and clone your voice first' });
+  });
+
+  test('durations outside 60-3600 or not whole minutes, and a missing text, are refused with 400', async () => {
+    const s = await subscriber({ cloned: false });
+    const transcriptId = (await aTranscript(s.client)).id;
+    for (const audioDuration of ['30', '3660', '90', 'abc', '-60']) {
+      const res = await generate(s, { transcriptId, audioDuration });
+      expect(res.status).toBe(400);
+      expect(res.data.error).toMatch(/Audio duration must be (between 60 and 3600 seconds|a whole number of minutes)/);
+    }
+    expect((await generate(s, { transcriptId, audioDuration: '90' })).data.error).toBe(
+      'Audio duration must be a whole number of minutes (a multiple of 60 seconds)',
+    );
+    const none = await generate(s, {});
+    expect(none.status).toBe(400);
+    expect(none.data.error).toBe('Choose a library affirmation or one of your custom affirmations');
+  });
+
+  test("another user's sessionId is refused (403), signed out is 401, and no subscription is 402", async () => {
+    const owner = await subscriber({ cloned: false });
+    const intruder = await subscriber({ cloned: false });
+    const transcriptId = (await aTranscript(owner.client)).id;
+    await owner.client.get(`/api/saved-affirmations/${owner.sessionId}`); // binds the sessionId to its owner
+    const res = await raw(intruder.client, 'POST', '/api/generate-audio', { json: { sessionId: owner.sessionId, audioDuration: '60', transcriptId } });
+    expect(res.status).toBe(403);
+    expect((await intruder.client.get(`/api/saved-affirmations/${owner.sessionId}`)).status).toBe(403);
+
+    const anonymous = await fetch(`${system.url}/api/saved-affirmations/${newSessionId()}`);
+    expect(anonymous.status).toBe(401);
+
+    const free = new TestClient(system.url);
+    await free.signUp(uniqueEmail('free'));
+    const unpaid = await raw(free, 'POST', '/api/generate-audio', { json: { sessionId: newSessionId(), audioDuration: '60', transcriptId } });
+    expect(unpaid.status).toBe(402);
+  });
+});
+
+describe('the daily allowance', () => {
+  const useSeconds = async (userId: string, seconds: number) => {
+    const db = system.services.generation.context.db;
+    await db.execute(sql`delete from generation.daily_usage where user_id = ${userId}`);
+    await db.execute(
+      sql`insert into generation.daily_usage (user_id, day, seconds_used) values (${userId}, ${new Date().toISOString().slice(0, 10)}, ${seconds})`,
+    );
+  };
+
+  test('a request past 3600 s today is refused and says how much is left', async () => {
+    const s = alice;
+    await useSeconds(s.user.id, 3600 - 120);
+    const res = await generate(s, { transcriptId: (await aTranscript(s.client)).id, audioDuration: '180' });
+    expect(res.status).toBe(429);
+    expect(res.data.code).toBe('DAILY_LIMIT_REACHED');
+    expect(res.data.error).toBe('Daily limit: you can generate 60 minutes of audio a day, and you have 2 minutes left today. Choose a shorter duration.');
+    expect((await generate(s, { transcriptId: (await aTranscript(s.client)).id, audioDuration: '120' })).status).toBe(201);
+    const spent = await generate(s, { transcriptId: (await aTranscript(s.client)).id, audioDuration: '60' });
+    expect(spent.status).toBe(429);
+    expect(spent.data.error).toBe("You have used today's 60 minutes of audio. Your allowance renews at midnight UTC.");
+  });
+
+  test('two concurrent requests cannot pass the allowance together', async () => {
+    const s = alice;
+    const transcriptId = (await aTranscript(s.client)).id; // its speech is cached: both requests race on the allowance
+    await useSeconds(s.user.id, 3600 - 180);
+    const results = await Promise.all([generate(s, { transcriptId, audioDuration: '120' }), generate(s, { transcriptId, audioDuration: '120' })]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 429]);
+    const rows: any = await system.services.generation.context.db.execute(
+      sql`select seconds_used, seconds_reserved from generation.daily_usage where user_id = ${s.user.id}`,
+    );
+    expect((rows.rows ?? rows)[0]).toEqual({ seconds_used: 3600 - 60, seconds_reserved: 0 });
+    await useSeconds(s.user.id, 0);
+  });
+});
+
+describe('saved audio', () => {
+  test('Range requests return 206 with exactly the bytes asked for; the whole file is 200', async () => {
+    const s = alice;
+    const stranger = await subscriber({ cloned: false });
+    const res = await generate(s, { transcriptId: (await aTranscript(s.client)).id, audioDuration: '60' });
+    expect(res.status === 201 ? 201 : { status: res.status, body: res.data }).toBe(201);
+    const path = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data[0].audioFilePath;
+
+    const whole = await raw(s.client, 'GET', path);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.body.equals(res.body)).toBe(true);
+
+    const middle = await raw(s.client, 'GET', path, { headers: { range: 'bytes=1000-1999' } });
+    expect(middle.status).toBe(206);
+    expect(middle.headers.get('content-range')).toBe(`bytes 1000-1999/${res.body.length}`);
+    expect(middle.body.equals(res.body.subarray(1000, 2000))).toBe(true);
+
+    const tail = await raw(s.client, 'GET', path, { headers: { range: 'bytes=-500' } });
+    expect(tail.status).toBe(206);
+    expect(tail.body.equals(res.body.subarray(res.body.length - 500))).toBe(true);
+
+    const beyond = await raw(s.client, 'GET', path, { headers: { range: `bytes=${res.body.length}-` } });
+    expect(beyond.status).toBe(416);
+
+    const download = await raw(s.client, 'GET', `${path}?download=my-morning`);
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="my-morning.mp3"');
+
+    expect((await raw(stranger.client, 'GET', path)).status).toBe(403);
+    const ownPathForeignId = path.replace(s.sessionId, stranger.sessionId);
+    expect((await raw(stranger.client, 'GET', ownPathForeignId)).status).toBe(404);
+  });
+});

@@ -1,0 +1,116 @@
+import { crc16, buildInfoFrame, readInfoFrame } from '../src/domain/render/info-tag';
+import { parseFrameHeader, splitFrames } from '../src/domain/render/mp3-frames';
+import { frameLayout, planRender } from '../src/domain/render/periodic-plan';
+import { encodeMp3 } from '../src/domain/render/mp3-encoder';
+import { VOICE_ONLY_FORMAT, WITH_MUSIC_FORMAT } from '../src/domain/render/output-format';
+import { splitForSpeech } from '../src/domain/speech-for-text';
+import { parseRange } from '../src/entry-points/http/generation-routes';
+
+jest.setTimeout(60_000);
+const SR = 44100;
+
+describe('CRC-16 of the LAME tag', () => {
+  test('polynomial 0xA001 gives the standard check value for "123456789"', () => {
+    expect(crc16(Buffer.from('123456789'))).toBe(0xbb3d);
+    expect(crc16(new Uint8Array(0))).toBe(0);
+  });
+});
+
+describe('MP3 frame parsing', () => {
+  test('a 128 kbit/s 44.1 kHz stereo header is parsed with its frame length and padding', () => {
+    const header = parseFrameHeader(Uint8Array.from([0xff, 0xfb, 0x92, 0x44]))!;
+    expect(header).toMatchObject({ version: 1, bitrateKbps: 128, sampleRate: 44100, padding: true, channels: 2, samplesPerFrame: 1152, length: 418, sideInfoBytes: 32 });
+    expect(parseFrameHeader(Uint8Array.from([0xff, 0xfb, 0x90, 0xc4]))).toMatchObject({ padding: false, channels: 1, length: 417, sideInfoBytes: 17 });
+  });
+
+  test('bytes that are not a Layer III header are refused', () => {
+    expect(parseFrameHeader(Uint8Array.from([0x49, 0x44, 0x33, 0x04]))).toBeNull();
+    expect(parseFrameHeader(Uint8Array.from([0xff, 0xfd, 0x90, 0x44]))).toBeNull(); // Layer II
+    expect(() => splitFrames(Uint8Array.from([0xff, 0xfb, 0x90, 0x44, 1, 2, 3]))).toThrow(/Not an MP3 frame/);
+  });
+
+  test("the encoder's output splits into whole frames of one format, one per 1152 samples plus delay and flush", async () => {
+    const pcm = new Int16Array(SR * 2); // 2 s of silence, mono
+    const { frames, header } = splitFrames(await encodeMp3(pcm, VOICE_ONLY_FORMAT));
+    expect(header).toMatchObject({ bitrateKbps: 64, channels: 1, sampleRate: 44100 });
+    expect(frames.length).toBeGreaterThanOrEqual(Math.ceil((SR * 2 + 576) / 1152));
+    expect(frames.length).toBeLessThanOrEqual(Math.ceil((SR * 2 + 576) / 1152) + 2);
+    expect(frames.every((f) => f.length === 208 || f.length === 209)).toBe(true);
+  });
+});
+
+describe('the Info/LAME tag', () => {
+  test('carries frames, bytes, delay, padding and a valid CRC, and reads back', () => {
+    const header = parseFrameHeader(Uint8Array.from([0xff, 0xfb, 0x92, 0x44]))!;
+    const frame = buildInfoFrame({ header, audioFrames: 1000, audioBytes: 417_960, encoderDelay: 576, signalSamples: 1000 * 1152 - 576 - 1500 });
+    expect(frame.length).toBe(417);
+    expect(parseFrameHeader(frame)).toMatchObject({ bitrateKbps: 128, channels: 2, padding: false });
+    expect(readInfoFrame(frame, header)).toEqual({ tag: 'Info', frames: 1000, bytes: 417_960 + 417, encoder: 'LAME3.100', delay: 576, padding: 1500, crcOk: true });
+  });
+
+  test('refuses a padding it cannot express', () => {
+    const header = parseFrameHeader(Uint8Array.from([0xff, 0xfb, 0x92, 0x44]))!;
+    expect(() => buildInfoFrame({ header, audioFrames: 10, audioBytes: 4170, encoderDelay: 576, signalSamples: 11 * 1152 })).toThrow(/padding/);
+  });
+});
+
+describe('the periodic plan', () => {
+  test('with music, a whole number of voice periods fills the frame-aligned music period with a natural pause', () => {
+    const plan = planRender({ durationSeconds: 3600, voiceSamples: 15.5 * SR, musicSamples: 300 * SR, sampleRate: SR, frameSamples: 1152 });
+    expect(plan.mode).toBe('periodic');
+    expect(plan.voicePeriod % 1152).toBe(0);
+    expect(plan.voicePeriod).toBe(plan.musicPeriod);
+    expect(plan.voicePeriod - plan.musicLoops * plan.musicSamples).toBeLessThan(1152); // < 26 ms of silence at the loop point
+    const pause = plan.voicePeriod / plan.voicesPerPeriod - plan.voiceSamples;
+    expect(pause / SR).toBeGreaterThanOrEqual(1);
+    expect(pause / SR).toBeLessThanOrEqual(3);
+  });
+
+  test('music shorter than the speech loops several times within one period', () => {
+    const plan = planRender({ durationSeconds: 600, voiceSamples: 40 * SR, musicSamples: 25 * SR, sampleRate: SR, frameSamples: 1152 });
+    expect(plan.mode).toBe('periodic');
+    expect(plan.musicLoops).toBeGreaterThan(1);
+    expect(plan.voicePeriod / plan.voicesPerPeriod - plan.voiceSamples).toBeGreaterThanOrEqual(SR);
+  });
+
+  test('an output shorter than one period is encoded straight through', () => {
+    const plan = planRender({ durationSeconds: 180, voiceSamples: 15 * SR, musicSamples: 300 * SR, sampleRate: SR, frameSamples: 1152 });
+    expect(plan.mode).toBe('straight');
+    expect(plan.totalSamples).toBe(180 * SR);
+  });
+
+  test('voice only repeats every voice period, padded to the frame grid, with the tail before the fade-out', () => {
+    const plan = planRender({ durationSeconds: 600, voiceSamples: 10 * SR, musicSamples: 0, sampleRate: SR, frameSamples: 1152 });
+    expect(plan.mode).toBe('periodic');
+    expect(plan.voicePeriod % 1152).toBe(0);
+    const layout = frameLayout(plan);
+    expect(layout.blockFrames).toBe(plan.voicePeriod / 1152);
+    expect(layout.tailStartFrame * 1152).toBeLessThan(plan.totalSamples - plan.fadeSamples);
+  });
+});
+
+describe('helpers', () => {
+  test('long texts are split at sentence ends into pieces of at most 2000 characters', () => {
+    const sentence = 'I am calm and I am grounded in this moment. ';
+    const pieces = splitForSpeech(sentence.repeat(120));
+    expect(pieces.length).toBe(3);
+    expect(pieces.every((p) => p.length <= 2000 && p.endsWith('.'))).toBe(true);
+    expect(pieces.join(' ')).toBe(sentence.repeat(120).trim());
+    expect(splitForSpeech('Short one')).toEqual(['Short one']);
+  });
+
+  test('Range headers: explicit, open-ended, suffix, unsatisfiable and absent', () => {
+    expect(parseRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 });
+    expect(parseRange('bytes=900-', 1000)).toEqual({ start: 900, end: 999 });
+    expect(parseRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 });
+    expect(parseRange('bytes=990-2000', 1000)).toEqual({ start: 990, end: 999 });
+    expect(parseRange('bytes=1000-', 1000)).toBe('unsatisfiable');
+    expect(parseRange(undefined, 1000)).toBeNull();
+    expect(parseRange('bytes=0-1,5-6', 1000)).toBeNull();
+  });
+
+  test('the with-music format is 44.1 kHz joint stereo CBR 128k, voice only is mono 64k', () => {
+    expect(WITH_MUSIC_FORMAT).toEqual({ sampleRate: 44100, channels: 2, bitrateKbps: 128, frameSamples: 1152 });
+    expect(VOICE_ONLY_FORMAT).toEqual({ sampleRate: 44100, channels: 1, bitrateKbps: 64, frameSamples: 1152 });
+  });
+});

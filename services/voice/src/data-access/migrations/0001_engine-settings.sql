@@ -1,0 +1,1 @@
+ALTER TABLE "voice"."voice_profiles" ADD COLUMN "engine_settings" jsonb;

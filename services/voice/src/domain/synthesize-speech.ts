@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { AppError, type ObjectStore } from '@innerecho/kit';
+import { encodeWav, joinWithPauses, SPEECH_SAMPLE_RATE } from '../audio/wav-codec';
+import type { VoiceEngines } from '../engines/create-voice-engines';
+import type { EngineName } from '../engines/voice-engine';
+import type { VoiceProfileRecord } from '../data-access/voice-profile-repository';
+import { splitSentences } from './split-sentences';
+
+export const ZSpeechRequest = z.object({
+  text: z
+    .string({ error: 'Text is required' })
+    .refine((t) => t.trim().length > 0, 'Text is required')
+    .refine((t) => t.length <= 2000, 'Text must be at most 2000 characters'),
+});
+
+/** The natural pause between sentences when a text is spoken in parts. */
+export const SENTENCE_PAUSE_SECONDS = 0.35;
+
+export const VOICE_NOT_CLONED = () => new AppError(409, 'VOICE_NOT_CLONED', 'Please record and clone your voice first');
+
+export const speechCachePrefix = (voiceId: string) => `speech/${voiceId}/`;
+export const speechCacheKey = (voiceId: string, engine: string, text: string) =>
+  `${speechCachePrefix(voiceId)}${createHash('sha256').update(engine + text).digest('hex')}.wav`;
+
+/** Counts engine calls, so the benchmark and tests can see that a cached text costs none. */
+export class EngineStats {
+  synthesisCalls = 0;
+}
+
+export interface SpeechResult {
+  wav: Buffer;
+  cache: 'hit' | 'miss';
+  voiceId: string;
+}
+
+/**
+ * The speech for a (voice, engine, text) triple, synthesised once and then served from the
+ * object store. Concurrent requests for the same triple share one synthesis.
+ */
+export class SpeechSynthesizer {
+  private readonly inFlight = new Map<string, Promise<Buffer>>();
+
+  constructor(
+    private readonly deps: { files: ObjectStore; engines: VoiceEngines; stats: EngineStats },
+  ) {}
+
+  async speak(profile: VoiceProfileRecord | null, input: unknown): Promise<SpeechResult> {
+    const { text } = ZSpeechRequest.parse(input);
+    if (!profile?.isCloned || !profile.engine || !profile.providerVoiceId) throw VOICE_NOT_CLONED();
+    const engine = this.deps.engines.byName(profile.engine as EngineName);
+    if (!engine) {
+      throw new AppError(503, 'VOICE_ENGINE_UNAVAILABLE', 'Your voice was cloned with a voice engine that is not configured right now. Please re-record your voice.');
+    }
+    const key = speechCacheKey(profile.voiceId, engine.name, text);
+    const cached = await this.deps.files.get(key);
+    if (cached) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of cached.body) chunks.push(chunk as Buffer);
+      return { wav: Buffer.concat(chunks), cache: 'hit', voiceId: profile.voiceId };
+    }
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = (async () => {
+        this.deps.stats.synthesisCalls++;
+        const clips = await engine.speak({
+          voice: { providerVoiceId: profile.providerVoiceId!, settings: profile.engineSettings },
+          texts: splitSentences(text),
+        });
+        const wav = encodeWav(joinWithPauses(clips.map((clip) => trimSilence(clip)), SENTENCE_PAUSE_SECONDS), SPEECH_SAMPLE_RATE);
+        await this.deps.files.put(key, wav, 'audio/wav');
+        return wav;
+      })().finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return { wav: await pending, cache: 'miss', voiceId: profile.voiceId };
+  }
+}
+
+/** Engines pad clips with silence of their own; the pause between sentences is ours to set. */
+export function trimSilence(samples: Float32Array, threshold = 0.004): Float32Array {
+  let start = 0;
+  let end = samples.length;
+  while (start < end && Math.abs(samples[start]) < threshold) start++;
+  while (end > start && Math.abs(samples[end - 1]) < threshold) end--;
+  // Keep a few milliseconds either side so consonants are not cut.
+  const margin = Math.round(0.01 * SPEECH_SAMPLE_RATE);
+  return samples.subarray(Math.max(0, start - margin), Math.min(samples.length, end + margin));
+}
+

@@ -1,0 +1,97 @@
+import { AppError } from '@innerecho/kit';
+import { VOICE_SAMPLE_MAX_SECONDS, VOICE_SAMPLE_MIN_SPEECH_SECONDS } from '@innerecho/contracts';
+import { FfmpegError, decodeToMono } from '../audio/ffmpeg-audio';
+import { ANALYSIS_RATE, FRAME_HOP_SECONDS, FRAME_SECONDS, analyseVoice, frameEnergiesDb, speechFrames, type VoiceAnalysis } from '../audio/voice-analysis';
+import { SPEECH_SAMPLE_RATE, encodeWav } from '../audio/wav-codec';
+
+export const SAMPLE_MESSAGES = {
+  SAMPLE_NOT_AUDIO: 'We could not read this recording as audio. Please record again.',
+  SAMPLE_SILENT: 'Recording is silent: please check your microphone and record again',
+  SAMPLE_TOO_SHORT: 'Recording too short: please read all five sentences',
+  SAMPLE_TOO_LONG: 'Recording too long: please keep it under 5 minutes',
+  SAMPLE_CLIPPED: 'Recording is too loud and distorted: move a little further from the microphone and record again',
+} as const;
+
+const refuse = (code: keyof typeof SAMPLE_MESSAGES) => new AppError(400, code, SAMPLE_MESSAGES[code]);
+
+/** More than this share of samples stuck at full scale sounds distorted, and clones the distortion. */
+const MAX_CLIPPED_FRACTION = 0.002;
+
+async function decode(raw: Buffer, rate: number, filters?: string): Promise<Float32Array> {
+  try {
+    return await decodeToMono(raw, rate, filters);
+  } catch (error) {
+    if (error instanceof FfmpegError) throw refuse('SAMPLE_NOT_AUDIO');
+    throw error;
+  }
+}
+
+/**
+ * The checks before any clone, in the order a person would fix them: it is audio, it is not
+ * silent, not too long, long enough once silence is trimmed, not clipped. Then the accepted
+ * sample is trimmed to its speech (pauses over 300 ms removed) and its speech level
+ * normalised, so every engine gets the same clean, even input.
+ */
+export async function checkAndPrepareSample(raw: Buffer): Promise<{ wav: Buffer; analysis: VoiceAnalysis }> {
+  if (raw.length < 100) throw refuse('SAMPLE_NOT_AUDIO');
+  const samples = await decode(raw, ANALYSIS_RATE);
+  if (samples.length < ANALYSIS_RATE / 10) throw refuse('SAMPLE_NOT_AUDIO');
+
+  const energies = frameEnergiesDb(samples);
+  const loud = [...energies].sort((a, b) => a - b)[Math.floor(energies.length * 0.95)] ?? -120;
+  if (loud < -50) throw refuse('SAMPLE_SILENT');
+  if (samples.length / ANALYSIS_RATE > VOICE_SAMPLE_MAX_SECONDS + 5) throw refuse('SAMPLE_TOO_LONG');
+
+  // Durations and levels only here; the pitch analysis belongs to the engine that needs it.
+  const analysis = analyseVoice(samples, 0);
+  if (analysis.speechSeconds < VOICE_SAMPLE_MIN_SPEECH_SECONDS) throw refuse('SAMPLE_TOO_SHORT');
+
+  // Clipping is judged at full rate: resampling would round off the flat tops.
+  const full = await decode(raw, SPEECH_SAMPLE_RATE);
+  if (analyseVoice(full, 0).clippedFraction > MAX_CLIPPED_FRACTION) throw refuse('SAMPLE_CLIPPED');
+
+  const speech = speechFrames(energies);
+  return { wav: encodeWav(normaliseSpeechLevel(keepSpeech(full, speech))), analysis };
+}
+
+/** The speech frames' stretches of `full` (44.1 kHz), joined with 10 ms fades so no click marks a cut. */
+function keepSpeech(full: Float32Array, speech: boolean[]): Float32Array {
+  const ranges: [number, number][] = [];
+  for (let f = 0; f < speech.length; f++) {
+    if (!speech[f]) continue;
+    const start = Math.round(f * FRAME_HOP_SECONDS * SPEECH_SAMPLE_RATE);
+    const end = Math.min(full.length, Math.round((f * FRAME_HOP_SECONDS + FRAME_SECONDS) * SPEECH_SAMPLE_RATE));
+    const last = ranges[ranges.length - 1];
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else ranges.push([start, end]);
+  }
+  const out = new Float32Array(ranges.reduce((n, [a, b]) => n + (b - a), 0));
+  const fade = Math.round(0.01 * SPEECH_SAMPLE_RATE);
+  let mean = 0;
+  for (const s of full) mean += s;
+  mean /= Math.max(1, full.length); // DC offset from cheap microphones
+  let at = 0;
+  for (const [a, b] of ranges) {
+    const n = b - a;
+    for (let i = 0; i < n; i++) {
+      const gain = Math.min(1, i / fade, (n - 1 - i) / fade);
+      out[at + i] = (full[a + i] - mean) * gain;
+    }
+    at += n;
+  }
+  return out;
+}
+
+/** Speech at -20 dBFS RMS (about -18 LUFS for speech), peaks kept under -1 dBFS. */
+function normaliseSpeechLevel(samples: Float32Array): Float32Array {
+  let sum = 0;
+  let peak = 0;
+  for (const s of samples) {
+    sum += s * s;
+    peak = Math.max(peak, Math.abs(s));
+  }
+  const rms = Math.sqrt(sum / Math.max(1, samples.length));
+  if (rms < 1e-6 || peak === 0) return samples;
+  const gain = Math.min(0.1 / rms, 0.89 / peak);
+  return samples.map((s) => s * gain);
+}

@@ -1,0 +1,151 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { badRequest, conflict, type Logger, type ServiceContext } from '@innerecho/kit';
+import {
+  VOICE_CONSENT_REQUIRED_MESSAGE,
+  VOICE_CONSENT_VERSION,
+  VOICE_SAMPLE_MAX_BYTES,
+  VoiceClonedV1,
+  VoiceDeletedV1,
+  ZCloneVoiceRequest,
+} from '@innerecho/contracts';
+import type { VoiceConfig } from '../config';
+import { deleteVoiceProfile, findVoiceProfile, saveClonedVoice } from '../data-access/voice-profile-repository';
+import type { VoiceEngines } from '../engines/create-voice-engines';
+import type { EngineName } from '../engines/voice-engine';
+import { speechCachePrefix } from './synthesize-speech';
+import { checkAndPrepareSample } from './voice-sample';
+
+type Context = ServiceContext<VoiceConfig>;
+
+/** Where a user's raw uploads go: the prefix is how the clone call knows the upload is theirs. */
+const uploadPrefix = (userId: string) => `uploads/${userId}/`;
+const sampleKey = (voiceId: string) => `samples/${voiceId}/sample.wav`;
+const PUBLIC_FILES_PATH = '/api/files/voice/';
+
+/** A one-time URL the browser PUTs the recording to (audio/webm, at most 25 MB, 15 minutes). */
+export async function requestSampleUpload({ context, userId }: { context: Context; userId: string }) {
+  const key = `${uploadPrefix(userId)}${Date.now()}-${randomBytes(6).toString('hex')}.webm`;
+  const uploadURL = await context.files.presignPut(key, { contentType: 'audio/webm', maxBytes: VOICE_SAMPLE_MAX_BYTES, expiresInSeconds: 15 * 60 });
+  return { uploadURL };
+}
+
+/** The object key behind an upload URL this service signed, if it belongs to the user. */
+function uploadKeyOf(uploadURL: string, userId: string): string {
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(uploadURL, 'http://upload.invalid').pathname);
+  } catch {
+    throw badRequest('The recording was not found. Please record again.', 'SAMPLE_NOT_FOUND');
+  }
+  const key = path.startsWith(PUBLIC_FILES_PATH) ? path.slice(PUBLIC_FILES_PATH.length) : '';
+  if (!key.startsWith(uploadPrefix(userId)) || key.includes('..')) {
+    throw badRequest('The recording was not found. Please record again.', 'SAMPLE_NOT_FOUND');
+  }
+  return key;
+}
+
+async function readObject(context: Context, key: string): Promise<Buffer | null> {
+  const object = await context.files.get(key);
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Clones the user's voice: consent first, then the uploaded recording is checked, trimmed
+ * and normalised, the engine makes the voice, and the profile (with the consent: when,
+ * which wording, from where) is saved with a voice.cloned event in one transaction.
+ */
+export async function cloneVoice({
+  context,
+  engines,
+  userId,
+  ip,
+  body,
+  requestId,
+}: {
+  context: Context;
+  engines: VoiceEngines;
+  userId: string;
+  ip: string;
+  body: unknown;
+  requestId?: string;
+}) {
+  const input = ZCloneVoiceRequest.parse(body);
+  if (input.consent?.accepted !== true || !input.consent.textVersion) {
+    throw badRequest(VOICE_CONSENT_REQUIRED_MESSAGE, 'CONSENT_REQUIRED');
+  }
+  if (input.consent.textVersion !== VOICE_CONSENT_VERSION) {
+    throw badRequest('The consent wording has changed. Please reload the page and confirm again.', 'CONSENT_OUTDATED');
+  }
+  const existing = await findVoiceProfile(context.db, userId);
+  if (existing?.isCloned) throw conflict('Your voice is already cloned. Re-record to replace it.', 'VOICE_ALREADY_CLONED');
+
+  const uploadKey = uploadKeyOf(input.uploadURL, userId);
+  const raw = await readObject(context, uploadKey);
+  if (!raw) throw badRequest('The recording was not found. Please record again.', 'SAMPLE_NOT_FOUND');
+
+  const { wav } = await checkAndPrepareSample(raw);
+  const voiceId = randomUUID();
+  const engine = engines.current;
+  const cloned = await engine.clone({ voiceId, sampleWav: wav, label: voiceId.slice(0, 8) });
+  try {
+    await context.files.put(sampleKey(voiceId), wav, 'audio/wav');
+    await context.transaction(async (tx) => {
+      await saveClonedVoice(tx, {
+        userId,
+        voiceId,
+        engine: engine.name,
+        providerVoiceId: cloned.providerVoiceId,
+        engineSettings: cloned.settings,
+        sampleKey: sampleKey(voiceId),
+        consent: { at: new Date(), textVersion: input.consent!.textVersion!, ip },
+      });
+      await context.outbox.add(tx, VoiceClonedV1, { userId, voiceId, engine: engine.name }, { requestId });
+    });
+  } catch (error) {
+    // Nothing half-made: a provider voice without a profile would never be deleted.
+    await engine.delete(cloned).catch((e) => context.logger.warn({ err: e }, 'could not remove the provider voice after a failed save'));
+    await context.files.delete(sampleKey(voiceId)).catch(() => undefined);
+    throw error;
+  }
+  await context.files.delete(uploadKey).catch(() => undefined);
+  return { isCloned: true, engine: engine.name };
+}
+
+/**
+ * Deletes the voice: the provider's voice, the stored sample and every cached speech clip.
+ * Saved affirmations are rendered MP3s owned by generation, so they stay playable.
+ */
+export async function deleteVoice({
+  context,
+  engines,
+  userId,
+  logger,
+  requestId,
+}: {
+  context: Context;
+  engines: VoiceEngines;
+  userId: string;
+  logger: Logger;
+  requestId?: string;
+}) {
+  const profile = await findVoiceProfile(context.db, userId);
+  if (!profile) return { deleted: false };
+  if (profile.engine && profile.providerVoiceId) {
+    const engine = engines.byName(profile.engine as EngineName);
+    if (engine) await engine.delete({ providerVoiceId: profile.providerVoiceId, settings: profile.engineSettings });
+    else logger.warn({ engine: profile.engine }, 'voice engine not configured: provider voice left to expire');
+  }
+  if (profile.sampleKey) await context.files.delete(profile.sampleKey);
+  await context.files.deletePrefix(`samples/${profile.voiceId}/`);
+  await context.files.deletePrefix(speechCachePrefix(profile.voiceId));
+  await context.files.deletePrefix(uploadPrefix(userId));
+  await context.transaction(async (tx) => {
+    await deleteVoiceProfile(tx, userId);
+    await context.outbox.add(tx, VoiceDeletedV1, { userId, voiceId: profile.voiceId }, { requestId });
+  });
+  return { deleted: true };
+}
+

@@ -1,0 +1,23 @@
+import type { Logger } from '@innerecho/kit';
+import type { VoiceConfig } from '../config';
+import { ElevenLabsVoiceEngine } from './elevenlabs-voice-engine';
+import { LocalVoiceEngine } from './local-voice-engine';
+import type { EngineName, VoiceEngine } from './voice-engine';
+
+export interface VoiceEngines {
+  /** The engine new clones use: ElevenLabs when a key is configured, else the local engine. */
+  current: VoiceEngine;
+  /** A voice keeps speaking with the engine that made it. */
+  byName(name: EngineName): VoiceEngine | null;
+}
+
+export function createVoiceEngines(config: VoiceConfig, logger?: Logger): VoiceEngines {
+  const local = new LocalVoiceEngine();
+  const elevenlabs = config.ELEVENLABS_API_KEY
+    ? new ElevenLabsVoiceEngine({ apiKey: config.ELEVENLABS_API_KEY, baseUrl: config.ELEVENLABS_BASE_URL, modelId: config.ELEVENLABS_MODEL_ID, logger })
+    : null;
+  return {
+    current: elevenlabs ?? local,
+    byName: (name) => (name === 'local' ? local : name === 'elevenlabs' ? elevenlabs : null),
+  };
+}
