@@ -2,11 +2,14 @@ import { join } from 'node:path';
 import type { ServiceModule } from '@innerecho/kit';
 import type { BillingConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
+import { runDemoBillingClock } from './domain/demo-billing';
+import { StripeProvider } from './domain/stripe-provider';
 import { identityEventsConsumer } from './entry-points/events/identity-events-consumer';
-import { checkoutRoutes } from './entry-points/http/checkout-routes';
+import { billingRoutes } from './entry-points/http/billing-routes';
 
 export { ZBillingEnv, type BillingConfig } from './config';
 export * as billingTables from './data-access/schema';
+export { runDemoBillingClock } from './domain/demo-billing';
 
 /** Owns checkouts, subscriptions, invoices and entitlement facts. */
 export function billingService(): ServiceModule<BillingConfig> {
@@ -14,8 +17,25 @@ export function billingService(): ServiceModule<BillingConfig> {
     name: 'billing',
     migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
-    build() {
-      return { routes: checkoutRoutes(), consumers: [identityEventsConsumer] };
+    build(context) {
+      const { config } = context;
+      const stripe = config.STRIPE_SECRET_KEY ? new StripeProvider({ ...config, STRIPE_SECRET_KEY: config.STRIPE_SECRET_KEY }) : null;
+      let clock: NodeJS.Timeout | null = null;
+      if (!stripe) {
+        // Without Stripe nobody else ends trials and periods: the demo clock does.
+        clock = setInterval(() => {
+          runDemoBillingClock(context).catch((error) => context.logger.error({ err: error }, 'demo billing clock failed'));
+        }, config.DEMO_BILLING_SWEEP_MS);
+        clock.unref();
+      }
+      context.logger.info({ mode: stripe ? 'stripe' : 'demo' }, stripe ? 'billing uses Stripe' : 'billing uses the demo checkout (no STRIPE_SECRET_KEY)');
+      return {
+        routes: billingRoutes({ context, stripe }),
+        consumers: [identityEventsConsumer(context)],
+        onStop: async () => {
+          if (clock) clearInterval(clock);
+        },
+      };
     },
   };
 }

@@ -1,11 +1,18 @@
 import { join } from 'node:path';
 import { Router } from 'express';
-import type { ServiceModule } from '@innerecho/kit';
+import { CREATOR_SESSION_COOKIE, type ServiceModule } from '@innerecho/kit';
 import type { CreatorReferralConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
+import { billingEventsConsumer } from './entry-points/events/billing-events-consumer';
 import { creatorAdminRoutes } from './entry-points/http/creator-admin-routes';
+import { creatorAreaRoutes } from './entry-points/http/creator-area-routes';
+import { CreatorSessions } from './entry-points/http/creator-session';
+import { referralRoutes } from './entry-points/http/referral-routes';
+import { seedStarterCreators } from './domain/seed-creators';
 
 export { ZCreatorReferralEnv, type CreatorReferralConfig } from './config';
+export * as creatorReferralTables from './data-access/schema';
+export { hashCreatorPassword } from './domain/creator-password';
 
 /** Owns creator accounts, referral clicks and attribution, commissions and payouts. */
 export function creatorReferralService(): ServiceModule<CreatorReferralConfig> {
@@ -14,9 +21,17 @@ export function creatorReferralService(): ServiceModule<CreatorReferralConfig> {
     migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     build(context) {
+      const sessions = new CreatorSessions(context.config);
       const routes = Router();
+      void seedStarterCreators(context); // the starter library's featured creators (library issue)
       routes.use(creatorAdminRoutes(context));
-      return { routes };
+      routes.use(referralRoutes(context));
+      routes.use(creatorAreaRoutes(context, sessions));
+      return {
+        routes,
+        consumers: [billingEventsConsumer(context)],
+        extraAuthenticators: [{ verifier: sessions.verifier, cookieName: CREATOR_SESSION_COOKIE }],
+      };
     },
   };
 }

@@ -1,7 +1,61 @@
-import { InProgressNotice } from '@innerecho/ui';
+import { useQuery } from '@tanstack/react-query';
+import { EmptyState, ErrorState, Skeleton } from '@innerecho/ui';
+import { HandCoins, Wallet } from 'lucide-react';
+import { TabToolbar } from '../library-admin/admin-table';
+import { CreatorBalanceCard } from '../payouts/creator-balance-card';
+import { PayoutList } from '../payouts/payout-list';
+import { BALANCES_KEY, PAYOUTS_KEY, type AdminPayout, type CreatorBalance } from '../payouts/payouts-api';
 
 export type PayoutsTabProps = Record<string, never>;
 
+/** Creators' pending balances, payouts made from them, and the payout history. */
 export function PayoutsTab(_props: PayoutsTabProps) {
-  return <InProgressNotice>Payouts management is being built.</InProgressNotice>;
+  const balances = useQuery<CreatorBalance[]>({ queryKey: BALANCES_KEY });
+  const payouts = useQuery<AdminPayout[]>({ queryKey: PAYOUTS_KEY });
+  const owed = balances.data?.filter((b) => b.commissions.length > 0) ?? [];
+  const names = new Map((balances.data ?? []).map((b) => [b.creatorId, b.name]));
+
+  return (
+    <div css={{ display: 'grid', gap: 40 }}>
+      <section aria-labelledby="balances-title">
+        <TabToolbar>
+          <div>
+            <h2 id="balances-title">Pending balances</h2>
+            <p>Commissions earned by creators and not yet paid out.</p>
+          </div>
+        </TabToolbar>
+        {balances.isError ? (
+          <ErrorState title="Balances could not be loaded" onRetry={() => void balances.refetch()} />
+        ) : balances.isLoading ? (
+          <Skeleton height={160} />
+        ) : owed.length === 0 ? (
+          <EmptyState icon={<HandCoins size={26} />} title="Nothing to pay out" description="When creators earn commissions, their pending balances appear here." />
+        ) : (
+          <div css={(t) => ({ display: 'grid', gap: 16, [t.mq.lg]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } })}>
+            {owed.map((b) => (
+              <CreatorBalanceCard key={`${b.creatorId}:${b.commissions.map((c) => c.id).join(',')}`} balance={b} />
+            ))}
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="payouts-title">
+        <TabToolbar>
+          <div>
+            <h2 id="payouts-title">Payout history</h2>
+            <p>Mark a payout completed once the money is sent, or failed to return its commissions to pending.</p>
+          </div>
+        </TabToolbar>
+        {payouts.isError ? (
+          <ErrorState title="Payouts could not be loaded" onRetry={() => void payouts.refetch()} />
+        ) : payouts.isLoading ? (
+          <Skeleton height={120} />
+        ) : payouts.data!.length === 0 ? (
+          <EmptyState icon={<Wallet size={26} />} title="No payouts yet" description="Payouts you create from pending balances are listed here." />
+        ) : (
+          <PayoutList payouts={payouts.data!} creatorNames={names} />
+        )}
+      </section>
+    </div>
+  );
 }

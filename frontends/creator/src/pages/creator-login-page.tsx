@@ -1,20 +1,83 @@
-import { Container, InProgressNotice, Page, PageHeader } from '@innerecho/ui';
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { apiRequest, Button, Card, Container, Field, Input, serverErrorMessage, Spinner, toast } from '@innerecho/ui';
+import { KeyRound } from 'lucide-react';
+import { CREATOR_CURRENT_QUERY_KEY, useCurrentCreator, type CreatorAccount } from '../api/creator-api';
 
 export type CreatorLoginPageProps = Record<string, never>;
 
-/** '/creator-login' (spec section 2). */
+/** '/creator-login' (spec sections 2, 5, 8). */
 export function CreatorLoginPage(_props: CreatorLoginPageProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const current = useCurrentCreator();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  const login = useMutation({
+    mutationFn: async (input: { email: string; password: string }) => {
+      const res = await apiRequest('POST', '/api/creator-auth/login', input);
+      return (await res.json()) as { creator: CreatorAccount };
+    },
+    onSuccess: ({ creator }) => {
+      queryClient.setQueryData(CREATOR_CURRENT_QUERY_KEY, creator);
+      toast({ title: 'Success', description: 'Logged in successfully' });
+      navigate('/creator-dashboard');
+    },
+    onError: (error) => {
+      toast({ title: 'Login Failed', description: serverErrorMessage(error) ?? 'Invalid email or password', variant: 'destructive' });
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = email.trim();
+    if (!trimmed || !password) {
+      toast({ title: 'Missing information', description: 'Please enter both email and password', variant: 'destructive' });
+      return;
+    }
+    login.mutate({ email: trimmed, password });
+  };
+
+  if (current.data) return <Navigate to="/creator-dashboard" replace />;
+
   return (
-    <Container>
-      <Page>
-        <PageHeader
-          title="Creator Login"
-          description="Sign in to your creator dashboard. Creator accounts are created by an admin."
-        />
-        <InProgressNotice>
-          Creator sign-in is being built. If you are a featured creator, your InnerEcho contact will let you know when it opens.
-        </InProgressNotice>
-      </Page>
+    <Container css={{ paddingBlock: '56px 96px', display: 'flex', justifyContent: 'center' }}>
+      <Card css={{ width: '100%', maxWidth: 440, gap: 24, padding: '36px 28px' }}>
+        <div css={{ display: 'grid', gap: 10, justifyItems: 'center', textAlign: 'center' }}>
+          <span
+            aria-hidden
+            css={(t) => ({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 56, height: 56, borderRadius: '50%', background: t.colors.accentSoft, color: t.colors.accent })}
+          >
+            <KeyRound size={26} />
+          </span>
+          <h1 css={{ fontSize: 'clamp(28px, 5vw, 34px)' }}>Creator Login</h1>
+          <p css={(t) => ({ color: t.colors.textMuted })}>Sign in to see your referral link, signups and commissions.</p>
+        </div>
+        {current.isLoading ? (
+          <div css={{ display: 'flex', justifyContent: 'center', padding: 24 }}>
+            <Spinner />
+          </div>
+        ) : (
+          <form onSubmit={onSubmit} noValidate css={{ display: 'grid', gap: 18 }}>
+            <Field htmlFor="creator-email" label="Email">
+              <Input id="creator-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+            </Field>
+            <Field htmlFor="creator-password" label="Password">
+              <Input id="creator-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            </Field>
+            <Button type="submit" size="lg" fullWidth disabled={login.isPending} aria-busy={login.isPending || undefined}>
+              {login.isPending ? 'Signing in...' : 'Sign In'}
+            </Button>
+          </form>
+        )}
+        <p
+          css={(t) => ({ fontSize: 14, color: t.colors.textMuted, textAlign: 'center', borderTop: `1px solid ${t.colors.border}`, paddingTop: 18 })}
+        >
+          Creator accounts are created by an admin. If you are a featured creator and need access, contact the InnerEcho team.
+        </p>
+      </Card>
     </Container>
   );
 }

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
 import { ClosingSection } from '../home/closing-section';
 import { FeaturesSection } from '../home/features-section';
 import { HeroSection } from '../home/hero-section';
@@ -13,6 +15,13 @@ export function HomePage(_props: HomePageProps) {
     // Move keyboard focus along with the view, without a second jump.
     document.getElementById(PRICING_HEADING_ID)?.focus({ preventScroll: true });
   };
+
+  // '/#pricing' (where pages needing a subscription, and a cancelled checkout, send people):
+  // the page arrives after the browser's own anchor jump, so scroll once it is here.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === `#${PRICING_SECTION_ID}`) viewPricing();
+  }, [hash]);
 
   return (
     <>

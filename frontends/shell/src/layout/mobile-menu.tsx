@@ -3,6 +3,7 @@ import { LogIn, LogOut, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { LOGIN_PATH, logOut } from './auth-actions';
+import { ManageSubscriptionButton } from './manage-subscription-button';
 import type { NavItem } from './nav-items';
 
 export interface MobileMenuProps {
@@ -60,7 +61,8 @@ export function MobileMenu({ items, isAuthenticated, isLoading }: MobileMenuProp
             Sign in to record your voice and build your affirmation library.
           </p>
         )}
-        <div css={(t) => ({ marginTop: 'auto', paddingTop: 20, borderTop: `1px solid ${t.colors.border}` })}>
+        <div css={(t) => ({ marginTop: 'auto', paddingTop: 20, borderTop: `1px solid ${t.colors.border}`, display: 'grid', gap: 10 })}>
+          {isLoading || !isAuthenticated ? null : <ManageSubscriptionButton size="md" variant="secondary" fullWidth />}
           {isLoading ? null : isAuthenticated ? (
             <Button variant="outline" fullWidth onClick={logOut}>
               <LogOut size={16} aria-hidden />

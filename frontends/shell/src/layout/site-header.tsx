@@ -3,6 +3,7 @@ import { LogIn, LogOut } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { LOGIN_PATH, logOut } from './auth-actions';
 import { BrandLink } from './brand-link';
+import { ManageSubscriptionButton } from './manage-subscription-button';
 import { MobileMenu } from './mobile-menu';
 import { navItemsFor } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
@@ -63,7 +64,8 @@ export function SiteHeader() {
           <ThemeToggle />
           {/* Nothing while the user is loading, so "Sign in" never flashes for a signed-in user. */}
           {isLoading ? null : (
-            <div css={desktopOnly}>
+            <div css={(t) => ({ ...desktopOnly(t), gap: 8 })}>
+              {isAuthenticated ? <ManageSubscriptionButton /> : null}
               {isAuthenticated ? (
                 <Button variant="outline" size="sm" onClick={logOut}>
                   <LogOut size={16} aria-hidden />

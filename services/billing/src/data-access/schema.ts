@@ -15,6 +15,8 @@ export const subscriptions = billingSchema.table('subscriptions', {
   id: text('id').primaryKey(),
   userId: uuid('user_id'),
   email: text('email'),
+  /** The provider's customer, for the customer portal. */
+  customerId: text('customer_id'),
   plan: text('plan', { enum: ['monthly', 'yearly'] }).notNull(),
   status: text('status').notNull(),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
@@ -23,6 +25,34 @@ export const subscriptions = billingSchema.table('subscriptions', {
   /** Bumped on every change; carried by billing.subscription.changed so consumers ignore stale ones. */
   version: integer('version').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Checkouts started here. The plan and referral code travel in the provider's metadata
+ * too; this row is what the demo checkout completes, and what /success can look up.
+ */
+export const checkoutSessions = billingSchema.table('checkout_sessions', {
+  id: text('id').primaryKey(),
+  mode: text('mode', { enum: ['stripe', 'demo'] }).notNull(),
+  plan: text('plan', { enum: ['monthly', 'yearly'] }).notNull(),
+  referralCode: text('referral_code'),
+  userId: uuid('user_id'),
+  email: text('email'),
+  status: text('status', { enum: ['open', 'complete'] }).notNull().default('open'),
+  subscriptionId: text('subscription_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+
+/** Paid invoices, so a refund of the charge can name the invoice it reverses. */
+export const invoices = billingSchema.table('invoices', {
+  id: text('id').primaryKey(),
+  subscriptionId: text('subscription_id').notNull(),
+  amountPaidCents: integer('amount_paid_cents').notNull(),
+  amountRefundedCents: integer('amount_refunded_cents').notNull().default(0),
+  paymentIntentId: text('payment_intent_id'),
+  chargeId: text('charge_id'),
+  paidAt: timestamp('paid_at', { withTimezone: true }).notNull(),
 });
 
 /** Provider webhook ids already handled: each event has one effect, however often it arrives. */

@@ -34,7 +34,9 @@ export const InvoicePaidV1 = defineEvent('billing.invoice.paid.v1', ZInvoicePaid
 
 export const ZInvoiceRefundedV1 = z.object({
   invoiceId: z.string().min(1),
+  /** Refunded on this invoice so far, in total (a later partial refund carries the new total). */
   amountRefundedCents: z.number().int().nonnegative(),
+  amountPaidCents: z.number().int().nonnegative(),
   refundedAt: z.string().datetime(),
 });
 export const InvoiceRefundedV1 = defineEvent('billing.invoice.refunded.v1', ZInvoiceRefundedV1);

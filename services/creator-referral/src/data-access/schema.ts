@@ -50,8 +50,10 @@ export const commissions = creatorReferralSchema.table(
     /** At most one commission per paid invoice, whatever the redeliveries. */
     invoiceId: text('invoice_id').notNull().unique(),
     subscriptionId: text('subscription_id').notNull(),
+    /** Negative for the adjustment that takes back a refunded commission already paid out. */
     amountCents: integer('amount_cents').notNull(),
-    status: text('status', { enum: ['pending', 'paid'] }).notNull().default('pending'),
+    /** 'reversed': its invoice was refunded before it was paid out, so it no longer counts. */
+    status: text('status', { enum: ['pending', 'paid', 'reversed'] }).notNull().default('pending'),
     subscriptionPlan: text('subscription_plan', { enum: ['monthly', 'yearly'] }).notNull(),
     monthNumber: integer('month_number').notNull(),
     payoutId: uuid('payout_id'),

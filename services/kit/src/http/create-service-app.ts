@@ -30,7 +30,8 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     }),
   );
   app.use(cookieParser());
-  app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
+  // The exact bytes are kept for signature checks (payment webhooks sign the raw body).
+  app.use(express.json({ limit: options.jsonLimit ?? '100kb', verify: (req, _res, buf) => ((req as express.Request).rawBody = buf) }));
   app.use(express.urlencoded({ extended: false, limit: '20kb' }));
 
   app.get('/health', async (_req, res) => {

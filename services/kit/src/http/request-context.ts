@@ -13,6 +13,8 @@ declare global {
       user?: SessionClaims;
       /** The raw verified token, forwarded when this service calls another on the user's behalf. */
       sessionToken?: string;
+      /** The JSON body's exact bytes, for signature checks (payment webhooks). */
+      rawBody?: Buffer;
     }
   }
 }

@@ -1,13 +1,9 @@
 import { UserRegisteredV1 } from '@innerecho/contracts';
-import { on } from '@innerecho/kit';
-import { accounts } from '../../data-access/schema';
+import { on, type ServiceContext } from '@innerecho/kit';
+import { attachNewAccount } from '../../domain/attach-account';
 
-/** Billing keeps the accounts it may attach a checkout to. */
-export const identityEventsConsumer = {
+/** Billing keeps the accounts it may attach a checkout to, and attaches visitors' checkouts at sign-up. */
+export const identityEventsConsumer = (context: ServiceContext<any>) => ({
   name: 'identity-events',
-  handlers: [
-    on(UserRegisteredV1, async (p, { tx }) => {
-      await tx.insert(accounts).values({ userId: p.userId, email: p.email }).onConflictDoNothing();
-    }),
-  ],
-};
+  handlers: [on(UserRegisteredV1, (payload, eventContext) => attachNewAccount(context, payload, eventContext))],
+});

@@ -1,0 +1,65 @@
+import { Badge, Card, CardDescription, CardTitle, EmptyState, ErrorState, Skeleton } from '@innerecho/ui';
+import { Sparkles } from 'lucide-react';
+import type { Commission } from '../api/creator-api';
+import { dollars, formatDate } from './format-period';
+
+/** Spec section 9: the dashboard lists the latest 10. */
+export const RECENT_COMMISSIONS = 10;
+
+/** 'Month n/6' for monthly subscriptions; yearly ones are one-time. */
+export function commissionLabel(c: Commission): string {
+  const base = c.subscriptionPlan === 'monthly' ? `Month ${c.monthNumber}/6` : 'Yearly (one-time)';
+  return c.adjustment ? `Refund of ${base}` : base;
+}
+
+export interface RecentCommissionsProps {
+  commissions: Commission[] | undefined;
+  error: boolean;
+  onRetry: () => void;
+}
+
+export function RecentCommissions({ commissions, error, onRetry }: RecentCommissionsProps) {
+  const recent = commissions?.slice(0, RECENT_COMMISSIONS);
+  return (
+    <Card css={{ gap: 16, padding: 24, minWidth: 0 }}>
+      <div css={{ display: 'grid', gap: 4 }}>
+        <CardTitle>Recent commissions</CardTitle>
+        <CardDescription>Your 10 most recent commissions.</CardDescription>
+      </div>
+      {error ? (
+        <ErrorState title="Could not load commissions" onRetry={onRetry} />
+      ) : recent === undefined ? (
+        <Skeleton css={{ height: 96 }} />
+      ) : recent.length === 0 ? (
+        <EmptyState
+          icon={<Sparkles size={26} />}
+          title="No commissions yet"
+          description="When someone subscribes through your link, their payments earn you commissions here."
+        />
+      ) : (
+        <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 10 }}>
+          {recent.map((c) => (
+            <li
+              key={c.id}
+              data-testid="commission-row"
+              css={(t) => ({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, padding: '12px 14px', borderRadius: t.radii.md, background: t.colors.surfaceSunken })}
+            >
+              <div css={{ display: 'grid', gap: 2, minWidth: 0 }}>
+                <span css={{ fontWeight: 600 }}>{commissionLabel(c)}</span>
+                <span css={(t) => ({ fontSize: 13, color: t.colors.textMuted })}>
+                  {c.subscriptionPlan === 'monthly' ? 'Monthly plan' : 'Yearly plan'} · {formatDate(c.createdAt)}
+                </span>
+              </div>
+              <div css={{ display: 'flex', alignItems: 'center', gap: 10, flexShrink: 0 }}>
+                <span css={(t) => ({ fontWeight: 600, fontVariantNumeric: 'tabular-nums', color: c.amount < 0 ? t.colors.danger : t.colors.text })}>
+                  {dollars(c.amount)}
+                </span>
+                <Badge variant={c.status === 'paid' ? 'success' : 'outline'}>{c.status === 'paid' ? 'Paid' : 'Pending'}</Badge>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+import { Card, Skeleton } from '@innerecho/ui';
+import { dollars } from './format-period';
+import { CircleDollarSign, Hourglass, UserPlus, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { CreatorAnalytics } from '../api/creator-api';
+
+export interface StatCardsProps {
+  analytics: CreatorAnalytics | undefined;
+}
+
+/** Total Signups, Active Subscribers, Total Revenue, Pending Revenue (spec section 2). */
+export function StatCards({ analytics }: StatCardsProps) {
+  const stats: { label: string; value: string | undefined; icon: ReactNode }[] = [
+    { label: 'Total Signups', value: analytics && String(analytics.totalSignups), icon: <UserPlus size={20} /> },
+    { label: 'Active Subscribers', value: analytics && String(analytics.activeSubscribers), icon: <Users size={20} /> },
+    { label: 'Total Revenue', value: analytics && dollars(analytics.totalRevenue), icon: <CircleDollarSign size={20} /> },
+    { label: 'Pending Revenue', value: analytics && dollars(analytics.pendingRevenue), icon: <Hourglass size={20} /> },
+  ];
+  return (
+    <ul
+      aria-label="Your numbers"
+      css={(t) => ({
+        listStyle: 'none',
+        margin: 0,
+        padding: 0,
+        display: 'grid',
+        gap: 16,
+        gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+        [t.mq.lg]: { gridTemplateColumns: 'repeat(4, minmax(0, 1fr))' },
+      })}
+    >
+      {stats.map((stat) => (
+        <li key={stat.label} css={{ display: 'flex' }}>
+          <Card css={{ flex: 1, gap: 10, padding: '18px 20px' }}>
+            <div css={(t) => ({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, color: t.colors.textMuted })}>
+              <span css={{ fontSize: 14, fontWeight: 600 }}>{stat.label}</span>
+              <span aria-hidden css={(t) => ({ color: t.colors.accent, display: 'inline-flex' })}>
+                {stat.icon}
+              </span>
+            </div>
+            {stat.value === undefined ? (
+              <Skeleton css={{ height: 34, width: '60%' }} />
+            ) : (
+              <p data-testid={`stat-${stat.label.toLowerCase().replace(/\s+/g, '-')}`} css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 'clamp(24px, 4vw, 32px)', fontWeight: 600, lineHeight: 1.1 })}>
+                {stat.value}
+              </p>
+            )}
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

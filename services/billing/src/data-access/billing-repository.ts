@@ -1,0 +1,135 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '@innerecho/kit';
+import type { PlanId } from '@innerecho/contracts';
+import { accounts, checkoutSessions, invoices, processedWebhooks, subscriptions } from './schema';
+
+type Conn = Db | Tx;
+
+export type SubscriptionRecord = typeof subscriptions.$inferSelect;
+export type CheckoutSessionRecord = typeof checkoutSessions.$inferSelect;
+export type AccountRecord = typeof accounts.$inferSelect;
+export type InvoiceRecord = typeof invoices.$inferSelect;
+
+/** Records a provider event id; false when it was already handled. */
+export async function markEventProcessed(tx: Tx, id: string, type: string): Promise<boolean> {
+  const rows = await tx.insert(processedWebhooks).values({ id, type }).onConflictDoNothing().returning({ id: processedWebhooks.id });
+  return rows.length > 0;
+}
+
+export async function insertAccount(tx: Conn, values: { userId: string; email: string }) {
+  await tx.insert(accounts).values({ userId: values.userId, email: values.email.toLowerCase() }).onConflictDoNothing();
+}
+
+export async function findAccountByEmail(tx: Conn, email: string): Promise<AccountRecord | null> {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.email, email.toLowerCase()));
+  return row ? { ...row } : null;
+}
+
+export async function findAccountByUserId(tx: Conn, userId: string): Promise<AccountRecord | null> {
+  const [row] = await tx.select().from(accounts).where(eq(accounts.userId, userId));
+  return row ? { ...row } : null;
+}
+
+export async function setStripeCustomer(tx: Conn, userId: string, customerId: string) {
+  await tx.update(accounts).set({ stripeCustomerId: customerId }).where(eq(accounts.userId, userId));
+}
+
+export async function insertCheckoutSession(tx: Conn, values: typeof checkoutSessions.$inferInsert): Promise<CheckoutSessionRecord> {
+  const [row] = await tx.insert(checkoutSessions).values(values).returning();
+  return { ...row };
+}
+
+export async function findCheckoutSession(tx: Conn, id: string): Promise<CheckoutSessionRecord | null> {
+  const [row] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+  return row ? { ...row } : null;
+}
+
+/** Marks an open checkout complete; false when someone already completed it. */
+export async function completeCheckoutSession(tx: Conn, id: string, values: { subscriptionId: string; email: string | null }): Promise<boolean> {
+  const rows = await tx
+    .update(checkoutSessions)
+    .set({ status: 'complete', completedAt: new Date(), subscriptionId: values.subscriptionId, email: values.email })
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')))
+    .returning({ id: checkoutSessions.id });
+  return rows.length > 0;
+}
+
+export async function findSubscription(tx: Conn, id: string): Promise<SubscriptionRecord | null> {
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
+  return row ? { ...row } : null;
+}
+
+export async function findSubscriptionsOfUser(tx: Conn, userId: string): Promise<SubscriptionRecord[]> {
+  const rows = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return rows.map((r) => ({ ...r }));
+}
+
+/** Subscriptions bought by a visitor with this email and not yet attached to an account. */
+export async function findUnattachedByEmail(tx: Conn, email: string): Promise<SubscriptionRecord[]> {
+  const rows = await tx
+    .select()
+    .from(subscriptions)
+    .where(and(isNull(subscriptions.userId), eq(subscriptions.email, email.toLowerCase())));
+  return rows.map((r) => ({ ...r }));
+}
+
+export async function insertSubscription(tx: Conn, values: typeof subscriptions.$inferInsert): Promise<SubscriptionRecord> {
+  const [row] = await tx.insert(subscriptions).values(values).returning();
+  return { ...row };
+}
+
+export async function updateSubscription(
+  tx: Conn,
+  id: string,
+  values: Partial<Omit<SubscriptionRecord, 'id' | 'updatedAt'>>,
+): Promise<SubscriptionRecord> {
+  const [row] = await tx
+    .update(subscriptions)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  return { ...row };
+}
+
+/** Demo subscriptions whose trial or period has ended. */
+export async function findDemoSubscriptionsDue(tx: Conn, now: Date): Promise<SubscriptionRecord[]> {
+  const rows = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        sql`${subscriptions.id} like 'demo_sub_%'`,
+        sql`${subscriptions.status} in ('trialing', 'active')`,
+        sql`${subscriptions.currentPeriodEnd} <= ${now.toISOString()}`,
+      ),
+    );
+  return rows.map((r) => ({ ...r }));
+}
+
+/** Records a paid invoice; false when it was recorded before. */
+export async function insertInvoice(tx: Tx, values: typeof invoices.$inferInsert): Promise<boolean> {
+  const rows = await tx.insert(invoices).values(values).onConflictDoNothing().returning({ id: invoices.id });
+  return rows.length > 0;
+}
+
+export async function findInvoice(
+  tx: Conn,
+  by: { invoiceId?: string | null; paymentIntentId?: string | null; chargeId?: string | null },
+): Promise<InvoiceRecord | null> {
+  const conditions = [
+    by.invoiceId ? eq(invoices.id, by.invoiceId) : null,
+    by.paymentIntentId ? eq(invoices.paymentIntentId, by.paymentIntentId) : null,
+    by.chargeId ? eq(invoices.chargeId, by.chargeId) : null,
+  ].filter((c) => c !== null);
+  for (const condition of conditions) {
+    const [row] = await tx.select().from(invoices).where(condition);
+    if (row) return { ...row };
+  }
+  return null;
+}
+
+export async function setInvoiceRefunded(tx: Conn, id: string, amountRefundedCents: number) {
+  await tx.update(invoices).set({ amountRefundedCents }).where(eq(invoices.id, id));
+}
+
+export type { PlanId };

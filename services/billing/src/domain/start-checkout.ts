@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { PLAN_IDS } from '@innerecho/contracts';
+import { conflict, type ServiceContext, type SessionClaims } from '@innerecho/kit';
+import type { BillingConfig } from '../config';
+import { findAccountByUserId, findSubscriptionsOfUser, insertCheckoutSession } from '../data-access/billing-repository';
+import { isEntitledStatus, normaliseReferralCode } from './billing-facts';
+import type { StripeProvider } from './stripe-provider';
+
+export const ZCheckoutInput = z.object({
+  plan: z.enum(PLAN_IDS, { message: 'Choose the monthly or yearly plan' }),
+  referralCode: z.string().trim().max(64, 'Referral code is too long').optional().nullable(),
+});
+
+export const demoCheckoutPath = (id: string) => `/api/billing/demo-checkout/${id}`;
+
+/**
+ * Starts a subscription checkout for a plan: Stripe Checkout with a 3-day trial, or the
+ * labelled demo checkout when no Stripe key is configured. A signed-in buyer is named
+ * (client_reference_id); a visitor is matched by the checkout's email later.
+ */
+export async function startCheckout(options: {
+  context: ServiceContext<BillingConfig>;
+  stripe: StripeProvider | null;
+  input: unknown;
+  user: SessionClaims | undefined;
+}): Promise<{ url: string }> {
+  const { context, stripe } = options;
+  const input = ZCheckoutInput.parse(options.input ?? {});
+  // Creator-referral validates the code again against its creators when it attributes.
+  const referralCode = normaliseReferralCode(input.referralCode);
+  const user = options.user && options.user.role !== 'creator' ? options.user : undefined;
+  // A second subscription would be charged twice: plan changes go through the portal.
+  if (user && (await findSubscriptionsOfUser(context.db, user.id)).some((s) => isEntitledStatus(s.status))) {
+    throw conflict('You already have an active subscription. Use Manage subscription to change your plan.', 'ALREADY_SUBSCRIBED');
+  }
+
+  if (stripe) {
+    const account = user ? await findAccountByUserId(context.db, user.id) : null;
+    const session = await stripe.createCheckout({
+      plan: input.plan,
+      referralCode,
+      user: user ? { id: user.id, email: user.email } : null,
+      customerId: account?.stripeCustomerId ?? null,
+      publicUrl: context.config.PUBLIC_URL,
+    });
+    await insertCheckoutSession(context.db, {
+      id: session.id,
+      mode: 'stripe',
+      plan: input.plan,
+      referralCode,
+      userId: user?.id ?? null,
+      email: user?.email ?? null,
+    });
+    return { url: session.url };
+  }
+
+  const id = `demo_cs_${randomBytes(18).toString('base64url')}`;
+  await insertCheckoutSession(context.db, {
+    id,
+    mode: 'demo',
+    plan: input.plan,
+    referralCode,
+    userId: user?.id ?? null,
+    email: user?.email ?? null,
+  });
+  return { url: demoCheckoutPath(id) };
+}

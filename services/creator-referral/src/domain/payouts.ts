@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { badRequest, conflict, notFound, type ServiceContext } from '@innerecho/kit';
+import {
+  assignCommissionsToPayout,
+  findCreatorById,
+  findPayoutForUpdate,
+  insertPayout,
+  listCreators,
+  listPayableCommissions,
+  listPayouts,
+  lockCommissions,
+  markCommissionsPaid,
+  releaseCommissions,
+  updatePayout,
+  type CommissionRecord,
+  type PayoutRecord,
+} from '../data-access/referral-repository';
+
+/** Spec section 3: a commission as the creator area and the admin see it. Amounts in cents. */
+export interface CommissionView {
+  id: string;
+  amount: number;
+  status: 'pending' | 'paid';
+  subscriptionPlan: 'monthly' | 'yearly';
+  monthNumber: number;
+  /** A negative adjustment taking back a refunded commission that was already paid. */
+  adjustment: boolean;
+  inPayout: boolean;
+  createdAt: string;
+}
+
+export const toCommissionView = (c: CommissionRecord): CommissionView => ({
+  id: c.id,
+  amount: c.amountCents,
+  status: c.status === 'paid' ? 'paid' : 'pending',
+  subscriptionPlan: c.subscriptionPlan,
+  monthNumber: c.monthNumber,
+  adjustment: c.amountCents < 0,
+  inPayout: Boolean(c.payoutId),
+  createdAt: c.createdAt.toISOString(),
+});
+
+export interface PayoutView {
+  id: string;
+  creatorId: string;
+  amount: number;
+  status: 'pending' | 'completed' | 'failed';
+  commissionIds: string[];
+  payoutDate: string | null;
+  createdAt: string;
+  notes: string;
+}
+
+export const toPayoutView = (p: PayoutRecord): PayoutView => ({
+  id: p.id,
+  creatorId: p.creatorId,
+  amount: p.amountCents,
+  status: p.status,
+  commissionIds: p.commissionIds,
+  payoutDate: p.payoutDate?.toISOString() ?? null,
+  createdAt: p.createdAt.toISOString(),
+  notes: p.notes,
+});
+
+export const ZCreatePayout = z.object({
+  creatorId: z.string({ message: 'Choose a creator' }).uuid('Choose a creator'),
+  commissionIds: z.array(z.string().uuid('Unknown commission'), { message: 'Choose at least one commission' }).min(1, 'Choose at least one commission').max(500),
+  notes: z.string().trim().max(500, 'Notes are limited to 500 characters').optional().default(''),
+});
+
+/** Admin: every creator with what is waiting to be paid out. */
+export async function listPayoutBalances(context: ServiceContext<any>) {
+  const [creators, payable] = await Promise.all([listCreators(context.db), listPayableCommissions(context.db)]);
+  return creators.map((c) => {
+    const own = payable.filter((p) => p.creatorId === c.id);
+    return {
+      creatorId: c.id,
+      name: c.name,
+      email: c.email,
+      referralCode: c.referralCode,
+      pendingBalance: own.reduce((sum, p) => sum + p.amountCents, 0),
+      commissions: own.map(toCommissionView),
+    };
+  });
+}
+
+/** Admin: a payout of chosen pending commissions, which stay pending until it completes. */
+export async function createPayout(options: { context: ServiceContext<any>; input: unknown }): Promise<PayoutView> {
+  const { context } = options;
+  const input = ZCreatePayout.parse(options.input ?? {});
+  const ids = [...new Set(input.commissionIds)];
+  return context.transaction(async (tx) => {
+    if (!(await findCreatorById(tx, input.creatorId))) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
+    const rows = await lockCommissions(tx, ids);
+    if (rows.length !== ids.length || rows.some((r) => r.creatorId !== input.creatorId)) {
+      throw badRequest("Some of these commissions are not this creator's", 'COMMISSION_NOT_FOUND');
+    }
+    if (rows.some((r) => r.status !== 'pending' || r.payoutId)) {
+      throw conflict('Some of these commissions are already paid or in another payout', 'COMMISSION_NOT_PAYABLE');
+    }
+    const amountCents = rows.reduce((sum, r) => sum + r.amountCents, 0);
+    if (amountCents <= 0) throw badRequest('A payout must be more than $0.00', 'PAYOUT_NOT_POSITIVE');
+    const payout = await insertPayout(tx, { creatorId: input.creatorId, amountCents, commissionIds: ids, notes: input.notes, status: 'pending' });
+    await assignCommissionsToPayout(tx, ids, payout.id);
+    return toPayoutView(payout);
+  });
+}
+
+/** Admin: completed (its commissions become paid) or failed (they return to pending). */
+export async function settlePayout(options: { context: ServiceContext<any>; payoutId: string; outcome: 'completed' | 'failed' }): Promise<PayoutView> {
+  const { context, payoutId, outcome } = options;
+  if (!z.string().uuid().safeParse(payoutId).success) throw notFound('Payout not found', 'PAYOUT_NOT_FOUND');
+  return context.transaction(async (tx) => {
+    const payout = await findPayoutForUpdate(tx, payoutId);
+    if (!payout) throw notFound('Payout not found', 'PAYOUT_NOT_FOUND');
+    if (payout.status !== 'pending') throw conflict(`This payout is already ${payout.status}`, 'PAYOUT_SETTLED');
+    if (outcome === 'completed') await markCommissionsPaid(tx, payout.id);
+    else await releaseCommissions(tx, payout.id);
+    return toPayoutView(await updatePayout(tx, payout.id, { status: outcome, payoutDate: new Date() }));
+  });
+}
+
+export async function listPayoutHistory(context: ServiceContext<any>, creatorId?: string): Promise<PayoutView[]> {
+  return (await listPayouts(context.db, creatorId)).map(toPayoutView);
+}

@@ -1,0 +1,78 @@
+import { Router } from 'express';
+import { requireRole, unauthorized, type ServiceContext } from '@innerecho/kit';
+import { listVisibleCommissions } from '../../data-access/referral-repository';
+import { getCreatorAnalytics } from '../../domain/creator-analytics';
+import { currentCreator, signInCreator } from '../../domain/creator-sign-in';
+import { createPayout, listPayoutBalances, listPayoutHistory, settlePayout, toCommissionView } from '../../domain/payouts';
+import type { CreatorSessions } from './creator-session';
+
+/**
+ * The creator area (sign-in, own commissions, analytics and payouts) and the admin's
+ * payout management. Creators read only their own data; payouts are written by admins.
+ */
+export function creatorAreaRoutes(context: ServiceContext<any>, sessions: CreatorSessions): Router {
+  const router = Router();
+
+  router.post('/api/creator-auth/login', async (req, res) => {
+    const creator = await signInCreator({ context, input: req.body });
+    sessions.start(res, creator);
+    res.json({ creator });
+  });
+
+  router.get('/api/creator-auth/current', async (req, res) => {
+    const claims = await sessions.creatorOf(req);
+    const creator = claims ? await currentCreator(context, claims.id) : null;
+    if (!creator) throw unauthorized('Please sign in to your creator account');
+    res.json(creator);
+  });
+
+  router.post('/api/creator-auth/logout', async (_req, res) => {
+    sessions.clear(res);
+    res.json({ ok: true });
+  });
+
+  router.get('/api/commissions/creator/:creatorId', async (req, res) => {
+    await sessions.assertCanRead(req, req.params.creatorId);
+    const limit = Number(req.query.limit);
+    const rows = await listVisibleCommissions(context.db, req.params.creatorId, Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : undefined);
+    res.json(rows.map(toCommissionView));
+  });
+
+  router.get('/api/creator-analytics/:creatorId', async (req, res) => {
+    await sessions.assertCanRead(req, req.params.creatorId);
+    res.json(await getCreatorAnalytics({ context, creatorId: req.params.creatorId, query: req.query }));
+  });
+
+  router.get('/api/payouts/creator/:creatorId', async (req, res) => {
+    await sessions.assertCanRead(req, req.params.creatorId);
+    res.json(await listPayoutHistory(context, req.params.creatorId));
+  });
+
+  // Admin: balances, payouts and their settlement.
+  router.get('/api/payouts/balances', async (req, res) => {
+    requireRole(req, 'admin');
+    res.json(await listPayoutBalances(context));
+  });
+
+  router.get('/api/payouts', async (req, res) => {
+    requireRole(req, 'admin');
+    res.json(await listPayoutHistory(context));
+  });
+
+  router.post('/api/payouts', async (req, res) => {
+    requireRole(req, 'admin');
+    res.status(201).json(await createPayout({ context, input: req.body }));
+  });
+
+  router.post('/api/payouts/:payoutId/complete', async (req, res) => {
+    requireRole(req, 'admin');
+    res.json(await settlePayout({ context, payoutId: req.params.payoutId, outcome: 'completed' }));
+  });
+
+  router.post('/api/payouts/:payoutId/fail', async (req, res) => {
+    requireRole(req, 'admin');
+    res.json(await settlePayout({ context, payoutId: req.params.payoutId, outcome: 'failed' }));
+  });
+
+  return router;
+}

@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { startTestSystem, type TestSystem } from '@innerecho/embedded';
+import { eventually } from '../../billing/test/support/eventually';
+import { FakeStripe, stripeEnv } from '../../billing/test/support/fake-stripe-server';
+import { createCreator, signInCreator, StripeDriver } from './support/referral-fixtures';
+
+jest.setTimeout(180_000);
+
+/**
+ * A NATS server of this test's own (JetStream on disk), so it can be stopped and
+ * restarted without disturbing anyone else using the shared one.
+ */
+class PrivateNats {
+  private process: ChildProcess | null = null;
+  readonly dir = mkdtempSync(join(tmpdir(), 'innerecho-nats-'));
+  constructor(readonly port: number) {}
+  get url() {
+    return `nats://127.0.0.1:${this.port}`;
+  }
+
+  get running() {
+    return this.process !== null && this.process.exitCode === null && this.process.signalCode === null;
+  }
+
+  async start() {
+    if (this.running) return;
+    this.process = spawn(process.env.NATS_SERVER_PATH ?? 'nats-server', ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.dir], { stdio: 'ignore' });
+    await eventually(() => canConnect(this.port), 100, 100);
+  }
+
+  async stop() {
+    const p = this.process;
+    this.process = null;
+    if (!p || p.exitCode !== null || p.signalCode !== null) return;
+    await new Promise<void>((resolve) => {
+      p.once('exit', () => resolve());
+      p.kill('SIGTERM');
+    });
+  }
+
+  async remove() {
+    await this.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+function canConnect(port: number) {
+  return new Promise<void>((resolve, reject) => {
+    const socket = createConnection({ host: '127.0.0.1', port }, () => {
+      socket.end();
+      resolve();
+    });
+    socket.once('error', reject);
+  });
+}
+
+async function freePort() {
+  const { createServer } = await import('node:net');
+  return new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as any).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+let nats: PrivateNats;
+let fake: FakeStripe;
+let system: TestSystem;
+beforeAll(async () => {
+  nats = new PrivateNats(await freePort());
+  await nats.start();
+  fake = await FakeStripe.start();
+  system = await startTestSystem({ natsUrl: nats.url, env: { ...process.env, ...stripeEnv(fake) } });
+});
+afterAll(async () => {
+  await nats?.start().catch(() => undefined); // the system's cleanup removes its streams
+  await system?.stop();
+  await fake?.stop();
+  await nats?.remove();
+});
+
+test('with NATS stopped between billing and creator-referral and restarted, the commission appears exactly once', async () => {
+  const stripe = new StripeDriver(system, fake);
+  const creator = await createCreator(system);
+  const asCreator = await signInCreator(system, creator.email);
+  const subscriptionId = await stripe.subscribe({ plan: 'monthly', referralCode: creator.referralCode });
+  await stripe.pay(subscriptionId, 999);
+  await eventually(async () => expect((await asCreator.get(`/api/commissions/creator/${creator.id}`)).data).toHaveLength(1));
+
+  await nats.stop();
+  // Billing still takes the payment: the event waits in its outbox.
+  const invoice = await stripe.pay(subscriptionId, 999);
+  const billingDb = system.services.billing.context.db;
+  const pending = (await billingDb.execute(
+    sql`select count(*)::int as n from billing.outbox where published_at is null and envelope::text like ${`%${invoice.id}%`}`,
+  )) as any;
+  expect((pending.rows ?? pending)[0].n).toBe(1);
+
+  await nats.start();
+  const rows = await eventually(async () => {
+    const list = (await asCreator.get(`/api/commissions/creator/${creator.id}`)).data as any[];
+    expect(list).toHaveLength(2);
+    return list;
+  }, 300);
+  expect(rows.map((r) => r.monthNumber).sort()).toEqual([1, 2]);
+
+  // Exactly once: one commission row for the invoice, whatever was redelivered around the outage.
+  const [once] = ((await system.services.creatorReferral.context.db.execute(
+    sql`select count(*)::int as n from creator_referral.commissions where invoice_id = ${invoice.id}`,
+  )) as any).rows;
+  expect(once.n).toBe(1);
+  expect((await asCreator.get(`/api/commissions/creator/${creator.id}`)).data).toHaveLength(2);
+});

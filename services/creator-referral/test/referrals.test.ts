@@ -1,0 +1,271 @@
+import { sql } from 'drizzle-orm';
+import { startTestSystem, TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
+import { eventually } from '../../billing/test/support/eventually';
+import { FakeStripe, stripeEnv } from '../../billing/test/support/fake-stripe-server';
+import { createCreator, CREATOR_PASSWORD, signInCreator, StripeDriver } from './support/referral-fixtures';
+
+jest.setTimeout(180_000);
+
+let fake: FakeStripe;
+let system: TestSystem;
+let stripe: StripeDriver;
+beforeAll(async () => {
+  fake = await FakeStripe.start();
+  system = await startTestSystem({ env: { ...process.env, ...stripeEnv(fake) } });
+  stripe = new StripeDriver(system, fake);
+});
+afterAll(async () => {
+  await system?.stop();
+  await fake?.stop();
+});
+
+const client = () => new TestClient(system.url);
+
+async function adminClient() {
+  const c = client();
+  const res = await c.postJson('/api/login', system.admin);
+  expect(res.status).toBe(200);
+  return c;
+}
+
+const commissionsOf = async (c: TestClient, creatorId: string) => (await c.get(`/api/commissions/creator/${creatorId}`)).data as any[];
+
+/** Waits until the creator's commissions settle on the expected count, then returns them. */
+const commissionsBecome = (c: TestClient, creatorId: string, count: number) =>
+  eventually(async () => {
+    const rows = await commissionsOf(c, creatorId);
+    expect(rows).toHaveLength(count);
+    return rows;
+  });
+
+describe('referral links', () => {
+  test('validate answers valid true only for an existing, active creator', async () => {
+    const active = await createCreator(system);
+    const inactive = await createCreator(system, { active: false });
+    expect((await client().get(`/api/referrals/validate/${active.referralCode}`)).data).toEqual({ valid: true });
+    expect((await client().get(`/api/referrals/validate/${active.referralCode.toUpperCase()}`)).data).toEqual({ valid: true });
+    expect((await client().get(`/api/referrals/validate/${inactive.referralCode}`)).data).toEqual({ valid: false });
+    expect((await client().get('/api/referrals/validate/nobody-has-this')).data).toEqual({ valid: false });
+  });
+
+  test('repeat clicks from the same visitor within a day count once; another visitor counts', async () => {
+    const creator = await createCreator(system);
+    const visitor = client();
+    const first = await visitor.postJson('/api/referrals/click', { referralCode: creator.referralCode });
+    expect(first.data).toEqual({ recorded: true });
+    const cookie = first.headers.getSetCookie().find((l) => l.startsWith('innerecho_visitor='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect((await visitor.postJson('/api/referrals/click', { referralCode: creator.referralCode })).data).toEqual({ recorded: false });
+    expect((await client().postJson('/api/referrals/click', { referralCode: creator.referralCode })).data).toEqual({ recorded: true });
+    const rows = (await system.services.creatorReferral.context.db.execute(
+      sql`select count(*)::int as n from creator_referral.referral_clicks where creator_id = ${creator.id}`,
+    )) as any;
+    expect((rows.rows ?? rows)[0].n).toBe(2);
+  });
+
+  test('a click with an unknown code is refused with 404, and a missing code with 400', async () => {
+    expect((await client().postJson('/api/referrals/click', { referralCode: 'nobody-has-this' })).status).toBe(404);
+    const missing = await client().postJson('/api/referrals/click', {});
+    expect(missing.status).toBe(400);
+    expect(missing.data.error).toBe('Referral code is required');
+  });
+});
+
+describe('commissions', () => {
+  test('a monthly subscription with seven paid invoices yields six commissions, Month 1/6 to 6/6, at 25% of what was paid', async () => {
+    const creator = await createCreator(system);
+    const creatorClient = await signInCreator(system, creator.email);
+    const subscriptionId = await stripe.subscribe({ plan: 'monthly', referralCode: creator.referralCode });
+    for (let i = 0; i < 7; i++) await stripe.pay(subscriptionId, 999);
+    const rows = await commissionsBecome(creatorClient, creator.id, 6);
+    // The seventh invoice is handled after the sixth: give it time to (not) add a commission.
+    await eventually(async () => {
+      const n = (await system.services.creatorReferral.context.db.execute(
+        sql`select count(*)::int as n from creator_referral.inbox where subject = 'billing.invoice.paid.v1'`,
+      )) as any;
+      expect((n.rows ?? n)[0].n).toBeGreaterThanOrEqual(8);
+    });
+    const settled = await commissionsOf(creatorClient, creator.id);
+    expect(settled).toHaveLength(6);
+    expect(settled.map((r) => r.monthNumber).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(rows.every((r) => r.amount === 250 && r.status === 'pending' && r.subscriptionPlan === 'monthly')).toBe(true);
+  });
+
+  test('a yearly subscription earns once, and its $0 trial invoice earns nothing', async () => {
+    const creator = await createCreator(system);
+    const creatorClient = await signInCreator(system, creator.email);
+    const subscriptionId = await stripe.subscribe({ plan: 'yearly', referralCode: creator.referralCode });
+    await stripe.pay(subscriptionId, 7999);
+    await stripe.pay(subscriptionId, 7999);
+    const rows = await commissionsBecome(creatorClient, creator.id, 1);
+    expect(rows[0]).toMatchObject({ amount: 2000, monthNumber: 1, subscriptionPlan: 'yearly', status: 'pending' });
+  });
+
+  test('a checkout with an invalid referral code is not attributed to anyone', async () => {
+    const creator = await createCreator(system);
+    const creatorClient = await signInCreator(system, creator.email);
+    const subscriptionId = await stripe.subscribe({ plan: 'monthly', referralCode: `${creator.referralCode}x` });
+    await stripe.pay(subscriptionId, 999);
+    const control = await stripe.subscribe({ plan: 'monthly', referralCode: creator.referralCode });
+    await stripe.pay(control, 999);
+    await commissionsBecome(creatorClient, creator.id, 1);
+    const attributed = (await system.services.creatorReferral.context.db.execute(
+      sql`select count(*)::int as n from creator_referral.attributions where subscription_id = ${subscriptionId}`,
+    )) as any;
+    expect((attributed.rows ?? attributed)[0].n).toBe(0);
+  });
+
+  test('a creator referring their own email earns nothing and gains no signup', async () => {
+    const creator = await createCreator(system);
+    const creatorClient = await signInCreator(system, creator.email);
+    const own = await stripe.subscribe({ plan: 'monthly', referralCode: creator.referralCode, email: creator.email.toUpperCase() });
+    await stripe.pay(own, 999);
+    const other = await stripe.subscribe({ plan: 'monthly', referralCode: creator.referralCode });
+    await stripe.pay(other, 999);
+    const rows = await commissionsBecome(creatorClient, creator.id, 1);
+    const analytics = (await creatorClient.get(`/api/creator-analytics/${creator.id}?period=monthly`)).data;
+    expect(analytics.totalSignups).toBe(1);
+    expect(rows).toHaveLength(1);
+  });
+
+  test('a refund removes a pending commission, and takes a paid one back with a negative adjustment', async () => {
+    const creator = await createCreator(system);
+    const creatorClient = await signInCreator(system, creator.email);
+    const admin = await adminClient();
+    const subscriptionId = await stripe.subscribe({ plan: 'monthly', referralCode: creator.referralCode });
+    const first = await stripe.pay(subscriptionId, 999);
+    const second = await stripe.pay(subscriptionId, 999);
+    const rows = await commissionsBecome(creatorClient, creator.id, 2);
+
+    // Pay the first month out, then refund both invoices.
+    const paidOut = rows.find((r) => r.monthNumber === 1)!;
+    const payout = await admin.postJson('/api/payouts', { creatorId: creator.id, commissionIds: [paidOut.id] });
+    expect(payout.status).toBe(201);
+    expect((await admin.postJson(`/api/payouts/${payout.data.id}/complete`, {})).status).toBe(200);
+
+    await stripe.refund(second);
+    await stripe.refund(first);
+    const after = await eventually(async () => {
+      const list = await commissionsOf(creatorClient, creator.id);
+      expect(list.map((r) => r.amount).sort()).toEqual([-250, 250]);
+      return list;
+    });
+    expect(after.find((r) => r.amount === 250)).toMatchObject({ status: 'paid', monthNumber: 1 });
+    expect(after.find((r) => r.amount === -250)).toMatchObject({ status: 'pending', adjustment: true, monthNumber: 1 });
+    const analytics = (await creatorClient.get(`/api/creator-analytics/${creator.id}`)).data;
+    expect(analytics).toMatchObject({ totalRevenue: 0, pendingRevenue: -250, paidRevenue: 250 });
+  });
+});
+
+describe('the creator area', () => {
+  test('sign-in needs both fields, trims the email and refuses a wrong password', async () => {
+    const creator = await createCreator(system);
+    const missing = await client().postJson('/api/creator-auth/login', { email: creator.email });
+    expect(missing.status).toBe(400);
+    expect(missing.data.error).toBe('Please enter both email and password');
+    const wrong = await client().postJson('/api/creator-auth/login', { email: creator.email, password: 'nope' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.data.error).toBe('Invalid email or password');
+
+    const c = client();
+    const ok = await c.postJson('/api/creator-auth/login', { email: `  ${creator.email}  `, password: CREATOR_PASSWORD });
+    expect(ok.status).toBe(200);
+    const cookie = ok.headers.getSetCookie().find((l) => l.startsWith('ie_creator_session='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const current = await c.get('/api/creator-auth/current');
+    expect(current.data).toMatchObject({ id: creator.id, name: creator.name, referralCode: creator.referralCode });
+    expect(current.data.passwordHash).toBeUndefined();
+
+    expect((await c.postJson('/api/creator-auth/logout', {})).status).toBe(200);
+    expect((await c.get('/api/creator-auth/current')).status).toBe(401);
+  });
+
+  test("creator A cannot read creator B's commissions, analytics or payouts", async () => {
+    const a = await createCreator(system);
+    const b = await createCreator(system);
+    const asA = await signInCreator(system, a.email);
+    for (const path of [`/api/commissions/creator/${b.id}`, `/api/creator-analytics/${b.id}`, `/api/payouts/creator/${b.id}`]) {
+      expect((await asA.get(path)).status).toBe(403);
+      expect((await client().get(path)).status).toBe(401);
+    }
+    const subscriber = client();
+    await subscriber.signUp(uniqueEmail());
+    expect((await subscriber.get(`/api/commissions/creator/${b.id}`)).status).toBe(403);
+    expect((await (await adminClient()).get(`/api/commissions/creator/${b.id}`)).status).toBe(200);
+    expect((await asA.get(`/api/commissions/creator/${a.id}`)).status).toBe(200);
+  });
+
+  test('analytics count signups, active subscribers and revenue, per period', async () => {
+    const creator = await createCreator(system);
+    const c = await signInCreator(system, creator.email);
+    const monthly = await stripe.subscribe({ plan: 'monthly', referralCode: creator.referralCode });
+    await stripe.pay(monthly, 999);
+    const yearly = await stripe.subscribe({ plan: 'yearly', referralCode: creator.referralCode });
+    await stripe.pay(yearly, 7999);
+    fake.setSubscription(yearly, { status: 'canceled' });
+    await stripe.send('customer.subscription.deleted', fake.subscriptions.get(yearly));
+
+    const analytics = await eventually(async () => {
+      const res = await c.get(`/api/creator-analytics/${creator.id}?period=daily`);
+      expect(res.data).toMatchObject({ totalSignups: 2, activeSubscribers: 1, totalRevenue: 2250, pendingRevenue: 2250, paidRevenue: 0 });
+      return res.data;
+    });
+    expect(analytics.revenueByPeriod).toHaveLength(14);
+    expect(analytics.revenueByPeriod.at(-1)).toEqual({ period: new Date().toISOString().slice(0, 10), amount: 2250 });
+    expect(analytics.signupsByPeriod.at(-1)).toEqual({ period: new Date().toISOString().slice(0, 10), count: 2 });
+    const yearlyView = (await c.get(`/api/creator-analytics/${creator.id}?period=yearly`)).data;
+    expect(yearlyView.revenueByPeriod.at(-1)).toEqual({ period: String(new Date().getUTCFullYear()), amount: 2250 });
+    expect((await c.get(`/api/creator-analytics/${creator.id}?period=hourly`)).status).toBe(400);
+  });
+});
+
+describe('payouts', () => {
+  test('a completed payout marks its commissions paid; a failed one returns them to pending', async () => {
+    const creator = await createCreator(system);
+    const c = await signInCreator(system, creator.email);
+    const admin = await adminClient();
+    const subscriptionId = await stripe.subscribe({ plan: 'monthly', referralCode: creator.referralCode });
+    await stripe.pay(subscriptionId, 999);
+    await stripe.pay(subscriptionId, 999);
+    const [one, two] = await commissionsBecome(c, creator.id, 2);
+
+    const balances = (await admin.get('/api/payouts/balances')).data as any[];
+    expect(balances.find((b) => b.creatorId === creator.id).pendingBalance).toBe(500);
+    expect((await c.get('/api/payouts/balances')).status).toBe(403);
+    expect((await c.postJson('/api/payouts', { creatorId: creator.id, commissionIds: [one.id] })).status).toBe(403);
+    expect((await client().get('/api/payouts/balances')).status).toBe(401);
+
+    const failed = await admin.postJson('/api/payouts', { creatorId: creator.id, commissionIds: [one.id], notes: 'bank rejected' });
+    expect(failed.data).toMatchObject({ amount: 250, status: 'pending', commissionIds: [one.id] });
+    expect((await admin.postJson('/api/payouts', { creatorId: creator.id, commissionIds: [one.id] })).status).toBe(409);
+    expect((await admin.postJson(`/api/payouts/${failed.data.id}/fail`, {})).data.status).toBe('failed');
+    expect((await commissionsOf(c, creator.id)).find((r) => r.id === one.id)).toMatchObject({ status: 'pending', inPayout: false });
+
+    const done = await admin.postJson('/api/payouts', { creatorId: creator.id, commissionIds: [one.id, two.id] });
+    expect(done.data.amount).toBe(500);
+    const completed = await admin.postJson(`/api/payouts/${done.data.id}/complete`, {});
+    expect(completed.data).toMatchObject({ status: 'completed', payoutDate: expect.any(String) });
+    expect((await admin.postJson(`/api/payouts/${done.data.id}/fail`, {})).status).toBe(409);
+    expect((await commissionsOf(c, creator.id)).every((r) => r.status === 'paid')).toBe(true);
+
+    const history = (await c.get(`/api/payouts/creator/${creator.id}`)).data as any[];
+    expect(history.map((p) => p.status)).toEqual(['completed', 'failed']);
+    expect((await admin.get(`/api/payouts/balances`)).data.find((b: any) => b.creatorId === creator.id).pendingBalance).toBe(0);
+  });
+
+  test("a payout of another creator's commissions is refused", async () => {
+    const a = await createCreator(system);
+    const b = await createCreator(system);
+    const asA = await signInCreator(system, a.email);
+    const admin = await adminClient();
+    const subscriptionId = await stripe.subscribe({ plan: 'yearly', referralCode: a.referralCode });
+    await stripe.pay(subscriptionId, 7999);
+    const [commission] = await commissionsBecome(asA, a.id, 1);
+    const res = await admin.postJson('/api/payouts', { creatorId: b.id, commissionIds: [commission.id] });
+    expect(res.status).toBe(400);
+    expect((await admin.postJson('/api/payouts', { creatorId: b.id, commissionIds: [] })).data.error).toBe('Choose at least one commission');
+  });
+});
