@@ -21,5 +21,6 @@ export * from './media/ffmpeg-paths';
 export * from './storage/object-store';
 export * from './storage/local-disk-store';
 export * from './storage/create-object-store';
+export * from './storage/s3-store';
 export * from './auth/entitlements';
 export * from './http/same-origin';
