@@ -20,6 +20,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger = creat
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
   });
+  // Longer than clients' keep-alive (undici: 4 s; browsers: up to 60 s), so the gateway
+  // never closes an idle socket a client is about to reuse ("other side closed").
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
   logger.info({ url }, 'gateway listening');

@@ -40,7 +40,7 @@ describe('a visitor', () => {
     await expectVisible(page.getByRole('heading', { name: '404 Page Not Found' }));
   });
 
-  test('choosing a plan shows Loading... on that button, then the error toast while checkout is unavailable', async () => {
+  test('choosing a plan shows Loading... on that button until checkout answers, then goes to the checkout', async () => {
     const page = await e2e.newPage();
     let release: () => void = () => undefined;
     const held = new Promise<void>((r) => (release = r));
@@ -53,9 +53,24 @@ describe('a visitor', () => {
     const pending = page.getByRole('button', { name: 'Loading...' });
     await expectVisible(pending);
     expect(await pending.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Choose Yearly' }).isDisabled()).toBe(false);
     release();
-    await expectVisible(page.getByText('Checkout is not available yet', { exact: true }));
-    await expectVisible(page.getByRole('button', { name: 'Choose Monthly' }));
+    await page.waitForURL('**/api/billing/demo-checkout/**');
+  });
+
+  test('a checkout error shows the server\'s words, and a network failure the generic message', async () => {
+    const page = await e2e.newPage();
+    await page.route('**/api/create-checkout-session', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ error: 'Checkout is paused for maintenance' }) }),
+    );
+    await page.goto('/#pricing');
+    await page.getByRole('button', { name: 'Choose Yearly' }).click();
+    await expectVisible(page.getByText('Checkout is paused for maintenance', { exact: true }));
+
+    await page.unroute('**/api/create-checkout-session');
+    await page.route('**/api/create-checkout-session', (route) => route.abort());
+    await page.getByRole('button', { name: 'Choose Monthly' }).click();
+    await expectVisible(page.getByText('An unexpected error occurred', { exact: true }));
   });
 
   test('the theme toggle switches to light and the choice survives a reload', async () => {

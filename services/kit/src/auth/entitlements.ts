@@ -19,7 +19,7 @@ export class Entitlements {
     try {
       res = await fetch(`${this.identityUrl}/api/auth/user`, {
         headers: { authorization: `Bearer ${req.sessionToken}`, [REQUEST_ID_HEADER]: req.requestId },
-        signal: AbortSignal.timeout(5000),
+        signal: AbortSignal.timeout(15_000),
       });
     } catch {
       throw unavailable('Could not check your subscription. Please try again.');

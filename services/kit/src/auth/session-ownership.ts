@@ -30,7 +30,7 @@ export class SessionOwnership {
           [REQUEST_ID_HEADER]: req.requestId,
         },
         body: JSON.stringify({ sessionId }),
-        signal: AbortSignal.timeout(5000),
+        signal: AbortSignal.timeout(15_000),
       });
     } catch {
       throw unavailable('Could not verify your session. Please try again.');
