@@ -1,19 +1,7 @@
-export interface AdminTranscript {
-  id: string;
-  title: string;
-  content: string;
-  category: string;
-  playCount: number;
-  creatorId: string | null;
-}
+import type { CreatorProfileView, TranscriptView } from '@innerecho/contracts';
 
-export interface AdminCreator {
-  id: string;
-  name: string;
-  bio: string;
-  profilePicUrl: string;
-  youtubeChannel: string;
-}
+export type AdminTranscript = TranscriptView;
+export type AdminCreator = CreatorProfileView;
 
 export interface AdminMusicTrack {
   id: string;

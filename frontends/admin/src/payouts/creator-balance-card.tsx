@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, Badge, Button, Card, Input, toast } from '@innerecho/ui';
+import { apiRequest, Badge, Button, Card, Input, toast, formatDollars } from '@innerecho/ui';
 import { toastFailure } from '../library-admin/mutation-toasts';
-import { BALANCES_KEY, commissionLabel, dollars, formatDay, PAYOUTS_KEY, type CreatorBalance } from './payouts-api';
+import { BALANCES_KEY, commissionLabel, formatDay, PAYOUTS_KEY, type CreatorBalance } from './payouts-api';
 
 export interface CreatorBalanceCardProps {
   balance: CreatorBalance;
@@ -19,7 +19,7 @@ export function CreatorBalanceCard({ balance }: CreatorBalanceCardProps) {
   const create = useMutation({
     mutationFn: () => apiRequest('POST', '/api/payouts', { creatorId: balance.creatorId, commissionIds: chosen.map((c) => c.id), notes }),
     onSuccess: async () => {
-      toast({ title: 'Payout created', description: `${dollars(total)} to ${balance.name}. Mark it completed once the money is sent.`, variant: 'success' });
+      toast({ title: 'Payout created', description: `${formatDollars(total)} to ${balance.name}. Mark it completed once the money is sent.`, variant: 'success' });
       await Promise.all([queryClient.invalidateQueries({ queryKey: BALANCES_KEY }), queryClient.invalidateQueries({ queryKey: PAYOUTS_KEY })]);
     },
     onError: (error) => toastFailure('Could not create the payout', error),
@@ -48,7 +48,7 @@ export function CreatorBalanceCard({ balance }: CreatorBalanceCardProps) {
         <p css={{ textAlign: 'right' }}>
           <span css={(t) => ({ display: 'block', fontSize: 12, color: t.colors.textSubtle, textTransform: 'uppercase', letterSpacing: '0.05em' })}>Pending</span>
           <span data-testid="pending-balance" css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 24, fontWeight: 600 })}>
-            {dollars(balance.pendingBalance)}
+            {formatDollars(balance.pendingBalance)}
           </span>
         </p>
       </div>
@@ -64,7 +64,7 @@ export function CreatorBalanceCard({ balance }: CreatorBalanceCardProps) {
               {commissionLabel(c)}
               <span css={(t) => ({ color: t.colors.textSubtle, fontSize: 13 })}> · {formatDay(c.createdAt)}</span>
             </span>
-            <span css={(t) => ({ fontVariantNumeric: 'tabular-nums', fontWeight: 600, color: c.amount < 0 ? t.colors.danger : t.colors.text })}>{dollars(c.amount)}</span>
+            <span css={(t) => ({ fontVariantNumeric: 'tabular-nums', fontWeight: 600, color: c.amount < 0 ? t.colors.danger : t.colors.text })}>{formatDollars(c.amount)}</span>
           </label>
         ))}
       </fieldset>
@@ -81,7 +81,7 @@ export function CreatorBalanceCard({ balance }: CreatorBalanceCardProps) {
           css={{ flex: '1 1 220px', minWidth: 0 }}
         />
         <Button onClick={() => create.mutate()} disabled={create.isPending || chosen.length === 0 || total <= 0}>
-          {create.isPending ? 'Creating...' : `Create payout of ${dollars(total)}`}
+          {create.isPending ? 'Creating...' : `Create payout of ${formatDollars(total)}`}
         </Button>
       </div>
       {total <= 0 && chosen.length > 0 ? <Badge variant="danger">The chosen commissions add up to nothing to pay</Badge> : null}

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, Badge, Button, type BadgeVariant, toast } from '@innerecho/ui';
+import { apiRequest, Badge, Button, type BadgeVariant, toast, formatDollars } from '@innerecho/ui';
 import { Table, TableScroller } from '../library-admin/admin-table';
 import { toastFailure } from '../library-admin/mutation-toasts';
-import { BALANCES_KEY, dollars, formatDay, PAYOUTS_KEY, type AdminPayout } from './payouts-api';
+import { BALANCES_KEY, formatDay, PAYOUTS_KEY, type AdminPayout } from './payouts-api';
 
 /** Spec section 4: completed shows green, failed red, anything else as Pending. */
 export function payoutStatus(status: string): { label: string; variant: BadgeVariant } {
@@ -54,7 +54,7 @@ export function PayoutList({ payouts, creatorNames }: PayoutListProps) {
             return (
               <tr key={p.id} data-testid="admin-payout-row">
                 <td css={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{creatorNames.get(p.creatorId) ?? 'Deleted creator'}</td>
-                <td css={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{dollars(p.amount)}</td>
+                <td css={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{formatDollars(p.amount)}</td>
                 <td>
                   <Badge variant={status.variant}>{status.label}</Badge>
                 </td>

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, type CommissionView, type CreatorDashboardAnalytics, type PayoutView } from '@innerecho/contracts';
 import { getQueryFn } from '@innerecho/ui';
 
 /** Response shapes of the creator area (spec sections 3 and 7). Amounts are in cents. */
@@ -12,39 +13,12 @@ export interface CreatorAccount {
   referralCode: string;
 }
 
-export type AnalyticsPeriod = 'daily' | 'weekly' | 'monthly' | 'yearly';
-export const ANALYTICS_PERIODS: AnalyticsPeriod[] = ['daily', 'weekly', 'monthly', 'yearly'];
+export { ANALYTICS_PERIODS, type AnalyticsPeriod };
 export const DEFAULT_PERIOD: AnalyticsPeriod = 'monthly';
 
-export interface CreatorAnalytics {
-  totalSignups: number;
-  activeSubscribers: number;
-  totalRevenue: number;
-  pendingRevenue: number;
-  paidRevenue: number;
-  revenueByPeriod: { period: string; amount: number }[];
-  signupsByPeriod: { period: string; count: number }[];
-}
-
-export interface Commission {
-  id: string;
-  amount: number;
-  status: 'pending' | 'paid';
-  subscriptionPlan: 'monthly' | 'yearly';
-  monthNumber: number;
-  adjustment: boolean;
-  createdAt: string;
-}
-
-export interface Payout {
-  id: string;
-  amount: number;
-  status: string;
-  commissionIds: string[];
-  payoutDate: string | null;
-  createdAt: string;
-  notes: string;
-}
+export type CreatorAnalytics = CreatorDashboardAnalytics;
+export type Commission = CommissionView;
+export type Payout = PayoutView;
 
 export const CREATOR_CURRENT_QUERY_KEY = ['/api/creator-auth/current'] as const;
 

@@ -23,9 +23,3 @@ export function formatDate(iso: string): string {
   const d = new Date(iso);
   return `${MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`;
 }
-
-/** Dollars with two decimals, the sign in front: -250 -> '-$2.50'. */
-export function dollars(cents: number): string {
-  const abs = `$${(Math.abs(cents) / 100).toFixed(2)}`;
-  return cents < 0 ? `-${abs}` : abs;
-}

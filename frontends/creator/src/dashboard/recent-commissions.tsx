@@ -1,7 +1,7 @@
-import { Badge, Card, CardDescription, CardTitle, EmptyState, ErrorState, Skeleton } from '@innerecho/ui';
+import { Badge, Card, CardDescription, CardTitle, EmptyState, ErrorState, Skeleton, formatDollars } from '@innerecho/ui';
 import { Sparkles } from 'lucide-react';
 import type { Commission } from '../api/creator-api';
-import { dollars, formatDate } from './format-period';
+import { formatDate } from './format-period';
 
 /** Spec section 9: the dashboard lists the latest 10. */
 export const RECENT_COMMISSIONS = 10;
@@ -52,7 +52,7 @@ export function RecentCommissions({ commissions, error, onRetry }: RecentCommiss
               </div>
               <div css={{ display: 'flex', alignItems: 'center', gap: 10, flexShrink: 0 }}>
                 <span css={(t) => ({ fontWeight: 600, fontVariantNumeric: 'tabular-nums', color: c.amount < 0 ? t.colors.danger : t.colors.text })}>
-                  {dollars(c.amount)}
+                  {formatDollars(c.amount)}
                 </span>
                 <Badge variant={c.status === 'paid' ? 'success' : 'outline'}>{c.status === 'paid' ? 'Paid' : 'Pending'}</Badge>
               </div>

@@ -1,5 +1,4 @@
-import { Card, Skeleton } from '@innerecho/ui';
-import { dollars } from './format-period';
+import { Card, Skeleton, formatDollars } from '@innerecho/ui';
 import { CircleDollarSign, Hourglass, UserPlus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { CreatorAnalytics } from '../api/creator-api';
@@ -13,8 +12,8 @@ export function StatCards({ analytics }: StatCardsProps) {
   const stats: { label: string; value: string | undefined; icon: ReactNode }[] = [
     { label: 'Total Signups', value: analytics && String(analytics.totalSignups), icon: <UserPlus size={20} /> },
     { label: 'Active Subscribers', value: analytics && String(analytics.activeSubscribers), icon: <Users size={20} /> },
-    { label: 'Total Revenue', value: analytics && dollars(analytics.totalRevenue), icon: <CircleDollarSign size={20} /> },
-    { label: 'Pending Revenue', value: analytics && dollars(analytics.pendingRevenue), icon: <Hourglass size={20} /> },
+    { label: 'Total Revenue', value: analytics && formatDollars(analytics.totalRevenue), icon: <CircleDollarSign size={20} /> },
+    { label: 'Pending Revenue', value: analytics && formatDollars(analytics.pendingRevenue), icon: <Hourglass size={20} /> },
   ];
   return (
     <ul

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { apiRequest, Button, Container, ErrorState, Page, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@innerecho/ui';
+import { apiRequest, Button, Container, ErrorState, Page, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger, toast, formatDollars } from '@innerecho/ui';
 import { LogOut } from 'lucide-react';
 import {
   ANALYTICS_PERIODS,
@@ -14,7 +14,7 @@ import {
   type AnalyticsPeriod,
   type CreatorAccount,
 } from '../api/creator-api';
-import { dollars, formatPeriodLabel, PERIOD_NAMES } from '../dashboard/format-period';
+import { formatPeriodLabel, PERIOD_NAMES } from '../dashboard/format-period';
 import { PayoutHistory } from '../dashboard/payout-history';
 import { PeriodBars } from '../dashboard/period-bars';
 import { RecentCommissions } from '../dashboard/recent-commissions';
@@ -111,7 +111,7 @@ function Dashboard({ creator }: { creator: CreatorAccount }) {
                       title="Revenue by period"
                       description={`Commissions earned, ${PERIOD_NAMES[period].toLowerCase()}.`}
                       emptyNote="No commissions in these periods yet."
-                      rows={data?.revenueByPeriod.map((r) => ({ label: formatPeriodLabel(period, r.period), value: r.amount, display: dollars(r.amount) }))}
+                      rows={data?.revenueByPeriod.map((r) => ({ label: formatPeriodLabel(period, r.period), value: r.amount, display: formatDollars(r.amount) }))}
                     />
                     <PeriodBars
                       title="Signups by period"

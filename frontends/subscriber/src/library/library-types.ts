@@ -1,23 +1,6 @@
-/** What the library API answers (spec section 3). */
-export interface Transcript {
-  id: string;
-  title: string;
-  content: string;
-  category: string;
-  playCount: number;
-  creatorId: string | null;
-}
+import type { CreatorProfileView, CreatorPublicAnalytics, TranscriptView } from '@innerecho/contracts';
 
-export interface CreatorProfile {
-  id: string;
-  name: string;
-  bio: string;
-  profilePicUrl: string;
-  youtubeChannel: string;
-}
-
-export interface CreatorAnalytics {
-  totalPlays: number;
-  totalAffirmations: number;
-  topAffirmations: { id: string; title: string; playCount: number }[];
-}
+/** What the library API answers (spec section 3); the shapes live in the contracts. */
+export type Transcript = TranscriptView;
+export type CreatorProfile = CreatorProfileView;
+export type CreatorAnalytics = CreatorPublicAnalytics;

@@ -20,7 +20,9 @@ export function formatClock(totalSeconds: number): string {
 
 /** Amounts are stored in cents and shown as dollars with two decimals: 7999 -> '$79.99'. */
 export function formatDollars(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
+  // The sign goes in front: a refund adjustment of -250 reads '-$2.50', not '$-2.50'.
+  const amount = `$${(Math.abs(cents) / 100).toFixed(2)}`;
+  return cents < 0 ? `-${amount}` : amount;
 }
 
 /** The file name a saved affirmation downloads as: lowercased, spaces to hyphens, .mp3. */

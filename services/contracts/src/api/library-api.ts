@@ -88,3 +88,29 @@ export const STARTER_CREATOR_IDS = {
   jonahBell: '5e1f6a3c-1c2b-4d7e-9a10-0000000000a2',
   amaraOkafor: '5e1f6a3c-1c2b-4d7e-9a10-0000000000a3',
 } as const;
+
+/** What the library API answers for a transcript (spec section 3). */
+export interface TranscriptView {
+  id: string;
+  title: string;
+  content: string;
+  category: string;
+  playCount: number;
+  creatorId: string | null;
+}
+
+/** A creator's public profile as the library serves it (no email, no referral code). */
+export interface CreatorProfileView {
+  id: string;
+  name: string;
+  bio: string;
+  profilePicUrl: string;
+  youtubeChannel: string;
+}
+
+/** GET /api/creators/{id}/analytics. */
+export interface CreatorPublicAnalytics {
+  totalPlays: number;
+  totalAffirmations: number;
+  topAffirmations: { id: string; title: string; playCount: number }[];
+}

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { ServiceContext } from '@innerecho/kit';
 import { countAttributions, listAttributionsSince, listCommissionsSince, sumCommissions } from '../data-access/referral-repository';
 
-export const ANALYTICS_PERIODS = ['daily', 'weekly', 'monthly', 'yearly'] as const;
-export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, type CreatorDashboardAnalytics } from '@innerecho/contracts';
+
+export { ANALYTICS_PERIODS, type AnalyticsPeriod };
 export const ZAnalyticsQuery = z.object({
   period: z.enum(ANALYTICS_PERIODS, { message: 'Period must be daily, weekly, monthly or yearly' }).default('monthly'),
 });
@@ -11,15 +12,7 @@ export const ZAnalyticsQuery = z.object({
 /** How many buckets each period shows, newest last. */
 const BUCKETS: Record<AnalyticsPeriod, number> = { daily: 14, weekly: 12, monthly: 12, yearly: 5 };
 
-export interface CreatorAnalytics {
-  totalSignups: number;
-  activeSubscribers: number;
-  totalRevenue: number;
-  pendingRevenue: number;
-  paidRevenue: number;
-  revenueByPeriod: { period: string; amount: number }[];
-  signupsByPeriod: { period: string; count: number }[];
-}
+export type CreatorAnalytics = CreatorDashboardAnalytics;
 
 /** The start of the UTC bucket a moment falls in (weeks start on Monday). */
 export function bucketStart(period: AnalyticsPeriod, at: Date): Date {

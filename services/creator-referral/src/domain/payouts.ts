@@ -1,3 +1,4 @@
+import type { CommissionView, PayoutView } from '@innerecho/contracts';
 import { z } from 'zod';
 import { badRequest, conflict, notFound, type ServiceContext } from '@innerecho/kit';
 import {
@@ -16,18 +17,7 @@ import {
   type PayoutRecord,
 } from '../data-access/referral-repository';
 
-/** Spec section 3: a commission as the creator area and the admin see it. Amounts in cents. */
-export interface CommissionView {
-  id: string;
-  amount: number;
-  status: 'pending' | 'paid';
-  subscriptionPlan: 'monthly' | 'yearly';
-  monthNumber: number;
-  /** A negative adjustment taking back a refunded commission that was already paid. */
-  adjustment: boolean;
-  inPayout: boolean;
-  createdAt: string;
-}
+export type { CommissionView, PayoutView };
 
 export const toCommissionView = (c: CommissionRecord): CommissionView => ({
   id: c.id,
@@ -39,17 +29,6 @@ export const toCommissionView = (c: CommissionRecord): CommissionView => ({
   inPayout: Boolean(c.payoutId),
   createdAt: c.createdAt.toISOString(),
 });
-
-export interface PayoutView {
-  id: string;
-  creatorId: string;
-  amount: number;
-  status: 'pending' | 'completed' | 'failed';
-  commissionIds: string[];
-  payoutDate: string | null;
-  createdAt: string;
-  notes: string;
-}
 
 export const toPayoutView = (p: PayoutRecord): PayoutView => ({
   id: p.id,

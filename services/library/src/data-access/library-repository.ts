@@ -1,24 +1,12 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { CreatorProfileView, TranscriptView } from '@innerecho/contracts';
 import type { Db, Tx } from '@innerecho/kit';
 import { backgroundMusic, creatorProfiles, customAffirmations, transcripts } from './schema';
 
 type Conn = Db | Tx;
 
-export interface Transcript {
-  id: string;
-  title: string;
-  content: string;
-  category: string;
-  playCount: number;
-  creatorId: string | null;
-}
-export interface CreatorProfile {
-  id: string;
-  name: string;
-  bio: string;
-  profilePicUrl: string;
-  youtubeChannel: string;
-}
+export type Transcript = TranscriptView;
+export type CreatorProfile = CreatorProfileView;
 export interface CustomAffirmation {
   id: string;
   ownerId: string;
