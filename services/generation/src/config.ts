@@ -8,7 +8,12 @@ export const ZGenerationEnv = ZBaseServiceEnv.extend({
   VOICE_URL: z.string().url().default('http://127.0.0.1:4102'),
   /** The library service (affirmation texts and background music). */
   LIBRARY_URL: z.string().url().default('http://127.0.0.1:4103'),
-  /** Encoders run at once for one render; defaults to the machine's cores. */
+  /** Pieces one render encodes at once; defaults to the machine's cores. */
   RENDER_PARALLELISM: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Which LAME build encodes: 'libav' (the FFmpeg libraries node-av ships, in worker threads),
+   * 'ffmpeg' (the ffmpeg binary), or 'auto' (libav where it loads, else ffmpeg).
+   */
+  RENDER_ENCODER: z.enum(['auto', 'libav', 'ffmpeg']).default('auto'),
 });
 export type GenerationConfig = z.infer<typeof ZGenerationEnv>;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ServiceModule } from '@innerecho/kit';
 import type { GenerationConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
+import { closeMp3Encoders, resolveMp3Encoder } from './domain/render/mp3-encoder';
 import { generationRoutes } from './entry-points/http/generation-routes';
 
 export { ZGenerationEnv, type GenerationConfig } from './config';
@@ -14,7 +15,13 @@ export function generationService(): ServiceModule<GenerationConfig> {
     migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     build(context) {
-      return { routes: generationRoutes(context) };
+      // Starts the first encoder worker now (the first render should not wait for it) and says
+      // which LAME build renders here.
+      resolveMp3Encoder(context.config.RENDER_ENCODER).then(
+        ({ encoder, note }) => context.logger.info({ encoder, note }, 'MP3 encoder ready'),
+        (error: Error) => context.logger.error({ err: error }, 'The MP3 encoder RENDER_ENCODER asks for cannot load; renders will fail'),
+      );
+      return { routes: generationRoutes(context), onStop: closeMp3Encoders };
     },
   };
 }

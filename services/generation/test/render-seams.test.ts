@@ -1,6 +1,7 @@
 import { renderAffirmationMp3, type RenderOptions, type RenderResult } from '../src/domain/render/render-affirmation';
 import { splitFrames } from '../src/domain/render/mp3-frames';
 import { readInfoFrame } from '../src/domain/render/info-tag';
+import { closeMp3Encoders } from '../src/domain/render/mp3-encoder';
 import { decodeMp3, decodeWarnings, syntheticMusic, syntheticSpeech } from './audio-fixtures';
 
 jest.setTimeout(180_000);
@@ -43,30 +44,36 @@ function compareWithStraight(render: RenderResult, straight: RenderResult) {
   };
 }
 
+// Every case with the encoder the service uses (LAME in node-av's FFmpeg libraries); the
+// fallback (the ffmpeg binary) with the case that has every kind of seam.
 const cases = [
-  { name: 'voice only', seconds: 120, speech: 6.3, music: 0, mode: 'periodic' },
-  { name: 'voice over music shorter than the output', seconds: 120, speech: 6.3, music: 20, mode: 'periodic' },
-  { name: 'voice over music longer than the output (straight, in parallel pieces)', seconds: 60, speech: 6.3, music: 90, mode: 'straight' },
-];
+  { name: 'voice only', seconds: 120, speech: 6.3, music: 0, mode: 'periodic', encoder: 'libav' },
+  { name: 'voice over music shorter than the output', seconds: 120, speech: 6.3, music: 20, mode: 'periodic', encoder: 'libav' },
+  { name: 'voice over music longer than the output (straight, in parallel pieces)', seconds: 60, speech: 6.3, music: 90, mode: 'straight', encoder: 'libav' },
+  { name: 'voice over music shorter than the output', seconds: 120, speech: 6.3, music: 20, mode: 'periodic', encoder: 'ffmpeg' },
+] as const;
 // Pieces per render, fixed so the seams exist whatever the machine's core count.
 const PARALLELISM = 3;
 
-describe.each(cases)('the render, $name', ({ seconds, speech, music, mode }) => {
+afterAll(() => closeMp3Encoders());
+
+describe.each(cases)('the render with the $encoder encoder, $name', ({ seconds, speech, music, mode, encoder }) => {
   const input = () => ({ speech: syntheticSpeech(speech), music: music ? syntheticMusic(music) : null, durationSeconds: seconds });
   let straight: RenderResult;
   beforeAll(async () => {
-    straight = await renderAffirmationMp3(input(), { straight: true });
+    straight = await renderAffirmationMp3(input(), { straight: true, encoder });
   });
 
   test('joins separately encoded pieces, lasts exactly the chosen duration and decodes without complaint', async () => {
-    const render = await renderAffirmationMp3(input(), { parallelism: PARALLELISM });
+    const render = await renderAffirmationMp3(input(), { parallelism: PARALLELISM, encoder });
     expect(render.mode).toBe(mode);
+    expect(render.encoder).toBe(encoder);
     if (mode === 'periodic') {
       // Only one period is encoded; the rest is copied.
       expect(render.encodedFrames).toBeLessThan(render.frames / 2);
       expect(render.seamFrames.length).toBeGreaterThan(3);
     } else {
-      expect(render.seamFrames.length).toBe(PARALLELISM - 1);
+      expect(render.seamFrames.length).toBeGreaterThanOrEqual(PARALLELISM - 1);
     }
     const ch = render.format.channels;
     expect(decodeMp3(render.mp3, ch).length / ch).toBe(seconds * SR);
@@ -79,7 +86,7 @@ describe.each(cases)('the render, $name', ({ seconds, speech, music, mode }) => 
   });
 
   test('the seams are inaudible: no larger difference from a straight encode at any seam than elsewhere', async () => {
-    const result = compareWithStraight(await renderAffirmationMp3(input(), { parallelism: PARALLELISM }), straight);
+    const result = compareWithStraight(await renderAffirmationMp3(input(), { parallelism: PARALLELISM, encoder }), straight);
     expect(result.samples).toBe(result.referenceSamples);
     expect(result.seamMax).toBeLessThanOrEqual(result.elseMax);
     expect(result.inaudible).toBe(true);
@@ -89,7 +96,7 @@ describe.each(cases)('the render, $name', ({ seconds, speech, music, mode }) => 
     ['the bit reservoir left on', { brokenReservoir: true }],
     ['blocks encoded without warm-up frames', { brokenNoWarmup: true }],
   ])('the check catches a broken render: %s', async (_label, broken) => {
-    const result = compareWithStraight(await renderAffirmationMp3(input(), { ...broken, parallelism: PARALLELISM }), straight);
+    const result = compareWithStraight(await renderAffirmationMp3(input(), { ...broken, parallelism: PARALLELISM, encoder }), straight);
     expect(result.inaudible).toBe(false);
   });
 });

@@ -1,12 +1,13 @@
 import { crc16, buildInfoFrame, readInfoFrame } from '../src/domain/render/info-tag';
 import { parseFrameHeader, splitFrames } from '../src/domain/render/mp3-frames';
 import { frameLayout, planRender } from '../src/domain/render/periodic-plan';
-import { encodeMp3 } from '../src/domain/render/mp3-encoder';
+import { closeMp3Encoders, encodeMp3 } from '../src/domain/render/mp3-encoder';
 import { VOICE_ONLY_FORMAT, WITH_MUSIC_FORMAT } from '../src/domain/render/output-format';
 import { splitForSpeech } from '../src/domain/speech-for-text';
 import { parseRange } from '../src/entry-points/http/generation-routes';
 
 jest.setTimeout(60_000);
+afterAll(() => closeMp3Encoders());
 const SR = 44100;
 
 describe('CRC-16 of the LAME tag', () => {
@@ -29,9 +30,9 @@ describe('MP3 frame parsing', () => {
     expect(() => splitFrames(Uint8Array.from([0xff, 0xfb, 0x90, 0x44, 1, 2, 3]))).toThrow(/Not an MP3 frame/);
   });
 
-  test("the encoder's output splits into whole frames of one format, one per 1152 samples plus delay and flush", async () => {
+  test.each(['libav', 'ffmpeg'] as const)("the %s encoder's output splits into whole frames of one format, one per 1152 samples plus delay and flush", async (encoder) => {
     const pcm = new Int16Array(SR * 2); // 2 s of silence, mono
-    const { frames, header } = splitFrames(await encodeMp3(pcm, VOICE_ONLY_FORMAT));
+    const { frames, header } = splitFrames(await encodeMp3(pcm, VOICE_ONLY_FORMAT, { encoder }));
     expect(header).toMatchObject({ bitrateKbps: 64, channels: 1, sampleRate: 44100 });
     expect(frames.length).toBeGreaterThanOrEqual(Math.ceil((SR * 2 + 576) / 1152));
     expect(frames.length).toBeLessThanOrEqual(Math.ceil((SR * 2 + 576) / 1152) + 2);

@@ -8,7 +8,7 @@ import { insertSavedAffirmation, type SavedAffirmationRecord } from '../data-acc
 import type { Caller } from '../data-access/upstream-request';
 import { reserveDailySeconds } from './daily-allowance';
 import type { GenerateAudioRequest } from './generation-request';
-import { decodeToFloat } from './render/mp3-encoder';
+import { decodeToPcm16 } from './render/mp3-encoder';
 import { SAMPLE_RATE } from './render/output-format';
 import { renderAffirmationMp3 } from './render/render-affirmation';
 import { speechForText } from './speech-for-text';
@@ -51,15 +51,15 @@ export async function generateAffirmationAudio(options: {
   const day = await reserveDailySeconds(context.db, userId, seconds);
   try {
     const music = track
-      ? await decodeToFloat(await fetchMusicAudio(config.LIBRARY_URL, caller, track.id), 2, SAMPLE_RATE, seconds)
+      ? await decodeToPcm16(await fetchMusicAudio(config.LIBRARY_URL, caller, track.id), 2, SAMPLE_RATE, seconds)
       : null;
     const started = performance.now();
     const rendered = await renderAffirmationMp3(
       { speech: speech.samples, music, durationSeconds: seconds },
-      { parallelism: config.RENDER_PARALLELISM },
+      { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER },
     );
     logger.info(
-      { mode: rendered.mode, seconds, frames: rendered.frames, encodedFrames: rendered.encodedFrames, ms: Math.round(performance.now() - started), speechMisses: speech.misses },
+      { mode: rendered.mode, encoder: rendered.encoder, seconds, frames: rendered.frames, encodedFrames: rendered.encodedFrames, ms: Math.round(performance.now() - started), speechMisses: speech.misses },
       'affirmation rendered',
     );
 

@@ -7,8 +7,13 @@ import type { RenderPlan } from './periodic-plan';
 export interface SignalSources {
   /** Mono speech, -1..1. */
   voice: Float32Array;
-  /** Interleaved stereo music, -1..1, already at its mix level and with its loop envelope; empty without music. */
-  music: Float32Array;
+  /** Interleaved stereo 16-bit music as decoded; empty without music. */
+  music: Int16Array;
+  /** Scales a 16-bit music sample to its level in the mix (below the voice). */
+  musicGain: number;
+  /** Each loop of the music fades in over this many samples, and out over `musicFadeOut`. */
+  musicFadeIn: number;
+  musicFadeOut: number;
   channels: 1 | 2;
 }
 
@@ -16,96 +21,154 @@ export interface SignalSources {
 export const MUSIC_BELOW_VOICE_DB = 16;
 const LOOP_FADE_IN_SECONDS = 0.05;
 const LOOP_FADE_OUT_SECONDS = 1.0;
+/** Below this (about -50 dBFS) a sample counts as silence when measuring a level. */
+const AUDIBLE = 0.003;
+const INT16_TO_FLOAT = 1 / 32768;
 
-function rms(samples: Float32Array): number {
+/** RMS of what is audible (above `floor`): pauses would make quiet speech look quieter. */
+function audibleRms(samples: Float32Array | Int16Array, floor: number): number {
+  const floorSquared = floor * floor;
   let sum = 0;
   let count = 0;
   for (let i = 0; i < samples.length; i++) {
-    const v = samples[i];
-    // Only what is audible counts: pauses would make quiet speech look quieter.
-    if (Math.abs(v) > 0.003) {
-      sum += v * v;
-      count++;
-    }
+    const squared = samples[i] * samples[i];
+    const audible = squared > floorSquared ? 1 : 0; // branch-free: music crosses the floor at random
+    sum += squared * audible;
+    count += audible;
   }
   return count ? Math.sqrt(sum / count) : 0;
 }
 
 /**
- * Sets the music's level below the voice and gives each loop a short fade-in and fade-out,
- * so the loop point is a breath rather than a click. Works in place and returns `music`.
+ * How the music enters the mix: its level below the voice, and a short fade-in and fade-out
+ * on each loop so the loop point is a breath rather than a click. Only measures: the mix
+ * applies gain and fades as it goes, since an hour's render must not copy hundreds of
+ * megabytes of music (fresh memory costs page faults). Takes 16-bit samples as decoded, or
+ * floats in -1..1 (converted).
  */
-export function prepareMusic(music: Float32Array, voice: Float32Array, sampleRate: number): Float32Array {
-  const frames = music.length / 2;
-  if (frames === 0) return music;
-  const voiceLevel = rms(voice) || 0.1;
-  const musicLevel = rms(music) || 1;
-  const gain = Math.min(1, (voiceLevel * 10 ** (-MUSIC_BELOW_VOICE_DB / 20)) / musicLevel);
-  const fadeIn = Math.min(Math.round(LOOP_FADE_IN_SECONDS * sampleRate), Math.floor(frames / 4));
-  const fadeOut = Math.min(Math.round(LOOP_FADE_OUT_SECONDS * sampleRate), Math.floor(frames / 4));
-  for (let i = 0; i < frames; i++) {
-    let g = gain;
-    if (i < fadeIn) g *= i / fadeIn;
-    else if (i >= frames - fadeOut) g *= (frames - i) / fadeOut;
-    music[2 * i] *= g;
-    music[2 * i + 1] *= g;
-  }
-  return music;
+export function musicForMix(
+  music: Float32Array | Int16Array,
+  voice: Float32Array,
+  sampleRate: number,
+): Pick<SignalSources, 'music' | 'musicGain' | 'musicFadeIn' | 'musicFadeOut'> {
+  const frames = music.length >> 1;
+  const samples = music instanceof Int16Array ? music.subarray(0, frames * 2) : toInt16(music.subarray(0, frames * 2));
+  const voiceLevel = audibleRms(voice, AUDIBLE) || 0.1;
+  const musicLevel = (audibleRms(samples, AUDIBLE * 32768) || 32768) * INT16_TO_FLOAT;
+  return {
+    music: samples,
+    musicGain: Math.min(1, (voiceLevel * 10 ** (-MUSIC_BELOW_VOICE_DB / 20)) / musicLevel) * INT16_TO_FLOAT,
+    musicFadeIn: Math.min(Math.round(LOOP_FADE_IN_SECONDS * sampleRate), Math.floor(frames / 4)),
+    musicFadeOut: Math.min(Math.round(LOOP_FADE_OUT_SECONDS * sampleRate), Math.floor(frames / 4)),
+  };
+}
+
+function toInt16(samples: Float32Array): Int16Array {
+  const out = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++) out[i] = Math.max(-32768, Math.min(32767, Math.round(samples[i] * 32768)));
+  return out;
 }
 
 /** Gentle limiter: transparent below 0.9, never past full scale. */
+const LIMIT_FROM = 0.9;
 function limit(x: number): number {
   const a = Math.abs(x);
-  if (a <= 0.9) return x;
-  const over = a - 0.9;
-  const y = 0.9 + 0.1 * Math.tanh(over / 0.1);
+  if (a <= LIMIT_FROM) return x;
+  const y = LIMIT_FROM + (1 - LIMIT_FROM) * Math.tanh((a - LIMIT_FROM) / (1 - LIMIT_FROM));
   return x < 0 ? -y : y;
 }
 
 /**
  * Fills interleaved 16-bit PCM for samples [start, end) of the output. With `withFade`
  * false the end fade-out is left off: the repeating block is the signal before the fade.
+ *
+ * The mix is a pure function of the sample index t: repetition i of the voice (of k per
+ * voice period Pv) starts at floor(i * Pv / k); the music plays `musicLoops` times from the
+ * start of each music period, then silence. The loop walks runs of samples over which
+ * nothing changes but the indices (same repetition, voice sounding or not, music sounding
+ * or not, fade or not): this is the hot loop of every render.
  */
 export function renderSignal(plan: RenderPlan, sources: SignalSources, start: number, end: number, withFade = true): Int16Array {
-  const { voice, music, channels } = sources;
+  const { voice, music, musicGain, musicFadeIn, musicFadeOut, channels } = sources;
   const out = new Int16Array((end - start) * channels);
   const V = voice.length;
   const Pv = plan.voicePeriod;
   const k = plan.voicesPerPeriod;
   const M = plan.musicSamples;
   const Pm = plan.musicPeriod;
-  const musicEnd = M * plan.musicLoops;
-  const fadeStart = plan.totalSamples - plan.fadeSamples;
   const hasMusic = M > 0 && music.length > 0;
+  const musicEnd = hasMusic ? M * plan.musicLoops : 0;
+  const fadeOutFrom = M - musicFadeOut;
+  const fadeStart = plan.totalSamples - plan.fadeSamples;
+  const fadeFrom = withFade && plan.fadeSamples > 0 ? Math.max(start, fadeStart) : end;
+  const voiceStart = (i: number) => Math.floor((i * Pv) / k);
 
-  for (let t = start; t < end; t++) {
-    const vp = ((t % Pv) + Pv) % Pv;
-    let i = Math.floor((vp * k) / Pv);
-    let vs = Math.floor((i * Pv) / k);
-    if (vs > vp) vs = Math.floor((--i * Pv) / k);
+  // Where sample `start` falls in the voice period and in the music period.
+  let vp = ((start % Pv) + Pv) % Pv;
+  let i = Math.floor((vp * k) / Pv);
+  if (voiceStart(i) > vp) i--;
+  while (i + 1 < k && voiceStart(i + 1) <= vp) i++;
+  let vs = voiceStart(i);
+  let nextVs = i + 1 < k ? voiceStart(i + 1) : Pv;
+  let mp = hasMusic ? ((start % Pm) + Pm) % Pm : 0;
+
+  let o = 0;
+  for (let t = start; t < end; ) {
     const off = vp - vs;
-    const v = off < V ? voice[off] : 0;
-    let l = v;
-    let r = v;
+    const voiceOn = off < V;
+    const musicOn = mp < musicEnd;
+    const m = musicOn ? mp % M : 0;
+    const fading = t >= fadeFrom;
+    let run = Math.min(end - t, nextVs - vp, voiceOn ? V - off : Infinity, fading ? Infinity : fadeFrom - t);
+    // Within a loop of the music: fading in, steady, or fading out.
+    const musicZone = m < musicFadeIn ? 0 : m < fadeOutFrom ? 1 : 2;
     if (hasMusic) {
-      const mp = ((t % Pm) + Pm) % Pm;
-      if (mp < musicEnd) {
-        const m = mp % M;
-        l += music[2 * m];
-        r += music[2 * m + 1];
+      const zoneEnd = musicZone === 0 ? musicFadeIn : musicZone === 1 ? fadeOutFrom : M;
+      run = Math.min(run, musicOn ? Math.min(zoneEnd - m, musicEnd - mp) : Pm - mp);
+    }
+
+    for (let j = 0; j < run; j++) {
+      const v = voiceOn ? voice[off + j] : 0;
+      let l = v;
+      let r = v;
+      if (musicOn) {
+        const g = musicZone === 1 ? musicGain : musicZone === 0 ? (musicGain * (m + j)) / musicFadeIn : (musicGain * (M - m - j)) / musicFadeOut;
+        l += music[2 * (m + j)] * g;
+        r += music[2 * (m + j) + 1] * g;
+      }
+      if (fading) {
+        const u = Math.min(1, (t + j - fadeStart) / plan.fadeSamples);
+        const gain = 0.5 * (1 + Math.cos(Math.PI * u));
+        l *= gain;
+        r *= gain;
+      }
+      // Limiter only near full scale; Math.floor(x + 0.5) rounds as Math.round does for
+      // every sample value here, and is several times faster in this loop.
+      if (channels === 1) {
+        let x = (l + r) / 2;
+        if (x > LIMIT_FROM || x < -LIMIT_FROM) x = limit(x);
+        out[o++] = Math.floor(x * 32767 + 0.5);
+      } else {
+        if (l > LIMIT_FROM || l < -LIMIT_FROM) l = limit(l);
+        if (r > LIMIT_FROM || r < -LIMIT_FROM) r = limit(r);
+        out[o++] = Math.floor(l * 32767 + 0.5);
+        out[o++] = Math.floor(r * 32767 + 0.5);
       }
     }
-    let gain = 1;
-    if (withFade && t >= fadeStart && plan.fadeSamples > 0) {
-      const u = Math.min(1, (t - fadeStart) / plan.fadeSamples);
-      gain = 0.5 * (1 + Math.cos(Math.PI * u));
+
+    t += run;
+    vp += run;
+    if (vp === nextVs) {
+      if (++i === k) {
+        i = 0;
+        vp = 0;
+      }
+      vs = voiceStart(i);
+      nextVs = i + 1 < k ? voiceStart(i + 1) : Pv;
     }
-    const o = (t - start) * channels;
-    if (channels === 1) {
-      out[o] = Math.round(limit(((l + r) / 2) * gain) * 32767);
-    } else {
-      out[o] = Math.round(limit(l * gain) * 32767);
-      out[o + 1] = Math.round(limit(r * gain) * 32767);
+    if (hasMusic) {
+      mp += run;
+      if (mp === Pm) mp = 0;
     }
   }
   return out;

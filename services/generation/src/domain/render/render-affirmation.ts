@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { renderSignal, prepareMusic, type SignalSources } from './affirmation-signal';
+import { musicForMix, renderSignal, type SignalSources } from './affirmation-signal';
 import { buildInfoFrame } from './info-tag';
-import { encodeMp3 } from './mp3-encoder';
+import { encodeMp3, resolveMp3Encoder, type Mp3EncoderChoice } from './mp3-encoder';
 import { splitFrames, type Mp3FrameHeader } from './mp3-frames';
 import { ENCODER_DELAY, FRAME_SAMPLES, outputFormatFor, SAMPLE_RATE, type OutputFormat } from './output-format';
 import { frameLayout, LOOKAHEAD_FRAMES, planRender, WARMUP_FRAMES, type PauseBounds, type RenderPlan } from './periodic-plan';
@@ -9,20 +9,25 @@ import { frameLayout, LOOKAHEAD_FRAMES, planRender, WARMUP_FRAMES, type PauseBou
 export interface RenderInput {
   /** Mono speech at 44.1 kHz, -1..1. */
   speech: Float32Array;
-  /** Interleaved stereo music at 44.1 kHz, -1..1, or null for voice only. Modified in place (level, loop fades). */
-  music: Float32Array | null;
+  /**
+   * Interleaved stereo music at 44.1 kHz (16-bit as decoded, or floats in -1..1), or null for
+   * voice only.
+   */
+  music: Float32Array | Int16Array | null;
   durationSeconds: number;
   pause?: PauseBounds;
 }
 
 export interface RenderOptions {
-  /** Encoders to run at once for the repeating block; defaults to the machine's cores. */
+  /** Pieces encoded at once; defaults to the machine's cores. */
   parallelism?: number;
   /** Encode every sample in one pass, one encoder (the reference the seam test compares with). */
   straight?: boolean;
   /** For the seam test only: the broken variants it must catch. */
   brokenReservoir?: boolean;
   brokenNoWarmup?: boolean;
+  /** Which LAME build encodes (default 'auto': node-av's when it loads here). */
+  encoder?: Mp3EncoderChoice;
 }
 
 export interface RenderResult {
@@ -30,6 +35,7 @@ export interface RenderResult {
   plan: RenderPlan;
   format: OutputFormat;
   mode: 'periodic' | 'straight';
+  encoder: 'libav' | 'ffmpeg';
   /** Audio frames in the file (the Info frame not counted). */
   frames: number;
   /** Frames the encoder actually produced (warm-up included): the work done. */
@@ -39,6 +45,11 @@ export interface RenderResult {
 }
 
 const STREAM_CHUNK_SAMPLES = 5 * SAMPLE_RATE;
+/**
+ * Frames per encoded piece (about 20 s): small enough that the cores finish together (LAME's
+ * speed varies with the music), large enough that each piece's warm-up costs about 1%.
+ */
+const PIECE_FRAMES = 768;
 
 /**
  * Renders the affirmation to a CBR MP3 of exactly `durationSeconds`: the speech repeated
@@ -52,27 +63,29 @@ const STREAM_CHUNK_SAMPLES = 5 * SAMPLE_RATE;
 export async function renderAffirmationMp3(input: RenderInput, options: RenderOptions = {}): Promise<RenderResult> {
   const hasMusic = !!input.music && input.music.length >= 2;
   const format = outputFormatFor(hasMusic);
-  const music = hasMusic ? prepareMusic(input.music!, input.speech, SAMPLE_RATE) : new Float32Array(0);
+  const mix = hasMusic ? musicForMix(input.music!, input.speech, SAMPLE_RATE) : { music: new Int16Array(0), musicGain: 0, musicFadeIn: 0, musicFadeOut: 0 };
   const plan = planRender({
     durationSeconds: input.durationSeconds,
     voiceSamples: input.speech.length,
-    musicSamples: music.length / 2,
+    musicSamples: mix.music.length / 2,
     sampleRate: SAMPLE_RATE,
     frameSamples: FRAME_SAMPLES,
     pause: input.pause,
   });
-  const sources: SignalSources = { voice: input.speech, music, channels: format.channels };
+  const sources: SignalSources = { voice: input.speech, ...mix, channels: format.channels };
   const reservoir = !!options.brokenReservoir;
+  const { encoder } = await resolveMp3Encoder(options.encoder);
 
   const fs = plan.frameSamples;
   const warmup = options.brokenNoWarmup ? 0 : WARMUP_FRAMES;
   const parallelism = Math.max(1, options.parallelism ?? availableParallelism());
+  const pieceCount = (frames: number) => Math.max(1, Math.min(Math.floor(frames / 64), Math.max(parallelism, Math.ceil(frames / PIECE_FRAMES))));
 
   /** Encodes global frames [from, to) with `warm` frames of preceding signal; keeps only [from, to). */
   const encodePiece = async (from: number, to: number | null, warm: number, withFade: boolean) => {
     const startSample = (from - warm) * fs;
     const endSample = to === null ? plan.totalSamples : Math.min(plan.totalSamples, (to + LOOKAHEAD_FRAMES) * fs);
-    const { frames, header } = splitFrames(await encodeMp3(streamSignal(plan, sources, startSample, endSample, withFade), format, { reservoir }));
+    const { frames, header } = splitFrames(await encodeMp3(streamSignal(plan, sources, startSample, endSample, withFade), format, { reservoir, encoder }));
     const kept = frames.slice(warm, to === null ? undefined : warm + (to - from));
     if (to !== null && kept.length !== to - from) throw new Error(`Encoder returned ${frames.length} frames, expected ${warm + to - from}+`);
     return { kept, header, encoded: frames.length };
@@ -83,16 +96,20 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
     // with warm-up frames (the same seams as the periodic render). The reference for the
     // seam test (`straight`) is one single pass.
     const totalFrames = Math.floor(plan.totalSamples / fs);
-    const pieces = options.straight ? 1 : Math.max(1, Math.min(parallelism, Math.floor(totalFrames / 256)));
+    const pieces = options.straight ? 1 : pieceCount(totalFrames);
     const starts = Array.from({ length: pieces }, (_, c) => Math.floor((totalFrames * c) / pieces));
-    const encoded = await Promise.all(starts.map((a, c) => encodePiece(a, c === pieces - 1 ? null : starts[c + 1], a === 0 ? 0 : warmup, true)));
-    const frames = encoded.flatMap((e) => e.kept);
+    const encoded = await runLimited(
+      starts.map((a, c) => () => encodePiece(a, c === pieces - 1 ? null : starts[c + 1], a === 0 ? 0 : warmup, true)),
+      parallelism,
+    );
+    const frameCount = encoded.reduce((sum, e) => sum + e.kept.length, 0);
     return {
-      mp3: assemble(encoded[0].header, frames, plan),
+      mp3: assemble(encoded[0].header, encoded.map((e) => joinFrames(e.kept)), frameCount, plan),
       plan,
       format,
       mode: 'straight',
-      frames: frames.length,
+      encoder,
+      frames: frameCount,
       encodedFrames: encoded.reduce((sum, e) => sum + e.encoded, 0),
       seamFrames: starts.slice(1),
     };
@@ -100,7 +117,7 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
 
   const layout = frameLayout(plan);
   const { headFrames, blockFrames, tailStartFrame } = layout;
-  const chunkCount = Math.max(1, Math.min(parallelism, Math.floor(blockFrames / 64)));
+  const chunkCount = pieceCount(blockFrames);
 
   const chunkBounds: [number, number][] = [];
   for (let c = 0; c < chunkCount; c++) {
@@ -108,31 +125,63 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
     const b = headFrames + Math.floor((blockFrames * (c + 1)) / chunkCount);
     chunkBounds.push([a, b]);
   }
-  const [head, tail, ...chunks] = await Promise.all([
-    encodePiece(0, headFrames, 0, true),
-    encodePiece(tailStartFrame, null, warmup, true),
-    ...chunkBounds.map(([a, b]) => encodePiece(a, b, warmup, false)),
-  ]);
+  // The small head and tail last: they fill in while the last chunks finish.
+  const pieces = await runLimited(
+    [
+      ...chunkBounds.map(([a, b]) => () => encodePiece(a, b, warmup, false)),
+      () => encodePiece(tailStartFrame, null, warmup, true),
+      () => encodePiece(0, headFrames, 0, true),
+    ],
+    parallelism,
+  );
+  const chunks = pieces.slice(0, chunkCount);
+  const [tail, head] = pieces.slice(chunkCount);
   const block = chunks.flatMap((c) => c.kept);
+  const blockBytes = joinFrames(block);
+  // Byte offset of each frame in the block, to cut the last, partial repetition.
+  const blockOffsets = [0];
+  for (const frame of block) blockOffsets.push(blockOffsets[blockOffsets.length - 1] + frame.length);
 
-  const frames: Uint8Array[] = [...head.kept];
+  const segments: Uint8Array[] = [joinFrames(head.kept)];
   const seamFrames = [headFrames, ...chunkBounds.slice(1).map(([a]) => a)];
-  for (let g = headFrames; g < tailStartFrame; g++) {
-    const index = (g - headFrames) % blockFrames;
-    if (index === 0 && g > headFrames) seamFrames.push(g);
-    frames.push(block[index]);
+  const copiedFrames = tailStartFrame - headFrames;
+  const wholeBlocks = Math.floor(copiedFrames / blockFrames);
+  for (let b = 0; b < wholeBlocks; b++) {
+    if (b > 0) seamFrames.push(headFrames + b * blockFrames);
+    segments.push(blockBytes);
+  }
+  const partial = copiedFrames - wholeBlocks * blockFrames;
+  if (partial > 0) {
+    if (wholeBlocks > 0) seamFrames.push(headFrames + wholeBlocks * blockFrames);
+    segments.push(blockBytes.subarray(0, blockOffsets[partial]));
   }
   seamFrames.push(tailStartFrame);
-  frames.push(...tail.kept);
+  segments.push(joinFrames(tail.kept));
+  const frameCount = headFrames + copiedFrames + tail.kept.length;
   return {
-    mp3: assemble(head.header, frames, plan),
+    mp3: assemble(head.header, segments, frameCount, plan),
     plan,
     format,
     mode: 'periodic',
-    frames: frames.length,
+    encoder,
+    frames: frameCount,
     encodedFrames: head.encoded + tail.encoded + chunks.reduce((sum, c) => sum + c.encoded, 0),
-    seamFrames: [...new Set(seamFrames)].filter((g) => g < frames.length).sort((x, y) => x - y),
+    seamFrames: [...new Set(seamFrames)].filter((g) => g < frameCount).sort((x, y) => x - y),
   };
+}
+
+/** Runs the tasks in order, at most `limit` at once; results in the tasks' order. */
+async function runLimited<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, lane));
+  return results;
 }
 
 async function* streamSignal(plan: RenderPlan, sources: SignalSources, start: number, end: number, withFade: boolean) {
@@ -141,16 +190,36 @@ async function* streamSignal(plan: RenderPlan, sources: SignalSources, start: nu
   }
 }
 
-/** One Info/LAME tag at the front, then the audio frames. */
-function assemble(header: Mp3FrameHeader, frames: Uint8Array[], plan: RenderPlan): Buffer {
-  const audioBytes = frames.reduce((sum, f) => sum + f.length, 0);
-  const info = buildInfoFrame({ header, audioFrames: frames.length, audioBytes, encoderDelay: ENCODER_DELAY, signalSamples: plan.totalSamples });
+/** One Info/LAME tag at the front, then the audio frames (given as runs of whole frames). */
+function assemble(header: Mp3FrameHeader, segments: Uint8Array[], frameCount: number, plan: RenderPlan): Buffer {
+  const audioBytes = segments.reduce((sum, segment) => sum + segment.length, 0);
+  const info = buildInfoFrame({ header, audioFrames: frameCount, audioBytes, encoderDelay: ENCODER_DELAY, signalSamples: plan.totalSamples });
   const out = Buffer.allocUnsafe(info.length + audioBytes);
   out.set(info, 0);
   let offset = info.length;
-  for (const frame of frames) {
-    out.set(frame, offset);
-    offset += frame.length;
+  for (const segment of segments) {
+    out.set(segment, offset);
+    offset += segment.length;
+  }
+  return out;
+}
+
+/** Frames as one run of bytes: a view when they already lie back to back (as one encode's do). */
+function joinFrames(frames: Uint8Array[]): Uint8Array {
+  if (frames.length === 0) return new Uint8Array(0);
+  const first = frames[0];
+  let end = first.byteOffset;
+  const contiguous = frames.every((f) => {
+    const ok = f.buffer === first.buffer && f.byteOffset === end;
+    end += f.length;
+    return ok;
+  });
+  if (contiguous) return new Uint8Array(first.buffer, first.byteOffset, end - first.byteOffset);
+  const out = new Uint8Array(frames.reduce((sum, f) => sum + f.length, 0));
+  let offset = 0;
+  for (const f of frames) {
+    out.set(f, offset);
+    offset += f.length;
   }
   return out;
 }
