@@ -92,21 +92,24 @@ async function main() {
       return { ms, bytes: statSync(out).size };
     };
 
-    const ours = async (seconds: number, withMusic: boolean, encoder: 'libav' | 'ffmpeg') => {
+    // The service keeps decoded tracks between renders (DecodedMusicCache): the warm case.
+    const decodedMusic = await decodeToPcm16(musicBytes, 2, SR);
+    const ours = async (seconds: number, withMusic: boolean, encoder: 'libav' | 'ffmpeg', warm = false) => {
       const started = performance.now();
-      // The whole job as the service does it: decode the music file, mix, encode, assemble.
-      const music = withMusic ? await decodeToPcm16(musicBytes, 2, SR, seconds) : null;
+      // The whole job: decode the music file (unless warm), mix, encode, assemble.
+      const music = !withMusic ? null : warm ? decodedMusic.subarray(0, seconds * SR * 2) : await decodeToPcm16(musicBytes, 2, SR, seconds);
       const result = await renderAffirmationMp3({ speech, music, durationSeconds: seconds }, { encoder });
       const ms = performance.now() - started;
       return { ms, bytes: result.mp3.length, mode: result.mode, encodedFrames: result.encodedFrames, frames: result.frames };
     };
 
-    const rows: { seconds: number; music: boolean; naive: number; ours: number; sameEncoder: number; ratio: number; mode: string }[] = [];
+    const rows: { seconds: number; music: boolean; naive: number; ours: number; warm: number; sameEncoder: number; ratio: number; mode: string }[] = [];
     for (const seconds of DURATIONS) {
       for (const withMusic of [true, false]) {
         const naiveTimes: number[] = [];
         const ourTimes: number[] = [];
         const sameEncoderTimes: number[] = [];
+        const warmTimes: number[] = [];
         let mode = '';
         let detail = '';
         for (let i = 0; i < RUNS; i++) {
@@ -115,6 +118,7 @@ async function main() {
           const r = await ours(seconds, withMusic, 'libav');
           ourTimes.push(r.ms);
           sameEncoderTimes.push((await ours(seconds, withMusic, 'ffmpeg')).ms);
+          if (withMusic) warmTimes.push((await ours(seconds, withMusic, 'libav', true)).ms);
           mode = r.mode;
           detail = `${r.encodedFrames} of ${r.frames} frames encoded, ${(r.bytes / 1e6).toFixed(1)} MB`;
         }
@@ -123,6 +127,7 @@ async function main() {
           music: withMusic,
           naive: median(naiveTimes) / 1000,
           ours: median(ourTimes) / 1000,
+          warm: withMusic ? median(warmTimes) / 1000 : NaN,
           sameEncoder: median(sameEncoderTimes) / 1000,
           // The algorithm's gain: InnerEcho's render with the naive pipeline's own LAME build.
           ratio: median(naiveTimes) / median(sameEncoderTimes),
@@ -131,7 +136,8 @@ async function main() {
         rows.push(row);
         console.log(
           `${String(seconds).padStart(5)} s ${withMusic ? 'with music' : 'voice only'}: naive ${row.naive.toFixed(2)} s | InnerEcho ${row.ours.toFixed(2)} s ` +
-            `(${(row.naive / row.ours).toFixed(1)}x) | InnerEcho on the naive pipeline's encoder ${row.sameEncoder.toFixed(2)} s (${row.ratio.toFixed(1)}x) | ${mode}; ${detail}`,
+            `(${(row.naive / row.ours).toFixed(1)}x)${withMusic ? `, music already decoded ${row.warm.toFixed(2)} s` : ''} | ` +
+            `InnerEcho on the naive pipeline's encoder ${row.sameEncoder.toFixed(2)} s (${row.ratio.toFixed(1)}x) | ${mode}; ${detail}`,
         );
       }
     }
@@ -141,7 +147,8 @@ async function main() {
     const check = (label: string, ok: boolean | undefined, figure: string) => console.log(`  ${ok === undefined ? 'SKIP' : ok ? 'MET ' : 'MISS'}  ${label}: ${figure}`);
     const m3600 = find(3600, true);
     check('3600 s with music at least 10x faster than naive (same encoder)', m3600 && m3600.ratio >= 10, m3600 ? `${m3600.ratio.toFixed(1)}x` : 'not run');
-    check('3600 s with music under 3 s', m3600 && m3600.ours < 3, m3600 ? `${m3600.ours.toFixed(2)} s` : 'not run');
+    check('3600 s with music under 3 s, music file decoded in the run', m3600 && m3600.ours < 3, m3600 ? `${m3600.ours.toFixed(2)} s` : 'not run');
+    check('3600 s with music under 3 s, music already decoded (the service keeps tracks decoded)', m3600 && m3600.warm < 3, m3600 ? `${m3600.warm.toFixed(2)} s` : 'not run');
     const v3600 = find(3600, false);
     check('3600 s voice only at least 30x faster (same encoder)', v3600 && v3600.ratio >= 30, v3600 ? `${v3600.ratio.toFixed(1)}x` : 'not run');
     for (const music of [true, false]) {

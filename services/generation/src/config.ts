@@ -15,5 +15,7 @@ export const ZGenerationEnv = ZBaseServiceEnv.extend({
    * 'ffmpeg' (the ffmpeg binary), or 'auto' (libav where it loads, else ffmpeg).
    */
   RENDER_ENCODER: z.enum(['auto', 'libav', 'ffmpeg']).default('auto'),
+  /** Decoded background music kept between renders, in MB (10.6 MB per minute of music); 0 keeps none. */
+  MUSIC_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(256),
 });
 export type GenerationConfig = z.infer<typeof ZGenerationEnv>;

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { ServiceModule } from '@innerecho/kit';
 import type { GenerationConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
+import { DecodedMusicCache } from './domain/decoded-music-cache';
 import { closeMp3Encoders, resolveMp3Encoder } from './domain/render/mp3-encoder';
 import { generationRoutes } from './entry-points/http/generation-routes';
 
@@ -21,7 +22,8 @@ export function generationService(): ServiceModule<GenerationConfig> {
         ({ encoder, note }) => context.logger.info({ encoder, note }, 'MP3 encoder ready'),
         (error: Error) => context.logger.error({ err: error }, 'The MP3 encoder RENDER_ENCODER asks for cannot load; renders will fail'),
       );
-      return { routes: generationRoutes(context), onStop: closeMp3Encoders };
+      const musicCache = new DecodedMusicCache(context.config.MUSIC_CACHE_MB * 1024 * 1024);
+      return { routes: generationRoutes(context, { musicCache }), onStop: closeMp3Encoders };
     },
   };
 }

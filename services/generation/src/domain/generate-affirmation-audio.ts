@@ -8,6 +8,7 @@ import { insertSavedAffirmation, type SavedAffirmationRecord } from '../data-acc
 import type { Caller } from '../data-access/upstream-request';
 import { reserveDailySeconds } from './daily-allowance';
 import type { GenerateAudioRequest } from './generation-request';
+import type { DecodedMusicCache } from './decoded-music-cache';
 import { decodeToPcm16 } from './render/mp3-encoder';
 import { SAMPLE_RATE } from './render/output-format';
 import { renderAffirmationMp3 } from './render/render-affirmation';
@@ -31,9 +32,10 @@ export async function generateAffirmationAudio(options: {
   userId: string;
   caller: Caller;
   request: GenerateAudioRequest;
+  musicCache: DecodedMusicCache;
   logger: Logger;
 }): Promise<GeneratedAudio> {
-  const { context, userId, caller, request, logger } = options;
+  const { context, userId, caller, request, musicCache, logger } = options;
   const { config } = context;
   const source = request.transcriptId
     ? ({ kind: 'transcript', id: request.transcriptId } as const)
@@ -50,9 +52,7 @@ export async function generateAffirmationAudio(options: {
   const seconds = request.audioDuration;
   const day = await reserveDailySeconds(context.db, userId, seconds);
   try {
-    const music = track
-      ? await decodeToPcm16(await fetchMusicAudio(config.LIBRARY_URL, caller, track.id), 2, SAMPLE_RATE, seconds)
-      : null;
+    const music = track ? await decodedMusic({ track, seconds, musicCache, libraryUrl: config.LIBRARY_URL, caller }) : null;
     const started = performance.now();
     const rendered = await renderAffirmationMp3(
       { speech: speech.samples, music, durationSeconds: seconds },
@@ -107,4 +107,14 @@ export async function generateAffirmationAudio(options: {
     await releaseReservedSeconds(context.db, { userId, day, seconds }).catch((e) => logger.error({ err: e }, 'could not release reserved seconds'));
     throw error;
   }
+}
+
+/** The track's first `seconds`, decoded: from the cache when the whole track fits in it. */
+async function decodedMusic(options: { track: MusicTrack; seconds: number; musicCache: DecodedMusicCache; libraryUrl: string; caller: Caller }) {
+  const { track, seconds, musicCache, libraryUrl, caller } = options;
+  const decode = async (maxSeconds?: number) => decodeToPcm16(await fetchMusicAudio(libraryUrl, caller, track.id), 2, SAMPLE_RATE, maxSeconds);
+  // The stored duration is ffprobe's: allow a little for a decoder's extra samples.
+  if (!musicCache.fits((track.durationSeconds + 1) * SAMPLE_RATE * 4)) return decode(seconds);
+  const whole = await musicCache.get(track.id, () => decode());
+  return whole.subarray(0, Math.min(whole.length, seconds * SAMPLE_RATE * 2));
 }

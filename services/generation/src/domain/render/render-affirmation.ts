@@ -11,7 +11,7 @@ export interface RenderInput {
   speech: Float32Array;
   /**
    * Interleaved stereo music at 44.1 kHz (16-bit as decoded, or floats in -1..1), or null for
-   * voice only.
+   * voice only. Never modified: decoded music is shared between renders.
    */
   music: Float32Array | Int16Array | null;
   durationSeconds: number;

@@ -2,6 +2,7 @@ import { pipeline } from 'node:stream/promises';
 import { Router, type Request } from 'express';
 import type { ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../../config';
+import type { DecodedMusicCache } from '../../domain/decoded-music-cache';
 import { generateAffirmationAudio } from '../../domain/generate-affirmation-audio';
 import { ZGenerateAudioRequest } from '../../domain/generation-request';
 import { listOwnSavedAffirmations, openSavedAudio } from '../../domain/saved-affirmations';
@@ -27,14 +28,14 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
-export function generationRoutes(context: ServiceContext<GenerationConfig>): Router {
+export function generationRoutes(context: ServiceContext<GenerationConfig>, { musicCache }: { musicCache: DecodedMusicCache }): Router {
   const router = Router();
 
   router.post('/api/generate-audio', async (req, res) => {
     const request = ZGenerateAudioRequest.parse(req.body ?? {});
     const user = await context.sessionOwnership.assertOwner(req, request.sessionId);
     await context.entitlements.require(req);
-    const result = await generateAffirmationAudio({ context, userId: user.id, caller: caller(req), request, logger: req.log ?? context.logger });
+    const result = await generateAffirmationAudio({ context, userId: user.id, caller: caller(req), request, musicCache, logger: req.log ?? context.logger });
     res.status(201);
     res.setHeader('content-type', 'audio/mpeg');
     res.setHeader('content-length', String(result.mp3.length));
