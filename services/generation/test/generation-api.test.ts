@@ -226,6 +226,29 @@ describe('the daily allowance', () => {
   });
 });
 
+describe('a render whose process died', () => {
+  test('holds its reserved seconds only until the reservation lapses, then the allowance is back', async () => {
+    const s = alice;
+    const transcriptId = (await aTranscript(s.client)).id;
+    const db = system.services.generation.context.db;
+    const today = new Date().toISOString().slice(0, 10);
+    await db.execute(sql`delete from generation.daily_usage where user_id = ${s.user.id}`);
+    // 3540 s reserved by a render that never finished, within its lifetime: 60 s left.
+    await db.execute(
+      sql`insert into generation.daily_usage (user_id, day, seconds_used, seconds_reserved, reserved_until) values (${s.user.id}, ${today}, 0, 3540, now() + interval '5 minutes')`,
+    );
+    const refused = await generate(s, { transcriptId, audioDuration: '120' });
+    expect(refused.status).toBe(429);
+    expect(refused.data.error).toContain('you have 1 minute left today');
+    // Past its lifetime the dead render's seconds no longer count.
+    await db.execute(sql`update generation.daily_usage set reserved_until = now() - interval '1 second' where user_id = ${s.user.id}`);
+    expect((await generate(s, { transcriptId, audioDuration: '120' })).status).toBe(201);
+    const rows: any = await db.execute(sql`select seconds_used, seconds_reserved from generation.daily_usage where user_id = ${s.user.id}`);
+    expect((rows.rows ?? rows)[0]).toEqual({ seconds_used: 120, seconds_reserved: 0 });
+    await db.execute(sql`delete from generation.daily_usage where user_id = ${s.user.id}`);
+  });
+});
+
 describe('saved audio', () => {
   test('Range requests return 206 with exactly the bytes asked for; the whole file is 200', async () => {
     const s = alice;

@@ -31,7 +31,8 @@ export const savedAffirmations = generationSchema.table(
  * Seconds of audio generated per user per UTC day (the daily allowance). A render first
  * reserves its seconds (so two concurrent requests cannot pass the limit together), then
  * moves them to `seconds_used` in the transaction that saves the affirmation, or releases
- * them if the render fails.
+ * them if the render fails. Reservations lapse at `reserved_until` (renewed by each new
+ * one): a process that died mid-render does not hold the user's allowance for the day.
  */
 export const dailyUsage = generationSchema.table(
   'daily_usage',
@@ -40,6 +41,7 @@ export const dailyUsage = generationSchema.table(
     day: date('day').notNull(),
     secondsUsed: integer('seconds_used').notNull().default(0),
     secondsReserved: integer('seconds_reserved').notNull().default(0),
+    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
