@@ -229,4 +229,33 @@ describe('local disk multipart limits', () => {
     const res = await fetch(url, { method: 'PUT', body: Buffer.from('x') });
     expect(res.status).toBe(403);
   });
+
+});
+
+describe('local disk abandoned uploads', () => {
+  let under: Awaited<ReturnType<typeof startLocal>>;
+  beforeAll(async () => {
+    under = await startLocal();
+  });
+  afterAll(() => under?.stop());
+
+  test('uploads nobody has added to since the cut-off are removed; recent ones stay and complete', async () => {
+    const store = under.store;
+    const sendPart = async (key: string, uploadId: string) => {
+      const res = await fetch(under.absolute(await store.multipart!.signPart(key, uploadId, 1, { maxBytes: MB })), { method: 'PUT', body: Buffer.from('part') });
+      return res.headers.get('etag')!;
+    };
+    const old = await store.multipart!.create('music-uploads/left-open.mp3', 'audio/mpeg');
+    await sendPart('music-uploads/left-open.mp3', old.uploadId);
+    const cutOff = new Date(Date.now() + 1000);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const recent = await store.multipart!.create('music-uploads/in-progress.mp3', 'audio/mpeg');
+    const etag = await sendPart('music-uploads/in-progress.mp3', recent.uploadId);
+
+    expect(await store.multipart!.removeAbandoned!(cutOff)).toBe(1);
+    await expect(store.multipart!.listParts('music-uploads/left-open.mp3', old.uploadId)).rejects.toMatchObject({ status: 404 });
+    await store.multipart!.complete('music-uploads/in-progress.mp3', recent.uploadId, [{ PartNumber: 1, ETag: etag }]);
+    expect((await text((await store.get('music-uploads/in-progress.mp3'))!.body)).toString()).toBe('part');
+    expect(await store.multipart!.removeAbandoned!(new Date())).toBe(0);
+  });
 });

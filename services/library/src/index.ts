@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { ServiceModule } from '@innerecho/kit';
 import type { LibraryConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
+import { removeAbandonedUploads, SWEEP_EVERY_MS } from './domain/abandoned-uploads';
 import { seedStarterAffirmations, seedStarterMusic } from './domain/starter-content/seed-starter-content';
 import { creatorEventsConsumer, generationEventsConsumer } from './entry-points/events/library-consumers';
 import { internalRoutes } from './entry-points/http/internal-routes';
@@ -33,12 +34,19 @@ export function libraryService(): ServiceModule<LibraryConfig> {
           if (!stopSeeding.signal.aborted) context.logger.error({ err: error }, 'could not add the starter background music');
         });
       }
+      const sweep = () =>
+        removeAbandonedUploads({ files: context.files, logger: context.logger }).catch((error) =>
+          context.logger.warn({ err: error }, 'could not remove abandoned music uploads'),
+        );
+      void sweep();
+      const sweeping = setInterval(sweep, SWEEP_EVERY_MS).unref();
       const routes = Router().use(libraryRoutes(context)).use(musicRoutes(context)).use(internalRoutes(context));
       return {
         routes,
         consumers: [creatorEventsConsumer, generationEventsConsumer],
         // The database closes after this: stop a first-start render and let it unwind.
         onStop: async () => {
+          clearInterval(sweeping);
           stopSeeding.abort();
           await seedingMusic;
         },

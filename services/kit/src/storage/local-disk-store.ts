@@ -10,6 +10,20 @@ import { assertSafeKey, MAX_PART_NUMBER, type MultipartUploads, type ObjectStore
 
 const DEFAULT_EXPIRY_SECONDS = 15 * 60;
 
+/** Every `.uploads` folder under `root` (multipart uploads live beside their key's folder). */
+async function findUploadFolders(root: string): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (dir: string) => {
+    for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+      if (!entry.isDirectory()) continue;
+      if (entry.name === '.uploads') found.push(join(dir, entry.name));
+      else await walk(join(dir, entry.name));
+    }
+  };
+  await walk(root);
+  return found;
+}
+
 /**
  * Files on local disk, reached by the browser through URLs of the same shape as S3's
  * presigned ones: `/api/files/<service>/<key>?op=&exp=&ct=&max=&sig=`, where `sig` is an
@@ -72,6 +86,22 @@ export class LocalDiskStore implements ObjectStore {
     },
     abort: async (key, uploadId) => {
       await rm(this.uploadDir(key, uploadId), { recursive: true, force: true });
+    },
+    removeAbandoned: async (before) => {
+      let removed = 0;
+      for (const uploads of await findUploadFolders(this.root)) {
+        for (const name of await readdir(uploads).catch(() => [] as string[])) {
+          const dir = join(uploads, name);
+          // The last sign of life is the newest file in it (each part is a file).
+          const times = await Promise.all((await readdir(dir).catch(() => [] as string[])).map((f) => stat(join(dir, f)).then((st) => st.mtimeMs, () => 0)));
+          const lastActive = Math.max((await stat(dir).catch(() => null))?.mtimeMs ?? 0, ...times);
+          if (lastActive < before.getTime()) {
+            await rm(dir, { recursive: true, force: true });
+            removed++;
+          }
+        }
+      }
+      return removed;
     },
   };
 

@@ -56,6 +56,12 @@ export interface MultipartUploads {
   /** Joins the parts, in PartNumber order, into the object at `key`; every ETag must match. */
   complete(key: string, uploadId: string, parts: { PartNumber: number; ETag: string }[]): Promise<void>;
   abort(key: string, uploadId: string): Promise<void>;
+  /**
+   * Drops uploads nobody has added to since `before` (abandoned by a closed tab); returns how
+   * many. Absent on S3, where the bucket's lifecycle rule (AbortIncompleteMultipartUpload)
+   * does this.
+   */
+  removeAbandoned?(before: Date): Promise<number>;
 }
 
 /** S3's limits on parts, kept by every store so an upload behaves the same on both. */
