@@ -18,6 +18,7 @@ export * from './events/consumer';
 export * from './runtime/service-runtime';
 export * from './runtime/run-standalone';
 export * from './media/ffmpeg-paths';
+export * from './media/decode-pcm';
 export * from './storage/object-store';
 export * from './storage/local-disk-store';
 export * from './storage/create-object-store';

@@ -4,6 +4,7 @@ import type { ServiceModule } from '@innerecho/kit';
 import type { LibraryConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
 import { removeAbandonedUploads, SWEEP_EVERY_MS } from './domain/abandoned-uploads';
+import { measureUnmeasuredMusic } from './domain/music-catalogue';
 import { seedStarterAffirmations, seedStarterMusic } from './domain/starter-content/seed-starter-content';
 import { creatorEventsConsumer, generationEventsConsumer } from './entry-points/events/library-consumers';
 import { internalRoutes } from './entry-points/http/internal-routes';
@@ -34,6 +35,14 @@ export function libraryService(): ServiceModule<LibraryConfig> {
           if (!stopSeeding.signal.aborted) context.logger.error({ err: error }, 'could not add the starter background music');
         });
       }
+      const measuring = seedingMusic
+        .then(() => measureUnmeasuredMusic({ db: context.db, files: context.files, signal: stopSeeding.signal }))
+        .then(
+          (count) => count > 0 && context.logger.info({ count }, 'measured background music added before tracks were measured'),
+          (error) => {
+            if (!stopSeeding.signal.aborted) context.logger.warn({ err: error }, 'could not measure older background music');
+          },
+        );
       const sweep = () =>
         removeAbandonedUploads({ files: context.files, logger: context.logger }).catch((error) =>
           context.logger.warn({ err: error }, 'could not remove abandoned music uploads'),
@@ -49,6 +58,7 @@ export function libraryService(): ServiceModule<LibraryConfig> {
           clearInterval(sweeping);
           stopSeeding.abort();
           await seedingMusic;
+          await measuring;
         },
       };
     },

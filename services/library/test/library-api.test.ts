@@ -4,7 +4,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AffirmationGeneratedV1, type EventContract } from '@innerecho/contracts';
+import { sql } from 'drizzle-orm';
 import { ffmpegPath } from '@innerecho/kit';
+import { measureUnmeasuredMusic } from '../src/domain/music-catalogue';
 import { startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
 
 jest.setTimeout(180_000);
@@ -367,9 +369,24 @@ describe('background music uploads', () => {
 
     const token = subscriber.cookies.get('ie_session')!;
     const meta = await fetch(`${system.services.library.url}/internal/background-music/${saved.data.id}`, { headers: { authorization: `Bearer ${token}` } });
-    expect(await meta.json()).toEqual({ id: saved.data.id, title: 'Calm Tone', durationSeconds: 20, contentType: 'audio/mpeg' });
+    const track = (await meta.json()) as { decodedFrames: number; loudness: number };
+    expect(track).toEqual({ id: saved.data.id, title: 'Calm Tone', durationSeconds: 20, contentType: 'audio/mpeg', decodedFrames: expect.any(Number), loudness: expect.any(Number) });
+    // Measured when added, for the generation to mix it while it decodes: its length as decoded
+    // (20 s, plus at most the decoder's priming and the last frame) and its audible level.
+    expect(track.decodedFrames).toBeGreaterThanOrEqual(20 * 44100);
+    expect(track.decodedFrames).toBeLessThanOrEqual(20 * 44100 + 1105 + 1152);
+    expect(track.loudness).toBeGreaterThan(0.01);
+    expect(track.loudness).toBeLessThan(1);
     const audio = await fetch(`${system.services.library.url}/internal/background-music/${saved.data.id}/audio`, { headers: { authorization: `Bearer ${token}` } });
     expect(Buffer.from(await audio.arrayBuffer()).equals(mp3)).toBe(true);
+
+    // A track from before tracks were measured is measured in the background, to the same figures.
+    const { db, files } = system.services.library.context;
+    await db.execute(sql`update library.background_music set decoded_frames = null, loudness = null where id = ${saved.data.id}`);
+    expect(await measureUnmeasuredMusic({ db, files, signal: new AbortController().signal })).toBe(1);
+    const again = (await (await fetch(`${system.services.library.url}/internal/background-music/${saved.data.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as typeof track;
+    expect(again.decodedFrames).toBe(track.decodedFrames);
+    expect(again.loudness).toBeCloseTo(track.loudness, 6);
 
     expect((await admin.request('DELETE', `/api/background-music/${saved.data.id}`)).status).toBe(204);
     expect((await subscriber.get('/api/background-music')).data).not.toContainEqual(saved.data);

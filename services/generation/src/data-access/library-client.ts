@@ -13,6 +13,9 @@ export interface MusicTrack {
   title: string;
   durationSeconds: number;
   contentType: string;
+  /** Measured by the library when the track was added (null for tracks added before that). */
+  decodedFrames?: number | null;
+  loudness?: number | null;
 }
 
 async function getJson<T>(url: string, caller: Caller, missing: string, missingCode: string): Promise<T> {

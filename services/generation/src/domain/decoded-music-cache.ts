@@ -1,3 +1,8 @@
+import type { ArrivingMusic } from './render/arriving-music';
+
+/** A decoded track: whole, or still arriving (its decode runs on while renders use it). */
+export type DecodedMusic = Int16Array | ArrivingMusic;
+
 /**
  * Background music, decoded, kept between renders. The admin-curated tracks are few and
  * never change once uploaded (a track is only created or deleted), so each is decoded once
@@ -7,7 +12,7 @@
  */
 export class DecodedMusicCache {
   /** Insertion order is recency: a hit moves the entry to the end. */
-  private readonly entries = new Map<string, { samples: Promise<Int16Array>; bytes: number }>();
+  private readonly entries = new Map<string, { samples: Promise<DecodedMusic>; bytes: number }>();
   private bytes = 0;
 
   constructor(readonly maxBytes: number) {}
@@ -18,7 +23,7 @@ export class DecodedMusicCache {
   }
 
   /** The decoded track, decoding it with `decode` on a miss (concurrent misses decode once). */
-  async get(trackId: string, decode: () => Promise<Int16Array>): Promise<Int16Array> {
+  async get(trackId: string, decode: () => Promise<DecodedMusic>): Promise<DecodedMusic> {
     const hit = this.entries.get(trackId);
     if (hit) {
       this.entries.delete(trackId);
@@ -27,7 +32,7 @@ export class DecodedMusicCache {
     }
     const entry = { samples: decode(), bytes: 0 };
     this.entries.set(trackId, entry);
-    let samples: Int16Array;
+    let samples: DecodedMusic;
     try {
       samples = await entry.samples;
     } catch (error) {
@@ -41,6 +46,14 @@ export class DecodedMusicCache {
       this.evict();
     }
     return samples;
+  }
+
+  /** Drops a track (its decode failed after it was handed out). */
+  forget(trackId: string) {
+    const entry = this.entries.get(trackId);
+    if (!entry) return;
+    this.entries.delete(trackId);
+    this.bytes -= entry.bytes;
   }
 
   private evict() {

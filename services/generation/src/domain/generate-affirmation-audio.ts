@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AffirmationGeneratedV1 } from '@innerecho/contracts';
-import { unavailable, type Logger, type ServiceContext } from '@innerecho/kit';
+import { decodeToPcm16, unavailable, type Logger, type ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../config';
 import { commitReservedSeconds, releaseReservedSeconds } from '../data-access/daily-usage-repository';
 import { fetchAffirmationText, fetchMusicAudio, fetchMusicTrack, type MusicTrack } from '../data-access/library-client';
@@ -9,8 +9,8 @@ import type { Caller } from '../data-access/upstream-request';
 import { reserveDailySeconds } from './daily-allowance';
 import type { GenerateAudioRequest } from './generation-request';
 import type { DecodedMusicCache } from './decoded-music-cache';
-import { decodeToPcm16 } from './render/mp3-encoder';
 import { SAMPLE_RATE } from './render/output-format';
+import { ArrivingMusic } from './render/arriving-music';
 import { renderAffirmationMp3 } from './render/render-affirmation';
 import { speechForText } from './speech-for-text';
 
@@ -109,12 +109,24 @@ export async function generateAffirmationAudio(options: {
   }
 }
 
-/** The track's first `seconds`, decoded: from the cache when the whole track fits in it. */
+/**
+ * The track for the mix, from the cache when the whole track fits in it. A track the library
+ * has measured (length and level) is handed over while it is still being decoded, so the
+ * render starts encoding at once; others are decoded first.
+ */
 async function decodedMusic(options: { track: MusicTrack; seconds: number; musicCache: DecodedMusicCache; libraryUrl: string; caller: Caller }) {
   const { track, seconds, musicCache, libraryUrl, caller } = options;
-  const decode = async (maxSeconds?: number) => decodeToPcm16(await fetchMusicAudio(libraryUrl, caller, track.id), 2, SAMPLE_RATE, maxSeconds);
+  const fetchAudio = () => fetchMusicAudio(libraryUrl, caller, track.id);
+  const measured = track.decodedFrames && track.loudness ? { frames: track.decodedFrames, level: track.loudness } : null;
   // The stored duration is ffprobe's: allow a little for a decoder's extra samples.
-  if (!musicCache.fits((track.durationSeconds + 1) * SAMPLE_RATE * 4)) return decode(seconds);
-  const whole = await musicCache.get(track.id, () => decode());
-  return whole.subarray(0, Math.min(whole.length, seconds * SAMPLE_RATE * 2));
+  const bytes = measured ? measured.frames * 4 : (track.durationSeconds + 1) * SAMPLE_RATE * 4;
+  if (!musicCache.fits(bytes)) return decodeToPcm16(await fetchAudio(), 2, SAMPLE_RATE, seconds);
+  const music = await musicCache.get(track.id, async () =>
+    measured ? ArrivingMusic.decode(await fetchAudio(), measured.frames, measured.level) : decodeToPcm16(await fetchAudio(), 2, SAMPLE_RATE),
+  );
+  if (music instanceof ArrivingMusic) {
+    music.finished.catch(() => musicCache.forget(track.id));
+    return music;
+  }
+  return music.subarray(0, Math.min(music.length, seconds * SAMPLE_RATE * 2));
 }

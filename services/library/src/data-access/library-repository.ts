@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { CreatorProfileView, TranscriptView } from '@innerecho/contracts';
 import type { Db, Tx } from '@innerecho/kit';
 import { backgroundMusic, creatorProfiles, customAffirmations, transcripts } from './schema';
@@ -21,6 +21,8 @@ export interface MusicTrack {
   fileKey: string;
   contentType: string;
   sizeBytes: number;
+  decodedFrames: number | null;
+  loudness: number | null;
 }
 
 const transcriptColumns = {
@@ -100,6 +102,8 @@ const musicColumns = {
   fileKey: backgroundMusic.fileKey,
   contentType: backgroundMusic.contentType,
   sizeBytes: backgroundMusic.sizeBytes,
+  decodedFrames: backgroundMusic.decodedFrames,
+  loudness: backgroundMusic.loudness,
 };
 
 export const musicRepository = {
@@ -110,4 +114,8 @@ export const musicRepository = {
   delete: async (db: Conn, id: string): Promise<MusicTrack | null> =>
     (await db.delete(backgroundMusic).where(eq(backgroundMusic.id, id)).returning(musicColumns))[0] ?? null,
   count: async (db: Conn): Promise<number> => (await db.select({ n: count() }).from(backgroundMusic))[0].n,
+  listUnmeasured: (db: Conn): Promise<MusicTrack[]> => db.select(musicColumns).from(backgroundMusic).where(isNull(backgroundMusic.decodedFrames)),
+  saveMeasure: async (db: Conn, id: string, measure: { decodedFrames: number; loudness: number }) => {
+    await db.update(backgroundMusic).set(measure).where(eq(backgroundMusic.id, id));
+  },
 };

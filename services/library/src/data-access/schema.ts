@@ -1,4 +1,4 @@
-import { index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgSchema, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable, outboxTable } from '@innerecho/kit';
 
 export const librarySchema = pgSchema('library');
@@ -49,6 +49,9 @@ export const backgroundMusic = librarySchema.table('background_music', {
   fileKey: text('file_key').notNull(),
   contentType: text('content_type').notNull(),
   sizeBytes: integer('size_bytes').notNull(),
+  /** Stereo frames at 44.1 kHz as decoded, and the audible level (kit's measureMusic); null for tracks added before they were measured. */
+  decodedFrames: integer('decoded_frames'),
+  loudness: real('loudness'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

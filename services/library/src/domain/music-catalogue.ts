@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { LIBRARY_MESSAGES, MUSIC_MAX_BYTES, TITLE_MAX } from '@innerecho/contracts';
-import { AppError, badRequest, notFound, type Db, type ObjectStore } from '@innerecho/kit';
+import { AppError, badRequest, measureMusic, notFound, type Db, type ObjectStore } from '@innerecho/kit';
 import { musicRepository } from '../data-access/library-repository';
 import { isUuid } from './library-queries';
 import { probeAudio } from './probe-audio';
@@ -62,7 +62,8 @@ export async function addMusicFromUpload({ db, files, body }: { db: Db; files: O
       const fileKey = `music/${id}.${ext}`;
       const contentType = info.contentType.startsWith('audio/') ? info.contentType : contentTypeFor(probe.codec);
       await files.put(fileKey, createReadStream(local), contentType);
-      const track = await musicRepository.insert(db, { id, title: input.title, durationSeconds: probe.durationSeconds, fileKey, contentType, sizeBytes: info.size });
+      const measured = await measureMusic(await readFile(local));
+      const track = await musicRepository.insert(db, { id, title: input.title, durationSeconds: probe.durationSeconds, fileKey, contentType, sizeBytes: info.size, ...measured });
       return publicTrack(track);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -91,4 +92,22 @@ function contentTypeFor(codec: string) {
   if (codec === 'flac') return 'audio/flac';
   if (codec.startsWith('pcm_')) return 'audio/wav';
   return 'application/octet-stream';
+}
+
+/**
+ * Measures tracks added before tracks were measured on upload (their renders decode first
+ * until then). Runs in the background after start-up; stops when `signal` aborts.
+ */
+export async function measureUnmeasuredMusic({ db, files, signal }: { db: Db; files: ObjectStore; signal: AbortSignal }): Promise<number> {
+  let measured = 0;
+  for (const track of await musicRepository.listUnmeasured(db)) {
+    if (signal.aborted) break;
+    const object = await files.get(track.fileKey);
+    if (!object) continue;
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body) chunks.push(chunk as Buffer);
+    await musicRepository.saveMeasure(db, track.id, await measureMusic(Buffer.concat(chunks)));
+    measured++;
+  }
+  return measured;
 }

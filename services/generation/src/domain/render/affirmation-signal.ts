@@ -1,3 +1,4 @@
+import { audibleLevel } from '@innerecho/kit';
 import type { RenderPlan } from './periodic-plan';
 
 /**
@@ -21,23 +22,7 @@ export interface SignalSources {
 export const MUSIC_BELOW_VOICE_DB = 16;
 const LOOP_FADE_IN_SECONDS = 0.05;
 const LOOP_FADE_OUT_SECONDS = 1.0;
-/** Below this (about -50 dBFS) a sample counts as silence when measuring a level. */
-const AUDIBLE = 0.003;
 const INT16_TO_FLOAT = 1 / 32768;
-
-/** RMS of what is audible (above `floor`): pauses would make quiet speech look quieter. */
-function audibleRms(samples: Float32Array | Int16Array, floor: number): number {
-  const floorSquared = floor * floor;
-  let sum = 0;
-  let count = 0;
-  for (let i = 0; i < samples.length; i++) {
-    const squared = samples[i] * samples[i];
-    const audible = squared > floorSquared ? 1 : 0; // branch-free: music crosses the floor at random
-    sum += squared * audible;
-    count += audible;
-  }
-  return count ? Math.sqrt(sum / count) : 0;
-}
 
 /**
  * How the music enters the mix: its level below the voice, and a short fade-in and fade-out
@@ -50,11 +35,13 @@ export function musicForMix(
   music: Float32Array | Int16Array,
   voice: Float32Array,
   sampleRate: number,
+  /** The music's audible level when already known (measured by the library at upload). */
+  knownLevel?: number,
 ): Pick<SignalSources, 'music' | 'musicGain' | 'musicFadeIn' | 'musicFadeOut'> {
   const frames = music.length >> 1;
   const samples = music instanceof Int16Array ? music.subarray(0, frames * 2) : toInt16(music.subarray(0, frames * 2));
-  const voiceLevel = audibleRms(voice, AUDIBLE) || 0.1;
-  const musicLevel = (audibleRms(samples, AUDIBLE * 32768) || 32768) * INT16_TO_FLOAT;
+  const voiceLevel = audibleLevel(voice) || 0.1;
+  const musicLevel = knownLevel || audibleLevel(samples) || 1;
   return {
     music: samples,
     musicGain: Math.min(1, (voiceLevel * 10 ** (-MUSIC_BELOW_VOICE_DB / 20)) / musicLevel) * INT16_TO_FLOAT,

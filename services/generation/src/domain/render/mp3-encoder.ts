@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { ffmpegPath } from '@innerecho/kit';
+import { decodeToPcm16, ffmpegPath } from '@innerecho/kit';
 import { LibavEncoderPool } from './libav-encoder-pool';
 import type { OutputFormat } from './output-format';
 
@@ -96,45 +96,6 @@ async function writeAll(stream: NodeJS.WritableStream, pcm: Int16Array | AsyncIt
     const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     if (!stream.write(bytes)) await new Promise((resolve) => stream.once('drain', resolve));
   }
-}
-
-/**
- * Decodes any audio file ffmpeg reads to interleaved 16-bit PCM at the given rate and channel
- * count, at most `maxSeconds` of it. 16-bit rather than float: half the bytes through the
- * pipe, and the output is 16-bit anyway.
- */
-export function decodeToPcm16(bytes: Buffer, channels: 1 | 2, sampleRate: number, maxSeconds?: number): Promise<Int16Array> {
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', 'pipe:0'];
-  if (maxSeconds) args.push('-t', String(maxSeconds));
-  // -flush_packets 0: ffmpeg fills its buffer before each write (fewer, larger reads here).
-  args.push('-vn', '-flush_packets', '0', '-f', 's16le', '-ac', String(channels), '-ar', String(sampleRate), 'pipe:1');
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    // Only collected while ffmpeg runs: anything slower here would fill the pipe and stall it.
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const errors: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      total += chunk.length;
-    });
-    child.stderr.on('data', (chunk: Buffer) => errors.push(chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`ffmpeg could not decode the audio: ${Buffer.concat(errors).toString().trim().slice(0, 300)}`));
-      const samples = new Int16Array(total >> 1);
-      const target = new Uint8Array(samples.buffer);
-      let offset = 0;
-      for (const chunk of chunks) {
-        const take = Math.min(chunk.length, target.length - offset);
-        target.set(chunk.subarray(0, take), offset);
-        offset += take;
-      }
-      resolve(samples);
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(bytes);
-  });
 }
 
 /** As decodeToPcm16, as floats in -1..1. */

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { musicForMix, renderSignal, type SignalSources } from './affirmation-signal';
+import { ArrivingMusic } from './arriving-music';
 import { buildInfoFrame } from './info-tag';
 import { encodeMp3, resolveMp3Encoder, type Mp3EncoderChoice } from './mp3-encoder';
 import { splitFrames, type Mp3FrameHeader } from './mp3-frames';
@@ -13,7 +14,7 @@ export interface RenderInput {
    * Interleaved stereo music at 44.1 kHz (16-bit as decoded, or floats in -1..1), or null for
    * voice only. Never modified: decoded music is shared between renders.
    */
-  music: Float32Array | Int16Array | null;
+  music: Float32Array | Int16Array | ArrivingMusic | null;
   durationSeconds: number;
   pause?: PauseBounds;
 }
@@ -61,9 +62,15 @@ const PIECE_FRAMES = 768;
  * same way.
  */
 export async function renderAffirmationMp3(input: RenderInput, options: RenderOptions = {}): Promise<RenderResult> {
-  const hasMusic = !!input.music && input.music.length >= 2;
+  const arriving = input.music instanceof ArrivingMusic ? input.music : null;
+  const decoded = arriving ? null : (input.music as Float32Array | Int16Array | null);
+  const hasMusic = arriving ? arriving.frames > 0 : !!decoded && decoded.length >= 2;
   const format = outputFormatFor(hasMusic);
-  const mix = hasMusic ? musicForMix(input.music!, input.speech, SAMPLE_RATE) : { music: new Int16Array(0), musicGain: 0, musicFadeIn: 0, musicFadeOut: 0 };
+  const mix = !hasMusic
+    ? { music: new Int16Array(0), musicGain: 0, musicFadeIn: 0, musicFadeOut: 0 }
+    : arriving
+      ? musicForMix(arriving.samples, input.speech, SAMPLE_RATE, arriving.level)
+      : musicForMix(decoded!, input.speech, SAMPLE_RATE);
   const plan = planRender({
     durationSeconds: input.durationSeconds,
     voiceSamples: input.speech.length,
@@ -85,7 +92,8 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
   const encodePiece = async (from: number, to: number | null, warm: number, withFade: boolean) => {
     const startSample = (from - warm) * fs;
     const endSample = to === null ? plan.totalSamples : Math.min(plan.totalSamples, (to + LOOKAHEAD_FRAMES) * fs);
-    const { frames, header } = splitFrames(await encodeMp3(streamSignal(plan, sources, startSample, endSample, withFade), format, { reservoir, encoder }));
+    const signal = streamSignal(plan, sources, startSample, endSample, withFade, arriving);
+    const { frames, header } = splitFrames(await encodeMp3(signal, format, { reservoir, encoder }));
     const kept = frames.slice(warm, to === null ? undefined : warm + (to - from));
     if (to !== null && kept.length !== to - from) throw new Error(`Encoder returned ${frames.length} frames, expected ${warm + to - from}+`);
     return { kept, header, encoded: frames.length };
@@ -184,10 +192,21 @@ async function runLimited<T>(tasks: (() => Promise<T>)[], limit: number): Promis
   return results;
 }
 
-async function* streamSignal(plan: RenderPlan, sources: SignalSources, start: number, end: number, withFade: boolean) {
+async function* streamSignal(plan: RenderPlan, sources: SignalSources, start: number, end: number, withFade: boolean, arriving: ArrivingMusic | null) {
   for (let t = start; t < end; t += STREAM_CHUNK_SAMPLES) {
-    yield renderSignal(plan, sources, t, Math.min(end, t + STREAM_CHUNK_SAMPLES), withFade);
+    const until = Math.min(end, t + STREAM_CHUNK_SAMPLES);
+    if (arriving) await arriving.waitFor(musicFramesNeeded(plan, t, until));
+    yield renderSignal(plan, sources, t, until, withFade);
   }
+}
+
+/** How much of the track (from its start) output samples [start, end) mix: all of it when they cross a loop point. */
+function musicFramesNeeded(plan: RenderPlan, start: number, end: number): number {
+  const M = plan.musicSamples;
+  if (M <= 0) return 0;
+  const from = start % plan.musicPeriod;
+  const to = from + (end - start);
+  return from < M && to <= M ? to : M;
 }
 
 /** One Info/LAME tag at the front, then the audio frames (given as runs of whole frames). */

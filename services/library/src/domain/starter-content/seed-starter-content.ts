@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Db, Logger, ObjectStore } from '@innerecho/kit';
+import { measureMusic, type Db, type Logger, type ObjectStore } from '@innerecho/kit';
 import { musicRepository, transcriptRepository } from '../../data-access/library-repository';
 import { probeAudio } from '../probe-audio';
 import { STARTER_AFFIRMATIONS } from './starter-affirmations';
@@ -74,7 +74,8 @@ export async function seedStarterMusic({
     const id = randomUUID();
     const fileKey = `music/${id}.mp3`;
     await files.put(fileKey, createReadStream(path), 'audio/mpeg');
-    await musicRepository.insert(db, { id, title: pad.title, durationSeconds: probe.durationSeconds, fileKey, contentType: 'audio/mpeg', sizeBytes: (await stat(path)).size });
+    const measured = await measureMusic(await readFile(path));
+    await musicRepository.insert(db, { id, title: pad.title, durationSeconds: probe.durationSeconds, fileKey, contentType: 'audio/mpeg', sizeBytes: (await stat(path)).size, ...measured });
   }
   logger.info({ tracks: rendered.length, ms: Date.now() - started }, 'starter background music added');
 }

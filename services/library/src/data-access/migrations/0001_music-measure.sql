@@ -1,0 +1,2 @@
+ALTER TABLE "library"."background_music" ADD COLUMN "decoded_frames" integer;--> statement-breakpoint
+ALTER TABLE "library"."background_music" ADD COLUMN "loudness" real;
