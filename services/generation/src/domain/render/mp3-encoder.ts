@@ -39,8 +39,8 @@ export async function closeMp3Encoders() {
   await pool?.close();
 }
 
-/** Samples per chunk handed to an encoder when the caller passes one array. */
-const CHUNK_SAMPLES = 5 * 44100;
+/** Seconds of PCM per chunk handed to an encoder when the caller passes one array. */
+const CHUNK_SECONDS = 5;
 
 /**
  * Encodes interleaved 16-bit PCM to bare MP3 frames (CBR, no ID3, no Xing/Info frame:
@@ -50,11 +50,11 @@ const CHUNK_SAMPLES = 5 * 44100;
 export async function encodeMp3(pcm: Int16Array | AsyncIterable<Int16Array>, format: OutputFormat, options: EncodeOptions = {}): Promise<Buffer> {
   const { encoder } = await resolveMp3Encoder(options.encoder);
   if (encoder === 'ffmpeg') return encodeWithFfmpeg(pcm, format, options);
-  return libav().encode(pcm instanceof Int16Array ? copiedChunks(pcm, format.channels) : pcm, format, !!options.reservoir);
+  return libav().encode(pcm instanceof Int16Array ? copiedChunks(pcm, format) : pcm, format, !!options.reservoir);
 }
 
-async function* copiedChunks(pcm: Int16Array, channels: number) {
-  const step = CHUNK_SAMPLES * channels;
+async function* copiedChunks(pcm: Int16Array, format: OutputFormat) {
+  const step = CHUNK_SECONDS * format.sampleRate * format.channels;
   for (let at = 0; at < pcm.length; at += step) yield pcm.slice(at, at + step);
 }
 

@@ -1,3 +1,5 @@
+import { MIX_SAMPLE_RATE } from '@innerecho/kit';
+
 /**
  * The MP3s InnerEcho writes (stated in the service README):
  * - with music: 44.1 kHz, joint stereo, CBR 128 kbit/s (57.6 MB per hour);
@@ -11,7 +13,8 @@ export interface OutputFormat {
   frameSamples: number;
 }
 
-export const SAMPLE_RATE = 44100;
+/** Everything renders at the rate music is decoded and measured at (the kit's, shared with the library). */
+export const SAMPLE_RATE = MIX_SAMPLE_RATE;
 export const FRAME_SAMPLES = 1152;
 /** LAME's encoder delay: decoded sample n appears at n + 576 (+ 529 in the decoder). */
 export const ENCODER_DELAY = 576;

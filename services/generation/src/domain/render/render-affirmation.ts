@@ -213,14 +213,7 @@ function musicFramesNeeded(plan: RenderPlan, start: number, end: number): number
 function assemble(header: Mp3FrameHeader, segments: Uint8Array[], frameCount: number, plan: RenderPlan): Buffer {
   const audioBytes = segments.reduce((sum, segment) => sum + segment.length, 0);
   const info = buildInfoFrame({ header, audioFrames: frameCount, audioBytes, encoderDelay: ENCODER_DELAY, signalSamples: plan.totalSamples });
-  const out = Buffer.allocUnsafe(info.length + audioBytes);
-  out.set(info, 0);
-  let offset = info.length;
-  for (const segment of segments) {
-    out.set(segment, offset);
-    offset += segment.length;
-  }
-  return out;
+  return Buffer.concat([info, ...segments], info.length + audioBytes);
 }
 
 /** Frames as one run of bytes: a view when they already lie back to back (as one encode's do). */
@@ -233,12 +226,5 @@ function joinFrames(frames: Uint8Array[]): Uint8Array {
     end += f.length;
     return ok;
   });
-  if (contiguous) return new Uint8Array(first.buffer, first.byteOffset, end - first.byteOffset);
-  const out = new Uint8Array(frames.reduce((sum, f) => sum + f.length, 0));
-  let offset = 0;
-  for (const f of frames) {
-    out.set(f, offset);
-    offset += f.length;
-  }
-  return out;
+  return contiguous ? new Uint8Array(first.buffer, first.byteOffset, end - first.byteOffset) : Buffer.concat(frames);
 }
