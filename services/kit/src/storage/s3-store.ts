@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -63,7 +64,7 @@ export class S3Store implements ObjectStore {
 
   async put(key: string, body: Buffer | Readable, contentType: string) {
     // PutObject needs the length up front; our objects are bounded (≤ 50 MB), so a stream is buffered.
-    const bytes = Buffer.isBuffer(body) ? body : await readAll(body);
+    const bytes = Buffer.isBuffer(body) ? body : await buffer(body);
     await this.client.send(
       new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
     );
@@ -207,8 +208,3 @@ function isMissing(error: unknown) {
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.name === 'NoSuchUpload' || e?.$metadata?.httpStatusCode === 404;
 }
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks);
-}

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { buffer } from 'node:stream/consumers';
 import { z } from 'zod';
 import { LIBRARY_MESSAGES, MUSIC_MAX_BYTES, TITLE_MAX } from '@innerecho/contracts';
 import { AppError, badRequest, measureMusic, notFound, type Db, type ObjectStore } from '@innerecho/kit';
@@ -104,9 +105,7 @@ export async function measureUnmeasuredMusic({ db, files, signal }: { db: Db; fi
     if (signal.aborted) break;
     const object = await files.get(track.fileKey);
     if (!object) continue;
-    const chunks: Buffer[] = [];
-    for await (const chunk of object.body) chunks.push(chunk as Buffer);
-    await musicRepository.saveMeasure(db, track.id, await measureMusic(Buffer.concat(chunks)));
+    await musicRepository.saveMeasure(db, track.id, await measureMusic(await buffer(object.body)));
     measured++;
   }
   return measured;

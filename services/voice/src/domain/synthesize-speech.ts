@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { z } from 'zod';
 import { AppError, type ObjectStore } from '@innerecho/kit';
 import { encodeWav, joinWithPauses, SPEECH_SAMPLE_RATE } from '../audio/wav-codec';
@@ -55,9 +56,7 @@ export class SpeechSynthesizer {
     const key = speechCacheKey(profile.voiceId, engine.name, text);
     const cached = await this.deps.files.get(key);
     if (cached) {
-      const chunks: Buffer[] = [];
-      for await (const chunk of cached.body) chunks.push(chunk as Buffer);
-      return { wav: Buffer.concat(chunks), cache: 'hit', voiceId: profile.voiceId };
+      return { wav: await buffer(cached.body), cache: 'hit', voiceId: profile.voiceId };
     }
     let pending = this.inFlight.get(key);
     if (!pending) {

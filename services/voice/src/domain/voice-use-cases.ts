@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { badRequest, conflict, type Logger, type ServiceContext } from '@innerecho/kit';
 import {
   VOICE_CONSENT_REQUIRED_MESSAGE,
@@ -47,9 +48,7 @@ function uploadKeyOf(uploadURL: string, userId: string): string {
 async function readObject(context: Context, key: string): Promise<Buffer | null> {
   const object = await context.files.get(key);
   if (!object) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of object.body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return buffer(object.body);
 }
 
 /**
