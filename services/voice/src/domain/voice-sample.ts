@@ -1,6 +1,7 @@
 import { AppError } from '@innerecho/kit';
 import { VOICE_SAMPLE_MAX_SECONDS, VOICE_SAMPLE_MIN_SPEECH_SECONDS } from '@innerecho/contracts';
 import { FfmpegError, decodeToMono } from '../audio/ffmpeg-audio';
+import { normaliseLevel } from '../audio/speech-level';
 import { ANALYSIS_RATE, FRAME_HOP_SECONDS, FRAME_SECONDS, analyseVoice, frameEnergiesDb, speechFrames, type VoiceAnalysis } from '../audio/voice-analysis';
 import { SPEECH_SAMPLE_RATE, encodeWav } from '../audio/wav-codec';
 
@@ -51,7 +52,8 @@ export async function checkAndPrepareSample(raw: Buffer): Promise<{ wav: Buffer;
   if (analyseVoice(full, 0).clippedFraction > MAX_CLIPPED_FRACTION) throw refuse('SAMPLE_CLIPPED');
 
   const speech = speechFrames(energies);
-  return { wav: encodeWav(normaliseSpeechLevel(keepSpeech(full, speech))), analysis };
+  // The sample an engine clones from keeps 1 dB of headroom: peaks under -1 dBFS (0.89).
+  return { wav: encodeWav(normaliseLevel(keepSpeech(full, speech), { peakCeiling: 0.89 })), analysis };
 }
 
 /** The speech frames' stretches of `full` (44.1 kHz), joined with 10 ms fades so no click marks a cut. */
@@ -82,16 +84,3 @@ function keepSpeech(full: Float32Array, speech: boolean[]): Float32Array {
   return out;
 }
 
-/** Speech at -20 dBFS RMS (about -18 LUFS for speech), peaks kept under -1 dBFS. */
-function normaliseSpeechLevel(samples: Float32Array): Float32Array {
-  let sum = 0;
-  let peak = 0;
-  for (const s of samples) {
-    sum += s * s;
-    peak = Math.max(peak, Math.abs(s));
-  }
-  const rms = Math.sqrt(sum / Math.max(1, samples.length));
-  if (rms < 1e-6 || peak === 0) return samples;
-  const gain = Math.min(0.1 / rms, 0.89 / peak);
-  return samples.map((s) => s * gain);
-}

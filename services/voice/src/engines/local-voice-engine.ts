@@ -1,6 +1,7 @@
 import { AppError } from '@innerecho/kit';
 import { decodeToMono, runFfmpeg } from '../audio/ffmpeg-audio';
 import { ANALYSIS_RATE, ENVELOPE_BANDS, analyseVoice, semitones, type VoiceAnalysis } from '../audio/voice-analysis';
+import { normaliseLevel } from '../audio/speech-level';
 import { SPEECH_SAMPLE_RATE, decodeWav, encodeWav, joinWithPauses } from '../audio/wav-codec';
 import { espeakSpeak, type EspeakVoice } from './espeak';
 import type { ClonedVoice, VoiceEngine } from './voice-engine';
@@ -130,16 +131,3 @@ const DEFAULT_SETTINGS: LocalVoiceSettings = {
   target: { f0MedianHz: 100, f0P10Hz: 85, f0P90Hz: 125, centroidHz: null },
 };
 
-/** Same speaking level for every clip (-20 dBFS RMS), peaks kept below full scale. */
-export function normaliseLevel(samples: Float32Array, targetDb = -20): Float32Array {
-  let sum = 0;
-  let peak = 0;
-  for (const s of samples) {
-    sum += s * s;
-    peak = Math.max(peak, Math.abs(s));
-  }
-  const rms = Math.sqrt(sum / Math.max(1, samples.length));
-  if (rms < 1e-6) return samples;
-  const gain = Math.min(10 ** (targetDb / 20) / rms, 0.95 / peak);
-  return samples.map((s) => s * gain);
-}
