@@ -1,17 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ANALYTICS_PERIODS, type AnalyticsPeriod, type CommissionView, type CreatorDashboardAnalytics, type PayoutView } from '@innerecho/contracts';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, type CommissionView, type CreatorAccountView, type CreatorDashboardAnalytics, type PayoutView } from '@innerecho/contracts';
 import { getQueryFn } from '@innerecho/ui';
 
-/** Response shapes of the creator area (spec sections 3 and 7). Amounts are in cents. */
-export interface CreatorAccount {
-  id: string;
-  name: string;
-  email: string;
-  bio: string;
-  profilePicUrl: string;
-  youtubeChannel: string;
-  referralCode: string;
-}
 
 export { ANALYTICS_PERIODS, type AnalyticsPeriod };
 export const DEFAULT_PERIOD: AnalyticsPeriod = 'monthly';
@@ -24,9 +14,9 @@ export const CREATOR_CURRENT_QUERY_KEY = ['/api/creator-auth/current'] as const;
 
 /** The signed-in creator, or null when signed out (a 401 is an answer here, not a failure). */
 export function useCurrentCreator() {
-  return useQuery<CreatorAccount | null>({
+  return useQuery<CreatorAccountView | null>({
     queryKey: CREATOR_CURRENT_QUERY_KEY,
-    queryFn: getQueryFn<CreatorAccount>({ on401: 'returnNull' }),
+    queryFn: getQueryFn<CreatorAccountView>({ on401: 'returnNull' }),
     retry: false,
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { apiRequest, Button, Container, ErrorState, Page, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger, toast, formatDollars } from '@innerecho/ui';
 import { LogOut } from 'lucide-react';
+import type { CreatorAccountView } from '@innerecho/contracts';
 import {
   ANALYTICS_PERIODS,
   CREATOR_CURRENT_QUERY_KEY,
@@ -12,7 +13,6 @@ import {
   useCreatorPayouts,
   useCurrentCreator,
   type AnalyticsPeriod,
-  type CreatorAccount,
 } from '../api/creator-api';
 import { formatPeriodLabel, PERIOD_NAMES } from '../dashboard/format-period';
 import { PayoutHistory } from '../dashboard/payout-history';
@@ -49,7 +49,7 @@ export function CreatorDashboardPage(_props: CreatorDashboardPageProps) {
   return <Dashboard creator={current.data} />;
 }
 
-function Dashboard({ creator }: { creator: CreatorAccount }) {
+function Dashboard({ creator }: { creator: CreatorAccountView }) {
   const [period, setPeriod] = useState<AnalyticsPeriod>(DEFAULT_PERIOD);
   const navigate = useNavigate();
   const queryClient = useQueryClient();

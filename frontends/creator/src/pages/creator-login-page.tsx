@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { apiRequest, Button, Card, Container, Field, Input, serverErrorMessage, Spinner, toast } from '@innerecho/ui';
 import { KeyRound } from 'lucide-react';
-import { CREATOR_CURRENT_QUERY_KEY, useCurrentCreator, type CreatorAccount } from '../api/creator-api';
+import type { CreatorAccountView } from '@innerecho/contracts';
+import { CREATOR_CURRENT_QUERY_KEY, useCurrentCreator } from '../api/creator-api';
 
 export type CreatorLoginPageProps = Record<string, never>;
 
@@ -18,7 +19,7 @@ export function CreatorLoginPage(_props: CreatorLoginPageProps) {
   const login = useMutation({
     mutationFn: async (input: { email: string; password: string }) => {
       const res = await apiRequest('POST', '/api/creator-auth/login', input);
-      return (await res.json()) as { creator: CreatorAccount };
+      return (await res.json()) as { creator: CreatorAccountView };
     },
     onSuccess: ({ creator }) => {
       queryClient.setQueryData(CREATOR_CURRENT_QUERY_KEY, creator);

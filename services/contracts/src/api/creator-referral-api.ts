@@ -5,6 +5,17 @@
 export const ANALYTICS_PERIODS = ['daily', 'weekly', 'monthly', 'yearly'] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 
+/** What the creator area shows about the signed-in creator (never the password hash). */
+export interface CreatorAccountView {
+  id: string;
+  name: string;
+  email: string;
+  bio: string;
+  profilePicUrl: string;
+  youtubeChannel: string;
+  referralCode: string;
+}
+
 export interface CommissionView {
   id: string;
   amount: number;

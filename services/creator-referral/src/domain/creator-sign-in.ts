@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CreatorAccountView } from '@innerecho/contracts';
 import { unauthorized, type ServiceContext } from '@innerecho/kit';
 import { findCreatorByEmail, findCreatorById, type CreatorRecord } from '../data-access/referral-repository';
 import { verifyCreatorPassword } from './creator-password';
@@ -11,16 +12,6 @@ export const ZCreatorSignIn = z.object({
   password: z.string({ message: MISSING_CREDENTIALS_MESSAGE }).min(1, MISSING_CREDENTIALS_MESSAGE).max(200),
 });
 
-/** What the creator area shows about the signed-in creator (never the password hash). */
-export interface CreatorAccountView {
-  id: string;
-  name: string;
-  email: string;
-  bio: string;
-  profilePicUrl: string;
-  youtubeChannel: string;
-  referralCode: string;
-}
 
 export const toCreatorView = (c: CreatorRecord): CreatorAccountView => ({
   id: c.id,
