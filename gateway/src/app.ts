@@ -86,7 +86,12 @@ export function createGatewayApp({ config, logger, verifier }: GatewayOptions): 
 
   const tooMany = (message: string) => (req: Request, res: Response) => {
     if (req.is('application/x-www-form-urlencoded')) {
-      res.status(429).type('html').send(`<!doctype html><meta charset="utf-8"><title>Please wait</title><p style="font:16px system-ui;padding:2rem">${message} <a href="/api/login">Back to sign in</a></p>`);
+      res
+        .status(429)
+        .type('html')
+        .send(
+          `<!doctype html><meta charset="utf-8"><title>Please wait</title><p style="font:16px system-ui;padding:2rem">${message} <a href="/api/login">Back to sign in</a></p>`,
+        );
     } else {
       res.status(429).json({ error: message, code: 'RATE_LIMITED' });
     }
@@ -122,7 +127,9 @@ export function createGatewayApp({ config, logger, verifier }: GatewayOptions): 
             logger.error({ err: error, service: name, path: (req as Request).path }, 'service unreachable');
             const response = res as Response;
             if (!response.headersSent && typeof response.status === 'function') {
-              response.status(502).json({ error: 'This part of InnerEcho is not responding. Please try again shortly.', code: 'SERVICE_UNAVAILABLE' });
+              response
+                .status(502)
+                .json({ error: 'This part of InnerEcho is not responding. Please try again shortly.', code: 'SERVICE_UNAVAILABLE' });
             } else {
               (res as any).destroy?.();
             }

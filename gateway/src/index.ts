@@ -14,7 +14,10 @@ export interface RunningGateway {
   stop(): Promise<void>;
 }
 
-export async function startGateway(config: GatewayConfig, logger: Logger = createLogger('gateway', config.LOG_LEVEL)): Promise<RunningGateway> {
+export async function startGateway(
+  config: GatewayConfig,
+  logger: Logger = createLogger('gateway', config.LOG_LEVEL),
+): Promise<RunningGateway> {
   const app = createGatewayApp({ config, logger });
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));

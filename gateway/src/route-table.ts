@@ -61,7 +61,5 @@ export const ROUTE_TABLE: RouteRow[] = [
 export const DEFAULT_MAX_BODY_BYTES = 1 * MB;
 
 export function findRoute(method: string, path: string, table: RouteRow[] = ROUTE_TABLE): RouteRow | undefined {
-  return table.find(
-    (row) => (path === row.prefix || path.startsWith(`${row.prefix}/`)) && (!row.methods || row.methods.includes(method)),
-  );
+  return table.find((row) => (path === row.prefix || path.startsWith(`${row.prefix}/`)) && (!row.methods || row.methods.includes(method)));
 }

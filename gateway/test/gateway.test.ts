@@ -39,7 +39,10 @@ beforeAll(async () => {
   frontendsDir = mkdtempSync(join(tmpdir(), 'gateway-frontends-'));
   for (const app of ['shell', 'public', 'subscriber', 'creator', 'admin']) {
     mkdirSync(join(frontendsDir, app, 'dist'), { recursive: true });
-    writeFileSync(join(frontendsDir, app, 'dist', app === 'shell' ? 'index.html' : 'remoteEntry.js'), app === 'shell' ? '<!doctype html><div id="root"></div>' : `/* ${app} */`);
+    writeFileSync(
+      join(frontendsDir, app, 'dist', app === 'shell' ? 'index.html' : 'remoteEntry.js'),
+      app === 'shell' ? '<!doctype html><div id="root"></div>' : `/* ${app} */`,
+    );
   }
   const config = ZGatewayEnv.parse({
     PORT: '0',
@@ -52,7 +55,11 @@ beforeAll(async () => {
     FRONTENDS_DIR: frontendsDir,
     SIGN_IN_RATE_LIMIT: '3',
   });
-  const app = createGatewayApp({ config, logger: createLogger('gateway-test', 'silent'), verifier: createTokenVerifier(localKeyResolver(keys), USER_TOKEN_ISSUER) });
+  const app = createGatewayApp({
+    config,
+    logger: createLogger('gateway-test', 'silent'),
+    verifier: createTokenVerifier(localKeyResolver(keys), USER_TOKEN_ISSUER),
+  });
   const gateway = await listen(app);
   servers.push(gateway);
   gatewayUrl = urlOf(gateway);
@@ -128,7 +135,13 @@ describe('route table', () => {
 describe('what the gateway forwards', () => {
   test('identity headers set by the browser are stripped; a fresh request id is created and echoed', async () => {
     const res = await call('GET', '/api/transcripts', {
-      headers: { 'x-user-id': 'u1', 'x-user-role': 'admin', 'x-internal-token': 't', 'x-forwarded-for': '6.6.6.6', 'x-request-id': 'browser-chosen-id' },
+      headers: {
+        'x-user-id': 'u1',
+        'x-user-role': 'admin',
+        'x-internal-token': 't',
+        'x-forwarded-for': '6.6.6.6',
+        'x-request-id': 'browser-chosen-id',
+      },
     });
     const { headers } = await echo(res);
     expect(headers['x-user-id']).toBeUndefined();
@@ -151,14 +164,18 @@ describe('what the gateway forwards', () => {
   });
 
   test('a body larger than the route allows is refused with 413 before it is forwarded', async () => {
-    const res = await call('POST', '/api/custom-affirmations', { body: 'x'.repeat(1024 * 1024 + 1), headers: { 'content-type': 'application/json' } });
+    const res = await call('POST', '/api/custom-affirmations', {
+      body: 'x'.repeat(1024 * 1024 + 1),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { code: string }).code).toBe('PAYLOAD_TOO_LARGE');
   });
 
   test('sign-in attempts beyond the limit are refused with 429', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await call('POST', '/api/login', { body: '{}', headers: { 'content-type': 'application/json' } })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push((await call('POST', '/api/login', { body: '{}', headers: { 'content-type': 'application/json' } })).status);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     // Reading the sign-in page is not an attempt.
     expect((await call('GET', '/api/login')).status).toBe(200);

@@ -59,13 +59,23 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'innerecho-bench-'));
   try {
     console.log(`InnerEcho render benchmark: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ffmpeg ${ffmpegPath()}`);
-    console.log(`Inputs: ${SPEECH_SECONDS} s synthetic speech clip, ${MUSIC_SECONDS} s music file (MP3 made here), ${RUNS} runs each, median wall seconds.`);
-    console.log('Output: with music 44.1 kHz joint stereo CBR 128k; voice only 44.1 kHz mono CBR 64k; LAME at its default quality everywhere.');
+    console.log(
+      `Inputs: ${SPEECH_SECONDS} s synthetic speech clip, ${MUSIC_SECONDS} s music file (MP3 made here), ${RUNS} runs each, median wall seconds.`,
+    );
+    console.log(
+      'Output: with music 44.1 kHz joint stereo CBR 128k; voice only 44.1 kHz mono CBR 64k; LAME at its default quality everywhere.',
+    );
     const { encoder, note } = await resolveMp3Encoder('auto');
-    console.log(`InnerEcho encodes with ${encoder === 'libav' ? "LAME in node-av's FFmpeg libraries, in worker threads" : 'the ffmpeg binary'}${note ? ` (${note})` : ''};`);
-    console.log("InnerEcho decodes the music file during each run, mixing and encoding while it decodes (its length and level are measured once, when the track is added, as the library does);");
+    console.log(
+      `InnerEcho encodes with ${encoder === 'libav' ? "LAME in node-av's FFmpeg libraries, in worker threads" : 'the ffmpeg binary'}${note ? ` (${note})` : ''};`,
+    );
+    console.log(
+      'InnerEcho decodes the music file during each run, mixing and encoding while it decodes (its length and level are measured once, when the track is added, as the library does);',
+    );
     console.log("'music already decoded' is the same render once the track is in the service's cache;");
-    console.log("the ratios in brackets compare InnerEcho's render on the naive pipeline's own encoder (the ffmpeg binary), so they measure the method, not the LAME build.\n");
+    console.log(
+      "the ratios in brackets compare InnerEcho's render on the naive pipeline's own encoder (the ffmpeg binary), so they measure the method, not the LAME build.\n",
+    );
 
     const speech = syntheticSpeech(SPEECH_SECONDS);
     // The naive pipeline loops the clip with the same nominal pause after it.
@@ -84,7 +94,16 @@ async function main() {
       const out = join(dir, 'naive.mp3');
       const args = ['-v', 'error', '-y', '-stream_loop', '-1', '-i', speechFile];
       if (withMusic) {
-        args.push('-stream_loop', '-1', '-i', musicFile, '-filter_complex', '[1:a]volume=0.2[m];[0:a][m]amix=inputs=2:duration=first:dropout_transition=0[a]', '-map', '[a]');
+        args.push(
+          '-stream_loop',
+          '-1',
+          '-i',
+          musicFile,
+          '-filter_complex',
+          '[1:a]volume=0.2[m];[0:a][m]amix=inputs=2:duration=first:dropout_transition=0[a]',
+          '-map',
+          '[a]',
+        );
         args.push('-t', String(seconds), '-ar', '44100', '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', out);
       } else {
         args.push('-t', String(seconds), '-ar', '44100', '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '64k', out);
@@ -112,7 +131,16 @@ async function main() {
       return { ms, bytes: result.mp3.length, mode: result.mode, encodedFrames: result.encodedFrames, frames: result.frames };
     };
 
-    const rows: { seconds: number; music: boolean; naive: number; ours: number; warm: number; sameEncoder: number; ratio: number; mode: string }[] = [];
+    const rows: {
+      seconds: number;
+      music: boolean;
+      naive: number;
+      ours: number;
+      warm: number;
+      sameEncoder: number;
+      ratio: number;
+      mode: string;
+    }[] = [];
     for (const seconds of DURATIONS) {
       for (const withMusic of [true, false]) {
         const naiveTimes: number[] = [];
@@ -153,13 +181,30 @@ async function main() {
 
     console.log('\nTargets (issue 4, on a 2-core machine):');
     const find = (seconds: number, music: boolean) => rows.find((r) => r.seconds === seconds && r.music === music);
-    const check = (label: string, ok: boolean | undefined, figure: string) => console.log(`  ${ok === undefined ? 'SKIP' : ok ? 'MET ' : 'MISS'}  ${label}: ${figure}`);
+    const check = (label: string, ok: boolean | undefined, figure: string) =>
+      console.log(`  ${ok === undefined ? 'SKIP' : ok ? 'MET ' : 'MISS'}  ${label}: ${figure}`);
     const m3600 = find(3600, true);
-    check('3600 s with music at least 10x faster than naive (same encoder)', m3600 && m3600.ratio >= 10, m3600 ? `${m3600.ratio.toFixed(1)}x` : 'not run');
-    check('3600 s with music under 3 s, music file decoded during the run', m3600 && m3600.ours < 3, m3600 ? `${m3600.ours.toFixed(2)} s` : 'not run');
-    check('3600 s with music under 3 s, music already decoded (the service keeps tracks decoded)', m3600 && m3600.warm < 3, m3600 ? `${m3600.warm.toFixed(2)} s` : 'not run');
+    check(
+      '3600 s with music at least 10x faster than naive (same encoder)',
+      m3600 && m3600.ratio >= 10,
+      m3600 ? `${m3600.ratio.toFixed(1)}x` : 'not run',
+    );
+    check(
+      '3600 s with music under 3 s, music file decoded during the run',
+      m3600 && m3600.ours < 3,
+      m3600 ? `${m3600.ours.toFixed(2)} s` : 'not run',
+    );
+    check(
+      '3600 s with music under 3 s, music already decoded (the service keeps tracks decoded)',
+      m3600 && m3600.warm < 3,
+      m3600 ? `${m3600.warm.toFixed(2)} s` : 'not run',
+    );
     const v3600 = find(3600, false);
-    check('3600 s voice only at least 30x faster (same encoder)', v3600 && v3600.ratio >= 30, v3600 ? `${v3600.ratio.toFixed(1)}x` : 'not run');
+    check(
+      '3600 s voice only at least 30x faster (same encoder)',
+      v3600 && v3600.ratio >= 30,
+      v3600 ? `${v3600.ratio.toFixed(1)}x` : 'not run',
+    );
     for (const music of [true, false]) {
       const r = find(180, music);
       check(
@@ -168,7 +213,12 @@ async function main() {
         r ? `${r.sameEncoder.toFixed(2)} s vs ${r.naive.toFixed(2)} s (InnerEcho as shipped ${r.ours.toFixed(2)} s)` : 'not run',
       );
     }
-    console.log(`  (machine: ${availableParallelism()} cores; load average ${require('node:os').loadavg().map((x: number) => x.toFixed(1)).join(' ')})`);
+    console.log(
+      `  (machine: ${availableParallelism()} cores; load average ${require('node:os')
+        .loadavg()
+        .map((x: number) => x.toFixed(1))
+        .join(' ')})`,
+    );
 
     if (!SKIP_SYSTEM) await engineCallCheck();
   } finally {
@@ -190,14 +240,28 @@ async function engineCallCheck() {
     await system.grantSubscription(user.id);
     const sessionId = newSessionId();
     const upload = await client.postJson('/api/voice-profile/upload', {});
-    await fetch(system.url + upload.data.uploadURL, { method: 'PUT', headers: { 'content-type': 'audio/webm' }, body: new Uint8Array(await spokenSample()) });
-    const clone = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL: upload.data.uploadURL, consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION } });
+    await fetch(system.url + upload.data.uploadURL, {
+      method: 'PUT',
+      headers: { 'content-type': 'audio/webm' },
+      body: new Uint8Array(await spokenSample()),
+    });
+    const clone = await client.postJson('/api/voice-profile/clone', {
+      sessionId,
+      uploadURL: upload.data.uploadURL,
+      consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION },
+    });
     if (clone.status !== 200) throw new Error(`clone failed: ${clone.status} ${clone.text}`);
     const transcript = (await client.get('/api/transcripts')).data[0];
-    const stats = async () => ((await (await fetch(`${system.services.voice.url}/internal/engine-stats`)).json()) as { synthesisCalls: number }).synthesisCalls;
+    const stats = async () =>
+      ((await (await fetch(`${system.services.voice.url}/internal/engine-stats`)).json()) as { synthesisCalls: number }).synthesisCalls;
     const generate = async (audioDuration: string) => {
       const started = performance.now();
-      const res = await client.postJson('/api/generate-audio', { sessionId, voiceSpeed: '1.0', audioDuration, transcriptId: transcript.id });
+      const res = await client.postJson('/api/generate-audio', {
+        sessionId,
+        voiceSpeed: '1.0',
+        audioDuration,
+        transcriptId: transcript.id,
+      });
       if (res.status !== 201) throw new Error(`generate failed: ${res.status} ${res.text}`);
       return performance.now() - started;
     };
@@ -207,7 +271,9 @@ async function engineCallCheck() {
     const second = await generate('600');
     const afterSecond = await stats();
     console.log(`  first generation (180 s):  ${afterFirst - before} engine call(s), ${(first / 1000).toFixed(2)} s`);
-    console.log(`  second generation (600 s): ${afterSecond - afterFirst} engine call(s), ${(second / 1000).toFixed(2)} s  ${afterSecond === afterFirst ? 'MET' : 'MISS'}`);
+    console.log(
+      `  second generation (600 s): ${afterSecond - afterFirst} engine call(s), ${(second / 1000).toFixed(2)} s  ${afterSecond === afterFirst ? 'MET' : 'MISS'}`,
+    );
   } finally {
     await system.stop();
   }

@@ -9,7 +9,15 @@ if (!/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(BASE_URL)) throw new Erro
 
 export const options = {
   scenarios: {
-    listeners: { executor: 'ramping-vus', startVUs: 0, stages: [{ duration: '20s', target: 20 }, { duration: '40s', target: 20 }, { duration: '10s', target: 0 }] },
+    listeners: {
+      executor: 'ramping-vus',
+      startVUs: 0,
+      stages: [
+        { duration: '20s', target: 20 },
+        { duration: '40s', target: 20 },
+        { duration: '10s', target: 0 },
+      ],
+    },
   },
   thresholds: {
     http_req_failed: ['rate<0.01'],

@@ -9,14 +9,7 @@ export { AppThemeProvider, useThemeMode, type AppThemeProviderProps } from './th
 export { GlobalStyles } from './theme/global-styles';
 export { theme, type InnerEchoTheme } from './theme/theme';
 export { palettes, colorVars, type Palette } from './theme/tokens';
-export {
-  THEME_STORAGE_KEY,
-  DEFAULT_THEME,
-  readStoredTheme,
-  storeTheme,
-  applyThemeToDocument,
-  type ThemeMode,
-} from './theme/theme-storage';
+export { THEME_STORAGE_KEY, DEFAULT_THEME, readStoredTheme, storeTheme, applyThemeToDocument, type ThemeMode } from './theme/theme-storage';
 
 // Data layer (spec section 7)
 export { apiRequest, ApiError, isApiError, serverErrorMessage, throwIfResNotOk, type HttpMethod } from './data/api-request';
@@ -24,15 +17,7 @@ export { createQueryClient, getQueryFn, defaultQueryFn, queryKeyToUrl, type Unau
 
 // Session, auth, referrals
 export { getSessionId, resetSessionId, SESSION_STORAGE_KEY } from './session/session-id';
-export {
-  useAuth,
-  AUTH_USER_QUERY_KEY,
-  LOGIN_PATH,
-  LOGOUT_PATH,
-  type AuthUser,
-  type UserRole,
-  type UseAuthResult,
-} from './auth/use-auth';
+export { useAuth, AUTH_USER_QUERY_KEY, LOGIN_PATH, LOGOUT_PATH, type AuthUser, type UserRole, type UseAuthResult } from './auth/use-auth';
 export {
   REFERRAL_COOKIE_NAME,
   getReferralCode,

@@ -13,7 +13,12 @@ beforeAll(async () => {
   const app = express();
   app.use(express.text({ type: '*/*' }));
   app.use((req, res, next) => {
-    seen.push({ method: req.method, url: req.url, contentType: req.header('content-type'), body: typeof req.body === 'string' ? req.body : '' });
+    seen.push({
+      method: req.method,
+      url: req.url,
+      contentType: req.header('content-type'),
+      body: typeof req.body === 'string' ? req.body : '',
+    });
     next();
   });
   app.get('/api/transcripts/abc', (_req, res) => res.json({ id: 'abc' }));
@@ -43,7 +48,9 @@ test('a body is sent as JSON; without a body no content type is claimed', async 
 });
 
 test('a non-OK answer raises "status: body", or "status: status text" when the body is empty', async () => {
-  await expect(apiRequest('GET', `${base}/api/bad`)).rejects.toThrow('400: {"error":"Please fill in all fields","code":"VALIDATION_FAILED"}');
+  await expect(apiRequest('GET', `${base}/api/bad`)).rejects.toThrow(
+    '400: {"error":"Please fill in all fields","code":"VALIDATION_FAILED"}',
+  );
   await expect(apiRequest('GET', `${base}/api/empty`)).rejects.toThrow('503: Service Unavailable');
   const error = await apiRequest('GET', `${base}/api/bad`).catch((e) => e);
   expect(serverErrorMessage(error)).toBe('Please fill in all fields');

@@ -20,15 +20,7 @@ const { REMOTE_ENTRY_FILE } = require('./remotes');
  * @param {Record<string, unknown>} [options.templateParameters] extra values for the host's index.html
  * @param {'production'|'development'} [options.mode]
  */
-function createAppConfig({
-  name,
-  appDir,
-  exposes,
-  remotes,
-  isHost = false,
-  templateParameters = {},
-  mode = 'production',
-}) {
+function createAppConfig({ name, appDir, exposes, remotes, isHost = false, templateParameters = {}, mode = 'production' }) {
   if (!appDir) throw new Error(`createAppConfig(${name}): appDir is required`);
   const production = mode === 'production';
   // contenthash is safe on webpack 5.110.3 (5.111 broke it with the federation plugin).

@@ -95,7 +95,19 @@ describe('an admin curating the library', () => {
   });
 
   test('uploads a music track through the Uppy dialog; Save waits for the file and the title', async () => {
-    execFileSync(ffmpegPath(), ['-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=196:duration=20', '-c:a', 'libmp3lame', '-b:a', '128k', join(work, 'soft-tone.mp3')]);
+    execFileSync(ffmpegPath(), [
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=frequency=196:duration=20',
+      '-c:a',
+      'libmp3lame',
+      '-b:a',
+      '128k',
+      join(work, 'soft-tone.mp3'),
+    ]);
     const page = await adminPage('Music');
     await page.getByRole('button', { name: 'Upload Music' }).first().click();
     const dialog = page.getByRole('dialog');

@@ -58,10 +58,14 @@ describe('a visitor', () => {
     await page.waitForURL('**/api/billing/demo-checkout/**');
   });
 
-  test('a checkout error shows the server\'s words, and a network failure the generic message', async () => {
+  test("a checkout error shows the server's words, and a network failure the generic message", async () => {
     const page = await e2e.newPage();
     await page.route('**/api/create-checkout-session', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ error: 'Checkout is paused for maintenance' }) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Checkout is paused for maintenance' }),
+      }),
     );
     await page.goto('/#pricing');
     await page.getByRole('button', { name: 'Choose Yearly' }).click();

@@ -20,7 +20,11 @@ const visible = (locator: Locator, timeout?: number) => locator.first().waitFor(
 async function clonedListener(): Promise<Page> {
   const page = await e2e.newPage({ acceptDownloads: true });
   await signUpInBrowser(page);
-  const userId = await page.evaluate(() => fetch('/api/auth/user').then((r) => r.json()).then((u) => u.id as string));
+  const userId = await page.evaluate(() =>
+    fetch('/api/auth/user')
+      .then((r) => r.json())
+      .then((u) => u.id as string),
+  );
   await e2e.system.grantSubscription(userId);
   const sessionId = await page.evaluate(() => {
     let id = localStorage.getItem('sessionId');
@@ -51,7 +55,10 @@ async function clonedListener(): Promise<Page> {
 test('a listener picks a library affirmation, generates 3 minutes over music, changes speed, downloads, finds it saved and plays it', async () => {
   const page = await clonedListener();
   await page.goto('/affirmations');
-  const firstCard = page.getByRole('article').filter({ has: page.getByRole('link', { name: 'Use This Affirmation' }) }).first();
+  const firstCard = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('link', { name: 'Use This Affirmation' }) })
+    .first();
   await visible(firstCard);
   const title = (await firstCard.getByRole('heading').first().textContent())!.trim();
   await firstCard.getByRole('link', { name: 'Use This Affirmation' }).click();
@@ -101,7 +108,9 @@ test('a listener picks a library affirmation, generates 3 minutes over music, ch
   await visible(item.getByText('Generated just now'));
   await item.getByRole('button', { name: `Play ${title}` }).click();
   // It plays, and the player can seek in it (the audio is served with Range).
-  await page.waitForFunction(() => (document.querySelector('li audio') as HTMLAudioElement | null)?.currentTime! > 0.2, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => (document.querySelector('li audio') as HTMLAudioElement | null)?.currentTime! > 0.2, undefined, {
+    timeout: 30_000,
+  });
   const seeked = await item.locator('audio').evaluate(
     (a: HTMLAudioElement) =>
       new Promise<number>((resolve) => {
@@ -145,7 +154,10 @@ test('a listener writes a custom affirmation and generates it; re-recording dele
 
   const saved = await page.evaluate(() => fetch(`/api/saved-affirmations/${localStorage.getItem('sessionId')}`).then((r) => r.json()));
   expect(saved[0].customAffirmation.title).toBe('Evening Wind Down');
-  const audio = await page.evaluate((path) => fetch(path, { headers: { range: 'bytes=0-3' } }).then(async (r) => [r.status, (await r.arrayBuffer()).byteLength]), saved[0].audioFilePath);
+  const audio = await page.evaluate(
+    (path) => fetch(path, { headers: { range: 'bytes=0-3' } }).then(async (r) => [r.status, (await r.arrayBuffer()).byteLength]),
+    saved[0].audioFilePath,
+  );
   expect(audio).toEqual([206, 4]);
 
   await page.goto(saved[0].customAffirmation ? `/generate/custom-${saved[0].customAffirmation.id}` : '/');

@@ -96,7 +96,11 @@ test('a referred visitor subscribes through the demo checkout and clones a voice
   await page.waitForURL('**/api/login**');
   await signUpInBrowser(page, { email: buyerEmail, returnTo: '/record-voice' });
   for (let i = 0; ; i++) {
-    const status = await page.evaluate(() => fetch('/api/auth/user').then((r) => r.json()).then((u) => u.subscriptionStatus));
+    const status = await page.evaluate(() =>
+      fetch('/api/auth/user')
+        .then((r) => r.json())
+        .then((u) => u.subscriptionStatus),
+    );
     if (status === 'active') break;
     if (i > 100) throw new Error(`subscription never became active (${status})`);
     await page.waitForTimeout(100);

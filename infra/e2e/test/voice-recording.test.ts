@@ -22,7 +22,12 @@ beforeAll(async () => {
   const micFile = join(dir, 'microphone.wav');
   writeFileSync(micFile, wav);
   e2e = await startE2E({
-    browserArgs: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${micFile}`, '--autoplay-policy=no-user-gesture-required'],
+    browserArgs: [
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${micFile}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
   });
 });
 afterAll(async () => {
@@ -37,7 +42,11 @@ const voiceProfile = (page: Page) =>
 async function subscribedPage() {
   const page = await e2e.newPage({ permissions: ['microphone'] });
   await signUpInBrowser(page);
-  const userId = await page.evaluate(() => fetch('/api/auth/user').then((r) => r.json()).then((u) => u.id as string));
+  const userId = await page.evaluate(() =>
+    fetch('/api/auth/user')
+      .then((r) => r.json())
+      .then((u) => u.id as string),
+  );
   await e2e.system.grantSubscription(userId);
   return page;
 }

@@ -80,7 +80,11 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   };
 
   const started: RunningService<any>[] = [];
-  const start = async <C extends BaseServiceEnv>(module: ServiceModule<C>, schema: z.ZodType<C>, extra: Record<string, string | undefined> = {}) => {
+  const start = async <C extends BaseServiceEnv>(
+    module: ServiceModule<C>,
+    schema: z.ZodType<C>,
+    extra: Record<string, string | undefined> = {},
+  ) => {
     const config = parseConfig(schema, {
       ...env,
       PORT: '0',

@@ -7,7 +7,11 @@ export class TestClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async request(method: string, path: string, options: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; body?: string | Uint8Array } = {}) {
+  async request(
+    method: string,
+    path: string,
+    options: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; body?: string | Uint8Array } = {},
+  ) {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     let body: string | Uint8Array | undefined = options.body;
     if (options.json !== undefined) {
@@ -18,7 +22,7 @@ export class TestClient {
       body = new URLSearchParams(options.form).toString();
     }
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(this.baseUrl + path, { method, headers, body: body as RequestInit["body"], redirect: "manual" });
+    const res = await fetch(this.baseUrl + path, { method, headers, body: body as RequestInit['body'], redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
       const eq = pair.indexOf('=');

@@ -80,7 +80,9 @@ export async function startTestSystem(overrides: Partial<SystemOptions> = {}): P
       await system.transports[system.transports.length - 1].publish(envelope);
       const identityDb = system.services.identity.context.db;
       for (let i = 0; i < 100; i++) {
-        const rows = (await identityDb.execute(sql`select 1 from identity.user_subscriptions where user_id = ${userId} and entitled`)) as any;
+        const rows = (await identityDb.execute(
+          sql`select 1 from identity.user_subscriptions where user_id = ${userId} and entitled`,
+        )) as any;
         if ((rows.rows ?? rows).length > 0) return;
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -89,7 +91,12 @@ export async function startTestSystem(overrides: Partial<SystemOptions> = {}): P
     async stop() {
       await stop();
       if (natsUrl) {
-        const cleaner = await NatsTransport.connect({ servers: natsUrl, name: 'test-cleanup', logger: system.logger, namespace: natsNamespace });
+        const cleaner = await NatsTransport.connect({
+          servers: natsUrl,
+          name: 'test-cleanup',
+          logger: system.logger,
+          namespace: natsNamespace,
+        });
         await cleaner.destroyStreams();
         await cleaner.close();
       }

@@ -56,10 +56,16 @@ async function stopNats() {
 
 /** Accounts billing learnt of for this test's users (the seeded admin registers too). */
 const accountsInBilling = async () =>
-  (await system.services.billing.context.db.select().from(billingTables.accounts).where(like(billingTables.accounts.email, 'nats.%'))).length;
+  (await system.services.billing.context.db.select().from(billingTables.accounts).where(like(billingTables.accounts.email, 'nats.%')))
+    .length;
 const allAccounts = async () => (await system.services.billing.context.db.select().from(billingTables.accounts)).length;
 const handledByBilling = async () =>
-  (await system.services.billing.context.db.select().from(billingTables.inbox).where(eq(billingTables.inbox.subject, 'identity.user.registered.v1'))).length;
+  (
+    await system.services.billing.context.db
+      .select()
+      .from(billingTables.inbox)
+      .where(eq(billingTables.inbox.subject, 'identity.user.registered.v1'))
+  ).length;
 
 beforeAll(async () => {
   port = await freePort();

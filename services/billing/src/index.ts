@@ -28,7 +28,10 @@ export function billingService(): ServiceModule<BillingConfig> {
         }, config.DEMO_BILLING_SWEEP_MS);
         clock.unref();
       }
-      context.logger.info({ mode: stripe ? 'stripe' : 'demo' }, stripe ? 'billing uses Stripe' : 'billing uses the demo checkout (no STRIPE_SECRET_KEY)');
+      context.logger.info(
+        { mode: stripe ? 'stripe' : 'demo' },
+        stripe ? 'billing uses Stripe' : 'billing uses the demo checkout (no STRIPE_SECRET_KEY)',
+      );
       return {
         routes: billingRoutes({ context, stripe }),
         consumers: [identityEventsConsumer(context)],

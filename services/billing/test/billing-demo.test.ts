@@ -53,7 +53,11 @@ describe('the demo checkout (no Stripe key)', () => {
     const c = client();
     await c.signUp(email);
     await becomes(c, 'active');
-    const subs = ((await system.services.billing.context.db.execute(sql`select count(*)::int as n from billing.subscriptions where email = ${email}`)) as any).rows;
+    const subs = (
+      (await system.services.billing.context.db.execute(
+        sql`select count(*)::int as n from billing.subscriptions where email = ${email}`,
+      )) as any
+    ).rows;
     expect(subs[0].n).toBe(1);
   });
 
@@ -61,9 +65,11 @@ describe('the demo checkout (no Stripe key)', () => {
     const email = uniqueEmail('demo');
     const url = await demoCheckout(client(), 'monthly', 'somecode');
     await client().request('POST', `${url}/complete`, { form: { email, simulateFirstPayment: 'on' } });
-    const rows = ((await system.services.billing.context.db.execute(
-      sql`select envelope from billing.outbox where subject = 'billing.invoice.paid.v1' and envelope::text like ${`%${email}%`}`,
-    )) as any).rows.map((r: any) => r.envelope.payload);
+    const rows = (
+      (await system.services.billing.context.db.execute(
+        sql`select envelope from billing.outbox where subject = 'billing.invoice.paid.v1' and envelope::text like ${`%${email}%`}`,
+      )) as any
+    ).rows.map((r: any) => r.envelope.payload);
     expect(rows.map((p: any) => p.amountPaidCents).sort((a: number, b: number) => a - b)).toEqual([0, 999]);
     expect(rows.every((p: any) => p.referralCode === 'somecode' && p.plan === 'monthly')).toBe(true);
   });
@@ -92,7 +98,14 @@ describe('the demo checkout (no Stripe key)', () => {
     const other = client();
     await other.signUp(uniqueEmail());
     expect((await other.request('POST', `/api/billing/demo-portal/${subscriptionId}/cancel`, { form: {} })).status).toBe(404);
-    expect((await c.request('POST', `/api/billing/demo-portal/${subscriptionId}/cancel`, { form: {}, headers: { origin: 'https://evil.example' } })).status).toBe(403);
+    expect(
+      (
+        await c.request('POST', `/api/billing/demo-portal/${subscriptionId}/cancel`, {
+          form: {},
+          headers: { origin: 'https://evil.example' },
+        })
+      ).status,
+    ).toBe(403);
 
     expect((await c.request('POST', `/api/billing/demo-portal/${subscriptionId}/cancel`, { form: {} })).status).toBe(303);
     await eventually(async () => expect((await c.get('/api/billing/demo-portal')).text).toContain('Keep my subscription'));
@@ -107,9 +120,11 @@ describe('the demo checkout (no Stripe key)', () => {
     const url = await demoCheckout(client(), 'yearly');
     await client().request('POST', `${url}/complete`, { form: { email } });
     await runDemoBillingClock(system.services.billing.context, new Date(Date.now() + 4 * 86_400_000));
-    const rows = ((await system.services.billing.context.db.execute(
-      sql`select envelope from billing.outbox where subject = 'billing.invoice.paid.v1' and envelope::text like ${`%${email}%`}`,
-    )) as any).rows.map((r: any) => r.envelope.payload.amountPaidCents);
+    const rows = (
+      (await system.services.billing.context.db.execute(
+        sql`select envelope from billing.outbox where subject = 'billing.invoice.paid.v1' and envelope::text like ${`%${email}%`}`,
+      )) as any
+    ).rows.map((r: any) => r.envelope.payload.amountPaidCents);
     expect(rows.sort((a: number, b: number) => a - b)).toEqual([0, 7999]);
   });
 

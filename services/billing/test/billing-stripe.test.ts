@@ -22,7 +22,10 @@ const billingDb = () => system.services.billing.context.db;
 
 async function sendWebhook(event: ReturnType<FakeStripe['event']>) {
   const { payload, header } = signedWebhook(event);
-  return client().request('POST', '/api/billing/webhook', { body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
+  return client().request('POST', '/api/billing/webhook', {
+    body: payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': header },
+  });
 }
 
 async function statusOf(c: TestClient) {
@@ -90,13 +93,22 @@ describe('webhooks', () => {
     const event = fake.event('checkout.session.completed', session);
     const { payload } = signedWebhook(event, 'whsec_someone_else');
     const forged = Stripe_header(payload);
-    const res = await client().request('POST', '/api/billing/webhook', { body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': forged } });
+    const res = await client().request('POST', '/api/billing/webhook', {
+      body: payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': forged },
+    });
     expect(res.status).toBe(400);
     expect(res.data.code).toBe('BAD_SIGNATURE');
-    const unsigned = await client().request('POST', '/api/billing/webhook', { body: payload, headers: { 'content-type': 'application/json' } });
+    const unsigned = await client().request('POST', '/api/billing/webhook', {
+      body: payload,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(unsigned.status).toBe(400);
     expect(await statusOf(c)).toBe('inactive');
-    const [processed] = await billingDb().select().from(billingTables.processedWebhooks).where(eq(billingTables.processedWebhooks.id, event.id));
+    const [processed] = await billingDb()
+      .select()
+      .from(billingTables.processedWebhooks)
+      .where(eq(billingTables.processedWebhooks.id, event.id));
     expect(processed).toBeUndefined();
   });
 
@@ -149,7 +161,13 @@ describe('webhooks', () => {
     const rows = await billingDb().select().from(billingTables.subscriptions);
     const pick = (id: string) => {
       const row = rows.find((r) => r.id === id)!;
-      return { plan: row.plan, status: row.status, end: row.currentPeriodEnd?.getTime(), attached: Boolean(row.userId), cancel: row.cancelAtPeriodEnd };
+      return {
+        plan: row.plan,
+        status: row.status,
+        end: row.currentPeriodEnd?.getTime(),
+        attached: Boolean(row.userId),
+        cancel: row.cancelAtPeriodEnd,
+      };
     };
     expect(pick(b.subscription.id)).toEqual(pick(a.subscription.id));
     expect(pick(a.subscription.id)).toEqual({ plan: 'yearly', status: 'active', end: end * 1000, attached: true, cancel: false });

@@ -5,7 +5,11 @@ export const ZCreatorReferralEnv = ZBaseServiceEnv.extend({
   /** Share of the amount actually paid, in basis points (2500 = 25%). */
   COMMISSION_RATE_BPS: z.coerce.number().int().min(0).max(10_000).default(2500),
   /** How long a creator stays signed in. */
-  CREATOR_SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  CREATOR_SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
   /** Where the creator session signing keys live; defaults to DATA_DIR/creator-referral/keys. */
   CREATOR_SESSION_KEYS_DIR: z.string().optional(),
   /** 'true' or 'false'; by default cookies are Secure when PUBLIC_URL is https. */

@@ -72,7 +72,9 @@ describe('creator accounts written by an admin', () => {
     const short = await admin.request('PUT', `/api/creators/${created.id}`, { json: { name: 'Iris Stone', password: 'short' } });
     expect(short.status).toBe(400);
     expect(short.data.error).toBe('Password must be at least 8 characters');
-    const reset = await admin.request('PUT', `/api/creators/${created.id}`, { json: { name: 'Iris Stone', password: 'a brand new password' } });
+    const reset = await admin.request('PUT', `/api/creators/${created.id}`, {
+      json: { name: 'Iris Stone', password: 'a brand new password' },
+    });
     expect(reset.status).toBe(200);
     expect(reset.data).not.toHaveProperty('passwordHash');
     const [after] = await db().select().from(creators).where(eq(creators.id, created.id));

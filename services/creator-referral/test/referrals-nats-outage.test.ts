@@ -29,7 +29,11 @@ class PrivateNats {
 
   async start() {
     if (this.running) return;
-    this.process = spawn(process.env.NATS_SERVER_PATH ?? 'nats-server', ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.dir], { stdio: 'ignore' });
+    this.process = spawn(
+      process.env.NATS_SERVER_PATH ?? 'nats-server',
+      ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.dir],
+      { stdio: 'ignore' },
+    );
     await eventually(() => canConnect(this.port), 100, 100);
   }
 
@@ -111,9 +115,11 @@ test('with NATS stopped between billing and creator-referral and restarted, the 
   expect(rows.map((r) => r.monthNumber).sort()).toEqual([1, 2]);
 
   // Exactly once: one commission row for the invoice, whatever was redelivered around the outage.
-  const [once] = ((await system.services.creatorReferral.context.db.execute(
-    sql`select count(*)::int as n from creator_referral.commissions where invoice_id = ${invoice.id}`,
-  )) as any).rows;
+  const [once] = (
+    (await system.services.creatorReferral.context.db.execute(
+      sql`select count(*)::int as n from creator_referral.commissions where invoice_id = ${invoice.id}`,
+    )) as any
+  ).rows;
   expect(once.n).toBe(1);
   expect((await asCreator.get(`/api/commissions/creator/${creator.id}`)).data).toHaveLength(2);
 });

@@ -266,6 +266,8 @@ describe('payouts', () => {
     const [commission] = await commissionsBecome(asA, a.id, 1);
     const res = await admin.postJson('/api/payouts', { creatorId: b.id, commissionIds: [commission.id] });
     expect(res.status).toBe(400);
-    expect((await admin.postJson('/api/payouts', { creatorId: b.id, commissionIds: [] })).data.error).toBe('Choose at least one commission');
+    expect((await admin.postJson('/api/payouts', { creatorId: b.id, commissionIds: [] })).data.error).toBe(
+      'Choose at least one commission',
+    );
   });
 });

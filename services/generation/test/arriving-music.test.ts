@@ -25,7 +25,7 @@ describe('music that is still being decoded', () => {
     expect(fromArriving.mp3.equals(fromDecoded.mp3)).toBe(true);
   });
 
-  test('a track that does not decode fails the render with the decoder\'s reason', async () => {
+  test("a track that does not decode fails the render with the decoder's reason", async () => {
     const broken = ArrivingMusic.decode(Buffer.from('not audio at all'), 40 * 44100, 0.1);
     await expect(renderAffirmationMp3({ speech, music: broken, durationSeconds: 60 })).rejects.toThrow(/could not decode/);
     await expect(broken.finished).rejects.toThrow(/could not decode/);

@@ -44,7 +44,9 @@ export function decodeMp3(mp3: Buffer, channels: 1 | 2): Int16Array {
   try {
     const file = join(dir, 'in.mp3');
     writeFileSync(file, mp3);
-    const pcm = execFileSync(ffmpegPath(), ['-v', 'error', '-i', file, '-f', 's16le', '-ac', String(channels), '-'], { maxBuffer: 2 ** 31 });
+    const pcm = execFileSync(ffmpegPath(), ['-v', 'error', '-i', file, '-f', 's16le', '-ac', String(channels), '-'], {
+      maxBuffer: 2 ** 31,
+    });
     return new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length / 2);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -57,7 +59,9 @@ export function decodeWarnings(mp3: Buffer): string {
   try {
     const file = join(dir, 'in.mp3');
     writeFileSync(file, mp3);
-    const result = require('node:child_process').spawnSync(ffmpegPath(), ['-v', 'warning', '-i', file, '-f', 'null', '-'], { encoding: 'utf8' });
+    const result = require('node:child_process').spawnSync(ffmpegPath(), ['-v', 'warning', '-i', file, '-f', 'null', '-'], {
+      encoding: 'utf8',
+    });
     return String(result.stderr).trim();
   } finally {
     rmSync(dir, { recursive: true, force: true });

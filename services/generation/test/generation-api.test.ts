@@ -32,14 +32,22 @@ async function subscriber(options: { cloned?: boolean } = {}): Promise<Subscribe
   if (options.cloned ?? true) {
     const upload = await client.postJson('/api/voice-profile/upload', {});
     expect(upload.status).toBe(200);
-    const put = await fetch(system.url + upload.data.uploadURL, { method: 'PUT', headers: { 'content-type': 'audio/webm' }, body: new Uint8Array(sample) });
+    const put = await fetch(system.url + upload.data.uploadURL, {
+      method: 'PUT',
+      headers: { 'content-type': 'audio/webm' },
+      body: new Uint8Array(sample),
+    });
     expect(put.status).toBe(200);
     // Straight to the voice service: cloning is setup here (the voice tests cover its route),
     // and on a busy machine it can outlast the gateway's proxy timeout.
     const clone = await fetch(`${system.services.voice.url}/api/voice-profile/clone`, {
       method: 'POST',
       headers: { authorization: `Bearer ${client.cookies.get('ie_session')}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId, uploadURL: upload.data.uploadURL, consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION } }),
+      body: JSON.stringify({
+        sessionId,
+        uploadURL: upload.data.uploadURL,
+        consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION },
+      }),
     });
     expect(clone.status).toBe(200);
   }
@@ -48,9 +56,16 @@ async function subscriber(options: { cloned?: boolean } = {}): Promise<Subscribe
 
 /** A request whose response may be binary (TestClient reads bodies as text). */
 async function raw(client: TestClient, method: string, path: string, options: { json?: unknown; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { ...(options.headers ?? {}), cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+  const headers: Record<string, string> = {
+    ...(options.headers ?? {}),
+    cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+  };
   if (options.json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(system.url + path, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json) });
+  const res = await fetch(system.url + path, {
+    method,
+    headers,
+    body: options.json === undefined ? undefined : JSON.stringify(options.json),
+  });
   const body = Buffer.from(await res.arrayBuffer());
   let data: any;
   try {
@@ -69,7 +84,8 @@ async function aTranscript(client: TestClient) {
   transcriptCache ??= (await client.get('/api/transcripts')).data.sort((a: any, b: any) => a.content.length - b.content.length)[0];
   return transcriptCache!;
 }
-const engineCalls = async () => ((await (await fetch(`${system.services.voice.url}/internal/engine-stats`)).json()) as { synthesisCalls: number }).synthesisCalls;
+const engineCalls = async () =>
+  ((await (await fetch(`${system.services.voice.url}/internal/engine-stats`)).json()) as { synthesisCalls: number }).synthesisCalls;
 
 describe('POST /api/generate-audio', () => {
   test('a library affirmation is rendered to an MP3 of exactly the chosen length, saved, and announced', async () => {
@@ -126,7 +142,7 @@ describe('POST /api/generate-audio', () => {
     expect(saved[0].backgroundMusic).toEqual({ id: music.id, name: music.title });
   });
 
-  test('a custom affirmation of the caller is generated; another user\'s is refused as not found', async () => {
+  test("a custom affirmation of the caller is generated; another user's is refused as not found", async () => {
     const owner = alice;
     const created = await owner.client.postJson('/api/custom-affirmations', {
       sessionId: owner.sessionId,
@@ -148,7 +164,7 @@ describe('POST /api/generate-audio', () => {
     expect((await stranger.client.get(`/api/saved-affirmations/${stranger.sessionId}`)).data).toEqual([]);
   });
 
-  test('without a cloned voice generation is refused with 409 and the spec\'s message', async () => {
+  test("without a cloned voice generation is refused with 409 and the spec's message", async () => {
     const s = await subscriber({ cloned: false });
     const res = await generate(s, { transcriptId: (await aTranscript(s.client)).id });
     expect(res.status).toBe(409);
@@ -176,7 +192,9 @@ describe('POST /api/generate-audio', () => {
     const intruder = await subscriber({ cloned: false });
     const transcriptId = (await aTranscript(owner.client)).id;
     await owner.client.get(`/api/saved-affirmations/${owner.sessionId}`); // binds the sessionId to its owner
-    const res = await raw(intruder.client, 'POST', '/api/generate-audio', { json: { sessionId: owner.sessionId, audioDuration: '60', transcriptId } });
+    const res = await raw(intruder.client, 'POST', '/api/generate-audio', {
+      json: { sessionId: owner.sessionId, audioDuration: '60', transcriptId },
+    });
     expect(res.status).toBe(403);
     expect((await intruder.client.get(`/api/saved-affirmations/${owner.sessionId}`)).status).toBe(403);
 
@@ -185,7 +203,9 @@ describe('POST /api/generate-audio', () => {
 
     const free = new TestClient(system.url);
     await free.signUp(uniqueEmail('free'));
-    const unpaid = await raw(free, 'POST', '/api/generate-audio', { json: { sessionId: newSessionId(), audioDuration: '60', transcriptId } });
+    const unpaid = await raw(free, 'POST', '/api/generate-audio', {
+      json: { sessionId: newSessionId(), audioDuration: '60', transcriptId },
+    });
     expect(unpaid.status).toBe(402);
   });
 });
@@ -205,7 +225,9 @@ describe('the daily allowance', () => {
     const res = await generate(s, { transcriptId: (await aTranscript(s.client)).id, audioDuration: '180' });
     expect(res.status).toBe(429);
     expect(res.data.code).toBe('DAILY_LIMIT_REACHED');
-    expect(res.data.error).toBe('Daily limit: you can generate 60 minutes of audio a day, and you have 2 minutes left today. Choose a shorter duration.');
+    expect(res.data.error).toBe(
+      'Daily limit: you can generate 60 minutes of audio a day, and you have 2 minutes left today. Choose a shorter duration.',
+    );
     expect((await generate(s, { transcriptId: (await aTranscript(s.client)).id, audioDuration: '120' })).status).toBe(201);
     const spent = await generate(s, { transcriptId: (await aTranscript(s.client)).id, audioDuration: '60' });
     expect(spent.status).toBe(429);
@@ -216,7 +238,10 @@ describe('the daily allowance', () => {
     const s = alice;
     const transcriptId = (await aTranscript(s.client)).id; // its speech is cached: both requests race on the allowance
     await useSeconds(s.user.id, 3600 - 180);
-    const results = await Promise.all([generate(s, { transcriptId, audioDuration: '120' }), generate(s, { transcriptId, audioDuration: '120' })]);
+    const results = await Promise.all([
+      generate(s, { transcriptId, audioDuration: '120' }),
+      generate(s, { transcriptId, audioDuration: '120' }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 429]);
     const rows: any = await system.services.generation.context.db.execute(
       sql`select seconds_used, seconds_reserved from generation.daily_usage where user_id = ${s.user.id}`,

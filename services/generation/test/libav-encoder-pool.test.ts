@@ -10,7 +10,8 @@ const SR = 44100;
 async function* tone(seconds: number, channels: number, hz = 440) {
   for (let s = 0; s < seconds; s++) {
     const chunk = new Int16Array(SR * channels);
-    for (let i = 0; i < SR; i++) for (let c = 0; c < channels; c++) chunk[i * channels + c] = Math.round(8000 * Math.sin((2 * Math.PI * hz * (s * SR + i)) / SR));
+    for (let i = 0; i < SR; i++)
+      for (let c = 0; c < channels; c++) chunk[i * channels + c] = Math.round(8000 * Math.sin((2 * Math.PI * hz * (s * SR + i)) / SR));
     yield chunk;
   }
 }
@@ -27,7 +28,9 @@ describe('the libav MP3 encoder pool', () => {
 
   test('more encodes than workers queue, and each gets the frames of its own input', async () => {
     const lengths = [3, 7, 2, 5, 4];
-    const outputs = await Promise.all(lengths.map((seconds, i) => pool.encode(tone(seconds, i % 2 ? 1 : 2), i % 2 ? VOICE_ONLY_FORMAT : WITH_MUSIC_FORMAT, false)));
+    const outputs = await Promise.all(
+      lengths.map((seconds, i) => pool.encode(tone(seconds, i % 2 ? 1 : 2), i % 2 ? VOICE_ONLY_FORMAT : WITH_MUSIC_FORMAT, false)),
+    );
     outputs.forEach((mp3, i) => {
       const { frames, header } = splitFrames(mp3);
       expect(header.channels).toBe(i % 2 ? 1 : 2);

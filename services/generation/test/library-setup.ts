@@ -8,7 +8,11 @@ export function musicMp3(seconds = 20): Buffer {
   const pcm = syntheticMusic(seconds);
   const s16 = Buffer.alloc(pcm.length * 2);
   for (let i = 0; i < pcm.length; i++) s16.writeInt16LE(Math.round(Math.max(-1, Math.min(1, pcm[i])) * 32767), 2 * i);
-  return execFileSync(ffmpegPath(), ['-v', 'error', '-f', 's16le', '-ar', '44100', '-ac', '2', '-i', 'pipe:0', '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', 'pipe:1'], { input: s16 });
+  return execFileSync(
+    ffmpegPath(),
+    ['-v', 'error', '-f', 's16le', '-ar', '44100', '-ac', '2', '-i', 'pipe:0', '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', 'pipe:1'],
+    { input: s16 },
+  );
 }
 
 /**

@@ -49,7 +49,14 @@ function compareWithStraight(render: RenderResult, straight: RenderResult) {
 const cases = [
   { name: 'voice only', seconds: 120, speech: 6.3, music: 0, mode: 'periodic', encoder: 'libav' },
   { name: 'voice over music shorter than the output', seconds: 120, speech: 6.3, music: 20, mode: 'periodic', encoder: 'libav' },
-  { name: 'voice over music longer than the output (straight, in parallel pieces)', seconds: 60, speech: 6.3, music: 90, mode: 'straight', encoder: 'libav' },
+  {
+    name: 'voice over music longer than the output (straight, in parallel pieces)',
+    seconds: 60,
+    speech: 6.3,
+    music: 90,
+    mode: 'straight',
+    encoder: 'libav',
+  },
   { name: 'voice over music shorter than the output', seconds: 120, speech: 6.3, music: 20, mode: 'periodic', encoder: 'ffmpeg' },
 ] as const;
 // Pieces per render, fixed so the seams exist whatever the machine's core count.

@@ -20,8 +20,22 @@ describe('CRC-16 of the LAME tag', () => {
 describe('MP3 frame parsing', () => {
   test('a 128 kbit/s 44.1 kHz stereo header is parsed with its frame length and padding', () => {
     const header = parseFrameHeader(Uint8Array.from([0xff, 0xfb, 0x92, 0x44]))!;
-    expect(header).toMatchObject({ version: 1, bitrateKbps: 128, sampleRate: 44100, padding: true, channels: 2, samplesPerFrame: 1152, length: 418, sideInfoBytes: 32 });
-    expect(parseFrameHeader(Uint8Array.from([0xff, 0xfb, 0x90, 0xc4]))).toMatchObject({ padding: false, channels: 1, length: 417, sideInfoBytes: 17 });
+    expect(header).toMatchObject({
+      version: 1,
+      bitrateKbps: 128,
+      sampleRate: 44100,
+      padding: true,
+      channels: 2,
+      samplesPerFrame: 1152,
+      length: 418,
+      sideInfoBytes: 32,
+    });
+    expect(parseFrameHeader(Uint8Array.from([0xff, 0xfb, 0x90, 0xc4]))).toMatchObject({
+      padding: false,
+      channels: 1,
+      length: 417,
+      sideInfoBytes: 17,
+    });
   });
 
   test('bytes that are not a Layer III header are refused', () => {
@@ -30,28 +44,47 @@ describe('MP3 frame parsing', () => {
     expect(() => splitFrames(Uint8Array.from([0xff, 0xfb, 0x90, 0x44, 1, 2, 3]))).toThrow(/Not an MP3 frame/);
   });
 
-  test.each(['libav', 'ffmpeg'] as const)("the %s encoder's output splits into whole frames of one format, one per 1152 samples plus delay and flush", async (encoder) => {
-    const pcm = new Int16Array(SR * 2); // 2 s of silence, mono
-    const { frames, header } = splitFrames(await encodeMp3(pcm, VOICE_ONLY_FORMAT, { encoder }));
-    expect(header).toMatchObject({ bitrateKbps: 64, channels: 1, sampleRate: 44100 });
-    expect(frames.length).toBeGreaterThanOrEqual(Math.ceil((SR * 2 + 576) / 1152));
-    expect(frames.length).toBeLessThanOrEqual(Math.ceil((SR * 2 + 576) / 1152) + 2);
-    expect(frames.every((f) => f.length === 208 || f.length === 209)).toBe(true);
-  });
+  test.each(['libav', 'ffmpeg'] as const)(
+    "the %s encoder's output splits into whole frames of one format, one per 1152 samples plus delay and flush",
+    async (encoder) => {
+      const pcm = new Int16Array(SR * 2); // 2 s of silence, mono
+      const { frames, header } = splitFrames(await encodeMp3(pcm, VOICE_ONLY_FORMAT, { encoder }));
+      expect(header).toMatchObject({ bitrateKbps: 64, channels: 1, sampleRate: 44100 });
+      expect(frames.length).toBeGreaterThanOrEqual(Math.ceil((SR * 2 + 576) / 1152));
+      expect(frames.length).toBeLessThanOrEqual(Math.ceil((SR * 2 + 576) / 1152) + 2);
+      expect(frames.every((f) => f.length === 208 || f.length === 209)).toBe(true);
+    },
+  );
 });
 
 describe('the Info/LAME tag', () => {
   test('carries frames, bytes, delay, padding and a valid CRC, and reads back', () => {
     const header = parseFrameHeader(Uint8Array.from([0xff, 0xfb, 0x92, 0x44]))!;
-    const frame = buildInfoFrame({ header, audioFrames: 1000, audioBytes: 417_960, encoderDelay: 576, signalSamples: 1000 * 1152 - 576 - 1500 });
+    const frame = buildInfoFrame({
+      header,
+      audioFrames: 1000,
+      audioBytes: 417_960,
+      encoderDelay: 576,
+      signalSamples: 1000 * 1152 - 576 - 1500,
+    });
     expect(frame.length).toBe(417);
     expect(parseFrameHeader(frame)).toMatchObject({ bitrateKbps: 128, channels: 2, padding: false });
-    expect(readInfoFrame(frame, header)).toEqual({ tag: 'Info', frames: 1000, bytes: 417_960 + 417, encoder: 'LAME3.100', delay: 576, padding: 1500, crcOk: true });
+    expect(readInfoFrame(frame, header)).toEqual({
+      tag: 'Info',
+      frames: 1000,
+      bytes: 417_960 + 417,
+      encoder: 'LAME3.100',
+      delay: 576,
+      padding: 1500,
+      crcOk: true,
+    });
   });
 
   test('refuses a padding it cannot express', () => {
     const header = parseFrameHeader(Uint8Array.from([0xff, 0xfb, 0x92, 0x44]))!;
-    expect(() => buildInfoFrame({ header, audioFrames: 10, audioBytes: 4170, encoderDelay: 576, signalSamples: 11 * 1152 })).toThrow(/padding/);
+    expect(() => buildInfoFrame({ header, audioFrames: 10, audioBytes: 4170, encoderDelay: 576, signalSamples: 11 * 1152 })).toThrow(
+      /padding/,
+    );
   });
 });
 

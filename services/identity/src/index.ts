@@ -1,13 +1,6 @@
 import { join } from 'node:path';
 import { Router } from 'express';
-import {
-  createTokenSigner,
-  createTokenVerifier,
-  KeyStore,
-  localKeyResolver,
-  USER_TOKEN_ISSUER,
-  type ServiceModule,
-} from '@innerecho/kit';
+import { createTokenSigner, createTokenVerifier, KeyStore, localKeyResolver, USER_TOKEN_ISSUER, type ServiceModule } from '@innerecho/kit';
 import type { IdentityConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
 import { ensureSeedAdmin } from './domain/seed-admin';

@@ -87,11 +87,17 @@ describe('sign-in', () => {
 
     const c = client();
     const origin = { origin: system.url };
-    const wrong = await c.request('POST', '/api/login', { form: { email, password: 'nope nope', returnTo: '/record-voice' }, headers: origin });
+    const wrong = await c.request('POST', '/api/login', {
+      form: { email, password: 'nope nope', returnTo: '/record-voice' },
+      headers: origin,
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.text).toContain('role="alert">Incorrect email or password<');
 
-    const ok = await c.request('POST', '/api/login', { form: { email, password: 'the right password', returnTo: '/record-voice' }, headers: origin });
+    const ok = await c.request('POST', '/api/login', {
+      form: { email, password: 'the right password', returnTo: '/record-voice' },
+      headers: origin,
+    });
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/record-voice');
   });
@@ -139,7 +145,9 @@ describe('sessions', () => {
     const user = await c.signUp(uniqueEmail());
     const token = c.cookies.get('ie_session')!;
     const [header, , signature] = token.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ role: 'admin', email: 'x@y.z', sub: user.id, aud: 'innerecho', iss: 'innerecho-identity', exp: 9999999999 })).toString('base64url');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ role: 'admin', email: 'x@y.z', sub: user.id, aud: 'innerecho', iss: 'innerecho-identity', exp: 9999999999 }),
+    ).toString('base64url');
     c.cookies.set('ie_session', `${header}.${forgedPayload}.${signature}`);
     const res = await c.get('/api/auth/user');
     expect(res.status).toBe(401);
@@ -151,7 +159,12 @@ describe('sessions', () => {
     const user = await c.signUp(uniqueEmail());
     const key = system.identityKeys.signingKey;
     const expired = jwt.sign({ role: 'subscriber', email: user.email }, key.privateKey, {
-      algorithm: 'ES256', keyid: key.kid, subject: user.id, issuer: 'innerecho-identity', audience: 'innerecho', expiresIn: -10,
+      algorithm: 'ES256',
+      keyid: key.kid,
+      subject: user.id,
+      issuer: 'innerecho-identity',
+      audience: 'innerecho',
+      expiresIn: -10,
     });
     c.cookies.set('ie_session', expired);
     expect((await c.get('/api/auth/user')).status).toBe(401);
@@ -162,7 +175,12 @@ describe('sessions', () => {
     const user = await c.signUp(uniqueEmail());
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const forged = jwt.sign({ role: 'admin', email: user.email }, privateKey, {
-      algorithm: 'ES256', keyid: system.identityKeys.signingKey.kid, subject: user.id, issuer: 'innerecho-identity', audience: 'innerecho', expiresIn: 600,
+      algorithm: 'ES256',
+      keyid: system.identityKeys.signingKey.kid,
+      subject: user.id,
+      issuer: 'innerecho-identity',
+      audience: 'innerecho',
+      expiresIn: 600,
     });
     c.cookies.set('ie_session', forged);
     expect((await c.get('/api/auth/user')).status).toBe(401);
@@ -172,7 +190,11 @@ describe('sessions', () => {
     const c = client();
     const user = await c.signUp(uniqueEmail());
     const anonymous = client();
-    const forged: Record<string, string>[] = [{ 'x-user-id': user.id }, { 'x-user-role': 'admin', 'x-user-id': user.id }, { 'x-forwarded-user': user.email }];
+    const forged: Record<string, string>[] = [
+      { 'x-user-id': user.id },
+      { 'x-user-role': 'admin', 'x-user-id': user.id },
+      { 'x-forwarded-user': user.email },
+    ];
     for (const headers of forged) {
       expect((await anonymous.get('/api/auth/user', headers)).status).toBe(401);
       expect((await anonymous.get(`/api/voice-profile/${newSessionId()}`, headers)).status).toBe(401);
@@ -187,7 +209,7 @@ describe('sessions', () => {
     try {
       const after = client();
       await after.signUp(uniqueEmail());
-      const newKid = (jwt.decode(after.cookies.get('ie_session')!, { complete: true })!.header.kid as string);
+      const newKid = jwt.decode(after.cookies.get('ie_session')!, { complete: true })!.header.kid as string;
       expect(newKid).not.toBe(oldKid);
       // Both verify everywhere: identity itself and the voice service (through the JWKS).
       for (const c of [before, after]) {

@@ -15,7 +15,10 @@ export async function startOidcProvider(user: { sub: string; email: string; name
   const kid = 'test-key';
   const client = { id: 'innerecho-test', secret: 'test-secret' };
   const codes = new Map<string, { redirectUri: string; challenge: string; nonce: string }>();
-  const seen: { authorize?: Record<string, string>; tokenRequests: number; verifierChecked: boolean } = { tokenRequests: 0, verifierChecked: false };
+  const seen: { authorize?: Record<string, string>; tokenRequests: number; verifierChecked: boolean } = {
+    tokenRequests: 0,
+    verifierChecked: false,
+  };
 
   const app = express();
   app.use(express.urlencoded({ extended: false }));
@@ -55,11 +58,20 @@ export async function startOidcProvider(user: { sub: string; email: string; name
     const grant = codes.get(req.body.code);
     if (id !== client.id || secret !== client.secret) return void res.status(401).json({ error: 'invalid_client' });
     if (!grant || grant.redirectUri !== req.body.redirect_uri) return void res.status(400).json({ error: 'invalid_grant' });
-    const challenge = createHash('sha256').update(String(req.body.code_verifier ?? '')).digest('base64url');
-    if (challenge !== grant.challenge) return void res.status(400).json({ error: 'invalid_grant', error_description: 'PKCE verification failed' });
+    const challenge = createHash('sha256')
+      .update(String(req.body.code_verifier ?? ''))
+      .digest('base64url');
+    if (challenge !== grant.challenge)
+      return void res.status(400).json({ error: 'invalid_grant', error_description: 'PKCE verification failed' });
     seen.verifierChecked = true;
     codes.delete(req.body.code);
-    const idToken = jwt.sign({ ...user, nonce: grant.nonce }, privateKey, { algorithm: 'RS256', keyid: kid, issuer, audience: client.id, expiresIn: 300 });
+    const idToken = jwt.sign({ ...user, nonce: grant.nonce }, privateKey, {
+      algorithm: 'RS256',
+      keyid: kid,
+      issuer,
+      audience: client.id,
+      expiresIn: 300,
+    });
     res.json({ access_token: randomBytes(16).toString('hex'), token_type: 'Bearer', expires_in: 300, id_token: idToken });
   });
 

@@ -26,7 +26,10 @@ export const ZBaseServiceEnv = z.object({
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   /** NATS with JetStream; without it events travel in-process (single-process mode only). */
-  NATS_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  NATS_URL: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where services fetch the identity service's public keys and bind session ids. */
   IDENTITY_URL: z.string().url().default('http://127.0.0.1:4101'),
@@ -35,11 +38,20 @@ export const ZBaseServiceEnv = z.object({
   /** Signs local file URLs; generated and kept under DATA_DIR when unset. */
   FILE_SIGNING_SECRET: z.string().min(16).optional(),
   /** S3 (or MinIO): set S3_BUCKET to keep files there instead of on local disk. */
-  S3_BUCKET: z.string().optional().or(z.literal('').transform(() => undefined)),
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('us-east-1'),
-  S3_ACCESS_KEY_ID: z.string().optional().or(z.literal('').transform(() => undefined)),
-  S3_SECRET_ACCESS_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** MinIO and s3rver want path-style URLs (http://host/bucket/key). */
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false', '1', '0', ''])

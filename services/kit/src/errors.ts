@@ -14,12 +14,9 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'BAD_REQUEST', details?: unknown) =>
-  new AppError(400, code, message, details);
-export const unauthorized = (message = 'Please sign in to continue', code = 'UNAUTHENTICATED') =>
-  new AppError(401, code, message);
-export const forbidden = (message = 'You do not have access to this', code = 'FORBIDDEN') =>
-  new AppError(403, code, message);
+export const badRequest = (message: string, code = 'BAD_REQUEST', details?: unknown) => new AppError(400, code, message, details);
+export const unauthorized = (message = 'Please sign in to continue', code = 'UNAUTHENTICATED') => new AppError(401, code, message);
+export const forbidden = (message = 'You do not have access to this', code = 'FORBIDDEN') => new AppError(403, code, message);
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 export const tooManyRequests = (message: string, code = 'RATE_LIMITED') => new AppError(429, code, message);

@@ -26,7 +26,12 @@ const targets: [string, () => Promise<{ database: Database; drop(): Promise<void
   [
     'PGlite',
     async () => {
-      const database = await openDatabase({ schemaName: 'kit_test', migrationsFolder: join(__dirname, 'fixtures', 'migrations'), dataDir: 'memory://', logger });
+      const database = await openDatabase({
+        schemaName: 'kit_test',
+        migrationsFolder: join(__dirname, 'fixtures', 'migrations'),
+        dataDir: 'memory://',
+        logger,
+      });
       return { database, drop: async () => undefined };
     },
   ],
@@ -42,7 +47,12 @@ if (process.env.DATABASE_URL) {
       await admin.end();
       const url = new URL(process.env.DATABASE_URL!);
       url.pathname = `/${name}`;
-      const database = await openDatabase({ schemaName: 'kit_test', migrationsFolder: join(__dirname, 'fixtures', 'migrations'), databaseUrl: url.toString(), logger });
+      const database = await openDatabase({
+        schemaName: 'kit_test',
+        migrationsFolder: join(__dirname, 'fixtures', 'migrations'),
+        databaseUrl: url.toString(),
+        logger,
+      });
       return {
         database,
         drop: async () => {
@@ -116,9 +126,7 @@ describe.each(targets)('events on %s', (_label, open) => {
   });
 
   test('a payload that breaks its contract is refused before it reaches the outbox', async () => {
-    await expect(
-      database.db.transaction((tx) => writer.add(tx, CounterBumpedV1, { name: 'x', by: 1.5 } as any)),
-    ).rejects.toThrow();
+    await expect(database.db.transaction((tx) => writer.add(tx, CounterBumpedV1, { name: 'x', by: 1.5 } as any))).rejects.toThrow();
     expect(await database.db.select().from(outbox)).toHaveLength(0);
   });
 

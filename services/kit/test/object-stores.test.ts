@@ -29,7 +29,9 @@ interface StoreUnderTest {
 async function startLocal(): Promise<StoreUnderTest & { stop(): Promise<void> }> {
   const root = mkdtempSync(join(tmpdir(), 'kit-store-'));
   const store = new LocalDiskStore(root, '/api/files/test', randomBytes(32).toString('base64url'));
-  const app = express().use('/api/files/test', store.routes()).use(errorMiddleware(createLogger('test', 'silent')));
+  const app = express()
+    .use('/api/files/test', store.routes())
+    .use(errorMiddleware(createLogger('test', 'silent')));
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -120,7 +122,11 @@ describe.each([
 
   test('a presigned PUT stores the bytes and a presigned GET serves them', async () => {
     const put = await under.store.presignPut('uploads/one.mp3', { contentType: 'audio/mpeg', maxBytes: MB });
-    const res = await fetch(under.absolute(put), { method: 'PUT', headers: { 'content-type': 'audio/mpeg' }, body: Buffer.from('hello audio') });
+    const res = await fetch(under.absolute(put), {
+      method: 'PUT',
+      headers: { 'content-type': 'audio/mpeg' },
+      body: Buffer.from('hello audio'),
+    });
     expect(res.status).toBe(200);
     const get = await under.store.presignGet('uploads/one.mp3');
     const read = await fetch(under.absolute(get));
@@ -152,7 +158,10 @@ describe.each([
     const one = randomBytes(5 * MB);
     const two = Buffer.from('the end');
     const put = async (n: number, bytes: Buffer) => {
-      const res = await fetch(under.absolute(await under.store.multipart!.signPart(key, uploadId, n, { maxBytes: 10 * MB })), { method: 'PUT', body: bytes });
+      const res = await fetch(under.absolute(await under.store.multipart!.signPart(key, uploadId, n, { maxBytes: 10 * MB })), {
+        method: 'PUT',
+        body: bytes,
+      });
       expect(res.status).toBe(200);
       return res.headers.get('etag')!;
     };
@@ -198,7 +207,9 @@ describe.each([
     const { uploadId } = await under.store.multipart!.create(key, 'audio/mpeg');
     const url = await under.store.multipart!.signPart(key, uploadId, 1, { maxBytes: MB });
     expect((await fetch(under.absolute(url), { method: 'PUT', body: Buffer.from('tiny') })).status).toBe(200);
-    await expect(under.store.multipart!.complete(key, uploadId, [{ PartNumber: 1, ETag: '"0000"' }])).rejects.toMatchObject({ status: 400 });
+    await expect(under.store.multipart!.complete(key, uploadId, [{ PartNumber: 1, ETag: '"0000"' }])).rejects.toMatchObject({
+      status: 400,
+    });
     await under.store.multipart!.abort(key, uploadId);
     await expect(under.store.multipart!.listParts(key, uploadId)).rejects.toMatchObject({ status: 404 });
     expect(await under.store.stat(key)).toBeNull();
@@ -229,7 +240,6 @@ describe('local disk multipart limits', () => {
     const res = await fetch(url, { method: 'PUT', body: Buffer.from('x') });
     expect(res.status).toBe(403);
   });
-
 });
 
 describe('local disk abandoned uploads', () => {
@@ -242,7 +252,10 @@ describe('local disk abandoned uploads', () => {
   test('uploads nobody has added to since the cut-off are removed; recent ones stay and complete', async () => {
     const store = under.store;
     const sendPart = async (key: string, uploadId: string) => {
-      const res = await fetch(under.absolute(await store.multipart!.signPart(key, uploadId, 1, { maxBytes: MB })), { method: 'PUT', body: Buffer.from('part') });
+      const res = await fetch(under.absolute(await store.multipart!.signPart(key, uploadId, 1, { maxBytes: MB })), {
+        method: 'PUT',
+        body: Buffer.from('part'),
+      });
       return res.headers.get('etag')!;
     };
     const old = await store.multipart!.create('music-uploads/left-open.mp3', 'audio/mpeg');

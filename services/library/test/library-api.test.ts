@@ -20,7 +20,19 @@ let mp3: Buffer;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'library-api-'));
-  execFileSync(ffmpegPath(), ['-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=220:duration=20', '-c:a', 'libmp3lame', '-b:a', '128k', join(work, 'tone.mp3')]);
+  execFileSync(ffmpegPath(), [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=220:duration=20',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '128k',
+    join(work, 'tone.mp3'),
+  ]);
   mp3 = readFileSync(join(work, 'tone.mp3'));
   system = await startTestSystem({ env: { ...process.env, STARTER_CONTENT: 'off' } });
   admin = new TestClient(system.url);
@@ -123,7 +135,13 @@ describe('the library list', () => {
 
   test('the same generation event delivered twice counts one play', async () => {
     const t = await addTranscript({ title: `Once ${randomUUID()}` });
-    const payload = { savedAffirmationId: randomUUID(), userId: randomUUID(), transcriptId: t.id, customAffirmationId: null, audioDurationSeconds: 60 };
+    const payload = {
+      savedAffirmationId: randomUUID(),
+      userId: randomUUID(),
+      transcriptId: t.id,
+      customAffirmationId: null,
+      audioDurationSeconds: 60,
+    };
     const id = await publish(AffirmationGeneratedV1, payload);
     await publish(AffirmationGeneratedV1, payload, id);
     await playsReach(t.id, 1);
@@ -252,7 +270,11 @@ describe('creators', () => {
 
   test('a creator with no affirmations has zero analytics; a missing creator is "Creator not found"', async () => {
     const creator = await addCreator();
-    expect((await visitor().get(`/api/creators/${creator.id}/analytics`)).data).toEqual({ totalPlays: 0, totalAffirmations: 0, topAffirmations: [] });
+    expect((await visitor().get(`/api/creators/${creator.id}/analytics`)).data).toEqual({
+      totalPlays: 0,
+      totalAffirmations: 0,
+      topAffirmations: [],
+    });
     const missing = await visitor().get(`/api/creators/${randomUUID()}`);
     expect(missing.status).toBe(404);
     expect(missing.data.error).toBe('Creator not found');
@@ -262,7 +284,9 @@ describe('creators', () => {
     const creator = await addCreator();
     const profile = await visitor().get(`/api/creators/${creator.id}`);
     expect(Object.keys(profile.data).sort()).toEqual(['bio', 'id', 'name', 'profilePicUrl', 'youtubeChannel']);
-    const edit = await admin.request('PUT', `/api/creators/${creator.id}`, { json: { name: 'Nora Renamed', bio: 'New bio', profilePicUrl: '', youtubeChannel: '' } });
+    const edit = await admin.request('PUT', `/api/creators/${creator.id}`, {
+      json: { name: 'Nora Renamed', bio: 'New bio', profilePicUrl: '', youtubeChannel: '' },
+    });
     expect(edit.status).toBe(200);
     await eventually(async () => (await visitor().get(`/api/creators/${creator.id}`)).data.name === 'Nora Renamed', 'the edit to arrive');
   });
@@ -292,7 +316,12 @@ describe('custom affirmations', () => {
     const owner = new TestClient(system.url);
     await owner.signUp(uniqueEmail());
     const sessionId = newSessionId();
-    const res = await owner.postJson('/api/custom-affirmations', { sessionId, title: '  My words ', content: ' I am here. ', category: 'Other' });
+    const res = await owner.postJson('/api/custom-affirmations', {
+      sessionId,
+      title: '  My words ',
+      content: ' I am here. ',
+      category: 'Other',
+    });
     expect(res.status).toBe(201);
     expect(res.data).toMatchObject({ id: expect.any(String), title: 'My words', content: 'I am here.', category: 'Other' });
 
@@ -316,13 +345,20 @@ describe('custom affirmations', () => {
     [{ title: 'T', content: 'x'.repeat(2001) }, 'Please limit your affirmation to 2000 characters or less'],
     [{ title: 'T', content: 'I am.', category: 'Sports' }, 'Please choose one of the listed categories'],
   ])('%j is refused with "%s"', async (over, message) => {
-    const res = await subscriber.postJson('/api/custom-affirmations', { sessionId: newSessionId(), category: 'Calm & Relaxation', ...over });
+    const res = await subscriber.postJson('/api/custom-affirmations', {
+      sessionId: newSessionId(),
+      category: 'Calm & Relaxation',
+      ...over,
+    });
     expect(res.status).toBe(400);
     expect(res.data.error).toBe(message);
   });
 
   test('signed out, a custom affirmation cannot be created', async () => {
-    expect((await visitor().postJson('/api/custom-affirmations', { sessionId: newSessionId(), title: 'T', content: 'c', category: 'Other' })).status).toBe(401);
+    expect(
+      (await visitor().postJson('/api/custom-affirmations', { sessionId: newSessionId(), title: 'T', content: 'c', category: 'Other' }))
+        .status,
+    ).toBe(401);
   });
 
   test('the internal transcript text answers for a library transcript and 404 for a missing one', async () => {
@@ -334,7 +370,8 @@ describe('custom affirmations', () => {
 });
 
 describe('background music uploads', () => {
-  const uppy = (path: string, init: { method?: string; json?: unknown } = {}) => admin.request(init.method ?? 'GET', `/api/uploads${path}`, { json: init.json });
+  const uppy = (path: string, init: { method?: string; json?: unknown } = {}) =>
+    admin.request(init.method ?? 'GET', `/api/uploads${path}`, { json: init.json });
 
   test('an interrupted multipart upload resumes from the listed parts, completes, and the track keeps its measured duration', async () => {
     const created = await uppy('/s3/multipart', { method: 'POST', json: { filename: 'Calm Tone.mp3', type: 'audio/mpeg', metadata: {} } });
@@ -357,7 +394,12 @@ describe('background music uploads', () => {
     const etag2 = await sendPart(2, mp3.subarray(half));
     const done = await uppy(`/s3/multipart/${uploadId}/complete${q}`, {
       method: 'POST',
-      json: { parts: [{ PartNumber: 1, ETag: listed.data[0].ETag }, { PartNumber: 2, ETag: etag2 }] },
+      json: {
+        parts: [
+          { PartNumber: 1, ETag: listed.data[0].ETag },
+          { PartNumber: 2, ETag: etag2 },
+        ],
+      },
     });
     expect(done.status).toBe(200);
 
@@ -368,23 +410,38 @@ describe('background music uploads', () => {
     expect(list.data).toContainEqual(saved.data);
 
     const token = subscriber.cookies.get('ie_session')!;
-    const meta = await fetch(`${system.services.library.url}/internal/background-music/${saved.data.id}`, { headers: { authorization: `Bearer ${token}` } });
+    const meta = await fetch(`${system.services.library.url}/internal/background-music/${saved.data.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const track = (await meta.json()) as { decodedFrames: number; loudness: number };
-    expect(track).toEqual({ id: saved.data.id, title: 'Calm Tone', durationSeconds: 20, contentType: 'audio/mpeg', decodedFrames: expect.any(Number), loudness: expect.any(Number) });
+    expect(track).toEqual({
+      id: saved.data.id,
+      title: 'Calm Tone',
+      durationSeconds: 20,
+      contentType: 'audio/mpeg',
+      decodedFrames: expect.any(Number),
+      loudness: expect.any(Number),
+    });
     // Measured when added, for the generation to mix it while it decodes: its length as decoded
     // (20 s, plus at most the decoder's priming and the last frame) and its audible level.
     expect(track.decodedFrames).toBeGreaterThanOrEqual(20 * 44100);
     expect(track.decodedFrames).toBeLessThanOrEqual(20 * 44100 + 1105 + 1152);
     expect(track.loudness).toBeGreaterThan(0.01);
     expect(track.loudness).toBeLessThan(1);
-    const audio = await fetch(`${system.services.library.url}/internal/background-music/${saved.data.id}/audio`, { headers: { authorization: `Bearer ${token}` } });
+    const audio = await fetch(`${system.services.library.url}/internal/background-music/${saved.data.id}/audio`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(Buffer.from(await audio.arrayBuffer()).equals(mp3)).toBe(true);
 
     // A track from before tracks were measured is measured in the background, to the same figures.
     const { db, files } = system.services.library.context;
     await db.execute(sql`update library.background_music set decoded_frames = null, loudness = null where id = ${saved.data.id}`);
     expect(await measureUnmeasuredMusic({ db, files, signal: new AbortController().signal })).toBe(1);
-    const again = (await (await fetch(`${system.services.library.url}/internal/background-music/${saved.data.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as typeof track;
+    const again = (await (
+      await fetch(`${system.services.library.url}/internal/background-music/${saved.data.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as typeof track;
     expect(again.decodedFrames).toBe(track.decodedFrames);
     expect(again.loudness).toBeCloseTo(track.loudness, 6);
 
@@ -405,7 +462,10 @@ describe('background music uploads', () => {
     expect(typed.data.error).toBe('Please choose an audio file');
 
     const { uploadURL } = (await admin.postJson('/api/background-music/upload', { contentType: 'audio/mpeg', filename: 'fake.mp3' })).data;
-    const put = await admin.request('PUT', uploadURL, { body: Buffer.from('this is plain text pretending to be music'.repeat(100)), headers: { 'content-type': 'audio/mpeg' } });
+    const put = await admin.request('PUT', uploadURL, {
+      body: Buffer.from('this is plain text pretending to be music'.repeat(100)),
+      headers: { 'content-type': 'audio/mpeg' },
+    });
     expect(put.status).toBe(200);
     const saved = await admin.postJson('/api/background-music', { title: 'Fake', uploadURL, duration: 300 });
     expect(saved.status).toBe(400);
@@ -435,9 +495,15 @@ describe('background music uploads', () => {
   });
 
   test('music needs a title and an uploaded file, and a key that is not ours is refused', async () => {
-    expect((await admin.postJson('/api/background-music', { title: ' ', uploadURL: 'x', duration: 300 })).data.error).toBe('Missing information');
+    expect((await admin.postJson('/api/background-music', { title: ' ', uploadURL: 'x', duration: 300 })).data.error).toBe(
+      'Missing information',
+    );
     expect((await admin.postJson('/api/background-music', { title: 'T', duration: 300 })).data.error).toBe('Missing information');
-    const foreign = await admin.postJson('/api/background-music', { title: 'T', uploadURL: '/api/files/voice/samples/x.webm', duration: 300 });
+    const foreign = await admin.postJson('/api/background-music', {
+      title: 'T',
+      uploadURL: '/api/files/voice/samples/x.webm',
+      duration: 300,
+    });
     expect(foreign.status).toBe(400);
     const badKey = await uppy(`/s3/multipart/abc?key=${encodeURIComponent('../../etc/passwd')}`);
     expect(badKey.status).toBe(400);

@@ -33,7 +33,11 @@ async function subscriberWithUpload() {
   const user = await client.signUp(uniqueEmail('eleven'));
   await system.grantSubscription(user.id);
   const { data } = await client.postJson('/api/voice-profile/upload', {});
-  const put = await fetch(system.url + data.uploadURL, { method: 'PUT', headers: { 'content-type': 'audio/webm' }, body: new Uint8Array(sample) });
+  const put = await fetch(system.url + data.uploadURL, {
+    method: 'PUT',
+    headers: { 'content-type': 'audio/webm' },
+    body: new Uint8Array(sample),
+  });
   expect(put.status).toBe(200);
   return { client, sessionId: newSessionId(), uploadURL: data.uploadURL as string, token: client.cookies.get('ie_session')! };
 }
@@ -83,7 +87,13 @@ test('with ELEVENLABS_API_KEY set, clone, speech and delete go to ElevenLabs wit
 });
 
 test.each([
-  ['an invalid key', () => (fake.apiKey = 'another key'), 503, 'VOICE_PROVIDER_KEY_INVALID', 'Voice cloning is not available: the ElevenLabs API key was refused. Please contact support.'],
+  [
+    'an invalid key',
+    () => (fake.apiKey = 'another key'),
+    503,
+    'VOICE_PROVIDER_KEY_INVALID',
+    'Voice cloning is not available: the ElevenLabs API key was refused. Please contact support.',
+  ],
   [
     'a used-up quota',
     () => (fake.failNext = { status: 401, detail: { status: 'quota_exceeded', message: 'This request exceeds your quota.' } }),

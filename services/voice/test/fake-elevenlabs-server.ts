@@ -76,7 +76,11 @@ export class FakeElevenLabs {
 
     if (req.method === 'POST' && url.pathname === '/v1/voices/add') {
       // Parse the multipart body the way a server would (undici's FormData parser).
-      const form = await new Request('http://x', { method: 'POST', headers: { 'content-type': call.contentType ?? '' }, body: raw }).formData();
+      const form = await new Request('http://x', {
+        method: 'POST',
+        headers: { 'content-type': call.contentType ?? '' },
+        body: raw,
+      }).formData();
       call.fields = {};
       call.files = [];
       for (const [field, value] of form.entries()) {
@@ -85,7 +89,8 @@ export class FakeElevenLabs {
       }
       const name = call.fields.name;
       const files = call.files.filter((f) => f.field === 'files');
-      if (!name || files.length === 0) return json(422, { detail: [{ loc: ['body', 'files'], msg: 'field required', type: 'value_error.missing' }] });
+      if (!name || files.length === 0)
+        return json(422, { detail: [{ loc: ['body', 'files'], msg: 'field required', type: 'value_error.missing' }] });
       const id = `fakevoice${++this.counter}`;
       this.voices.set(id, { name, sampleBytes: files[0].size });
       return json(200, { voice_id: id, requires_verification: false });
@@ -94,8 +99,10 @@ export class FakeElevenLabs {
     const tts = /^\/v1\/text-to-speech\/([^/]+)$/.exec(url.pathname);
     if (req.method === 'POST' && tts) {
       call.json = JSON.parse(raw.toString('utf8'));
-      if (!this.voices.has(tts[1])) return json(404, { detail: { status: 'voice_not_found', message: 'A voice with the voice_id was not found.' } });
-      if (call.query.output_format !== 'pcm_44100') return json(400, { detail: { status: 'invalid_output_format', message: 'Unsupported format' } });
+      if (!this.voices.has(tts[1]))
+        return json(404, { detail: { status: 'voice_not_found', message: 'A voice with the voice_id was not found.' } });
+      if (call.query.output_format !== 'pcm_44100')
+        return json(400, { detail: { status: 'invalid_output_format', message: 'Unsupported format' } });
       // 16-bit PCM, 44.1 kHz: a 200 Hz tone, 60 ms per character of text.
       const samples = Math.round(44100 * 0.06 * String(call.json.text).length);
       const pcm = Buffer.alloc(samples * 2);

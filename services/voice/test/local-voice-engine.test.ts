@@ -8,7 +8,11 @@ import { spokenSample } from './voice-samples';
 jest.setTimeout(240_000);
 
 const engine = new LocalVoiceEngine();
-const TEXT = ['Abundance flows to me from every direction.', 'I deserve rest, joy and a quiet mind.', 'My heart is open and my breath is slow.'];
+const TEXT = [
+  'Abundance flows to me from every direction.',
+  'I deserve rest, joy and a quiet mind.',
+  'My heart is open and my breath is slow.',
+];
 
 /** Median F0 of a clip, measured with the same YIN tracker the engine never sees the output of. */
 async function medianPitch(samples: Float32Array) {
@@ -23,7 +27,11 @@ test.each([
   ['a high voice', { pitchBaseHz: 150, pitchTopHz: 205 }, 1.3],
 ])("the local engine speaks new text with %s's median pitch within 1 semitone", async (_name, voice, shift) => {
   let raw = await spokenSample({ voice, format: 'wav' });
-  if (shift !== 1) raw = await runFfmpeg(['-i', '{input}', '-af', `asetrate=${Math.round(22050 * shift)},aresample=22050,atempo=${1 / shift}`, '-f', 'wav', 'pipe:1'], raw);
+  if (shift !== 1)
+    raw = await runFfmpeg(
+      ['-i', '{input}', '-af', `asetrate=${Math.round(22050 * shift)},aresample=22050,atempo=${1 / shift}`, '-f', 'wav', 'pipe:1'],
+      raw,
+    );
   const { wav } = await checkAndPrepareSample(raw);
   const target = analyseVoice(await decodeToMono(wav, ANALYSIS_RATE)).f0MedianHz!;
 

@@ -25,7 +25,11 @@ async function subscriber() {
 async function upload(client: TestClient, body: Buffer, contentType = 'audio/webm') {
   const res = await client.postJson('/api/voice-profile/upload', {});
   expect(res.status).toBe(200);
-  const put = await fetch(system.url + res.data.uploadURL, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(body) });
+  const put = await fetch(system.url + res.data.uploadURL, {
+    method: 'PUT',
+    headers: { 'content-type': contentType },
+    body: new Uint8Array(body),
+  });
   expect(put.status).toBe(200);
   return res.data.uploadURL as string;
 }
@@ -37,7 +41,8 @@ const speech = (token: string, text: unknown) =>
     body: JSON.stringify({ text }),
   });
 
-const engineCalls = async () => ((await (await fetch(`${system.services.voice.url}/internal/engine-stats`)).json()) as any).synthesisCalls as number;
+const engineCalls = async () =>
+  ((await (await fetch(`${system.services.voice.url}/internal/engine-stats`)).json()) as any).synthesisCalls as number;
 
 describe('cloning a voice', () => {
   test('without consent the clone is refused with 400 and nothing is stored', async () => {
@@ -45,8 +50,15 @@ describe('cloning a voice', () => {
     const uploadURL = await upload(client, goodSample);
     const res = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL });
     expect(res.status).toBe(400);
-    expect(res.data).toEqual({ code: 'CONSENT_REQUIRED', error: 'Please confirm that this is your own voice and that you agree to it being cloned' });
-    const declined = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent: { accepted: false, textVersion: VOICE_CONSENT_VERSION } });
+    expect(res.data).toEqual({
+      code: 'CONSENT_REQUIRED',
+      error: 'Please confirm that this is your own voice and that you agree to it being cloned',
+    });
+    const declined = await client.postJson('/api/voice-profile/clone', {
+      sessionId,
+      uploadURL,
+      consent: { accepted: false, textVersion: VOICE_CONSENT_VERSION },
+    });
     expect(declined.data.code).toBe('CONSENT_REQUIRED');
     expect((await client.get(`/api/voice-profile/${sessionId}`)).data.isCloned).toBe(false);
   });
@@ -84,10 +96,25 @@ describe('cloning a voice', () => {
   });
 
   test.each([
-    ['a too-short recording', () => spokenSample({ sentences: 2 }), 'SAMPLE_TOO_SHORT', 'Recording too short: please read all five sentences'],
+    [
+      'a too-short recording',
+      () => spokenSample({ sentences: 2 }),
+      'SAMPLE_TOO_SHORT',
+      'Recording too short: please read all five sentences',
+    ],
     ['a silent recording', () => silentSample(30), 'SAMPLE_SILENT', 'Recording is silent: please check your microphone and record again'],
-    ['a file that is not audio', async () => Buffer.from('this is not audio at all, just some text pretending to be webm '.repeat(20)), 'SAMPLE_NOT_AUDIO', 'We could not read this recording as audio. Please record again.'],
-    ['a badly clipped recording', () => clippedSample(40), 'SAMPLE_CLIPPED', 'Recording is too loud and distorted: move a little further from the microphone and record again'],
+    [
+      'a file that is not audio',
+      async () => Buffer.from('this is not audio at all, just some text pretending to be webm '.repeat(20)),
+      'SAMPLE_NOT_AUDIO',
+      'We could not read this recording as audio. Please record again.',
+    ],
+    [
+      'a badly clipped recording',
+      () => clippedSample(40),
+      'SAMPLE_CLIPPED',
+      'Recording is too loud and distorted: move a little further from the microphone and record again',
+    ],
   ])('%s is refused with its message', async (_name, make, code, message) => {
     const { client, sessionId } = await subscriber();
     const body = await make();
@@ -164,7 +191,9 @@ describe('speech and deletion', () => {
     expect(decodeWav(Buffer.from(await second.arrayBuffer())).samples).toEqual(wav.samples);
     expect(await engineCalls()).toBe(callsBefore + 1);
 
-    const rows: any = await system.services.voice.context.db.execute(sql`select sample_key from voice.voice_profiles where user_id = ${user.id}`);
+    const rows: any = await system.services.voice.context.db.execute(
+      sql`select sample_key from voice.voice_profiles where user_id = ${user.id}`,
+    );
     const sampleKey = (rows.rows ?? rows)[0].sample_key as string;
     const files = system.services.voice.context.files;
     const { speechCacheKey } = await import('../src/domain/synthesize-speech');
@@ -175,7 +204,12 @@ describe('speech and deletion', () => {
     expect(del.status).toBe(200);
     expect(await files.stat(sampleKey)).toBeNull();
     expect(await files.stat(speechCacheKey(voiceId, 'local', text))).toBeNull();
-    expect((await client.get(`/api/voice-profile/${sessionId}`)).data).toEqual({ isCloned: false, engine: null, updatedAt: null, cloneEngine: 'local' });
+    expect((await client.get(`/api/voice-profile/${sessionId}`)).data).toEqual({
+      isCloned: false,
+      engine: null,
+      updatedAt: null,
+      cloneEngine: 'local',
+    });
     expect((await speech(token, text)).status).toBe(409);
   });
 

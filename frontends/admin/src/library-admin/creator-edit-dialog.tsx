@@ -1,7 +1,21 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LIBRARY_MESSAGES, normaliseReferralCode } from '@innerecho/contracts';
-import { apiRequest, isApiError, serverErrorMessage, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, Field, Input, Textarea, toast } from '@innerecho/ui';
+import {
+  apiRequest,
+  isApiError,
+  serverErrorMessage,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+  Field,
+  Input,
+  Textarea,
+  toast,
+} from '@innerecho/ui';
 import type { AdminCreator } from './library-admin-types';
 import { toastFailure, toastMissing } from './mutation-toasts';
 
@@ -19,36 +33,60 @@ export function CreatorEditDialog({ open, onOpenChange, creator }: CreatorEditDi
   const queryClient = useQueryClient();
   const [form, setForm] = useState(empty);
   const [codeError, setCodeError] = useState<string | undefined>();
-  const set = (key: keyof typeof empty) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setForm((f) => ({ ...f, [key]: e.target.value }));
+  const set = (key: keyof typeof empty) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
 
   useEffect(() => {
     if (!open) return;
     setCodeError(undefined);
-    setForm(creator ? { ...empty, name: creator.name, bio: creator.bio, profilePicUrl: creator.profilePicUrl, youtubeChannel: creator.youtubeChannel } : empty);
+    setForm(
+      creator
+        ? { ...empty, name: creator.name, bio: creator.bio, profilePicUrl: creator.profilePicUrl, youtubeChannel: creator.youtubeChannel }
+        : empty,
+    );
   }, [open, creator]);
 
   const save = useMutation({
     mutationFn: async (): Promise<AdminCreator> => {
-      const profile = { name: form.name.trim(), bio: form.bio.trim(), profilePicUrl: form.profilePicUrl.trim(), youtubeChannel: form.youtubeChannel.trim() };
+      const profile = {
+        name: form.name.trim(),
+        bio: form.bio.trim(),
+        profilePicUrl: form.profilePicUrl.trim(),
+        youtubeChannel: form.youtubeChannel.trim(),
+      };
       const res = creator
         ? await apiRequest('PUT', `/api/creators/${creator.id}`, profile)
-        : await apiRequest('POST', '/api/creators', { ...profile, email: form.email.trim(), password: form.password, referralCode: form.referralCode });
+        : await apiRequest('POST', '/api/creators', {
+            ...profile,
+            email: form.email.trim(),
+            password: form.password,
+            referralCode: form.referralCode,
+          });
       return res.json();
     },
     onSuccess: (saved: AdminCreator) => {
       toast({ title: creator ? 'Creator updated' : 'Creator added', variant: 'success' });
       // The library learns about the change from an event a moment later: show the saved
       // profile now, and refresh from the library once the event has had time to arrive.
-      const profile = { id: saved.id, name: saved.name, bio: saved.bio, profilePicUrl: saved.profilePicUrl, youtubeChannel: saved.youtubeChannel };
+      const profile = {
+        id: saved.id,
+        name: saved.name,
+        bio: saved.bio,
+        profilePicUrl: saved.profilePicUrl,
+        youtubeChannel: saved.youtubeChannel,
+      };
       queryClient.setQueryData<AdminCreator[]>(['/api/creators'], (list = []) =>
-        list.some((c) => c.id === profile.id) ? list.map((c) => (c.id === profile.id ? profile : c)) : [...list, profile].sort((a, b) => a.name.localeCompare(b.name)),
+        list.some((c) => c.id === profile.id)
+          ? list.map((c) => (c.id === profile.id ? profile : c))
+          : [...list, profile].sort((a, b) => a.name.localeCompare(b.name)),
       );
       setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['/api/creators'] }), 1500);
       onOpenChange(false);
     },
     onError: (error) => {
       // A taken referral code (or email) is shown next to the field as well as in the toast.
-      if (isApiError(error) && error.status === 409 && /referral code/i.test(serverErrorMessage(error) ?? '')) setCodeError(serverErrorMessage(error));
+      if (isApiError(error) && error.status === 409 && /referral code/i.test(serverErrorMessage(error) ?? ''))
+        setCodeError(serverErrorMessage(error));
       toastFailure(creator ? 'Could not update the creator' : 'Could not add the creator', error);
     },
   });
@@ -69,7 +107,9 @@ export function CreatorEditDialog({ open, onOpenChange, creator }: CreatorEditDi
       <DialogContent>
         <DialogTitle>{creator ? 'Edit Creator' : 'Add Creator'}</DialogTitle>
         <DialogDescription>
-          {creator ? 'Changes appear on the library and the creator’s page.' : 'The creator signs in at /creator-login with this email and password.'}
+          {creator
+            ? 'Changes appear on the library and the creator’s page.'
+            : 'The creator signs in at /creator-login with this email and password.'}
         </DialogDescription>
         <form onSubmit={submit} noValidate css={{ display: 'grid', gap: 14, marginTop: 16 }}>
           <Field htmlFor={`${id}-name`} label="Name">
@@ -82,7 +122,13 @@ export function CreatorEditDialog({ open, onOpenChange, creator }: CreatorEditDi
             <Input id={`${id}-pic`} type="url" value={form.profilePicUrl} onChange={set('profilePicUrl')} placeholder="https://" />
           </Field>
           <Field htmlFor={`${id}-youtube`} label="YouTube channel">
-            <Input id={`${id}-youtube`} type="url" value={form.youtubeChannel} onChange={set('youtubeChannel')} placeholder="https://www.youtube.com/@channel" />
+            <Input
+              id={`${id}-youtube`}
+              type="url"
+              value={form.youtubeChannel}
+              onChange={set('youtubeChannel')}
+              placeholder="https://www.youtube.com/@channel"
+            />
           </Field>
           {creator ? null : (
             <>
@@ -90,9 +136,21 @@ export function CreatorEditDialog({ open, onOpenChange, creator }: CreatorEditDi
                 <Input id={`${id}-email`} type="email" value={form.email} onChange={set('email')} autoComplete="off" />
               </Field>
               <Field htmlFor={`${id}-password`} label="Password" hint="At least 8 characters. Share it with the creator privately.">
-                <Input id={`${id}-password`} type="password" value={form.password} onChange={set('password')} autoComplete="new-password" aria-describedby={`${id}-password-hint`} />
+                <Input
+                  id={`${id}-password`}
+                  type="password"
+                  value={form.password}
+                  onChange={set('password')}
+                  autoComplete="new-password"
+                  aria-describedby={`${id}-password-hint`}
+                />
               </Field>
-              <Field htmlFor={`${id}-code`} label="Referral code" hint="Lowercase, no spaces: it becomes the creator’s link, ?ref=code." error={codeError}>
+              <Field
+                htmlFor={`${id}-code`}
+                label="Referral code"
+                hint="Lowercase, no spaces: it becomes the creator’s link, ?ref=code."
+                error={codeError}
+              >
                 <Input
                   id={`${id}-code`}
                   value={form.referralCode}

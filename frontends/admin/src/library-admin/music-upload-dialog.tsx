@@ -3,7 +3,19 @@ import type { Theme } from '@emotion/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Dashboard from '@uppy/dashboard';
 import { MUSIC_MAX_BYTES, TITLE_MAX } from '@innerecho/contracts';
-import { apiRequest, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, Field, Input, toast, useThemeMode } from '@innerecho/ui';
+import {
+  apiRequest,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+  Field,
+  Input,
+  toast,
+  useThemeMode,
+} from '@innerecho/ui';
 import { toastFailure, toastMissing } from './mutation-toasts';
 import { useUppyStyles } from './uppy-styles';
 import { useMusicUploader } from './use-music-uploader';
@@ -28,16 +40,29 @@ export function MusicUploadDialog({ open, onOpenChange }: MusicUploadDialogProps
  */
 const uppyLook = (t: Theme) => ({
   '&& .uppy-Root': { fontFamily: t.fonts.body },
-  '&& .uppy-Dashboard-inner': { background: t.colors.surfaceSunken, border: `1px dashed ${t.colors.borderStrong}`, borderRadius: t.radii.md },
+  '&& .uppy-Dashboard-inner': {
+    background: t.colors.surfaceSunken,
+    border: `1px dashed ${t.colors.borderStrong}`,
+    borderRadius: t.radii.md,
+  },
   '&& .uppy-Dashboard-AddFiles': { border: 'none' },
   '&& .uppy-Dashboard-AddFiles-title': { color: t.colors.text, fontSize: 16 },
   '&& .uppy-Dashboard-browse': { color: t.colors.primary, fontWeight: 600 },
   '&& .uppy-Dashboard-note': { color: t.colors.textSubtle },
   '&& .uppy-Dashboard-files, && .uppy-Dashboard-innerWrap': { background: 'transparent' },
-  '&& .uppy-DashboardContent-bar, && .uppy-StatusBar, && .uppy-StatusBar-actions': { background: t.colors.surface, borderColor: t.colors.border, color: t.colors.text },
+  '&& .uppy-DashboardContent-bar, && .uppy-StatusBar, && .uppy-StatusBar-actions': {
+    background: t.colors.surface,
+    borderColor: t.colors.border,
+    color: t.colors.text,
+  },
   '&& .uppy-DashboardContent-title, && .uppy-StatusBar-statusPrimary': { color: t.colors.text },
   '&& .uppy-DashboardContent-back, && .uppy-DashboardContent-addMore, && .uppy-StatusBar-actionBtn--done': { color: t.colors.primary },
-  '&& .uppy-StatusBar-actionBtn--upload': { background: t.colors.primary, color: t.colors.primaryText, borderRadius: t.radii.pill, fontWeight: 600 },
+  '&& .uppy-StatusBar-actionBtn--upload': {
+    background: t.colors.primary,
+    color: t.colors.primaryText,
+    borderRadius: t.radii.pill,
+    fontWeight: 600,
+  },
   '&& .uppy-Dashboard-Item-previewInnerWrap': { background: `${t.colors.accentSoft} !important` },
   '&& .uppy-Dashboard-Item-name': { color: t.colors.text },
 });
@@ -76,7 +101,15 @@ function MusicUploadForm({ onDone }: { onDone: () => void }) {
     uppy.on('file-removed', onRemoved);
     uppy.on('upload-error', onError as never);
     // Suggest a title from the file name when none is typed yet.
-    const onAdded = (file: { name?: string }) => setTitle((t) => t || (file.name ?? '').replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ').trim());
+    const onAdded = (file: { name?: string }) =>
+      setTitle(
+        (t) =>
+          t ||
+          (file.name ?? '')
+            .replace(/\.[^.]+$/, '')
+            .replace(/[-_]+/g, ' ')
+            .trim(),
+      );
     uppy.on('file-added', onAdded as never);
     return () => {
       uppy.off('upload-success', onSuccess as never);
@@ -110,7 +143,13 @@ function MusicUploadForm({ onDone }: { onDone: () => void }) {
       <DialogDescription>Calm, loopable tracks work best: they play softly under the spoken affirmation.</DialogDescription>
       <form onSubmit={submit} noValidate css={{ display: 'grid', gap: 16, marginTop: 16 }}>
         <Field htmlFor={`${id}-title`} label="Title">
-          <Input id={`${id}-title`} value={title} maxLength={TITLE_MAX} onChange={(e) => setTitle(e.target.value)} placeholder="e.g. Morning Light" />
+          <Input
+            id={`${id}-title`}
+            value={title}
+            maxLength={TITLE_MAX}
+            onChange={(e) => setTitle(e.target.value)}
+            placeholder="e.g. Morning Light"
+          />
         </Field>
         <div>
           <span css={{ display: 'block', fontWeight: 600, fontSize: 14, marginBottom: 8 }}>Audio file</span>

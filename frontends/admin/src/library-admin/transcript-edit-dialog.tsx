@@ -1,7 +1,20 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_CATEGORY, LIBRARY_CATEGORIES, LIBRARY_MESSAGES, TITLE_MAX, TRANSCRIPT_CONTENT_MAX } from '@innerecho/contracts';
-import { apiRequest, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, Field, Input, Select, Textarea, toast } from '@innerecho/ui';
+import {
+  apiRequest,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+  Field,
+  Input,
+  Select,
+  Textarea,
+  toast,
+} from '@innerecho/ui';
 import type { AdminCreator, AdminTranscript } from './library-admin-types';
 import { toastFailure, toastMissing } from './mutation-toasts';
 
@@ -34,7 +47,9 @@ export function TranscriptEditDialog({ open, onOpenChange, transcript, creators 
   const save = useMutation({
     mutationFn: async () => {
       const body = { title: title.trim(), content: content.trim(), category, creatorId: creatorId === NO_CREATOR ? null : creatorId };
-      const res = transcript ? await apiRequest('PUT', `/api/transcripts/${transcript.id}`, body) : await apiRequest('POST', '/api/transcripts', body);
+      const res = transcript
+        ? await apiRequest('PUT', `/api/transcripts/${transcript.id}`, body)
+        : await apiRequest('POST', '/api/transcripts', body);
       return res.json();
     },
     onSuccess: async () => {
@@ -56,19 +71,39 @@ export function TranscriptEditDialog({ open, onOpenChange, transcript, creators 
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogTitle>{transcript ? 'Edit Transcript' : 'Add Transcript'}</DialogTitle>
-        <DialogDescription>Library affirmations are read in each listener’s own voice. First person, present tense works best.</DialogDescription>
+        <DialogDescription>
+          Library affirmations are read in each listener’s own voice. First person, present tense works best.
+        </DialogDescription>
         <form onSubmit={submit} css={{ display: 'grid', gap: 16, marginTop: 16 }} noValidate>
           <Field htmlFor={`${id}-title`} label="Title">
-            <Input id={`${id}-title`} value={title} maxLength={TITLE_MAX} onChange={(e) => setTitle(e.target.value)} placeholder="e.g. I Believe in Myself" />
+            <Input
+              id={`${id}-title`}
+              value={title}
+              maxLength={TITLE_MAX}
+              onChange={(e) => setTitle(e.target.value)}
+              placeholder="e.g. I Believe in Myself"
+            />
           </Field>
           <Field htmlFor={`${id}-category`} label="Category">
-            <Select id={`${id}-category`} value={category} onValueChange={setCategory} options={LIBRARY_CATEGORIES.map((c) => ({ value: c, label: c }))} />
+            <Select
+              id={`${id}-category`}
+              value={category}
+              onValueChange={setCategory}
+              options={LIBRARY_CATEGORIES.map((c) => ({ value: c, label: c }))}
+            />
           </Field>
           <Field htmlFor={`${id}-creator`} label="Creator">
             <Select id={`${id}-creator`} value={creatorId} onValueChange={setCreatorId} options={creatorOptions} />
           </Field>
           <Field htmlFor={`${id}-content`} label="Content" hint={`${content.length} / ${TRANSCRIPT_CONTENT_MAX} characters`}>
-            <Textarea id={`${id}-content`} value={content} rows={7} maxLength={TRANSCRIPT_CONTENT_MAX} onChange={(e) => setContent(e.target.value)} aria-describedby={`${id}-content-hint`} />
+            <Textarea
+              id={`${id}-content`}
+              value={content}
+              rows={7}
+              maxLength={TRANSCRIPT_CONTENT_MAX}
+              onChange={(e) => setContent(e.target.value)}
+              aria-describedby={`${id}-content-hint`}
+            />
           </Field>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>

@@ -15,7 +15,10 @@ export function AdminPage(_props: AdminPageProps) {
   return (
     <Container>
       <Page>
-        <PageHeader title="Admin Dashboard" description="Manage library transcripts, featured creators, background music and creator payouts." />
+        <PageHeader
+          title="Admin Dashboard"
+          description="Manage library transcripts, featured creators, background music and creator payouts."
+        />
         <Tabs defaultValue="transcripts">
           <TabsList aria-label="Admin sections">
             <TabsTrigger value="transcripts">Transcripts</TabsTrigger>
@@ -23,10 +26,18 @@ export function AdminPage(_props: AdminPageProps) {
             <TabsTrigger value="music">Music</TabsTrigger>
             <TabsTrigger value="payouts">Payouts</TabsTrigger>
           </TabsList>
-          <TabsContent value="transcripts"><TranscriptsTab /></TabsContent>
-          <TabsContent value="creators"><CreatorsTab /></TabsContent>
-          <TabsContent value="music"><MusicTab /></TabsContent>
-          <TabsContent value="payouts"><PayoutsTab /></TabsContent>
+          <TabsContent value="transcripts">
+            <TranscriptsTab />
+          </TabsContent>
+          <TabsContent value="creators">
+            <CreatorsTab />
+          </TabsContent>
+          <TabsContent value="music">
+            <MusicTab />
+          </TabsContent>
+          <TabsContent value="payouts">
+            <PayoutsTab />
+          </TabsContent>
         </Tabs>
       </Page>
     </Container>

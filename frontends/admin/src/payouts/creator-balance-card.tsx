@@ -19,8 +19,15 @@ export function CreatorBalanceCard({ balance }: CreatorBalanceCardProps) {
   const create = useMutation({
     mutationFn: () => apiRequest('POST', '/api/payouts', { creatorId: balance.creatorId, commissionIds: chosen.map((c) => c.id), notes }),
     onSuccess: async () => {
-      toast({ title: 'Payout created', description: `${formatDollars(total)} to ${balance.name}. Mark it completed once the money is sent.`, variant: 'success' });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: BALANCES_KEY }), queryClient.invalidateQueries({ queryKey: PAYOUTS_KEY })]);
+      toast({
+        title: 'Payout created',
+        description: `${formatDollars(total)} to ${balance.name}. Mark it completed once the money is sent.`,
+        variant: 'success',
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: BALANCES_KEY }),
+        queryClient.invalidateQueries({ queryKey: PAYOUTS_KEY }),
+      ]);
     },
     onError: (error) => toastFailure('Could not create the payout', error),
   });
@@ -46,7 +53,17 @@ export function CreatorBalanceCard({ balance }: CreatorBalanceCardProps) {
           </p>
         </div>
         <p css={{ textAlign: 'right' }}>
-          <span css={(t) => ({ display: 'block', fontSize: 12, color: t.colors.textSubtle, textTransform: 'uppercase', letterSpacing: '0.05em' })}>Pending</span>
+          <span
+            css={(t) => ({
+              display: 'block',
+              fontSize: 12,
+              color: t.colors.textSubtle,
+              textTransform: 'uppercase',
+              letterSpacing: '0.05em',
+            })}
+          >
+            Pending
+          </span>
           <span data-testid="pending-balance" css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 24, fontWeight: 600 })}>
             {formatDollars(balance.pendingBalance)}
           </span>
@@ -57,19 +74,39 @@ export function CreatorBalanceCard({ balance }: CreatorBalanceCardProps) {
         {balance.commissions.map((c) => (
           <label
             key={c.id}
-            css={(t) => ({ display: 'flex', alignItems: 'center', gap: 12, padding: '8px 10px', borderRadius: t.radii.md, background: t.colors.surfaceSunken, cursor: 'pointer' })}
+            css={(t) => ({
+              display: 'flex',
+              alignItems: 'center',
+              gap: 12,
+              padding: '8px 10px',
+              borderRadius: t.radii.md,
+              background: t.colors.surfaceSunken,
+              cursor: 'pointer',
+            })}
           >
-            <input type="checkbox" checked={selected.has(c.id)} onChange={() => toggle(c.id)} css={(t) => ({ width: 18, height: 18, accentColor: t.colors.primary })} />
+            <input
+              type="checkbox"
+              checked={selected.has(c.id)}
+              onChange={() => toggle(c.id)}
+              css={(t) => ({ width: 18, height: 18, accentColor: t.colors.primary })}
+            />
             <span css={{ flex: 1, minWidth: 0 }}>
               {commissionLabel(c)}
               <span css={(t) => ({ color: t.colors.textSubtle, fontSize: 13 })}> · {formatDay(c.createdAt)}</span>
             </span>
-            <span css={(t) => ({ fontVariantNumeric: 'tabular-nums', fontWeight: 600, color: c.amount < 0 ? t.colors.danger : t.colors.text })}>{formatDollars(c.amount)}</span>
+            <span
+              css={(t) => ({ fontVariantNumeric: 'tabular-nums', fontWeight: 600, color: c.amount < 0 ? t.colors.danger : t.colors.text })}
+            >
+              {formatDollars(c.amount)}
+            </span>
           </label>
         ))}
       </fieldset>
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: 10, alignItems: 'center' }}>
-        <label htmlFor={`notes-${balance.creatorId}`} css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        <label
+          htmlFor={`notes-${balance.creatorId}`}
+          css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+        >
           Payout notes for {balance.name}
         </label>
         <Input

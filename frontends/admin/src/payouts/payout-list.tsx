@@ -20,14 +20,18 @@ export interface PayoutListProps {
 export function PayoutList({ payouts, creatorNames }: PayoutListProps) {
   const queryClient = useQueryClient();
   const settle = useMutation({
-    mutationFn: ({ payout, outcome }: { payout: AdminPayout; outcome: 'complete' | 'fail' }) => apiRequest('POST', `/api/payouts/${payout.id}/${outcome}`),
+    mutationFn: ({ payout, outcome }: { payout: AdminPayout; outcome: 'complete' | 'fail' }) =>
+      apiRequest('POST', `/api/payouts/${payout.id}/${outcome}`),
     onSuccess: async (_res, { outcome }) => {
       toast(
         outcome === 'complete'
           ? { title: 'Payout completed', description: 'Its commissions are now paid.', variant: 'success' }
           : { title: 'Payout marked failed', description: 'Its commissions are pending again.' },
       );
-      await Promise.all([queryClient.invalidateQueries({ queryKey: BALANCES_KEY }), queryClient.invalidateQueries({ queryKey: PAYOUTS_KEY })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: BALANCES_KEY }),
+        queryClient.invalidateQueries({ queryKey: PAYOUTS_KEY }),
+      ]);
     },
     onError: (error) => toastFailure('Could not update the payout', error),
   });

@@ -17,7 +17,6 @@ export type AdminPayout = PayoutView;
 export const BALANCES_KEY = ['/api/payouts/balances'] as const;
 export const PAYOUTS_KEY = ['/api/payouts'] as const;
 
-
 export function commissionLabel(c: PayableCommission): string {
   const base = c.subscriptionPlan === 'monthly' ? `Month ${c.monthNumber}/6` : 'Yearly (one-time)';
   return c.adjustment ? `Refund of ${base}` : base;

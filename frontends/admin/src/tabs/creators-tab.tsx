@@ -78,7 +78,12 @@ export function CreatorsTab(_props: CreatorsTabProps) {
                   </td>
                   <td css={{ whiteSpace: 'nowrap' }}>
                     {c.youtubeChannel ? (
-                      <a href={c.youtubeChannel} target="_blank" rel="noopener noreferrer" css={(t) => ({ color: t.colors.primary, display: 'inline-flex', gap: 4, alignItems: 'center' })}>
+                      <a
+                        href={c.youtubeChannel}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        css={(t) => ({ color: t.colors.primary, display: 'inline-flex', gap: 4, alignItems: 'center' })}
+                      >
                         Channel <ExternalLink size={14} aria-hidden />
                       </a>
                     ) : (
@@ -106,7 +111,9 @@ export function CreatorsTab(_props: CreatorsTabProps) {
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Delete this creator?"
-        description={deleting ? `${deleting.name}’s sign-in and profile are removed. Their affirmations stay in the library, without a creator.` : ''}
+        description={
+          deleting ? `${deleting.name}’s sign-in and profile are removed. Their affirmations stay in the library, without a creator.` : ''
+        }
         confirmLabel="Delete"
         pendingLabel="Deleting..."
         pending={remove.isPending}

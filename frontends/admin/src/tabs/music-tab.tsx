@@ -46,7 +46,16 @@ export function MusicTab(_props: MusicTabProps) {
           ))}
         </div>
       ) : music.data!.length === 0 ? (
-        <EmptyState icon={<Music size={24} />} title="No music yet" description="Upload a calm track to offer it under affirmations." action={<Button onClick={() => setUploading(true)}><Plus size={16} aria-hidden /> Upload Music</Button>} />
+        <EmptyState
+          icon={<Music size={24} />}
+          title="No music yet"
+          description="Upload a calm track to offer it under affirmations."
+          action={
+            <Button onClick={() => setUploading(true)}>
+              <Plus size={16} aria-hidden /> Upload Music
+            </Button>
+          }
+        />
       ) : (
         <ul css={{ ...grid, listStyle: 'none', margin: 0, padding: 0 }}>
           {music.data!.map((m) => (
@@ -54,13 +63,29 @@ export function MusicTab(_props: MusicTabProps) {
               <Card css={{ display: 'flex', flexDirection: 'row', alignItems: 'center', textAlign: 'left', gap: 14, padding: 16 }}>
                 <span
                   aria-hidden
-                  css={(t) => ({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 44, height: 44, borderRadius: 12, background: t.colors.accentSoft, color: t.colors.accent, flexShrink: 0 })}
+                  css={(t) => ({
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    width: 44,
+                    height: 44,
+                    borderRadius: 12,
+                    background: t.colors.accentSoft,
+                    color: t.colors.accent,
+                    flexShrink: 0,
+                  })}
                 >
                   <Music size={20} />
                 </span>
                 <div css={{ flex: 1, minWidth: 0 }}>
-                  <h3 css={{ margin: 0, fontSize: 16, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{m.title}</h3>
-                  <p css={(t) => ({ margin: 0, fontSize: 13, color: t.colors.textSubtle, fontVariantNumeric: 'tabular-nums' })}>{formatClock(m.duration)}</p>
+                  <h3
+                    css={{ margin: 0, fontSize: 16, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                  >
+                    {m.title}
+                  </h3>
+                  <p css={(t) => ({ margin: 0, fontSize: 13, color: t.colors.textSubtle, fontVariantNumeric: 'tabular-nums' })}>
+                    {formatClock(m.duration)}
+                  </p>
                 </div>
                 <IconButton aria-label={`Delete ${m.title}`} onClick={() => setDeleting(m)}>
                   <Trash2 size={16} />
@@ -75,7 +100,9 @@ export function MusicTab(_props: MusicTabProps) {
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Delete this track?"
-        description={deleting ? `“${deleting.title}” will no longer be offered as background music. Audio already generated with it is kept.` : ''}
+        description={
+          deleting ? `“${deleting.title}” will no longer be offered as background music. Audio already generated with it is kept.` : ''
+        }
         confirmLabel="Delete"
         pendingLabel="Deleting..."
         pending={remove.isPending}

@@ -29,7 +29,11 @@ export function PayoutsTab(_props: PayoutsTabProps) {
         ) : balances.isLoading ? (
           <Skeleton height={160} />
         ) : owed.length === 0 ? (
-          <EmptyState icon={<HandCoins size={26} />} title="Nothing to pay out" description="When creators earn commissions, their pending balances appear here." />
+          <EmptyState
+            icon={<HandCoins size={26} />}
+            title="Nothing to pay out"
+            description="When creators earn commissions, their pending balances appear here."
+          />
         ) : (
           <div css={(t) => ({ display: 'grid', gap: 16, [t.mq.lg]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } })}>
             {owed.map((b) => (
@@ -51,7 +55,11 @@ export function PayoutsTab(_props: PayoutsTabProps) {
         ) : payouts.isLoading ? (
           <Skeleton height={120} />
         ) : payouts.data!.length === 0 ? (
-          <EmptyState icon={<Wallet size={26} />} title="No payouts yet" description="Payouts you create from pending balances are listed here." />
+          <EmptyState
+            icon={<Wallet size={26} />}
+            title="No payouts yet"
+            description="Payouts you create from pending balances are listed here."
+          />
         ) : (
           <PayoutList payouts={payouts.data!} creatorNames={names} />
         )}

@@ -82,7 +82,9 @@ export function TranscriptsTab(_props: TranscriptsTabProps) {
                   <td css={{ minWidth: 240, maxWidth: 420 }}>
                     <Clamp>{t.content}</Clamp>
                   </td>
-                  <td css={(th) => ({ color: th.colors.textMuted, whiteSpace: 'nowrap' })}>{t.creatorId ? creatorName.get(t.creatorId) ?? '—' : '—'}</td>
+                  <td css={(th) => ({ color: th.colors.textMuted, whiteSpace: 'nowrap' })}>
+                    {t.creatorId ? (creatorName.get(t.creatorId) ?? '—') : '—'}
+                  </td>
                   <td>{t.playCount}</td>
                   <td>
                     <div css={{ display: 'flex', gap: 4, justifyContent: 'flex-end' }}>
@@ -105,7 +107,11 @@ export function TranscriptsTab(_props: TranscriptsTabProps) {
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}
         title="Delete this transcript?"
-        description={deleting ? `“${deleting.title}” will be removed from the library. Audio people already generated from it stays in their saved affirmations.` : ''}
+        description={
+          deleting
+            ? `“${deleting.title}” will be removed from the library. Audio people already generated from it stays in their saved affirmations.`
+            : ''
+        }
         confirmLabel="Delete"
         pendingLabel="Deleting..."
         pending={remove.isPending}

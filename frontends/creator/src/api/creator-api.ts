@@ -1,7 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ANALYTICS_PERIODS, type AnalyticsPeriod, type CommissionView, type CreatorAccountView, type CreatorDashboardAnalytics, type PayoutView } from '@innerecho/contracts';
+import {
+  ANALYTICS_PERIODS,
+  type AnalyticsPeriod,
+  type CommissionView,
+  type CreatorAccountView,
+  type CreatorDashboardAnalytics,
+  type PayoutView,
+} from '@innerecho/contracts';
 import { getQueryFn } from '@innerecho/ui';
-
 
 export { ANALYTICS_PERIODS, type AnalyticsPeriod };
 export const DEFAULT_PERIOD: AnalyticsPeriod = 'monthly';
@@ -21,11 +27,9 @@ export function useCurrentCreator() {
   });
 }
 
-export const useCreatorCommissions = (creatorId: string) =>
-  useQuery<Commission[]>({ queryKey: ['/api/commissions/creator', creatorId] });
+export const useCreatorCommissions = (creatorId: string) => useQuery<Commission[]>({ queryKey: ['/api/commissions/creator', creatorId] });
 
-export const useCreatorPayouts = (creatorId: string) =>
-  useQuery<Payout[]>({ queryKey: ['/api/payouts/creator', creatorId] });
+export const useCreatorPayouts = (creatorId: string) => useQuery<Payout[]>({ queryKey: ['/api/payouts/creator', creatorId] });
 
 export const useCreatorAnalytics = (creatorId: string, period: AnalyticsPeriod) =>
   // The previous period's figures stay while the next load, so the cards do not flash.

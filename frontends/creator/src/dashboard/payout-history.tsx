@@ -28,7 +28,11 @@ export function PayoutHistory({ payouts, error, onRetry }: PayoutHistoryProps) {
       ) : payouts === undefined ? (
         <Skeleton css={{ height: 64 }} />
       ) : payouts.length === 0 ? (
-        <EmptyState icon={<Wallet size={26} />} title="No payouts yet" description="Once your pending commissions are paid out, each payment shows here." />
+        <EmptyState
+          icon={<Wallet size={26} />}
+          title="No payouts yet"
+          description="Once your pending commissions are paid out, each payment shows here."
+        />
       ) : (
         <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 10 }}>
           {payouts.map((payout) => {
@@ -37,12 +41,21 @@ export function PayoutHistory({ payouts, error, onRetry }: PayoutHistoryProps) {
               <li
                 key={payout.id}
                 data-testid="payout-row"
-                css={(t) => ({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, padding: '12px 14px', borderRadius: t.radii.md, background: t.colors.surfaceSunken })}
+                css={(t) => ({
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                  gap: 12,
+                  padding: '12px 14px',
+                  borderRadius: t.radii.md,
+                  background: t.colors.surfaceSunken,
+                })}
               >
                 <div css={{ display: 'grid', gap: 2, minWidth: 0 }}>
                   <span css={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{formatDollars(payout.amount)}</span>
                   <span css={(t) => ({ fontSize: 13, color: t.colors.textMuted })}>
-                    {formatDate(payout.payoutDate ?? payout.createdAt)} · {payout.commissionIds.length} commission{payout.commissionIds.length === 1 ? '' : 's'}
+                    {formatDate(payout.payoutDate ?? payout.createdAt)} · {payout.commissionIds.length} commission
+                    {payout.commissionIds.length === 1 ? '' : 's'}
                     {payout.notes ? ` · ${payout.notes}` : ''}
                   </span>
                 </div>

@@ -41,7 +41,20 @@ export function PeriodBars({ title, description, rows, emptyNote }: PeriodBarsPr
           <tbody>
             {newestFirst.map((row) => (
               <tr key={row.label}>
-                <th scope="row" css={(t) => ({ textAlign: 'left', fontWeight: 500, fontSize: 13.5, color: t.colors.textMuted, padding: '5px 10px 5px 0', width: '34%', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' })}>
+                <th
+                  scope="row"
+                  css={(t) => ({
+                    textAlign: 'left',
+                    fontWeight: 500,
+                    fontSize: 13.5,
+                    color: t.colors.textMuted,
+                    padding: '5px 10px 5px 0',
+                    width: '34%',
+                    whiteSpace: 'nowrap',
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                  })}
+                >
                   {row.label}
                 </th>
                 <td aria-hidden css={{ padding: '5px 0' }}>
@@ -57,7 +70,17 @@ export function PeriodBars({ title, description, rows, emptyNote }: PeriodBarsPr
                     />
                   </div>
                 </td>
-                <td css={(t) => ({ textAlign: 'right', fontVariantNumeric: 'tabular-nums', fontSize: 14, fontWeight: 600, padding: '5px 0 5px 12px', width: '24%', color: row.value === 0 ? t.colors.textSubtle : t.colors.text })}>
+                <td
+                  css={(t) => ({
+                    textAlign: 'right',
+                    fontVariantNumeric: 'tabular-nums',
+                    fontSize: 14,
+                    fontWeight: 600,
+                    padding: '5px 0 5px 12px',
+                    width: '24%',
+                    color: row.value === 0 ? t.colors.textSubtle : t.colors.text,
+                  })}
+                >
                   {row.display}
                 </td>
               </tr>

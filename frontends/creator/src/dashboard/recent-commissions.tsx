@@ -42,7 +42,15 @@ export function RecentCommissions({ commissions, error, onRetry }: RecentCommiss
             <li
               key={c.id}
               data-testid="commission-row"
-              css={(t) => ({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12, padding: '12px 14px', borderRadius: t.radii.md, background: t.colors.surfaceSunken })}
+              css={(t) => ({
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: 12,
+                padding: '12px 14px',
+                borderRadius: t.radii.md,
+                background: t.colors.surfaceSunken,
+              })}
             >
               <div css={{ display: 'grid', gap: 2, minWidth: 0 }}>
                 <span css={{ fontWeight: 600 }}>{commissionLabel(c)}</span>
@@ -51,7 +59,13 @@ export function RecentCommissions({ commissions, error, onRetry }: RecentCommiss
                 </span>
               </div>
               <div css={{ display: 'flex', alignItems: 'center', gap: 10, flexShrink: 0 }}>
-                <span css={(t) => ({ fontWeight: 600, fontVariantNumeric: 'tabular-nums', color: c.amount < 0 ? t.colors.danger : t.colors.text })}>
+                <span
+                  css={(t) => ({
+                    fontWeight: 600,
+                    fontVariantNumeric: 'tabular-nums',
+                    color: c.amount < 0 ? t.colors.danger : t.colors.text,
+                  })}
+                >
                   {formatDollars(c.amount)}
                 </span>
                 <Badge variant={c.status === 'paid' ? 'success' : 'outline'}>{c.status === 'paid' ? 'Paid' : 'Pending'}</Badge>

@@ -51,8 +51,8 @@ export function ReferralLinkCard({ referralCode }: ReferralLinkCardProps) {
       <div css={{ display: 'grid', gap: 4 }}>
         <CardTitle>Your referral link</CardTitle>
         <CardDescription>
-          Share it anywhere. Visitors who subscribe within 30 days of clicking it are yours: 25% of what they pay for their
-          first six months, or of their first year.
+          Share it anywhere. Visitors who subscribe within 30 days of clicking it are yours: 25% of what they pay for their first six
+          months, or of their first year.
         </CardDescription>
       </div>
       <div css={{ display: 'flex', gap: 10, flexWrap: 'wrap' }}>

@@ -31,7 +31,9 @@ export function StatCards({ analytics }: StatCardsProps) {
       {stats.map((stat) => (
         <li key={stat.label} css={{ display: 'flex' }}>
           <Card css={{ flex: 1, gap: 10, padding: '18px 20px' }}>
-            <div css={(t) => ({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, color: t.colors.textMuted })}>
+            <div
+              css={(t) => ({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, color: t.colors.textMuted })}
+            >
               <span css={{ fontSize: 14, fontWeight: 600 }}>{stat.label}</span>
               <span aria-hidden css={(t) => ({ color: t.colors.accent, display: 'inline-flex' })}>
                 {stat.icon}
@@ -40,7 +42,10 @@ export function StatCards({ analytics }: StatCardsProps) {
             {stat.value === undefined ? (
               <Skeleton css={{ height: 34, width: '60%' }} />
             ) : (
-              <p data-testid={`stat-${stat.label.toLowerCase().replace(/\s+/g, '-')}`} css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 'clamp(24px, 4vw, 32px)', fontWeight: 600, lineHeight: 1.1 })}>
+              <p
+                data-testid={`stat-${stat.label.toLowerCase().replace(/\s+/g, '-')}`}
+                css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 'clamp(24px, 4vw, 32px)', fontWeight: 600, lineHeight: 1.1 })}
+              >
                 {stat.value}
               </p>
             )}

@@ -1,7 +1,21 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { apiRequest, Button, Container, ErrorState, Page, PageHeader, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger, toast, formatDollars } from '@innerecho/ui';
+import {
+  apiRequest,
+  Button,
+  Container,
+  ErrorState,
+  Page,
+  PageHeader,
+  Skeleton,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  toast,
+  formatDollars,
+} from '@innerecho/ui';
 import { LogOut } from 'lucide-react';
 import type { CreatorAccountView } from '@innerecho/contracts';
 import {
@@ -61,7 +75,9 @@ function Dashboard({ creator }: { creator: CreatorAccountView }) {
     mutationFn: () => apiRequest('POST', '/api/creator-auth/logout'),
     onSuccess: () => {
       queryClient.setQueryData(CREATOR_CURRENT_QUERY_KEY, null);
-      queryClient.removeQueries({ predicate: (q) => String(q.queryKey[0]).match(/^\/api\/(commissions|payouts|creator-analytics)/) !== null });
+      queryClient.removeQueries({
+        predicate: (q) => String(q.queryKey[0]).match(/^\/api\/(commissions|payouts|creator-analytics)/) !== null,
+      });
       toast({ title: 'Logged out' });
       navigate('/creator-login');
     },
@@ -111,13 +127,21 @@ function Dashboard({ creator }: { creator: CreatorAccountView }) {
                       title="Revenue by period"
                       description={`Commissions earned, ${PERIOD_NAMES[period].toLowerCase()}.`}
                       emptyNote="No commissions in these periods yet."
-                      rows={data?.revenueByPeriod.map((r) => ({ label: formatPeriodLabel(period, r.period), value: r.amount, display: formatDollars(r.amount) }))}
+                      rows={data?.revenueByPeriod.map((r) => ({
+                        label: formatPeriodLabel(period, r.period),
+                        value: r.amount,
+                        display: formatDollars(r.amount),
+                      }))}
                     />
                     <PeriodBars
                       title="Signups by period"
                       description={`Subscriptions started through your link, ${PERIOD_NAMES[period].toLowerCase()}.`}
                       emptyNote="No signups in these periods yet."
-                      rows={data?.signupsByPeriod.map((r) => ({ label: formatPeriodLabel(period, r.period), value: r.count, display: String(r.count) }))}
+                      rows={data?.signupsByPeriod.map((r) => ({
+                        label: formatPeriodLabel(period, r.period),
+                        value: r.count,
+                        display: String(r.count),
+                      }))}
                     />
                   </div>
                 </>
@@ -126,7 +150,9 @@ function Dashboard({ creator }: { creator: CreatorAccountView }) {
           </section>
         </Tabs>
 
-        <div css={(t) => ({ display: 'grid', gap: 16, alignItems: 'start', [t.mq.lg]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } })}>
+        <div
+          css={(t) => ({ display: 'grid', gap: 16, alignItems: 'start', [t.mq.lg]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } })}
+        >
           <RecentCommissions commissions={commissions.data} error={commissions.isError} onRetry={() => void commissions.refetch()} />
           <PayoutHistory payouts={payouts.data} error={payouts.isError} onRetry={() => void payouts.refetch()} />
         </div>

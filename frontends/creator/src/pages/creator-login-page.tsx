@@ -49,7 +49,16 @@ export function CreatorLoginPage(_props: CreatorLoginPageProps) {
         <div css={{ display: 'grid', gap: 10, justifyItems: 'center', textAlign: 'center' }}>
           <span
             aria-hidden
-            css={(t) => ({ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', width: 56, height: 56, borderRadius: '50%', background: t.colors.accentSoft, color: t.colors.accent })}
+            css={(t) => ({
+              display: 'inline-flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              width: 56,
+              height: 56,
+              borderRadius: '50%',
+              background: t.colors.accentSoft,
+              color: t.colors.accent,
+            })}
           >
             <KeyRound size={26} />
           </span>
@@ -63,10 +72,23 @@ export function CreatorLoginPage(_props: CreatorLoginPageProps) {
         ) : (
           <form onSubmit={onSubmit} noValidate css={{ display: 'grid', gap: 18 }}>
             <Field htmlFor="creator-email" label="Email">
-              <Input id="creator-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+              <Input
+                id="creator-email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                placeholder="you@example.com"
+              />
             </Field>
             <Field htmlFor="creator-password" label="Password">
-              <Input id="creator-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+              <Input
+                id="creator-password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
             </Field>
             <Button type="submit" size="lg" fullWidth disabled={login.isPending} aria-busy={login.isPending || undefined}>
               {login.isPending ? 'Signing in...' : 'Sign In'}
@@ -74,7 +96,13 @@ export function CreatorLoginPage(_props: CreatorLoginPageProps) {
           </form>
         )}
         <p
-          css={(t) => ({ fontSize: 14, color: t.colors.textMuted, textAlign: 'center', borderTop: `1px solid ${t.colors.border}`, paddingTop: 18 })}
+          css={(t) => ({
+            fontSize: 14,
+            color: t.colors.textMuted,
+            textAlign: 'center',
+            borderTop: `1px solid ${t.colors.border}`,
+            paddingTop: 18,
+          })}
         >
           Creator accounts are created by an admin. If you are a featured creator and need access, contact the InnerEcho team.
         </p>

@@ -56,8 +56,8 @@ export function HeroSection({ onViewPricing }: HeroSectionProps) {
             </span>
           </h1>
           <p css={(t) => ({ fontSize: 'clamp(17px, 2.2vw, 20px)', color: t.colors.textMuted, maxWidth: 560 })}>
-            Record a short voice sample once. InnerEcho then speaks the affirmations you choose in your own voice, over
-            gentle music, for as long as you like.
+            Record a short voice sample once. InnerEcho then speaks the affirmations you choose in your own voice, over gentle music, for as
+            long as you like.
           </p>
           <div css={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginTop: 4 }}>
             <GetStartedButton label="Get Started" />

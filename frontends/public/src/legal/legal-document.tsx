@@ -35,9 +35,7 @@ export function LegalDocument({ title, intro, sections }: LegalDocumentProps) {
       >
         <header css={{ display: 'grid', gap: 12 }}>
           <h1 css={{ fontSize: 'clamp(34px, 5.5vw, 48px)' }}>{title}</h1>
-          <p css={(t) => ({ fontSize: 14.5, color: `${t.colors.textSubtle} !important` })}>
-            Last updated: {LEGAL_LAST_UPDATED}
-          </p>
+          <p css={(t) => ({ fontSize: 14.5, color: `${t.colors.textSubtle} !important` })}>Last updated: {LEGAL_LAST_UPDATED}</p>
           <div>{intro}</div>
         </header>
         <nav

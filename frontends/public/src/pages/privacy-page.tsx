@@ -10,8 +10,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Who we are',
     body: (
       <p>
-        InnerEcho ("we", "us") provides personalised affirmation audio spoken in your own cloned voice. We are the
-        controller of the personal data described in this policy. You can reach us at <SupportEmailLink />.
+        InnerEcho ("we", "us") provides personalised affirmation audio spoken in your own cloned voice. We are the controller of the
+        personal data described in this policy. You can reach us at <SupportEmailLink />.
       </p>
     ),
   },
@@ -28,16 +28,16 @@ const SECTIONS: LegalSection[] = [
             <strong>Voice data</strong>: the voice sample you record and the voice clone created from it.
           </li>
           <li>
-            <strong>Your content</strong>: custom affirmations you write, the affirmations you generate, your chosen
-            settings (length, background music, speed) and your saved library.
+            <strong>Your content</strong>: custom affirmations you write, the affirmations you generate, your chosen settings (length,
+            background music, speed) and your saved library.
           </li>
           <li>
-            <strong>Payment information</strong>: payments are handled by our payment processor, Stripe. We receive
-            confirmation of your plan and payment status, but we never see or store your full card number.
+            <strong>Payment information</strong>: payments are handled by our payment processor, Stripe. We receive confirmation of your
+            plan and payment status, but we never see or store your full card number.
           </li>
           <li>
-            <strong>Usage and device data</strong>: basic technical logs (such as IP address, browser type and request
-            times) that keep the Service secure and working.
+            <strong>Usage and device data</strong>: basic technical logs (such as IP address, browser type and request times) that keep the
+            Service secure and working.
           </li>
         </ul>
       </>
@@ -50,17 +50,16 @@ const SECTIONS: LegalSection[] = [
       <>
         <p>
           Your voice is personal, and we treat it that way. We use your voice sample and voice clone{' '}
-          <strong>only to generate affirmations for you</strong>, in your account. We do not sell your voice data, share it
-          with other users, or use it to train general-purpose voice models.
+          <strong>only to generate affirmations for you</strong>, in your account. We do not sell your voice data, share it with other
+          users, or use it to train general-purpose voice models.
         </p>
         <p>
-          Depending on how the Service is configured, the voice clone is created either by our own voice-matching engine
-          or by a specialist voice technology provider acting on our instructions under a data processing agreement.
+          Depending on how the Service is configured, the voice clone is created either by our own voice-matching engine or by a specialist
+          voice technology provider acting on our instructions under a data processing agreement.
         </p>
         <p>
-          You can delete your voice clone at any time by choosing "Re-record Voice", which deletes the current clone before
-          you record a new one, or by emailing us. Affirmations you have already generated stay in your library until you
-          delete them or close your account.
+          You can delete your voice clone at any time by choosing "Re-record Voice", which deletes the current clone before you record a new
+          one, or by emailing us. Affirmations you have already generated stay in your library until you delete them or close your account.
         </p>
       </>
     ),
@@ -83,10 +82,9 @@ const SECTIONS: LegalSection[] = [
     heading: 'Legal bases',
     body: (
       <p>
-        We process your information to perform our contract with you (providing the Service and your subscription), on the
-        basis of your consent for your voice data (which you can withdraw by deleting your voice clone), for our legitimate
-        interests in keeping the Service secure and attributing referrals, and to comply with legal obligations such as
-        keeping payment records.
+        We process your information to perform our contract with you (providing the Service and your subscription), on the basis of your
+        consent for your voice data (which you can withdraw by deleting your voice clone), for our legitimate interests in keeping the
+        Service secure and attributing referrals, and to comply with legal obligations such as keeping payment records.
       </p>
     ),
   },
@@ -99,8 +97,7 @@ const SECTIONS: LegalSection[] = [
         <ul>
           <li>a sign-in cookie that keeps you logged in;</li>
           <li>
-            <strong>innerecho_ref</strong>, a cookie that remembers a creator's referral code for 30 days after you follow
-            their link;
+            <strong>innerecho_ref</strong>, a cookie that remembers a creator's referral code for 30 days after you follow their link;
           </li>
           <li>a session identifier in your browser's local storage that links your recordings and library to you;</li>
           <li>your light or dark theme preference, in local storage.</li>
@@ -114,10 +111,10 @@ const SECTIONS: LegalSection[] = [
     heading: 'Who we share it with',
     body: (
       <p>
-        We share personal data only with service providers that help us run InnerEcho (hosting and storage, payment
-        processing by Stripe, and voice technology where configured), each bound to use it only on our instructions, and
-        with authorities where the law requires it. If you subscribed through a creator's referral link, that creator sees
-        aggregated sign-up and revenue figures, not your name, email or content.
+        We share personal data only with service providers that help us run InnerEcho (hosting and storage, payment processing by Stripe,
+        and voice technology where configured), each bound to use it only on our instructions, and with authorities where the law requires
+        it. If you subscribed through a creator's referral link, that creator sees aggregated sign-up and revenue figures, not your name,
+        email or content.
       </p>
     ),
   },
@@ -126,9 +123,9 @@ const SECTIONS: LegalSection[] = [
     heading: 'How long we keep it',
     body: (
       <p>
-        We keep your data for as long as your account is active. When your account is terminated, we delete your voice
-        sample, voice clone, custom affirmations and generated audio <strong>within 30 days</strong>. We keep payment and
-        tax records for as long as the law requires.
+        We keep your data for as long as your account is active. When your account is terminated, we delete your voice sample, voice clone,
+        custom affirmations and generated audio <strong>within 30 days</strong>. We keep payment and tax records for as long as the law
+        requires.
       </p>
     ),
   },
@@ -137,8 +134,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Security',
     body: (
       <p>
-        Data travels over encrypted connections, files are stored in access-controlled storage and shared only through
-        short-lived signed links, and access by our team is limited to what is needed to run and support the Service.
+        Data travels over encrypted connections, files are stored in access-controlled storage and shared only through short-lived signed
+        links, and access by our team is limited to what is needed to run and support the Service.
       </p>
     ),
   },
@@ -148,13 +145,13 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          You have the right to access, correct, delete or receive a copy of your personal data, to object to or restrict
-          certain processing, and to withdraw consent at any time. To exercise these rights, email <SupportEmailLink />. We
-          will answer within one month.
+          You have the right to access, correct, delete or receive a copy of your personal data, to object to or restrict certain
+          processing, and to withdraw consent at any time. To exercise these rights, email <SupportEmailLink />. We will answer within one
+          month.
         </p>
         <p>
-          If you are unhappy with how we handle your data, you can complain to the UK Information Commissioner's Office
-          (ICO) or to your local data protection authority.
+          If you are unhappy with how we handle your data, you can complain to the UK Information Commissioner's Office (ICO) or to your
+          local data protection authority.
         </p>
       </>
     ),
@@ -164,8 +161,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Age limit',
     body: (
       <p>
-        InnerEcho is for adults. You must be at least 18 years old to use it, and we do not knowingly collect data from
-        anyone younger. If you believe a minor has given us their data, please contact us and we will delete it.
+        InnerEcho is for adults. You must be at least 18 years old to use it, and we do not knowingly collect data from anyone younger. If
+        you believe a minor has given us their data, please contact us and we will delete it.
       </p>
     ),
   },
@@ -174,8 +171,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Changes to this policy',
     body: (
       <p>
-        We may update this policy as the Service evolves. If the changes are significant, we will let you know by email or in
-        the app. See also our <Link to="/terms">Terms of Service</Link>.
+        We may update this policy as the Service evolves. If the changes are significant, we will let you know by email or in the app. See
+        also our <Link to="/terms">Terms of Service</Link>.
       </p>
     ),
   },
@@ -186,12 +183,7 @@ export function PrivacyPage(_props: PrivacyPageProps) {
   return (
     <LegalDocument
       title="Privacy Policy"
-      intro={
-        <p>
-          This policy explains what personal data InnerEcho collects, why, how we protect your voice, and the choices you
-          have.
-        </p>
-      }
+      intro={<p>This policy explains what personal data InnerEcho collects, why, how we protect your voice, and the choices you have.</p>}
       sections={SECTIONS}
     />
   );

@@ -29,8 +29,8 @@ export function SuccessPage(_props: SuccessPageProps) {
         </span>
         <h1 css={{ fontSize: 'clamp(30px, 5vw, 40px)' }}>Welcome to InnerEcho!</h1>
         <p css={(t) => ({ color: t.colors.textMuted, fontSize: 17 })}>
-          Your subscription is set up and your 3-day free trial has begun. Sign in, or create your account, with the email
-          you used at checkout to record your voice and create your first affirmation.
+          Your subscription is set up and your 3-day free trial has begun. Sign in, or create your account, with the email you used at
+          checkout to record your voice and create your first affirmation.
         </p>
         {sessionId ? (
           <p css={(t) => ({ fontSize: 14, color: t.colors.textSubtle, overflowWrap: 'anywhere' })}>

@@ -11,10 +11,10 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          These Terms of Service ("Terms") govern your use of InnerEcho, including our website, the affirmation library,
-          voice cloning, audio generation and the creator programme (together, the "Service"). By creating an account,
-          starting a free trial or using the Service, you agree to these Terms and to our{' '}
-          <Link to="/privacy">Privacy Policy</Link>. If you do not agree, please do not use the Service.
+          These Terms of Service ("Terms") govern your use of InnerEcho, including our website, the affirmation library, voice cloning,
+          audio generation and the creator programme (together, the "Service"). By creating an account, starting a free trial or using the
+          Service, you agree to these Terms and to our <Link to="/privacy">Privacy Policy</Link>. If you do not agree, please do not use the
+          Service.
         </p>
       </>
     ),
@@ -24,9 +24,9 @@ const SECTIONS: LegalSection[] = [
     heading: 'Who can use InnerEcho',
     body: (
       <p>
-        You must be at least <strong>18 years old</strong> to create an account or subscribe. By using the Service you
-        confirm that you are 18 or older and able to enter into a binding contract. You are responsible for keeping your
-        sign-in details secure and for everything that happens under your account.
+        You must be at least <strong>18 years old</strong> to create an account or subscribe. By using the Service you confirm that you are
+        18 or older and able to enter into a binding contract. You are responsible for keeping your sign-in details secure and for
+        everything that happens under your account.
       </p>
     ),
   },
@@ -41,20 +41,18 @@ const SECTIONS: LegalSection[] = [
             <strong>Monthly</strong>: $9.99 per month, billed monthly after the free trial.
           </li>
           <li>
-            <strong>Yearly</strong>: $79.99 per year, billed yearly after the free trial (about $40 a year less than
-            paying monthly).
+            <strong>Yearly</strong>: $79.99 per year, billed yearly after the free trial (about $40 a year less than paying monthly).
           </li>
         </ul>
         <p>
-          Every plan starts with a <strong>3-day free trial</strong>. Unless you cancel before the trial ends, your
-          subscription starts automatically and you authorise us, through our payment processor, to charge the plan
-          price at the start of each billing period until you cancel.
+          Every plan starts with a <strong>3-day free trial</strong>. Unless you cancel before the trial ends, your subscription starts
+          automatically and you authorise us, through our payment processor, to charge the plan price at the start of each billing period
+          until you cancel.
         </p>
         <p>
-          Each subscription includes <strong>1 credit per day</strong> (so 3 credits in total during the free trial,
-          28 to 31 per month on the monthly plan and 365 per year on the yearly plan). You can generate up to 1 hour of
-          audio per day. Unused credits do not roll over and have no cash value. Replaying and downloading affirmations
-          you have already generated does not use credits.
+          Each subscription includes <strong>1 credit per day</strong> (so 3 credits in total during the free trial, 28 to 31 per month on
+          the monthly plan and 365 per year on the yearly plan). You can generate up to 1 hour of audio per day. Unused credits do not roll
+          over and have no cash value. Replaying and downloading affirmations you have already generated does not use credits.
         </p>
       </>
     ),
@@ -65,13 +63,13 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          You can cancel at any time. Cancellation stops future renewals; your subscription stays active until the end
-          of the billing period you have already paid for.
+          You can cancel at any time. Cancellation stops future renewals; your subscription stays active until the end of the billing period
+          you have already paid for.
         </p>
         <p>
-          <strong>All payments are non-refundable.</strong> We do not provide refunds or credits for partial billing
-          periods, unused credits or unused time, except where the law requires it. Nothing in these Terms affects
-          rights you have as a consumer that cannot be excluded by contract.
+          <strong>All payments are non-refundable.</strong> We do not provide refunds or credits for partial billing periods, unused credits
+          or unused time, except where the law requires it. Nothing in these Terms affects rights you have as a consumer that cannot be
+          excluded by contract.
         </p>
       </>
     ),
@@ -81,9 +79,9 @@ const SECTIONS: LegalSection[] = [
     heading: 'Price changes',
     body: (
       <p>
-        We may change our prices from time to time. We will give you at least <strong>30 days' notice</strong> by email
-        before a new price applies to your subscription. The new price takes effect at your next renewal after the notice
-        period; if you do not agree with it, you can cancel before then.
+        We may change our prices from time to time. We will give you at least <strong>30 days' notice</strong> by email before a new price
+        applies to your subscription. The new price takes effect at your next renewal after the notice period; if you do not agree with it,
+        you can cancel before then.
       </p>
     ),
   },
@@ -93,15 +91,15 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          To speak affirmations in your voice, you record a short voice sample, from which we create a voice model (a
-          "voice clone"). You may only record and clone <strong>your own voice</strong>. You must not upload or record
-          the voice of any other person, or use the Service to impersonate anyone.
+          To speak affirmations in your voice, you record a short voice sample, from which we create a voice model (a "voice clone"). You
+          may only record and clone <strong>your own voice</strong>. You must not upload or record the voice of any other person, or use the
+          Service to impersonate anyone.
         </p>
         <p>
-          We use your voice sample and voice clone only to generate audio for you, in your account. We do not sell them,
-          share them with other users, or use them to train general-purpose voice models. You can delete your voice clone
-          at any time by re-recording your voice, which replaces it, or by contacting us. Affirmations you already
-          generated stay in your library until you delete them or your account is closed.
+          We use your voice sample and voice clone only to generate audio for you, in your account. We do not sell them, share them with
+          other users, or use them to train general-purpose voice models. You can delete your voice clone at any time by re-recording your
+          voice, which replaces it, or by contacting us. Affirmations you already generated stay in your library until you delete them or
+          your account is closed.
         </p>
       </>
     ),
@@ -111,10 +109,9 @@ const SECTIONS: LegalSection[] = [
     heading: 'Your content',
     body: (
       <p>
-        You keep ownership of what you create: your recordings, the custom affirmations you write, and the audio generated
-        for you. You give us a limited licence to store and process that content only as needed to provide the Service to
-        you. You are responsible for the content you submit and must not submit anything unlawful, hateful, harassing or
-        that infringes someone else's rights.
+        You keep ownership of what you create: your recordings, the custom affirmations you write, and the audio generated for you. You give
+        us a limited licence to store and process that content only as needed to provide the Service to you. You are responsible for the
+        content you submit and must not submit anything unlawful, hateful, harassing or that infringes someone else's rights.
       </p>
     ),
   },
@@ -139,9 +136,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Not medical advice',
     body: (
       <p>
-        Affirmations can support a positive mindset, but InnerEcho is not a medical, psychological or therapeutic service.
-        Nothing in the Service is professional advice. If you are struggling with your health or wellbeing, please speak to
-        a qualified professional.
+        Affirmations can support a positive mindset, but InnerEcho is not a medical, psychological or therapeutic service. Nothing in the
+        Service is professional advice. If you are struggling with your health or wellbeing, please speak to a qualified professional.
       </p>
     ),
   },
@@ -150,9 +146,9 @@ const SECTIONS: LegalSection[] = [
     heading: 'Creators and referral links',
     body: (
       <p>
-        Some affirmations in the library come from featured creators. Creators may share referral links; if you subscribe
-        through one, the creator may earn a commission. This does not change the price you pay. Creator accounts are
-        created by InnerEcho and are subject to separate creator terms.
+        Some affirmations in the library come from featured creators. Creators may share referral links; if you subscribe through one, the
+        creator may earn a commission. This does not change the price you pay. Creator accounts are created by InnerEcho and are subject to
+        separate creator terms.
       </p>
     ),
   },
@@ -161,10 +157,10 @@ const SECTIONS: LegalSection[] = [
     heading: 'Suspension and termination',
     body: (
       <p>
-        You may close your account at any time by contacting us. We may suspend or terminate your access if you seriously
-        or repeatedly break these Terms, or if we must do so by law. When your account is terminated, we delete your voice
-        sample, voice clone, custom affirmations and generated audio <strong>within 30 days</strong>, except for records we
-        are required to keep by law (such as payment records).
+        You may close your account at any time by contacting us. We may suspend or terminate your access if you seriously or repeatedly
+        break these Terms, or if we must do so by law. When your account is terminated, we delete your voice sample, voice clone, custom
+        affirmations and generated audio <strong>within 30 days</strong>, except for records we are required to keep by law (such as payment
+        records).
       </p>
     ),
   },
@@ -173,11 +169,10 @@ const SECTIONS: LegalSection[] = [
     heading: 'Our liability',
     body: (
       <p>
-        We work hard to keep InnerEcho available and reliable, but the Service is provided "as is" and we cannot promise
-        it will always be uninterrupted or error-free. To the extent the law allows, we are not liable for indirect or
-        consequential losses, and our total liability to you is limited to the amount you paid us in the 12 months before
-        the claim. Nothing in these Terms limits liability for death or personal injury caused by negligence, for fraud, or
-        for anything else that cannot be limited by law.
+        We work hard to keep InnerEcho available and reliable, but the Service is provided "as is" and we cannot promise it will always be
+        uninterrupted or error-free. To the extent the law allows, we are not liable for indirect or consequential losses, and our total
+        liability to you is limited to the amount you paid us in the 12 months before the claim. Nothing in these Terms limits liability for
+        death or personal injury caused by negligence, for fraud, or for anything else that cannot be limited by law.
       </p>
     ),
   },
@@ -186,8 +181,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Changes to these terms',
     body: (
       <p>
-        We may update these Terms from time to time. If a change materially affects you, we will tell you by email or in the
-        app before it takes effect. The date at the top shows when they were last updated.
+        We may update these Terms from time to time. If a change materially affects you, we will tell you by email or in the app before it
+        takes effect. The date at the top shows when they were last updated.
       </p>
     ),
   },
@@ -196,9 +191,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Governing law',
     body: (
       <p>
-        These Terms are governed by the <strong>laws of England and Wales</strong>, and the courts of England and Wales
-        have jurisdiction over any dispute, without affecting any mandatory consumer protections of the country where you
-        live.
+        These Terms are governed by the <strong>laws of England and Wales</strong>, and the courts of England and Wales have jurisdiction
+        over any dispute, without affecting any mandatory consumer protections of the country where you live.
       </p>
     ),
   },
@@ -220,8 +214,8 @@ export function TermsPage(_props: TermsPageProps) {
       title="Terms of Service"
       intro={
         <p>
-          Please read these terms carefully. They explain your subscription, the free trial, how credits work, how we treat
-          your voice, and your rights and ours.
+          Please read these terms carefully. They explain your subscription, the free trial, how credits work, how we treat your voice, and
+          your rights and ours.
         </p>
       }
       sections={SECTIONS}

@@ -57,9 +57,7 @@ export function MobileMenu({ items, isAuthenticated, isLoading }: MobileMenuProp
             </ul>
           </nav>
         ) : (
-          <p css={(t) => ({ color: t.colors.textMuted, fontSize: 15 })}>
-            Sign in to record your voice and build your affirmation library.
-          </p>
+          <p css={(t) => ({ color: t.colors.textMuted, fontSize: 15 })}>Sign in to record your voice and build your affirmation library.</p>
         )}
         <div css={(t) => ({ marginTop: 'auto', paddingTop: 20, borderTop: `1px solid ${t.colors.border}`, display: 'grid', gap: 10 })}>
           {isLoading || !isAuthenticated ? null : <ManageSubscriptionButton size="md" variant="secondary" fullWidth />}

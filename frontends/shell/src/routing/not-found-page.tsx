@@ -21,9 +21,7 @@ export function NotFoundPage() {
           <Compass size={30} />
         </span>
         <h1 css={{ fontSize: 'clamp(30px, 5vw, 40px)' }}>404 Page Not Found</h1>
-        <p css={(t) => ({ color: t.colors.textMuted, maxWidth: 440 })}>
-          The page you are looking for does not exist or has moved.
-        </p>
+        <p css={(t) => ({ color: t.colors.textMuted, maxWidth: 440 })}>The page you are looking for does not exist or has moved.</p>
         <LinkButton to="/" css={{ marginTop: 8 }}>
           Go back home
         </LinkButton>

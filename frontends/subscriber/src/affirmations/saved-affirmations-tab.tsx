@@ -16,7 +16,11 @@ export function SavedAffirmationsTab(_props: SavedAffirmationsTabProps) {
 
   if (saved.isLoading) {
     return (
-      <ul aria-busy="true" aria-label="Loading saved affirmations" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}>
+      <ul
+        aria-busy="true"
+        aria-label="Loading saved affirmations"
+        css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}
+      >
         {[0, 1, 2].map((i) => (
           <Card as="li" key={i} aria-hidden css={{ display: 'grid', gap: 12 }}>
             <Skeleton width="45%" height={22} />
@@ -28,7 +32,9 @@ export function SavedAffirmationsTab(_props: SavedAffirmationsTabProps) {
     );
   }
   if (saved.isError) {
-    return <ErrorState title="We couldn't load your saved affirmations" description="Please try again." onRetry={() => void saved.refetch()} />;
+    return (
+      <ErrorState title="We couldn't load your saved affirmations" description="Please try again." onRetry={() => void saved.refetch()} />
+    );
   }
   if (!saved.data?.length) {
     return (

@@ -2,7 +2,19 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { CUSTOM_CATEGORIES, CUSTOM_CONTENT_MAX, DEFAULT_CATEGORY, TITLE_MAX } from '@innerecho/contracts';
-import { Button, Card, Field, Input, Select, Textarea, apiRequest, fieldDescriptionIds, getSessionId, serverErrorMessage, toast } from '@innerecho/ui';
+import {
+  Button,
+  Card,
+  Field,
+  Input,
+  Select,
+  Textarea,
+  apiRequest,
+  fieldDescriptionIds,
+  getSessionId,
+  serverErrorMessage,
+  toast,
+} from '@innerecho/ui';
 import { DurationSlider } from '../generate/duration-slider';
 import { DURATION_DEFAULT } from '../generate/generation-api';
 import { useVoiceProfile } from '../voice/use-voice-profile';
@@ -25,13 +37,22 @@ export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
   useEffect(() => {
     if (voice.isLoading || voice.isCloned || warned.current) return;
     warned.current = true;
-    toast({ title: 'Voice not cloned yet', description: 'Please record and clone your voice first before creating affirmations', variant: 'destructive' });
+    toast({
+      title: 'Voice not cloned yet',
+      description: 'Please record and clone your voice first before creating affirmations',
+      variant: 'destructive',
+    });
     navigate('/record-voice');
   }, [voice.isLoading, voice.isCloned, navigate]);
 
   const save = useMutation({
     mutationFn: async () => {
-      const res = await apiRequest('POST', '/api/custom-affirmations', { sessionId: getSessionId(), title: title.trim(), content: content.trim(), category });
+      const res = await apiRequest('POST', '/api/custom-affirmations', {
+        sessionId: getSessionId(),
+        title: title.trim(),
+        content: content.trim(),
+        category,
+      });
       return (await res.json()) as { id: string };
     },
     onSuccess: ({ id }) => {
@@ -39,7 +60,11 @@ export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
       navigate(`/generate/custom-${id}?duration=${duration}`);
     },
     onError: (error) => {
-      toast({ title: 'Failed to create affirmation', description: serverErrorMessage(error) || 'Please try again', variant: 'destructive' });
+      toast({
+        title: 'Failed to create affirmation',
+        description: serverErrorMessage(error) || 'Please try again',
+        variant: 'destructive',
+      });
     },
   });
 

@@ -46,7 +46,11 @@ export class GenerationError extends Error {
  * duration as text, and the custom- prefix removed from custom ids. Answers an object URL
  * of the MP3, played and downloaded locally.
  */
-export async function generateAudio(input: { affirmationId: string; durationSeconds: number; musicId: string }): Promise<{ url: string; bytes: number }> {
+export async function generateAudio(input: {
+  affirmationId: string;
+  durationSeconds: number;
+  musicId: string;
+}): Promise<{ url: string; bytes: number }> {
   const body: Record<string, string> = {
     sessionId: getSessionId(),
     voiceSpeed: '1.0',

@@ -12,7 +12,11 @@ export interface AffirmationCardProps {
 
 export function AffirmationCard({ transcript, onViewFull, useLabel = 'Use This Affirmation', showPlays }: AffirmationCardProps) {
   return (
-    <Card as="article" aria-labelledby={`affirmation-${transcript.id}`} css={{ display: 'flex', flexDirection: 'column', gap: 12, height: '100%' }}>
+    <Card
+      as="article"
+      aria-labelledby={`affirmation-${transcript.id}`}
+      css={{ display: 'flex', flexDirection: 'column', gap: 12, height: '100%' }}
+    >
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
         <Badge variant="accent">{transcript.category}</Badge>
         {showPlays ? <Badge variant="outline">{playsLabel(transcript.playCount)}</Badge> : null}

@@ -19,13 +19,18 @@ const FILTERS = ['All', ...LIBRARY_CATEGORIES] as const;
 /** Every affirmation, most played first, filtered by category (default All). */
 export function AllAffirmationsSection({ transcripts, isLoading, isError, onRetry, onViewFull }: AllAffirmationsSectionProps) {
   const [category, setCategory] = useState<string>('All');
-  const shown = (transcripts ?? [])
-    .filter((t) => category === 'All' || t.category === category)
-    .sort((a, b) => b.playCount - a.playCount);
+  const shown = (transcripts ?? []).filter((t) => category === 'All' || t.category === category).sort((a, b) => b.playCount - a.playCount);
 
   return (
-    <section aria-labelledby="all-affirmations-title" css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 20, minWidth: 0 }}>
-      <SectionTitle id="all-affirmations-title" title="All Affirmations" description="Most played first. Pick one and hear it in your own voice." />
+    <section
+      aria-labelledby="all-affirmations-title"
+      css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 20, minWidth: 0 }}
+    >
+      <SectionTitle
+        id="all-affirmations-title"
+        title="All Affirmations"
+        description="Most played first. Pick one and hear it in your own voice."
+      />
       <Tabs value={category} onValueChange={setCategory}>
         <div css={{ overflowX: 'auto', paddingBottom: 4 }}>
           <TabsList aria-label="Categories" css={{ flexWrap: 'nowrap' }}>

@@ -24,9 +24,21 @@ export function FeaturedCreatorsSection({ transcripts, onViewFull }: FeaturedCre
 
   if (!loading && featured.length === 0) return null;
   return (
-    <section aria-labelledby="featured-creators-title" css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 20, minWidth: 0 }}>
+    <section
+      aria-labelledby="featured-creators-title"
+      css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 20, minWidth: 0 }}
+    >
       <SectionTitle id="featured-creators-title" title="Featured Creators" description="Affirmations written by the people behind them." />
-      <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 20, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))' }}>
+      <ul
+        css={{
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          display: 'grid',
+          gap: 20,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))',
+        }}
+      >
         {loading
           ? Array.from({ length: 3 }, (_, i) => (
               <li key={i}>
@@ -48,7 +60,14 @@ export function FeaturedCreatorsSection({ transcripts, onViewFull }: FeaturedCre
                     <CreatorAvatar name={creator.name} src={creator.profilePicUrl} />
                     <div css={{ minWidth: 0 }}>
                       <h3 css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 20, margin: 0 })}>
-                        <Link to={`/creator/${creator.id}`} css={(t) => ({ color: t.colors.text, textDecoration: 'none', '&:hover': { color: t.colors.primary, textDecoration: 'underline' } })}>
+                        <Link
+                          to={`/creator/${creator.id}`}
+                          css={(t) => ({
+                            color: t.colors.text,
+                            textDecoration: 'none',
+                            '&:hover': { color: t.colors.primary, textDecoration: 'underline' },
+                          })}
+                        >
                           {creator.name}
                         </Link>
                       </h3>
@@ -58,7 +77,17 @@ export function FeaturedCreatorsSection({ transcripts, onViewFull }: FeaturedCre
                     </div>
                   </div>
                   {creator.bio ? (
-                    <p css={(t) => ({ margin: 0, color: t.colors.textMuted, lineHeight: 1.6, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' })}>
+                    <p
+                      css={(t) => ({
+                        margin: 0,
+                        color: t.colors.textMuted,
+                        lineHeight: 1.6,
+                        display: '-webkit-box',
+                        WebkitLineClamp: 3,
+                        WebkitBoxOrient: 'vertical',
+                        overflow: 'hidden',
+                      })}
+                    >
                       {creator.bio}
                     </p>
                   ) : null}
@@ -68,7 +97,14 @@ export function FeaturedCreatorsSection({ transcripts, onViewFull }: FeaturedCre
                       return (
                         <li
                           key={top.id}
-                          css={(t) => ({ display: 'grid', gap: 8, padding: 12, borderRadius: t.radii.md, background: t.colors.surfaceSunken, border: `1px solid ${t.colors.border}` })}
+                          css={(t) => ({
+                            display: 'grid',
+                            gap: 8,
+                            padding: 12,
+                            borderRadius: t.radii.md,
+                            background: t.colors.surfaceSunken,
+                            border: `1px solid ${t.colors.border}`,
+                          })}
                         >
                           <div css={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 8, alignItems: 'baseline' }}>
                             <span css={{ fontWeight: 600, minWidth: 0 }}>{top.title}</span>

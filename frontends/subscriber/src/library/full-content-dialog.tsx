@@ -17,7 +17,9 @@ export function FullContentDialog({ transcript, onOpenChange }: FullContentDialo
           <DialogDescription css={{ marginTop: 8 }}>
             <Badge variant="accent">{transcript.category}</Badge>
           </DialogDescription>
-          <p css={(t) => ({ marginTop: 16, whiteSpace: 'pre-wrap', lineHeight: 1.7, color: t.colors.text, fontSize: 16 })}>{transcript.content}</p>
+          <p css={(t) => ({ marginTop: 16, whiteSpace: 'pre-wrap', lineHeight: 1.7, color: t.colors.text, fontSize: 16 })}>
+            {transcript.content}
+          </p>
           {transcript.playCount > 0 ? (
             <p css={(t) => ({ marginTop: 12, fontSize: 13, color: t.colors.textSubtle })}>Played {transcript.playCount} times</p>
           ) : null}

@@ -33,21 +33,50 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
           </LinkButton>
         </div>
         {missing ? (
-          <EmptyState title="Creator not found" description="This creator may have been removed." action={<LinkButton to="/affirmations">Browse the library</LinkButton>} />
+          <EmptyState
+            title="Creator not found"
+            description="This creator may have been removed."
+            action={<LinkButton to="/affirmations">Browse the library</LinkButton>}
+          />
         ) : creator.isError ? (
           <ErrorState title="This creator could not be loaded" onRetry={() => void creator.refetch()} />
         ) : (
           <div css={{ display: 'grid', gap: 40 }}>
-            <header css={(t) => ({ display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'center', padding: 28, borderRadius: t.radii.xl, border: `1px solid ${t.colors.border}`, background: `linear-gradient(135deg, ${t.colors.primarySoft}, ${t.colors.surface} 60%)` })}>
-              {creator.data ? <CreatorAvatar name={creator.data.name} src={creator.data.profilePicUrl} size={96} /> : <Skeleton width={96} height={96} radius="50%" />}
+            <header
+              css={(t) => ({
+                display: 'flex',
+                flexWrap: 'wrap',
+                gap: 24,
+                alignItems: 'center',
+                padding: 28,
+                borderRadius: t.radii.xl,
+                border: `1px solid ${t.colors.border}`,
+                background: `linear-gradient(135deg, ${t.colors.primarySoft}, ${t.colors.surface} 60%)`,
+              })}
+            >
+              {creator.data ? (
+                <CreatorAvatar name={creator.data.name} src={creator.data.profilePicUrl} size={96} />
+              ) : (
+                <Skeleton width={96} height={96} radius="50%" />
+              )}
               <div css={{ display: 'grid', gap: 10, flex: '1 1 280px', minWidth: 0 }}>
                 {creator.data ? (
                   <>
-                    <h1 css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 'clamp(28px, 5vw, 40px)', margin: 0, lineHeight: 1.15 })}>{creator.data.name}</h1>
-                    {creator.data.bio ? <p css={(t) => ({ margin: 0, color: t.colors.textMuted, lineHeight: 1.6, maxWidth: 680 })}>{creator.data.bio}</p> : null}
+                    <h1 css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 'clamp(28px, 5vw, 40px)', margin: 0, lineHeight: 1.15 })}>
+                      {creator.data.name}
+                    </h1>
+                    {creator.data.bio ? (
+                      <p css={(t) => ({ margin: 0, color: t.colors.textMuted, lineHeight: 1.6, maxWidth: 680 })}>{creator.data.bio}</p>
+                    ) : null}
                     {creator.data.youtubeChannel ? (
                       <div>
-                        <AnchorButton href={creator.data.youtubeChannel} target="_blank" rel="noopener noreferrer" variant="outline" size="sm">
+                        <AnchorButton
+                          href={creator.data.youtubeChannel}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          variant="outline"
+                          size="sm"
+                        >
                           <Youtube size={16} aria-hidden /> Visit YouTube Channel
                         </AnchorButton>
                       </div>
@@ -62,7 +91,17 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
               </div>
             </header>
 
-            <ul aria-label="Creator statistics" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))' }}>
+            <ul
+              aria-label="Creator statistics"
+              css={{
+                listStyle: 'none',
+                margin: 0,
+                padding: 0,
+                display: 'grid',
+                gap: 16,
+                gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))',
+              }}
+            >
               {[
                 ['Total Plays', a ? String(a.totalPlays) : null],
                 ['Affirmations', a ? String(a.totalAffirmations) : null],
@@ -70,8 +109,22 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
               ].map(([label, value]) => (
                 <li key={label}>
                   <Card css={{ display: 'grid', gap: 6 }}>
-                    <span css={(t) => ({ fontSize: 13, fontWeight: 600, color: t.colors.textSubtle, textTransform: 'uppercase', letterSpacing: '0.04em' })}>{label}</span>
-                    {value !== null ? <span css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 34, fontWeight: 600 })}>{value}</span> : <Skeleton width={80} height={36} />}
+                    <span
+                      css={(t) => ({
+                        fontSize: 13,
+                        fontWeight: 600,
+                        color: t.colors.textSubtle,
+                        textTransform: 'uppercase',
+                        letterSpacing: '0.04em',
+                      })}
+                    >
+                      {label}
+                    </span>
+                    {value !== null ? (
+                      <span css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 34, fontWeight: 600 })}>{value}</span>
+                    ) : (
+                      <Skeleton width={80} height={36} />
+                    )}
                   </Card>
                 </li>
               ))}

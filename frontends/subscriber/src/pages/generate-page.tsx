@@ -81,30 +81,50 @@ export function GeneratePage(_props: GeneratePageProps) {
   } else if (!voice.isCloned) {
     body = <VoiceNotClonedCard />;
   } else if (!isCustom && transcript.isError) {
-    body = <ErrorState title="Transcript not found" description="This affirmation may have been removed from the library." onRetry={() => void transcript.refetch()} />;
+    body = (
+      <ErrorState
+        title="Transcript not found"
+        description="This affirmation may have been removed from the library."
+        onRetry={() => void transcript.refetch()}
+      />
+    );
   } else {
     body = (
-      <div css={(t) => ({ display: 'grid', gap: 24, alignItems: 'start', [t.mq.lg]: { gridTemplateColumns: result ? '1fr 1.1fr' : 'minmax(0, 720px)' } })}>
+      <div
+        css={(t) => ({
+          display: 'grid',
+          gap: 24,
+          alignItems: 'start',
+          [t.mq.lg]: { gridTemplateColumns: result ? '1fr 1.1fr' : 'minmax(0, 720px)' },
+        })}
+      >
         <Card aria-labelledby="settings-title" css={{ display: 'grid', gap: 22 }}>
           <div css={{ display: 'grid', gap: 8 }}>
-            {!isCustom && transcript.data?.category ? <Badge variant="accent" css={{ justifySelf: 'start' }}>{transcript.data.category}</Badge> : null}
+            {!isCustom && transcript.data?.category ? (
+              <Badge variant="accent" css={{ justifySelf: 'start' }}>
+                {transcript.data.category}
+              </Badge>
+            ) : null}
             <h2 id="settings-title" css={{ fontSize: 24 }}>
               {title}
             </h2>
             {!isCustom && transcript.data?.content ? (
-              <p css={(t) => ({ color: t.colors.textMuted, lineHeight: 1.6, display: '-webkit-box', WebkitLineClamp: 4, WebkitBoxOrient: 'vertical', overflow: 'hidden' })}>
+              <p
+                css={(t) => ({
+                  color: t.colors.textMuted,
+                  lineHeight: 1.6,
+                  display: '-webkit-box',
+                  WebkitLineClamp: 4,
+                  WebkitBoxOrient: 'vertical',
+                  overflow: 'hidden',
+                })}
+              >
                 {transcript.data.content}
               </p>
             ) : null}
           </div>
           <Field htmlFor="background-music" label="Background Music">
-            <Select
-              id="background-music"
-              value={musicId}
-              onValueChange={setMusicId}
-              options={musicOptions}
-              disabled={generate.isPending}
-            />
+            <Select id="background-music" value={musicId} onValueChange={setMusicId} options={musicOptions} disabled={generate.isPending} />
           </Field>
           <DurationSlider id="duration" value={duration} onValueChange={setDuration} disabled={generate.isPending} />
           <Button size="lg" onClick={() => generate.mutate()} disabled={generate.isPending} loading={generate.isPending}>
@@ -117,7 +137,9 @@ export function GeneratePage(_props: GeneratePageProps) {
             </p>
           ) : null}
         </Card>
-        {result ? <GeneratedAudioPreview key={result.url} audioUrl={result.url} durationSeconds={result.duration} musicTitle={result.musicTitle} /> : null}
+        {result ? (
+          <GeneratedAudioPreview key={result.url} audioUrl={result.url} durationSeconds={result.duration} musicTitle={result.musicTitle} />
+        ) : null}
       </div>
     );
   }

@@ -32,7 +32,13 @@ export function SavedAffirmationItem({ item }: SavedAffirmationItemProps) {
           </div>
         </div>
         <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-          <Button size="sm" variant={playing ? 'secondary' : 'primary'} onClick={() => setPlaying((p) => !p)} aria-expanded={playing} aria-label={`${playing ? 'Hide player for' : 'Play'} ${title}`}>
+          <Button
+            size="sm"
+            variant={playing ? 'secondary' : 'primary'}
+            onClick={() => setPlaying((p) => !p)}
+            aria-expanded={playing}
+            aria-label={`${playing ? 'Hide player for' : 'Play'} ${title}`}
+          >
             {playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
             {playing ? 'Hide' : 'Play'}
           </Button>
@@ -78,7 +84,14 @@ export function SavedAffirmationItem({ item }: SavedAffirmationItemProps) {
         <li css={(t) => ({ color: t.colors.textSubtle })}>Generated {relativeTime(item.createdAt)}</li>
       </ul>
       {playing ? (
-        <audio controls autoPlay preload="metadata" src={item.audioFilePath} css={{ width: '100%' }} onError={() => toast({ title: 'Playback failed', description: 'Please try again', variant: 'destructive' })}>
+        <audio
+          controls
+          autoPlay
+          preload="metadata"
+          src={item.audioFilePath}
+          css={{ width: '100%' }}
+          onError={() => toast({ title: 'Playback failed', description: 'Please try again', variant: 'destructive' })}
+        >
           Your browser does not support the audio element.
         </audio>
       ) : null}

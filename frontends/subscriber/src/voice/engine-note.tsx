@@ -27,8 +27,8 @@ export function EngineNote({ engine }: EngineNoteProps) {
         <span>Your voice is cloned with ElevenLabs: a true clone of your recording.</span>
       ) : (
         <span>
-          This installation uses InnerEcho&rsquo;s local voice engine: a synthetic voice matched to your recording&rsquo;s pitch,
-          range and tone, not a true clone. When ElevenLabs is configured, InnerEcho makes a true clone of your voice.
+          This installation uses InnerEcho&rsquo;s local voice engine: a synthetic voice matched to your recording&rsquo;s pitch, range and
+          tone, not a true clone. When ElevenLabs is configured, InnerEcho makes a true clone of your voice.
         </span>
       )}
     </p>

@@ -10,8 +10,8 @@ export function SampleSentencesCard(_props: SampleSentencesCardProps) {
       <div css={{ display: 'grid', gap: 8 }}>
         <h2 css={{ fontSize: 22 }}>Read these five sentences</h2>
         <p css={(t) => ({ color: t.colors.textMuted })}>
-          Find a quiet room and speak slowly and soulfully, as if you were talking to someone you love. Pause briefly between
-          sentences. Reading all five takes about half a minute.
+          Find a quiet room and speak slowly and soulfully, as if you were talking to someone you love. Pause briefly between sentences.
+          Reading all five takes about half a minute.
         </p>
       </div>
       <ol css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>

@@ -57,10 +57,16 @@ export function useVoiceRecorder() {
   const start = useCallback(async () => {
     let media: MediaStream;
     try {
-      media = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+      media = await navigator.mediaDevices.getUserMedia({
+        audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+      });
     } catch (error) {
       console.warn('microphone refused', error);
-      toast({ title: 'Microphone access denied', description: 'Please allow microphone access to record your voice', variant: 'destructive' });
+      toast({
+        title: 'Microphone access denied',
+        description: 'Please allow microphone access to record your voice',
+        variant: 'destructive',
+      });
       return;
     }
     clearRecording();
@@ -111,7 +117,11 @@ export function useVoiceRecorder() {
     }
     const failed = () => {
       setIsPlaying(false);
-      toast({ title: 'Playback failed', description: 'Unable to play the recording. The audio format may not be supported by your browser.', variant: 'destructive' });
+      toast({
+        title: 'Playback failed',
+        description: 'Unable to play the recording. The audio format may not be supported by your browser.',
+        variant: 'destructive',
+      });
     };
     const audio = new Audio(audioUrl);
     player.current = audio;

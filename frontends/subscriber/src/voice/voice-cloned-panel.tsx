@@ -32,7 +32,18 @@ export function VoiceClonedPanel({ sessionId, profile }: VoiceClonedPanelProps) 
   });
 
   return (
-    <Card css={{ padding: '40px 28px', display: 'grid', gap: 20, justifyItems: 'center', textAlign: 'center', maxWidth: 640, width: '100%', margin: '0 auto' }}>
+    <Card
+      css={{
+        padding: '40px 28px',
+        display: 'grid',
+        gap: 20,
+        justifyItems: 'center',
+        textAlign: 'center',
+        maxWidth: 640,
+        width: '100%',
+        margin: '0 auto',
+      }}
+    >
       <span
         aria-hidden
         css={(t) => ({

@@ -61,7 +61,13 @@ export function VoiceRecorderPanel({ sessionId, cloneEngine }: VoiceRecorderPane
       </div>
 
       <div css={{ position: 'relative', width: 168, height: 168, display: 'grid', placeItems: 'center' }}>
-        <svg width="168" height="168" viewBox="0 0 168 168" aria-hidden css={{ position: 'absolute', inset: 0, transform: 'rotate(-90deg)', pointerEvents: 'none' }}>
+        <svg
+          width="168"
+          height="168"
+          viewBox="0 0 168 168"
+          aria-hidden
+          css={{ position: 'absolute', inset: 0, transform: 'rotate(-90deg)', pointerEvents: 'none' }}
+        >
           <circle cx="84" cy="84" r="80" fill="none" strokeWidth="4" css={(t) => ({ stroke: t.colors.border })} />
           <circle
             cx="84"
@@ -95,9 +101,7 @@ export function VoiceRecorderPanel({ sessionId, cloneEngine }: VoiceRecorderPane
             '&:hover:not(:disabled)': { transform: 'scale(1.03)' },
             '&:focus-visible': { outline: `3px solid ${t.colors.focusRing}`, outlineOffset: 6 },
             '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
-            '@media (prefers-reduced-motion: no-preference)': recording
-              ? { animation: 'ie-pulse 1.8s ease-in-out infinite' }
-              : {},
+            '@media (prefers-reduced-motion: no-preference)': recording ? { animation: 'ie-pulse 1.8s ease-in-out infinite' } : {},
             '@keyframes ie-pulse': {
               '0%, 100%': { boxShadow: `0 0 0 10px ${t.colors.dangerSoft}` },
               '50%': { boxShadow: `0 0 0 20px ${t.colors.dangerSoft}` },
@@ -108,7 +112,10 @@ export function VoiceRecorderPanel({ sessionId, cloneEngine }: VoiceRecorderPane
         </button>
       </div>
 
-      <p aria-live="polite" css={(t) => ({ fontFamily: t.fonts.mono, fontSize: 20, color: recording ? t.colors.text : t.colors.textMuted })}>
+      <p
+        aria-live="polite"
+        css={(t) => ({ fontFamily: t.fonts.mono, fontSize: 20, color: recording ? t.colors.text : t.colors.textMuted })}
+      >
         {formatClock(recorder.elapsed)}
         {recording && recorder.elapsed < SUGGESTED_SECONDS ? (
           <span css={(t) => ({ display: 'block', fontFamily: t.fonts.body, fontSize: 13, color: t.colors.textSubtle, marginTop: 4 })}>

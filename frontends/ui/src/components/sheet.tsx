@@ -58,7 +58,10 @@ export function SheetContent({ side = 'right', title, description, closeLabel = 
           </DialogPrimitive.Description>
         ) : null}
         {children}
-        <DialogPrimitive.Close aria-label={closeLabel} css={(t) => ({ ...closeButtonStyles, top: 20, right: 16, color: t.colors.textMuted })}>
+        <DialogPrimitive.Close
+          aria-label={closeLabel}
+          css={(t) => ({ ...closeButtonStyles, top: 20, right: 16, color: t.colors.textMuted })}
+        >
           <X size={20} aria-hidden />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>

@@ -6,7 +6,11 @@ const shimmer = keyframes`
   100% { background-position: -100% 0; }
 `;
 
-export type SkeletonProps = HTMLAttributes<HTMLDivElement> & { width?: number | string; height?: number | string; radius?: number | string };
+export type SkeletonProps = HTMLAttributes<HTMLDivElement> & {
+  width?: number | string;
+  height?: number | string;
+  radius?: number | string;
+};
 
 /** A placeholder block; hidden from assistive tech (wrap lists in aria-busy instead). */
 export function Skeleton({ width = '100%', height = 16, radius = 8, ...rest }: SkeletonProps) {

@@ -61,14 +61,7 @@ const Thumb = styled(SliderPrimitive.Thumb)`
 export function Slider({ id, value, onValueChange, min, max, step = 1, disabled, valueText, marks, ...aria }: SliderProps) {
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
-      <Root
-        value={[value]}
-        onValueChange={([next]) => onValueChange(next ?? value)}
-        min={min}
-        max={max}
-        step={step}
-        disabled={disabled}
-      >
+      <Root value={[value]} onValueChange={([next]) => onValueChange(next ?? value)} min={min} max={max} step={step} disabled={disabled}>
         <Track>
           <Range />
         </Track>

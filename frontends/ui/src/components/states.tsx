@@ -63,7 +63,10 @@ export function ErrorState({
   headingLevel: Heading = 'h3',
 }: ErrorStateProps) {
   return (
-    <div role="alert" css={(t) => ({ ...stateBox, border: `1px solid ${t.colors.border}`, borderRadius: t.radii.lg, background: t.colors.surface })}>
+    <div
+      role="alert"
+      css={(t) => ({ ...stateBox, border: `1px solid ${t.colors.border}`, borderRadius: t.radii.lg, background: t.colors.surface })}
+    >
       <span aria-hidden css={(t) => iconBubble(t.colors.dangerSoft, t.colors.danger)}>
         <CloudOff size={26} />
       </span>

@@ -31,8 +31,7 @@ export function getReferralCode(search: string = window.location.search): string
 export function storeReferralCookie(code: string): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie =
-    `${REFERRAL_COOKIE_NAME}=${encodeURIComponent(code)}; Max-Age=${REFERRAL_COOKIE_MAX_AGE_SECONDS}` +
-    `; Path=/; SameSite=Lax${secure}`;
+    `${REFERRAL_COOKIE_NAME}=${encodeURIComponent(code)}; Max-Age=${REFERRAL_COOKIE_MAX_AGE_SECONDS}` + `; Path=/; SameSite=Lax${secure}`;
 }
 
 /**

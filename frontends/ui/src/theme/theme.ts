@@ -9,7 +9,7 @@ export const theme = {
   fonts: {
     heading: "'Fraunces Variable', 'Iowan Old Style', 'Palatino Linotype', Georgia, serif",
     body: "'Inter Variable', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
-    mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+    mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
   },
   radii: { sm: '8px', md: '12px', lg: '18px', xl: '28px', pill: '999px' },
   space: (...steps: number[]) => steps.map((step) => `${step * 4}px`).join(' '),

@@ -97,9 +97,10 @@ export const palettes: Record<ThemeMode, Palette> = {
 const toVarName = (key: string) => `--ie-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /** `var(--ie-…)` references, one per palette key. */
-export const colorVars = Object.fromEntries(
-  Object.keys(palettes.dark).map((key) => [key, `var(${toVarName(key)})`]),
-) as Record<keyof Palette, string>;
+export const colorVars = Object.fromEntries(Object.keys(palettes.dark).map((key) => [key, `var(${toVarName(key)})`])) as Record<
+  keyof Palette,
+  string
+>;
 
 /** The CSS declarations that define one theme's variables. */
 export function paletteDeclarations(mode: ThemeMode): string {

@@ -43,8 +43,7 @@ const Root = styled(ToastPrimitive.Root, { shouldForwardProp: (prop) => prop !==
   align-items: start;
   padding: 16px 16px 16px 18px;
   border-radius: ${(p) => p.theme.radii.md};
-  border: 1px solid
-    ${(p) => (p.variant === 'destructive' ? p.theme.colors.danger : p.theme.colors.borderStrong)};
+  border: 1px solid ${(p) => (p.variant === 'destructive' ? p.theme.colors.danger : p.theme.colors.borderStrong)};
   background: ${(p) => p.theme.colors.surfaceRaised};
   color: ${(p) => p.theme.colors.text};
   box-shadow: ${(p) => p.theme.colors.shadow};

@@ -45,7 +45,11 @@ export async function findCheckoutSession(tx: Conn, id: string): Promise<Checkou
 }
 
 /** Marks an open checkout complete; false when someone already completed it. */
-export async function completeCheckoutSession(tx: Conn, id: string, values: { subscriptionId: string; email: string | null }): Promise<boolean> {
+export async function completeCheckoutSession(
+  tx: Conn,
+  id: string,
+  values: { subscriptionId: string; email: string | null },
+): Promise<boolean> {
   const rows = await tx
     .update(checkoutSessions)
     .set({ status: 'complete', completedAt: new Date(), subscriptionId: values.subscriptionId, email: values.email })

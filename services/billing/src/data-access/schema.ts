@@ -38,7 +38,9 @@ export const checkoutSessions = billingSchema.table('checkout_sessions', {
   referralCode: text('referral_code'),
   userId: uuid('user_id'),
   email: text('email'),
-  status: text('status', { enum: ['open', 'complete'] }).notNull().default('open'),
+  status: text('status', { enum: ['open', 'complete'] })
+    .notNull()
+    .default('open'),
   subscriptionId: text('subscription_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   completedAt: timestamp('completed_at', { withTimezone: true }),

@@ -39,7 +39,10 @@ export async function applyBillingFact(options: ApplyBillingFactOptions): Promis
     switch (fact.kind) {
       case 'checkout-completed':
         await mergeSubscription(tx, context, fact.subscription, requestId);
-        await completeCheckoutSession(tx, fact.checkoutId, { subscriptionId: fact.subscription.subscriptionId, email: fact.subscription.email });
+        await completeCheckoutSession(tx, fact.checkoutId, {
+          subscriptionId: fact.subscription.subscriptionId,
+          email: fact.subscription.email,
+        });
         break;
       case 'subscription-changed':
         await mergeSubscription(tx, context, fact.subscription, requestId);

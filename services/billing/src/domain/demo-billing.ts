@@ -75,10 +75,23 @@ export async function completeDemoCheckout(options: {
     referralCode: session.referralCode,
     cancelAtPeriodEnd: false,
   };
-  await apply(context, { kind: 'checkout-completed', checkoutId, subscription: { ...base, status: 'trialing', currentPeriodEnd: trialEnd } }, requestId);
   await apply(
     context,
-    { kind: 'invoice-paid', invoiceId: rid('demo_in'), subscriptionId, amountPaidCents: 0, paidAt: now, paymentIntentId: null, chargeId: null, subscription: null },
+    { kind: 'checkout-completed', checkoutId, subscription: { ...base, status: 'trialing', currentPeriodEnd: trialEnd } },
+    requestId,
+  );
+  await apply(
+    context,
+    {
+      kind: 'invoice-paid',
+      invoiceId: rid('demo_in'),
+      subscriptionId,
+      amountPaidCents: 0,
+      paidAt: now,
+      paymentIntentId: null,
+      chargeId: null,
+      subscription: null,
+    },
     requestId,
   );
   if (input.simulateFirstPayment) await renew(context, { subscriptionId, plan: session.plan }, now, requestId);

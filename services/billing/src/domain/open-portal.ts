@@ -17,7 +17,8 @@ export async function openCustomerPortal(options: {
   const { context, stripe, user } = options;
   const subscriptions = (await findSubscriptionsOfUser(context.db, user.id)).sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
   if (!stripe) {
-    if (!subscriptions.some((s) => s.id.startsWith('demo_sub_'))) throw notFound('You have no subscription to manage yet', 'NO_SUBSCRIPTION');
+    if (!subscriptions.some((s) => s.id.startsWith('demo_sub_')))
+      throw notFound('You have no subscription to manage yet', 'NO_SUBSCRIPTION');
     return { url: DEMO_PORTAL_PATH };
   }
   const customerId =

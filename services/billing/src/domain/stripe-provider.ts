@@ -89,7 +89,8 @@ export class StripeProvider {
     const item = subscription.items?.data?.[0];
     const periodEnd = (item as any)?.current_period_end ?? (subscription as any).current_period_end ?? null;
     const customer = subscription.customer;
-    const email = typeof customer === 'object' && customer && !('deleted' in customer && customer.deleted) ? (customer as Stripe.Customer).email : null;
+    const email =
+      typeof customer === 'object' && customer && !('deleted' in customer && customer.deleted) ? (customer as Stripe.Customer).email : null;
     const metadata = subscription.metadata ?? {};
     return {
       subscriptionId: subscription.id,

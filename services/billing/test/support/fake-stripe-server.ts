@@ -67,7 +67,10 @@ export class FakeStripe {
     if (!String(req.headers.authorization ?? '').startsWith('Bearer sk_test_')) {
       return { status: 401, body: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } } };
     }
-    const missing = (what: string) => ({ status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } } });
+    const missing = (what: string) => ({
+      status: 404,
+      body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } },
+    });
     let m: RegExpMatchArray | null;
 
     if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
@@ -109,10 +112,19 @@ export class FakeStripe {
       if (!this.customers.has(String(body.customer))) return missing('customer');
       return {
         status: 200,
-        body: { id: id('bps'), object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.test/p/session/${id('bps')}` },
+        body: {
+          id: id('bps'),
+          object: 'billing_portal.session',
+          customer: body.customer,
+          return_url: body.return_url,
+          url: `https://billing.stripe.test/p/session/${id('bps')}`,
+        },
       };
     }
-    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } } };
+    return {
+      status: 404,
+      body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } },
+    };
   }
 
   /** What Stripe does when the buyer pays: a customer and a trialing subscription; returns the completed session. */
@@ -130,7 +142,10 @@ export class FakeStripe {
       status: trialDays > 0 ? 'trialing' : 'active',
       cancel_at_period_end: false,
       metadata: session.subscription_data?.metadata ?? {},
-      items: { object: 'list', data: [{ id: id('si'), price: { id: price }, current_period_start: now(), current_period_end: now() + trialDays * 86400 }] },
+      items: {
+        object: 'list',
+        data: [{ id: id('si'), price: { id: price }, current_period_start: now(), current_period_end: now() + trialDays * 86400 }],
+      },
     };
     this.subscriptions.set(sub.id, sub);
     Object.assign(session, { status: 'complete', customer: customer.id, subscription: sub.id, customer_details: { email } });
@@ -147,7 +162,17 @@ export class FakeStripe {
 
   /** An event as Stripe would send it. */
   event(type: string, object: unknown): Stripe.Event {
-    return { id: id('evt'), object: 'event', type, created: now(), api_version: '2025-08-27.basil', livemode: false, pending_webhooks: 1, request: null, data: { object } } as any;
+    return {
+      id: id('evt'),
+      object: 'event',
+      type,
+      created: now(),
+      api_version: '2025-08-27.basil',
+      livemode: false,
+      pending_webhooks: 1,
+      request: null,
+      data: { object },
+    } as any;
   }
 
   /** A paid invoice of the subscription (basil shape: parent.subscription_details, payments). */
@@ -167,7 +192,14 @@ export class FakeStripe {
   }
 
   charge(invoice: { paymentIntent: string; amount_paid: number }, refundedCents: number) {
-    return { id: id('ch'), object: 'charge', amount: invoice.amount_paid, amount_refunded: refundedCents, refunded: refundedCents >= invoice.amount_paid, payment_intent: invoice.paymentIntent };
+    return {
+      id: id('ch'),
+      object: 'charge',
+      amount: invoice.amount_paid,
+      amount_refunded: refundedCents,
+      refunded: refundedCents >= invoice.amount_paid,
+      payment_intent: invoice.paymentIntent,
+    };
   }
 }
 

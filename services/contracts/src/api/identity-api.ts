@@ -30,6 +30,4 @@ export const ZSignUpInput = z.object({
 });
 
 /** The spec's anonymous session id: 'session_' + timestamp + random string. */
-export const ZSessionId = z
-  .string()
-  .regex(/^session_[A-Za-z0-9_]{6,100}$/, 'Invalid session id');
+export const ZSessionId = z.string().regex(/^session_[A-Za-z0-9_]{6,100}$/, 'Invalid session id');

@@ -54,7 +54,11 @@ const optionalUrl = (label: string) =>
     .default('');
 
 export const ZCreatorProfileInput = z.object({
-  name: z.string({ error: LIBRARY_MESSAGES.creatorName }).trim().min(1, LIBRARY_MESSAGES.creatorName).max(80, 'Name must be 80 characters or less'),
+  name: z
+    .string({ error: LIBRARY_MESSAGES.creatorName })
+    .trim()
+    .min(1, LIBRARY_MESSAGES.creatorName)
+    .max(80, 'Name must be 80 characters or less'),
   bio: optionalText(1000, 'Bio'),
   profilePicUrl: optionalUrl('Profile picture URL'),
   youtubeChannel: optionalUrl('YouTube channel'),
@@ -68,7 +72,11 @@ export const ZCreatorCreateInput = ZCreatorProfileInput.extend({
     .min(1, LIBRARY_MESSAGES.email)
     .max(254, 'Email must be 254 characters or less')
     .email('Enter a valid email address'),
-  password: z.string({ error: LIBRARY_MESSAGES.password }).min(1, LIBRARY_MESSAGES.password).min(8, 'Password must be at least 8 characters').max(200, 'Password must be 200 characters or less'),
+  password: z
+    .string({ error: LIBRARY_MESSAGES.password })
+    .min(1, LIBRARY_MESSAGES.password)
+    .min(8, 'Password must be at least 8 characters')
+    .max(200, 'Password must be 200 characters or less'),
   referralCode: z
     .string({ error: LIBRARY_MESSAGES.referralCode })
     .transform(normaliseReferralCode)

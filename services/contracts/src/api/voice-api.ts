@@ -20,12 +20,14 @@ export const VOICE_SAMPLE_MIN_SPEECH_SECONDS = 20;
 export const VOICE_SAMPLE_MAX_SECONDS = 300;
 export const VOICE_SAMPLE_MAX_BYTES = 25 * 1024 * 1024;
 
-export const VOICE_CONSENT_REQUIRED_MESSAGE =
-  'Please confirm that this is your own voice and that you agree to it being cloned';
+export const VOICE_CONSENT_REQUIRED_MESSAGE = 'Please confirm that this is your own voice and that you agree to it being cloned';
 
 /** POST /api/voice-profile/clone. Consent is checked by the use case, so its refusal has its own code. */
 export const ZCloneVoiceRequest = z.object({
   sessionId: ZSessionId,
   uploadURL: z.string({ error: 'No audio to upload' }).min(1, 'No audio to upload').max(2000),
-  consent: z.object({ accepted: z.boolean(), textVersion: z.string().max(100) }).partial().optional(),
+  consent: z
+    .object({ accepted: z.boolean(), textVersion: z.string().max(100) })
+    .partial()
+    .optional(),
 });

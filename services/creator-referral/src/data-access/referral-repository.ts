@@ -21,7 +21,10 @@ export async function findCreatorById(tx: Conn, id: string): Promise<CreatorReco
 }
 
 export async function findCreatorByEmail(tx: Conn, email: string): Promise<CreatorRecord | null> {
-  const [row] = await tx.select().from(creators).where(sql`lower(${creators.email}) = ${email.toLowerCase()}`);
+  const [row] = await tx
+    .select()
+    .from(creators)
+    .where(sql`lower(${creators.email}) = ${email.toLowerCase()}`);
   return row ? { ...row } : null;
 }
 
@@ -36,7 +39,10 @@ export async function insertClickOncePerDay(tx: Conn, values: { creatorId: strin
 }
 
 export async function countClicks(tx: Conn, creatorId: string): Promise<number> {
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(referralClicks).where(eq(referralClicks.creatorId, creatorId));
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(referralClicks)
+    .where(eq(referralClicks.creatorId, creatorId));
   return row?.n ?? 0;
 }
 
@@ -104,7 +110,11 @@ export async function sumRefundAdjustments(tx: Conn, invoiceId: string): Promise
   return -(row?.n ?? 0);
 }
 
-export async function updateCommission(tx: Conn, id: string, values: Partial<Pick<CommissionRecord, 'amountCents' | 'status' | 'payoutId'>>) {
+export async function updateCommission(
+  tx: Conn,
+  id: string,
+  values: Partial<Pick<CommissionRecord, 'amountCents' | 'status' | 'payoutId'>>,
+) {
   await tx.update(commissions).set(values).where(eq(commissions.id, id));
 }
 
@@ -142,7 +152,9 @@ export async function listPayableCommissions(tx: Conn, creatorId?: string): Prom
   const rows = await tx
     .select()
     .from(commissions)
-    .where(and(eq(commissions.status, 'pending'), isNull(commissions.payoutId), creatorId ? eq(commissions.creatorId, creatorId) : undefined))
+    .where(
+      and(eq(commissions.status, 'pending'), isNull(commissions.payoutId), creatorId ? eq(commissions.creatorId, creatorId) : undefined),
+    )
     .orderBy(commissions.createdAt);
   return rows.map((r) => ({ ...r }));
 }
@@ -157,11 +169,17 @@ export async function assignCommissionsToPayout(tx: Tx, ids: string[], payoutId:
 }
 
 export async function markCommissionsPaid(tx: Tx, payoutId: string) {
-  await tx.update(commissions).set({ status: 'paid' }).where(and(eq(commissions.payoutId, payoutId), eq(commissions.status, 'pending')));
+  await tx
+    .update(commissions)
+    .set({ status: 'paid' })
+    .where(and(eq(commissions.payoutId, payoutId), eq(commissions.status, 'pending')));
 }
 
 export async function releaseCommissions(tx: Tx, payoutId: string) {
-  await tx.update(commissions).set({ payoutId: null }).where(and(eq(commissions.payoutId, payoutId), eq(commissions.status, 'pending')));
+  await tx
+    .update(commissions)
+    .set({ payoutId: null })
+    .where(and(eq(commissions.payoutId, payoutId), eq(commissions.status, 'pending')));
 }
 
 export async function insertPayout(tx: Tx, values: typeof payouts.$inferInsert): Promise<PayoutRecord> {
@@ -174,7 +192,11 @@ export async function findPayoutForUpdate(tx: Tx, id: string): Promise<PayoutRec
   return row ? { ...row } : null;
 }
 
-export async function updatePayout(tx: Tx, id: string, values: Partial<Pick<PayoutRecord, 'status' | 'payoutDate'>>): Promise<PayoutRecord> {
+export async function updatePayout(
+  tx: Tx,
+  id: string,
+  values: Partial<Pick<PayoutRecord, 'status' | 'payoutDate'>>,
+): Promise<PayoutRecord> {
   const [row] = await tx.update(payouts).set(values).where(eq(payouts.id, id)).returning();
   return { ...row };
 }

@@ -53,7 +53,9 @@ export const commissions = creatorReferralSchema.table(
     /** Negative for the adjustment that takes back a refunded commission already paid out. */
     amountCents: integer('amount_cents').notNull(),
     /** 'reversed': its invoice was refunded before it was paid out, so it no longer counts. */
-    status: text('status', { enum: ['pending', 'paid', 'reversed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'reversed'] })
+      .notNull()
+      .default('pending'),
     subscriptionPlan: text('subscription_plan', { enum: ['monthly', 'yearly'] }).notNull(),
     monthNumber: integer('month_number').notNull(),
     payoutId: uuid('payout_id'),
@@ -66,7 +68,9 @@ export const payouts = creatorReferralSchema.table('payouts', {
   id: uuid('id').primaryKey().defaultRandom(),
   creatorId: uuid('creator_id').notNull(),
   amountCents: integer('amount_cents').notNull(),
-  status: text('status', { enum: ['pending', 'completed', 'failed'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'completed', 'failed'] })
+    .notNull()
+    .default('pending'),
   commissionIds: jsonb('commission_ids').$type<string[]>().notNull(),
   payoutDate: timestamp('payout_date', { withTimezone: true }),
   notes: text('notes').notNull().default(''),

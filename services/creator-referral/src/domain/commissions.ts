@@ -1,4 +1,10 @@
-import { CommissionEarnedV1, type EventPayload, type InvoicePaidV1, type InvoiceRefundedV1, type SubscriptionChangedV1 } from '@innerecho/contracts';
+import {
+  CommissionEarnedV1,
+  type EventPayload,
+  type InvoicePaidV1,
+  type InvoiceRefundedV1,
+  type SubscriptionChangedV1,
+} from '@innerecho/contracts';
 import type { EventContext, ServiceContext, Tx } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../config';
 import {
@@ -34,7 +40,13 @@ interface SubscriptionSnapshot {
  * Finds (or makes) the attribution of a subscription. A subscription belongs to the
  * creator whose valid code it was started with, unless the buyer is that creator.
  */
-async function ensureAttribution(tx: Tx, s: SubscriptionSnapshot, entitled: boolean, version: number, ctx: EventContext): Promise<AttributionRecord | null> {
+async function ensureAttribution(
+  tx: Tx,
+  s: SubscriptionSnapshot,
+  entitled: boolean,
+  version: number,
+  ctx: EventContext,
+): Promise<AttributionRecord | null> {
   const existing = await findAttribution(tx, s.subscriptionId);
   if (existing) {
     const creator = await findCreatorById(tx, existing.creatorId);
@@ -80,7 +92,11 @@ export async function applySubscriptionChange(payload: EventPayload<typeof Subsc
 }
 
 /** A paid invoice of an attributed subscription earns the creator a pending commission, once. */
-export async function earnCommission(context: ServiceContext<CreatorReferralConfig>, payload: EventPayload<typeof InvoicePaidV1>, ctx: EventContext) {
+export async function earnCommission(
+  context: ServiceContext<CreatorReferralConfig>,
+  payload: EventPayload<typeof InvoicePaidV1>,
+  ctx: EventContext,
+) {
   const { tx } = ctx;
   // An invoice may arrive before the subscription's news: it carries the same facts.
   const attribution = await ensureAttribution(tx, payload, true, 0, ctx);

@@ -42,6 +42,13 @@ export const creatorAccountsStore = {
     values: Pick<CreatorAccount, 'name' | 'bio' | 'profilePicUrl' | 'youtubeChannel'>,
     passwordHash?: string,
   ): Promise<CreatorAccount | null> =>
-    (await db.update(creators).set({ ...values, ...(passwordHash ? { passwordHash } : {}) }).where(eq(creators.id, id)).returning(accountColumns))[0] ?? null,
-  delete: async (db: Conn, id: string): Promise<boolean> => (await db.delete(creators).where(eq(creators.id, id)).returning({ id: creators.id })).length > 0,
+    (
+      await db
+        .update(creators)
+        .set({ ...values, ...(passwordHash ? { passwordHash } : {}) })
+        .where(eq(creators.id, id))
+        .returning(accountColumns)
+    )[0] ?? null,
+  delete: async (db: Conn, id: string): Promise<boolean> =>
+    (await db.delete(creators).where(eq(creators.id, id)).returning({ id: creators.id })).length > 0,
 };

@@ -33,7 +33,17 @@ const publishProfile = (context: Context, tx: Tx, account: CreatorAccount, reque
   );
 
 /** An admin creates a creator: a sign-in for the creator area and a public profile for the library. */
-export async function createCreatorAccount({ context, body, requestId, id }: { context: Context; body: unknown; requestId?: string; id?: string }) {
+export async function createCreatorAccount({
+  context,
+  body,
+  requestId,
+  id,
+}: {
+  context: Context;
+  body: unknown;
+  requestId?: string;
+  id?: string;
+}) {
   const input = ZCreatorCreateInput.parse(body);
   const passwordHash = await hashCreatorPassword(input.password);
   try {
@@ -48,7 +58,11 @@ export async function createCreatorAccount({ context, body, requestId, id }: { c
   } catch (error) {
     // Two admins racing for the same code or email: the unique index decides, with the same message.
     if (isUniqueViolation(error)) {
-      const detail = String((error as { detail?: string; cause?: { detail?: string } }).detail ?? (error as { cause?: { detail?: string } }).cause?.detail ?? '');
+      const detail = String(
+        (error as { detail?: string; cause?: { detail?: string } }).detail ??
+          (error as { cause?: { detail?: string } }).cause?.detail ??
+          '',
+      );
       throw detail.includes('email') ? conflict(EMAIL_TAKEN, 'EMAIL_TAKEN') : conflict(REFERRAL_CODE_TAKEN, 'REFERRAL_CODE_TAKEN');
     }
     throw error;
@@ -60,7 +74,17 @@ export async function createCreatorAccount({ context, body, requestId, id }: { c
  * sets a new one (the admin form has no password field when editing, as the spec says; the
  * API takes it so an admin can give a starter creator a password they know).
  */
-export async function updateCreatorProfile({ context, id, body, requestId }: { context: Context; id: string; body: unknown; requestId?: string }) {
+export async function updateCreatorProfile({
+  context,
+  id,
+  body,
+  requestId,
+}: {
+  context: Context;
+  id: string;
+  body: unknown;
+  requestId?: string;
+}) {
   const input = ZCreatorProfileInput.parse(body);
   const { password } = ZCreatorPasswordReset.parse(body ?? {});
   const passwordHash = password ? await hashCreatorPassword(password) : undefined;

@@ -39,7 +39,12 @@ export function bucketLabel(period: AnalyticsPeriod, start: Date): string {
 }
 
 /** Totals over all time; revenue and signups per period for the latest buckets (zeros included). */
-export async function getCreatorAnalytics(options: { context: ServiceContext<any>; creatorId: string; query: unknown; now?: Date }): Promise<CreatorAnalytics> {
+export async function getCreatorAnalytics(options: {
+  context: ServiceContext<any>;
+  creatorId: string;
+  query: unknown;
+  now?: Date;
+}): Promise<CreatorAnalytics> {
   const { context, creatorId } = options;
   const { period } = ZAnalyticsQuery.parse(options.query ?? {});
   const now = options.now ?? new Date();

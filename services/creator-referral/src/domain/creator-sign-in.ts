@@ -12,7 +12,6 @@ export const ZCreatorSignIn = z.object({
   password: z.string({ message: MISSING_CREDENTIALS_MESSAGE }).min(1, MISSING_CREDENTIALS_MESSAGE).max(200),
 });
 
-
 export const toCreatorView = (c: CreatorRecord): CreatorAccountView => ({
   id: c.id,
   name: c.name,

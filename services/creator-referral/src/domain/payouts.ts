@@ -43,7 +43,10 @@ export const toPayoutView = (p: PayoutRecord): PayoutView => ({
 
 export const ZCreatePayout = z.object({
   creatorId: z.string({ message: 'Choose a creator' }).uuid('Choose a creator'),
-  commissionIds: z.array(z.string().uuid('Unknown commission'), { message: 'Choose at least one commission' }).min(1, 'Choose at least one commission').max(500),
+  commissionIds: z
+    .array(z.string().uuid('Unknown commission'), { message: 'Choose at least one commission' })
+    .min(1, 'Choose at least one commission')
+    .max(500),
   notes: z.string().trim().max(500, 'Notes are limited to 500 characters').optional().default(''),
 });
 
@@ -79,14 +82,24 @@ export async function createPayout(options: { context: ServiceContext<any>; inpu
     }
     const amountCents = rows.reduce((sum, r) => sum + r.amountCents, 0);
     if (amountCents <= 0) throw badRequest('A payout must be more than $0.00', 'PAYOUT_NOT_POSITIVE');
-    const payout = await insertPayout(tx, { creatorId: input.creatorId, amountCents, commissionIds: ids, notes: input.notes, status: 'pending' });
+    const payout = await insertPayout(tx, {
+      creatorId: input.creatorId,
+      amountCents,
+      commissionIds: ids,
+      notes: input.notes,
+      status: 'pending',
+    });
     await assignCommissionsToPayout(tx, ids, payout.id);
     return toPayoutView(payout);
   });
 }
 
 /** Admin: completed (its commissions become paid) or failed (they return to pending). */
-export async function settlePayout(options: { context: ServiceContext<any>; payoutId: string; outcome: 'completed' | 'failed' }): Promise<PayoutView> {
+export async function settlePayout(options: {
+  context: ServiceContext<any>;
+  payoutId: string;
+  outcome: 'completed' | 'failed';
+}): Promise<PayoutView> {
   const { context, payoutId, outcome } = options;
   if (!z.string().uuid().safeParse(payoutId).success) throw notFound('Payout not found', 'PAYOUT_NOT_FOUND');
   return context.transaction(async (tx) => {

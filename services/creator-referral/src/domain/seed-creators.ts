@@ -40,7 +40,9 @@ const STARTER_CREATORS = [
 
 /** Runs after start-up (build() does not wait for it) and only logs a failure. */
 export function seedStarterCreators(context: ServiceContext<CreatorReferralConfig>): Promise<void> {
-  return addStarterCreators(context, context.logger).catch((error) => context.logger.error({ err: error }, 'could not add the starter creators'));
+  return addStarterCreators(context, context.logger).catch((error) =>
+    context.logger.error({ err: error }, 'could not add the starter creators'),
+  );
 }
 
 async function addStarterCreators(context: ServiceContext<CreatorReferralConfig>, logger: Logger) {

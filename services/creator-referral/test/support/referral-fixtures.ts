@@ -49,7 +49,10 @@ export class StripeDriver {
   /** A completed checkout with the trial's $0 invoice; returns the subscription id. */
   async subscribe(options: { plan: 'monthly' | 'yearly'; referralCode?: string; email?: string; client?: TestClient }) {
     const c = options.client ?? new TestClient(this.system.url);
-    const res = await c.postJson('/api/create-checkout-session', { plan: options.plan, ...(options.referralCode ? { referralCode: options.referralCode } : {}) });
+    const res = await c.postJson('/api/create-checkout-session', {
+      plan: options.plan,
+      ...(options.referralCode ? { referralCode: options.referralCode } : {}),
+    });
     if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${res.text}`);
     const sessionId = [...this.fake.checkoutSessions.values()].at(-1).id as string;
     const { session, subscription } = this.fake.completeCheckout(sessionId, options.email ?? uniqueEmail('buyer'));

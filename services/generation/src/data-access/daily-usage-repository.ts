@@ -22,7 +22,10 @@ const liveReserved = sql`(case when ${dailyUsage.reservedUntil} is null or ${dai
  * within `limit`. One statement: the row lock of the upsert serialises concurrent requests,
  * so two of them can never pass the limit together. Returns false when refused.
  */
-export async function tryReserveSeconds(db: Db, options: { userId: string; day: string; seconds: number; limit: number }): Promise<boolean> {
+export async function tryReserveSeconds(
+  db: Db,
+  options: { userId: string; day: string; seconds: number; limit: number },
+): Promise<boolean> {
   const { userId, day, seconds, limit } = options;
   if (seconds > limit) return false;
   const until = sql`now() + make_interval(secs => ${RESERVATION_LIFETIME_SECONDS})`;

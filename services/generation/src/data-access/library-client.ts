@@ -26,18 +26,40 @@ async function getJson<T>(url: string, caller: Caller, missing: string, missingC
 }
 
 /** A library transcript, or a custom affirmation that belongs to the caller (the library checks). */
-export function fetchAffirmationText(libraryUrl: string, caller: Caller, source: { kind: 'transcript' | 'custom'; id: string }): Promise<AffirmationText> {
+export function fetchAffirmationText(
+  libraryUrl: string,
+  caller: Caller,
+  source: { kind: 'transcript' | 'custom'; id: string },
+): Promise<AffirmationText> {
   return source.kind === 'transcript'
-    ? getJson(`${libraryUrl}/internal/affirmation-text/transcript/${encodeURIComponent(source.id)}`, caller, 'Transcript not found', 'TRANSCRIPT_NOT_FOUND')
-    : getJson(`${libraryUrl}/internal/affirmation-text/custom/${encodeURIComponent(source.id)}`, caller, 'Custom affirmation not found', 'CUSTOM_AFFIRMATION_NOT_FOUND');
+    ? getJson(
+        `${libraryUrl}/internal/affirmation-text/transcript/${encodeURIComponent(source.id)}`,
+        caller,
+        'Transcript not found',
+        'TRANSCRIPT_NOT_FOUND',
+      )
+    : getJson(
+        `${libraryUrl}/internal/affirmation-text/custom/${encodeURIComponent(source.id)}`,
+        caller,
+        'Custom affirmation not found',
+        'CUSTOM_AFFIRMATION_NOT_FOUND',
+      );
 }
 
 export function fetchMusicTrack(libraryUrl: string, caller: Caller, id: string): Promise<MusicTrack> {
-  return getJson(`${libraryUrl}/internal/background-music/${encodeURIComponent(id)}`, caller, 'Background music not found', 'MUSIC_NOT_FOUND');
+  return getJson(
+    `${libraryUrl}/internal/background-music/${encodeURIComponent(id)}`,
+    caller,
+    'Background music not found',
+    'MUSIC_NOT_FOUND',
+  );
 }
 
 export async function fetchMusicAudio(libraryUrl: string, caller: Caller, id: string): Promise<Buffer> {
-  const res = await callUpstream(`${libraryUrl}/internal/background-music/${encodeURIComponent(id)}/audio`, caller, { what: 'library service', timeoutMs: 60_000 });
+  const res = await callUpstream(`${libraryUrl}/internal/background-music/${encodeURIComponent(id)}/audio`, caller, {
+    what: 'library service',
+    timeoutMs: 60_000,
+  });
   if (res.status === 404) throw notFound('Background music not found', 'MUSIC_NOT_FOUND');
   if (!res.ok) throw unavailable('Could not load the background music. Please try again.');
   return Buffer.from(await res.arrayBuffer());

@@ -7,7 +7,11 @@ export interface Caller {
 }
 
 /** fetch with the caller's token, a timeout, and a clear 503 when the service cannot be reached. */
-export async function callUpstream(url: string, caller: Caller, init: RequestInit & { timeoutMs?: number; what: string }): Promise<Response> {
+export async function callUpstream(
+  url: string,
+  caller: Caller,
+  init: RequestInit & { timeoutMs?: number; what: string },
+): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.set('authorization', `Bearer ${caller.token}`);
   if (caller.requestId) headers.set(REQUEST_ID_HEADER, caller.requestId);

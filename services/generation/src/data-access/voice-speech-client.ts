@@ -22,7 +22,8 @@ export async function fetchSpeech(voiceUrl: string, caller: Caller, text: string
   });
   if (!res.ok) {
     const body = await errorBody(res);
-    if (res.status >= 400 && res.status < 500) throw new AppError(res.status, body.code ?? 'SPEECH_REFUSED', body.error ?? 'Could not speak this text');
+    if (res.status >= 400 && res.status < 500)
+      throw new AppError(res.status, body.code ?? 'SPEECH_REFUSED', body.error ?? 'Could not speak this text');
     throw unavailable(body.error ?? 'The voice service could not speak this text. Please try again.');
   }
   return {

@@ -43,7 +43,9 @@ export async function generateAffirmationAudio(options: {
 
   const [text, track] = await Promise.all([
     fetchAffirmationText(config.LIBRARY_URL, caller, source),
-    request.backgroundMusicId ? fetchMusicTrack(config.LIBRARY_URL, caller, request.backgroundMusicId) : Promise.resolve<MusicTrack | null>(null),
+    request.backgroundMusicId
+      ? fetchMusicTrack(config.LIBRARY_URL, caller, request.backgroundMusicId)
+      : Promise.resolve<MusicTrack | null>(null),
   ]);
   // Refuses with 409 'Please record and clone your voice first' when there is no clone.
   const speech = await speechForText(config.VOICE_URL, caller, text.content);
@@ -59,7 +61,15 @@ export async function generateAffirmationAudio(options: {
       { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER },
     );
     logger.info(
-      { mode: rendered.mode, encoder: rendered.encoder, seconds, frames: rendered.frames, encodedFrames: rendered.encodedFrames, ms: Math.round(performance.now() - started), speechMisses: speech.misses },
+      {
+        mode: rendered.mode,
+        encoder: rendered.encoder,
+        seconds,
+        frames: rendered.frames,
+        encodedFrames: rendered.encodedFrames,
+        ms: Math.round(performance.now() - started),
+        speechMisses: speech.misses,
+      },
       'affirmation rendered',
     );
 
@@ -104,7 +114,9 @@ export async function generateAffirmationAudio(options: {
     }
   } catch (error) {
     // Nothing was saved: give the seconds back.
-    await releaseReservedSeconds(context.db, { userId, day, seconds }).catch((e) => logger.error({ err: e }, 'could not release reserved seconds'));
+    await releaseReservedSeconds(context.db, { userId, day, seconds }).catch((e) =>
+      logger.error({ err: e }, 'could not release reserved seconds'),
+    );
     throw error;
   }
 }
@@ -114,7 +126,13 @@ export async function generateAffirmationAudio(options: {
  * has measured (length and level) is handed over while it is still being decoded, so the
  * render starts encoding at once; others are decoded first.
  */
-async function decodedMusic(options: { track: MusicTrack; seconds: number; musicCache: DecodedMusicCache; libraryUrl: string; caller: Caller }) {
+async function decodedMusic(options: {
+  track: MusicTrack;
+  seconds: number;
+  musicCache: DecodedMusicCache;
+  libraryUrl: string;
+  caller: Caller;
+}) {
   const { track, seconds, musicCache, libraryUrl, caller } = options;
   const fetchAudio = () => fetchMusicAudio(libraryUrl, caller, track.id);
   const measured = track.decodedFrames && track.loudness ? { frames: track.decodedFrames, level: track.loudness } : null;
@@ -122,7 +140,9 @@ async function decodedMusic(options: { track: MusicTrack; seconds: number; music
   const bytes = measured ? measured.frames * 4 : (track.durationSeconds + 1) * SAMPLE_RATE * 4;
   if (!musicCache.fits(bytes)) return decodeToPcm16(await fetchAudio(), 2, SAMPLE_RATE, seconds);
   const music = await musicCache.get(track.id, async () =>
-    measured ? ArrivingMusic.decode(await fetchAudio(), measured.frames, measured.level) : decodeToPcm16(await fetchAudio(), 2, SAMPLE_RATE),
+    measured
+      ? ArrivingMusic.decode(await fetchAudio(), measured.frames, measured.level)
+      : decodeToPcm16(await fetchAudio(), 2, SAMPLE_RATE),
   );
   if (music instanceof ArrivingMusic) {
     music.finished.catch(() => musicCache.forget(track.id));

@@ -14,7 +14,17 @@ export const GENERATION_MESSAGES = {
 
 /** The spec sends numbers as text ('1.0', '180'); accept either, reject anything that is not a number. */
 const numberFromText = (message: string) =>
-  z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/, message).transform(Number)], { error: message });
+  z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$/, message)
+        .transform(Number),
+    ],
+    { error: message },
+  );
 
 /** POST /api/generate-audio (spec section 7). */
 export const ZGenerateAudioRequest = z

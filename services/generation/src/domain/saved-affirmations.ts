@@ -14,8 +14,7 @@ export interface SavedAffirmationView {
   customAffirmation: { id: string; title: string | null; category: string | null } | null;
 }
 
-export const savedAudioPath = (sessionId: string, id: string) =>
-  `/api/saved-affirmations/${encodeURIComponent(sessionId)}/${id}/audio`;
+export const savedAudioPath = (sessionId: string, id: string) => `/api/saved-affirmations/${encodeURIComponent(sessionId)}/${id}/audio`;
 
 export function toView(record: SavedAffirmationRecord, sessionId: string): SavedAffirmationView {
   const text = { title: record.title, category: record.category };
@@ -32,7 +31,11 @@ export function toView(record: SavedAffirmationRecord, sessionId: string): Saved
   };
 }
 
-export async function listOwnSavedAffirmations(context: ServiceContext<any>, ownerId: string, sessionId: string): Promise<SavedAffirmationView[]> {
+export async function listOwnSavedAffirmations(
+  context: ServiceContext<any>,
+  ownerId: string,
+  sessionId: string,
+): Promise<SavedAffirmationView[]> {
   return (await listSavedAffirmations(context.db, ownerId)).map((r) => toView(r, sessionId));
 }
 

@@ -9,7 +9,11 @@ const PIECE_PAUSE_SECONDS = 0.35;
 
 /** Splits a long text at sentence ends (then at spaces) into pieces the voice service accepts. */
 export function splitForSpeech(text: string, max = SPEECH_TEXT_MAX): string[] {
-  const sentences = text.replace(/\s+/g, ' ').trim().match(/[^.!?]+[.!?]+["')\]]*\s*|[^.!?]+$/g) ?? [];
+  const sentences =
+    text
+      .replace(/\s+/g, ' ')
+      .trim()
+      .match(/[^.!?]+[.!?]+["')\]]*\s*|[^.!?]+$/g) ?? [];
   const pieces: string[] = [];
   let current = '';
   const push = (s: string) => {

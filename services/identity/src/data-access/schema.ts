@@ -10,7 +10,9 @@ export const users = identitySchema.table('users', {
   name: text('name').notNull().default(''),
   /** argon2id; null for accounts that only sign in through the OpenID provider. */
   passwordHash: text('password_hash'),
-  role: text('role', { enum: ['subscriber', 'admin'] }).notNull().default('subscriber'),
+  role: text('role', { enum: ['subscriber', 'admin'] })
+    .notNull()
+    .default('subscriber'),
   oidcSubject: text('oidc_subject').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -21,7 +23,9 @@ export const users = identitySchema.table('users', {
  */
 export const userSubscriptions = identitySchema.table('user_subscriptions', {
   subscriptionId: text('subscription_id').primaryKey(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   status: text('status').notNull(),
   entitled: boolean('entitled').notNull(),
   version: integer('version').notNull(),
@@ -31,7 +35,9 @@ export const userSubscriptions = identitySchema.table('user_subscriptions', {
 /** The spec's anonymous sessionId, bound to the first signed-in user who uses it. */
 export const sessionBindings = identitySchema.table('session_bindings', {
   sessionId: text('session_id').primaryKey(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

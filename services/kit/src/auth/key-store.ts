@@ -42,7 +42,9 @@ export class KeyStore {
 
   reload() {
     if (!this.dir) return;
-    const files = readdirSync(this.dir).filter((f) => f.endsWith('.key.pem')).sort();
+    const files = readdirSync(this.dir)
+      .filter((f) => f.endsWith('.key.pem'))
+      .sort();
     this.keys = files.map((file) => {
       const privateKey = createPrivateKey(readFileSync(join(this.dir!, file)));
       return { kid: file.replace(/\.key\.pem$/, ''), privateKey, publicKey: createPublicKey(privateKey) };

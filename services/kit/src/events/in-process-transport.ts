@@ -49,7 +49,10 @@ export class InProcessTransport implements EventTransport {
         if (error instanceof PoisonMessageError || attempts >= MAX_DELIVERIES) {
           this.failures.set(key, -1);
           this.deadLetters.push({ durableName: sub.durableName, envelope, error: String(error) });
-          this.logger.error({ err: error, subject: envelope.subject, eventId: envelope.id, consumer: sub.durableName }, 'event dead-lettered');
+          this.logger.error(
+            { err: error, subject: envelope.subject, eventId: envelope.id, consumer: sub.durableName },
+            'event dead-lettered',
+          );
         } else {
           this.failures.set(key, attempts);
           failed = error;

@@ -98,7 +98,10 @@ export class NatsTransport implements EventTransport {
   }
 
   private async ensureStreams() {
-    await this.ensureStream(this.streamName(EVENT_STREAM), EVENT_STREAM_SUBJECTS.map((s) => this.ns + s));
+    await this.ensureStream(
+      this.streamName(EVENT_STREAM),
+      EVENT_STREAM_SUBJECTS.map((s) => this.ns + s),
+    );
     await this.ensureStream(this.streamName(DEAD_LETTER_STREAM), [`${this.ns}${DEAD_LETTER_PREFIX}.>`]);
   }
 
@@ -162,11 +165,17 @@ export class NatsTransport implements EventTransport {
           } catch (error) {
             const deliveries = msg.info.redeliveryCount;
             if (error instanceof PoisonMessageError || deliveries >= MAX_DELIVERIES) {
-              this.options.logger.error({ err: error, eventId: envelope.id, subject: envelope.subject, consumer: durable }, 'event dead-lettered');
+              this.options.logger.error(
+                { err: error, eventId: envelope.id, subject: envelope.subject, consumer: durable },
+                'event dead-lettered',
+              );
               await this.deadLetter(durable, msg.subject, msg.data, String(error));
               msg.term();
             } else {
-              this.options.logger.warn({ err: error, eventId: envelope.id, consumer: durable, deliveries }, 'event handler failed, will retry');
+              this.options.logger.warn(
+                { err: error, eventId: envelope.id, consumer: durable, deliveries },
+                'event handler failed, will retry',
+              );
               msg.nak(redeliveryDelayMs(deliveries));
             }
           }

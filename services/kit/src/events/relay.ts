@@ -82,7 +82,10 @@ export class OutboxRelay {
         if (this.stopped) return published;
         try {
           await transport.publish(row.envelope as EventEnvelope);
-          await db.update(outbox).set({ publishedAt: sql`now()`, lastError: null }).where(eq(outbox.id, row.id));
+          await db
+            .update(outbox)
+            .set({ publishedAt: sql`now()`, lastError: null })
+            .where(eq(outbox.id, row.id));
           published++;
         } catch (error) {
           const attempts = row.attempts + 1;

@@ -23,7 +23,10 @@ export interface EventTransport {
 
 /** A message that can never be handled (it does not match its contract): dead-letter it at once. */
 export class PoisonMessageError extends Error {
-  constructor(message: string, readonly cause?: unknown) {
+  constructor(
+    message: string,
+    readonly cause?: unknown,
+  ) {
     super(message);
     this.name = 'PoisonMessageError';
   }

@@ -66,7 +66,11 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     }
     if (error instanceof ZodError) {
       const first = error.issues[0];
-      res.status(400).json({ error: first?.message ?? 'Invalid input', code: 'VALIDATION_FAILED', details: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) });
+      res.status(400).json({
+        error: first?.message ?? 'Invalid input',
+        code: 'VALIDATION_FAILED',
+        details: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      });
       return;
     }
     if (error?.type === 'entity.too.large') {

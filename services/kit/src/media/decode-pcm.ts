@@ -19,7 +19,13 @@ function decodeArgs(channels: 1 | 2, sampleRate: number, maxSeconds?: number) {
  * Runs ffmpeg on `bytes` and hands each piece of decoded PCM to `onData` as it comes (a slow
  * `onData` would fill the pipe and stall ffmpeg: keep it to copying).
  */
-export function decodePcm16Stream(options: { bytes: Buffer; channels: 1 | 2; sampleRate: number; maxSeconds?: number; onData: (chunk: Buffer) => void }): Promise<void> {
+export function decodePcm16Stream(options: {
+  bytes: Buffer;
+  channels: 1 | 2;
+  sampleRate: number;
+  maxSeconds?: number;
+  onData: (chunk: Buffer) => void;
+}): Promise<void> {
   const { bytes, channels, sampleRate, maxSeconds, onData } = options;
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath(), decodeArgs(channels, sampleRate, maxSeconds), { stdio: ['pipe', 'pipe', 'pipe'] });

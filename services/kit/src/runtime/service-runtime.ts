@@ -125,7 +125,8 @@ export async function startService<TConfig extends BaseServiceEnv>(
     });
   }
 
-  const userVerifier = parts.userVerifier ?? createTokenVerifier(jwksKeyResolver(`${config.IDENTITY_URL}/.well-known/jwks.json`), USER_TOKEN_ISSUER);
+  const userVerifier =
+    parts.userVerifier ?? createTokenVerifier(jwksKeyResolver(`${config.IDENTITY_URL}/.well-known/jwks.json`), USER_TOKEN_ISSUER);
   const app = createServiceApp({
     name: module.name,
     logger,

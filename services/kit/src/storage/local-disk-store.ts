@@ -6,7 +6,14 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
 import { AppError } from '../errors';
-import { assertSafeKey, MAX_PART_NUMBER, type MultipartUploads, type ObjectStore, type PresignPutOptions, type UploadedPart } from './object-store';
+import {
+  assertSafeKey,
+  MAX_PART_NUMBER,
+  type MultipartUploads,
+  type ObjectStore,
+  type PresignPutOptions,
+  type UploadedPart,
+} from './object-store';
 
 const DEFAULT_EXPIRY_SECONDS = 15 * 60;
 
@@ -93,7 +100,14 @@ export class LocalDiskStore implements ObjectStore {
         for (const name of await readdir(uploads).catch(() => [] as string[])) {
           const dir = join(uploads, name);
           // The last sign of life is the newest file in it (each part is a file).
-          const times = await Promise.all((await readdir(dir).catch(() => [] as string[])).map((f) => stat(join(dir, f)).then((st) => st.mtimeMs, () => 0)));
+          const times = await Promise.all(
+            (await readdir(dir).catch(() => [] as string[])).map((f) =>
+              stat(join(dir, f)).then(
+                (st) => st.mtimeMs,
+                () => 0,
+              ),
+            ),
+          );
           const lastActive = Math.max((await stat(dir).catch(() => null))?.mtimeMs ?? 0, ...times);
           if (lastActive < before.getTime()) {
             await rm(dir, { recursive: true, force: true });
@@ -307,7 +321,12 @@ export class LocalDiskStore implements ObjectStore {
       },
     });
     await this.put(key, req.pipe(limit), fields.ct);
-    res.setHeader('etag', `"${createHmac('md5', 'etag').update(key + seen).digest('hex')}"`);
+    res.setHeader(
+      'etag',
+      `"${createHmac('md5', 'etag')
+        .update(key + seen)
+        .digest('hex')}"`,
+    );
     res.status(200).end();
   }
 }

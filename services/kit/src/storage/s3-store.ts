@@ -16,7 +16,15 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { AppError } from '../errors';
-import { assertSafeKey, MAX_PART_NUMBER, type MultipartUploads, type ObjectStore, type PresignPutOptions, type StoredObject, type UploadedPart } from './object-store';
+import {
+  assertSafeKey,
+  MAX_PART_NUMBER,
+  type MultipartUploads,
+  type ObjectStore,
+  type PresignPutOptions,
+  type StoredObject,
+  type UploadedPart,
+} from './object-store';
 
 const DEFAULT_EXPIRY_SECONDS = 15 * 60;
 
@@ -66,7 +74,13 @@ export class S3Store implements ObjectStore {
     // PutObject needs the length up front; our objects are bounded (≤ 50 MB), so a stream is buffered.
     const bytes = Buffer.isBuffer(body) ? body : await buffer(body);
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.objectKey(key),
+        Body: bytes,
+        ContentType: contentType,
+        ContentLength: bytes.length,
+      }),
     );
   }
 
@@ -93,12 +107,14 @@ export class S3Store implements ObjectStore {
       const contentType = object.ContentType ?? 'application/octet-stream';
       if (!range) return { body, size: object.ContentLength ?? 0, contentType };
       const match = /bytes (\d+)-(\d+)\/(\d+)/.exec(object.ContentRange ?? '');
-      const size = match ? Number(match[3]) : object.ContentLength ?? 0;
+      const size = match ? Number(match[3]) : (object.ContentLength ?? 0);
       return {
         body,
         size,
         contentType,
-        range: match ? { start: Number(match[1]), end: Number(match[2]) } : { start: range.start, end: range.start + (object.ContentLength ?? 1) - 1 },
+        range: match
+          ? { start: Number(match[1]), end: Number(match[2]) }
+          : { start: range.start, end: range.start + (object.ContentLength ?? 1) - 1 },
       };
     } catch (error) {
       if (isMissing(error)) return null;
@@ -115,7 +131,9 @@ export class S3Store implements ObjectStore {
     const full = `${this.options.prefix}/${prefix}`;
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: full, ContinuationToken: token }));
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: full, ContinuationToken: token }),
+      );
       for (const object of page.Contents ?? []) {
         if (object.Key) await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: object.Key }));
       }
@@ -137,7 +155,9 @@ export class S3Store implements ObjectStore {
       new GetObjectCommand({
         Bucket: this.options.bucket,
         Key: this.objectKey(key),
-        ResponseContentDisposition: options.downloadName ? `attachment; filename="${options.downloadName.replace(/["\\]/g, '')}"` : undefined,
+        ResponseContentDisposition: options.downloadName
+          ? `attachment; filename="${options.downloadName.replace(/["\\]/g, '')}"`
+          : undefined,
       }),
       { expiresIn: options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS },
     );
@@ -179,10 +199,17 @@ export class S3Store implements ObjectStore {
       );
     },
     complete: async (key, uploadId, parts) => {
-      const sorted: Part[] = [...parts].sort((a, b) => a.PartNumber - b.PartNumber).map((p) => ({ PartNumber: p.PartNumber, ETag: p.ETag }));
+      const sorted: Part[] = [...parts]
+        .sort((a, b) => a.PartNumber - b.PartNumber)
+        .map((p) => ({ PartNumber: p.PartNumber, ETag: p.ETag }));
       try {
         await this.client.send(
-          new CompleteMultipartUploadCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), UploadId: uploadId, MultipartUpload: { Parts: sorted } }),
+          new CompleteMultipartUploadCommand({
+            Bucket: this.options.bucket,
+            Key: this.objectKey(key),
+            UploadId: uploadId,
+            MultipartUpload: { Parts: sorted },
+          }),
         );
       } catch (error) {
         if (isMissing(error)) throw new AppError(404, 'NO_SUCH_UPLOAD', 'This upload does not exist');
@@ -195,7 +222,9 @@ export class S3Store implements ObjectStore {
     },
     abort: async (key, uploadId) => {
       try {
-        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), UploadId: uploadId }));
+        await this.client.send(
+          new AbortMultipartUploadCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), UploadId: uploadId }),
+        );
       } catch (error) {
         if (!isMissing(error)) throw error;
       }
@@ -207,4 +236,3 @@ function isMissing(error: unknown) {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.name === 'NoSuchUpload' || e?.$metadata?.httpStatusCode === 404;
 }
-

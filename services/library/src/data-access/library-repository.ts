@@ -53,7 +53,13 @@ export const transcriptRepository = {
   insert: async (db: Conn, values: Omit<Transcript, 'id' | 'playCount'> & { id?: string; playCount?: number }): Promise<Transcript> =>
     (await db.insert(transcripts).values(values).returning(transcriptColumns))[0],
   update: async (db: Conn, id: string, values: Omit<Transcript, 'id' | 'playCount'>): Promise<Transcript | null> =>
-    (await db.update(transcripts).set({ ...values, updatedAt: new Date() }).where(eq(transcripts.id, id)).returning(transcriptColumns))[0] ?? null,
+    (
+      await db
+        .update(transcripts)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(transcripts.id, id))
+        .returning(transcriptColumns)
+    )[0] ?? null,
   delete: async (db: Conn, id: string): Promise<boolean> =>
     (await db.delete(transcripts).where(eq(transcripts.id, id)).returning({ id: transcripts.id })).length > 0,
   count: async (db: Conn): Promise<number> => (await db.select({ n: count() }).from(transcripts))[0].n,
@@ -92,7 +98,12 @@ export const customAffirmationRepository = {
   insert: async (db: Conn, values: Omit<CustomAffirmation, 'id'>): Promise<CustomAffirmation> =>
     (await db.insert(customAffirmations).values(values).returning(customColumns))[0],
   findOwned: async (db: Conn, id: string, ownerId: string): Promise<CustomAffirmation | null> =>
-    (await db.select(customColumns).from(customAffirmations).where(and(eq(customAffirmations.id, id), eq(customAffirmations.ownerId, ownerId))))[0] ?? null,
+    (
+      await db
+        .select(customColumns)
+        .from(customAffirmations)
+        .where(and(eq(customAffirmations.id, id), eq(customAffirmations.ownerId, ownerId)))
+    )[0] ?? null,
 };
 
 const musicColumns = {
@@ -110,11 +121,13 @@ export const musicRepository = {
   list: (db: Conn): Promise<MusicTrack[]> => db.select(musicColumns).from(backgroundMusic).orderBy(asc(backgroundMusic.title)),
   find: async (db: Conn, id: string): Promise<MusicTrack | null> =>
     (await db.select(musicColumns).from(backgroundMusic).where(eq(backgroundMusic.id, id)))[0] ?? null,
-  insert: async (db: Conn, values: MusicTrack): Promise<MusicTrack> => (await db.insert(backgroundMusic).values(values).returning(musicColumns))[0],
+  insert: async (db: Conn, values: MusicTrack): Promise<MusicTrack> =>
+    (await db.insert(backgroundMusic).values(values).returning(musicColumns))[0],
   delete: async (db: Conn, id: string): Promise<MusicTrack | null> =>
     (await db.delete(backgroundMusic).where(eq(backgroundMusic.id, id)).returning(musicColumns))[0] ?? null,
   count: async (db: Conn): Promise<number> => (await db.select({ n: count() }).from(backgroundMusic))[0].n,
-  listUnmeasured: (db: Conn): Promise<MusicTrack[]> => db.select(musicColumns).from(backgroundMusic).where(isNull(backgroundMusic.decodedFrames)),
+  listUnmeasured: (db: Conn): Promise<MusicTrack[]> =>
+    db.select(musicColumns).from(backgroundMusic).where(isNull(backgroundMusic.decodedFrames)),
   saveMeasure: async (db: Conn, id: string, measure: { decodedFrames: number; loudness: number }) => {
     await db.update(backgroundMusic).set(measure).where(eq(backgroundMusic.id, id));
   },

@@ -20,7 +20,11 @@ export const newUploadKey = (filename = '') => {
   return `music-uploads/${randomUUID()}${ext ? `.${ext}` : ''}`;
 };
 
-export const publicTrack = (t: { id: string; title: string; durationSeconds: number }) => ({ id: t.id, title: t.title, duration: t.durationSeconds });
+export const publicTrack = (t: { id: string; title: string; durationSeconds: number }) => ({
+  id: t.id,
+  title: t.title,
+  duration: t.durationSeconds,
+});
 
 export async function listMusic({ db }: { db: Db }) {
   return (await musicRepository.list(db)).map(publicTrack);
@@ -33,7 +37,11 @@ export async function getMusic({ db, id }: { db: Db; id: string }) {
 }
 
 const ZAddMusic = z.object({
-  title: z.string({ error: LIBRARY_MESSAGES.musicMissing }).trim().min(1, LIBRARY_MESSAGES.musicMissing).max(TITLE_MAX, LIBRARY_MESSAGES.titleTooLong),
+  title: z
+    .string({ error: LIBRARY_MESSAGES.musicMissing })
+    .trim()
+    .min(1, LIBRARY_MESSAGES.musicMissing)
+    .max(TITLE_MAX, LIBRARY_MESSAGES.titleTooLong),
   uploadURL: z.string({ error: LIBRARY_MESSAGES.musicMissing }).min(1, LIBRARY_MESSAGES.musicMissing).max(2000),
   /** The client always sends 300 (spec section 3); the measured duration is what is stored. */
   duration: z.unknown().optional(),
@@ -64,7 +72,15 @@ export async function addMusicFromUpload({ db, files, body }: { db: Db; files: O
       const contentType = info.contentType.startsWith('audio/') ? info.contentType : contentTypeFor(probe.codec);
       await files.put(fileKey, createReadStream(local), contentType);
       const measured = await measureMusic(await readFile(local));
-      const track = await musicRepository.insert(db, { id, title: input.title, durationSeconds: probe.durationSeconds, fileKey, contentType, sizeBytes: info.size, ...measured });
+      const track = await musicRepository.insert(db, {
+        id,
+        title: input.title,
+        durationSeconds: probe.durationSeconds,
+        fileKey,
+        contentType,
+        sizeBytes: info.size,
+        ...measured,
+      });
       return publicTrack(track);
     } finally {
       await rm(dir, { recursive: true, force: true });

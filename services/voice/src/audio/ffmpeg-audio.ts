@@ -20,7 +20,9 @@ export async function runFfmpeg(args: string[], input?: Buffer): Promise<Buffer>
       child.stdout.on('data', (d: Buffer) => out.push(d));
       child.stderr.on('data', (d: Buffer) => (err += d.toString()));
       child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(out)) : reject(new FfmpegError(err.trim() || `ffmpeg exited with ${code}`))));
+      child.on('close', (code) =>
+        code === 0 ? resolve(Buffer.concat(out)) : reject(new FfmpegError(err.trim() || `ffmpeg exited with ${code}`)),
+      );
     });
   } finally {
     if (dir) await rm(dir, { recursive: true, force: true });
@@ -31,6 +33,9 @@ export class FfmpegError extends Error {}
 
 /** Decodes any audio ffmpeg reads into mono float samples at `sampleRate`. */
 export async function decodeToMono(input: Buffer, sampleRate: number, filters?: string): Promise<Float32Array> {
-  const raw = await runFfmpeg(['-i', '{input}', '-vn', ...(filters ? ['-af', filters] : []), '-ac', '1', '-ar', String(sampleRate), '-f', 'f32le', 'pipe:1'], input);
+  const raw = await runFfmpeg(
+    ['-i', '{input}', '-vn', ...(filters ? ['-af', filters] : []), '-ac', '1', '-ar', String(sampleRate), '-f', 'f32le', 'pipe:1'],
+    input,
+  );
   return new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
 }

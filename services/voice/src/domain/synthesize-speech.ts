@@ -22,7 +22,9 @@ export const VOICE_NOT_CLONED = () => new AppError(409, 'VOICE_NOT_CLONED', 'Ple
 
 export const speechCachePrefix = (voiceId: string) => `speech/${voiceId}/`;
 export const speechCacheKey = (voiceId: string, engine: string, text: string) =>
-  `${speechCachePrefix(voiceId)}${createHash('sha256').update(engine + text).digest('hex')}.wav`;
+  `${speechCachePrefix(voiceId)}${createHash('sha256')
+    .update(engine + text)
+    .digest('hex')}.wav`;
 
 /** Counts engine calls, so the benchmark and tests can see that a cached text costs none. */
 export class EngineStats {
@@ -42,16 +44,18 @@ export interface SpeechResult {
 export class SpeechSynthesizer {
   private readonly inFlight = new Map<string, Promise<Buffer>>();
 
-  constructor(
-    private readonly deps: { files: ObjectStore; engines: VoiceEngines; stats: EngineStats },
-  ) {}
+  constructor(private readonly deps: { files: ObjectStore; engines: VoiceEngines; stats: EngineStats }) {}
 
   async speak(profile: VoiceProfileRecord | null, input: unknown): Promise<SpeechResult> {
     const { text } = ZSpeechRequest.parse(input);
     if (!profile?.isCloned || !profile.engine || !profile.providerVoiceId) throw VOICE_NOT_CLONED();
     const engine = this.deps.engines.byName(profile.engine as EngineName);
     if (!engine) {
-      throw new AppError(503, 'VOICE_ENGINE_UNAVAILABLE', 'Your voice was cloned with a voice engine that is not configured right now. Please re-record your voice.');
+      throw new AppError(
+        503,
+        'VOICE_ENGINE_UNAVAILABLE',
+        'Your voice was cloned with a voice engine that is not configured right now. Please re-record your voice.',
+      );
     }
     const key = speechCacheKey(profile.voiceId, engine.name, text);
     const cached = await this.deps.files.get(key);
@@ -66,7 +70,13 @@ export class SpeechSynthesizer {
           voice: { providerVoiceId: profile.providerVoiceId!, settings: profile.engineSettings },
           texts: splitSentences(text),
         });
-        const wav = encodeWav(joinWithPauses(clips.map((clip) => trimSilence(clip)), SENTENCE_PAUSE_SECONDS), SPEECH_SAMPLE_RATE);
+        const wav = encodeWav(
+          joinWithPauses(
+            clips.map((clip) => trimSilence(clip)),
+            SENTENCE_PAUSE_SECONDS,
+          ),
+          SPEECH_SAMPLE_RATE,
+        );
         await this.deps.files.put(key, wav, 'audio/wav');
         return wav;
       })().finally(() => this.inFlight.delete(key));
@@ -86,4 +96,3 @@ export function trimSilence(samples: Float32Array, threshold = 0.004): Float32Ar
   const margin = Math.round(0.01 * SPEECH_SAMPLE_RATE);
   return samples.subarray(Math.max(0, start - margin), Math.min(samples.length, end + margin));
 }
-

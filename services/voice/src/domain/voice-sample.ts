@@ -2,7 +2,15 @@ import { AppError } from '@innerecho/kit';
 import { VOICE_SAMPLE_MAX_SECONDS, VOICE_SAMPLE_MIN_SPEECH_SECONDS } from '@innerecho/contracts';
 import { FfmpegError, decodeToMono } from '../audio/ffmpeg-audio';
 import { normaliseLevel } from '../audio/speech-level';
-import { ANALYSIS_RATE, FRAME_HOP_SECONDS, FRAME_SECONDS, analyseVoice, frameEnergiesDb, speechFrames, type VoiceAnalysis } from '../audio/voice-analysis';
+import {
+  ANALYSIS_RATE,
+  FRAME_HOP_SECONDS,
+  FRAME_SECONDS,
+  analyseVoice,
+  frameEnergiesDb,
+  speechFrames,
+  type VoiceAnalysis,
+} from '../audio/voice-analysis';
 import { SPEECH_SAMPLE_RATE, encodeWav } from '../audio/wav-codec';
 
 export const SAMPLE_MESSAGES = {
@@ -83,4 +91,3 @@ function keepSpeech(full: Float32Array, speech: boolean[]): Float32Array {
   }
   return out;
 }
-

@@ -26,7 +26,11 @@ const PUBLIC_FILES_PATH = '/api/files/voice/';
 /** A one-time URL the browser PUTs the recording to (audio/webm, at most 25 MB, 15 minutes). */
 export async function requestSampleUpload({ context, userId }: { context: Context; userId: string }) {
   const key = `${uploadPrefix(userId)}${Date.now()}-${randomBytes(6).toString('hex')}.webm`;
-  const uploadURL = await context.files.presignPut(key, { contentType: 'audio/webm', maxBytes: VOICE_SAMPLE_MAX_BYTES, expiresInSeconds: 15 * 60 });
+  const uploadURL = await context.files.presignPut(key, {
+    contentType: 'audio/webm',
+    maxBytes: VOICE_SAMPLE_MAX_BYTES,
+    expiresInSeconds: 15 * 60,
+  });
   return { uploadURL };
 }
 
@@ -147,4 +151,3 @@ export async function deleteVoice({
   });
   return { deleted: true };
 }
-

@@ -14,7 +14,12 @@ export interface VoiceEngines {
 export function createVoiceEngines(config: VoiceConfig, logger?: Logger): VoiceEngines {
   const local = new LocalVoiceEngine();
   const elevenlabs = config.ELEVENLABS_API_KEY
-    ? new ElevenLabsVoiceEngine({ apiKey: config.ELEVENLABS_API_KEY, baseUrl: config.ELEVENLABS_BASE_URL, modelId: config.ELEVENLABS_MODEL_ID, logger })
+    ? new ElevenLabsVoiceEngine({
+        apiKey: config.ELEVENLABS_API_KEY,
+        baseUrl: config.ELEVENLABS_BASE_URL,
+        modelId: config.ELEVENLABS_MODEL_ID,
+        logger,
+      })
     : null;
   return {
     current: elevenlabs ?? local,

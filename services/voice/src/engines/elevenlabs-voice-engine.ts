@@ -35,8 +35,9 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
   async speak({ voice, texts }: { voice: ClonedVoice; texts: string[] }): Promise<Float32Array[]> {
     const clips: Float32Array[] = [];
     for (const text of texts) {
-      const stream = await this.call(() =>
-        this.client.textToSpeech.convert(voice.providerVoiceId, { text, modelId: this.modelId, outputFormat: ELEVENLABS_OUTPUT_FORMAT }),
+      const stream = await this.call(
+        () =>
+          this.client.textToSpeech.convert(voice.providerVoiceId, { text, modelId: this.modelId, outputFormat: ELEVENLABS_OUTPUT_FORMAT }),
         { idempotent: true },
       );
       const pcm = Buffer.from(await new Response(stream).arrayBuffer());
@@ -87,7 +88,11 @@ export function mapProviderError(error: unknown): AppError {
   // Duck-typed, not instanceof: a second copy of the SDK module (bundlers, test registries) must map the same.
   const providerError = error as { statusCode?: unknown; body?: unknown };
   if (!(error instanceof ElevenLabsError) && typeof providerError?.statusCode !== 'number') {
-    return new AppError(503, 'VOICE_PROVIDER_UNAVAILABLE', 'The voice service is not reachable right now. Please try again in a few minutes.');
+    return new AppError(
+      503,
+      'VOICE_PROVIDER_UNAVAILABLE',
+      'The voice service is not reachable right now. Please try again in a few minutes.',
+    );
   }
   const error_ = providerError as { statusCode?: number; body?: unknown };
   const detail = (error_.body as { detail?: { status?: string; message?: string } } | undefined)?.detail;
@@ -97,10 +102,22 @@ export function mapProviderError(error: unknown): AppError {
     return new AppError(503, 'VOICE_PROVIDER_QUOTA', 'The voice provider has reached its usage limit. Please try again later.');
   }
   if (error_.statusCode === 401 || status.includes('invalid_api_key')) {
-    return new AppError(503, 'VOICE_PROVIDER_KEY_INVALID', 'Voice cloning is not available: the ElevenLabs API key was refused. Please contact support.');
+    return new AppError(
+      503,
+      'VOICE_PROVIDER_KEY_INVALID',
+      'Voice cloning is not available: the ElevenLabs API key was refused. Please contact support.',
+    );
   }
   if (error_.statusCode === 400 || error_.statusCode === 422) {
-    return new AppError(400, 'VOICE_SAMPLE_REJECTED', `The voice provider could not use this recording${detail?.message ? `: ${detail.message}` : ''}. Please record again in a quiet room.`);
+    return new AppError(
+      400,
+      'VOICE_SAMPLE_REJECTED',
+      `The voice provider could not use this recording${detail?.message ? `: ${detail.message}` : ''}. Please record again in a quiet room.`,
+    );
   }
-  return new AppError(503, 'VOICE_PROVIDER_UNAVAILABLE', 'The voice service is not reachable right now. Please try again in a few minutes.');
+  return new AppError(
+    503,
+    'VOICE_PROVIDER_UNAVAILABLE',
+    'The voice service is not reachable right now. Please try again in a few minutes.',
+  );
 }

@@ -27,7 +27,14 @@ async function analyseEspeak(voice: EspeakVoice, pitchRatio = 1): Promise<VoiceA
   // Spoken exactly as speak() speaks (one text per sentence), so the calibration holds for it.
   const clips = (await espeakSpeak(voice, CALIBRATION_TEXT)).map((wav) => decodeWav(wav));
   const rate = clips[0].sampleRate;
-  const joined = encodeWav(joinWithPauses(clips.map((c) => c.samples), 0.35, rate), rate);
+  const joined = encodeWav(
+    joinWithPauses(
+      clips.map((c) => c.samples),
+      0.35,
+      rate,
+    ),
+    rate,
+  );
   const samples = await decodeToMono(joined, ANALYSIS_RATE, pitchFilter(pitchRatio, rate));
   return analyseVoice(samples);
 }
@@ -57,7 +64,11 @@ export class LocalVoiceEngine implements VoiceEngine {
   async clone({ voiceId, sampleWav }: { voiceId: string; sampleWav: Buffer; label?: string }): Promise<ClonedVoice> {
     const target = analyseVoice(await decodeToMono(sampleWav, ANALYSIS_RATE));
     if (!target.f0MedianHz || !target.f0P10Hz || !target.f0P90Hz) {
-      throw new AppError(400, 'SAMPLE_NO_VOICE', 'We could not hear a clear voice in the recording. Please read the sentences aloud and record again.');
+      throw new AppError(
+        400,
+        'SAMPLE_NO_VOICE',
+        'We could not hear a clear voice in the recording. Please read the sentences aloud and record again.',
+      );
     }
     const voice: EspeakVoice = { pitchBaseHz: target.f0P10Hz * 0.9, pitchTopHz: target.f0P90Hz, formantPercent: 100, speed: 150 };
     const targetRange = Math.log(target.f0P90Hz / target.f0P10Hz);
@@ -98,13 +109,23 @@ export class LocalVoiceEngine implements VoiceEngine {
     const GAP = 1;
     const clips = wavs.map((wav) => decodeWav(wav));
     const rate = clips[0]?.sampleRate ?? 22_050;
-    const joined = encodeWav(joinWithPauses(clips.map((c) => c.samples), GAP, rate), rate);
+    const joined = encodeWav(
+      joinWithPauses(
+        clips.map((c) => c.samples),
+        GAP,
+        rate,
+      ),
+      rate,
+    );
     // espeak's intonation differs from text to text, so the pitch is matched per text: the
     // median F0 of what espeak said is measured and shifted onto the sample's median.
     const measured = analyseVoice(await decodeToMono(joined, ANALYSIS_RATE)).f0MedianHz;
     const ratio = measured ? clamp(settings.target.f0MedianHz / measured, 0.7, 1.4) : settings.pitchRatio;
     const filters = [pitchFilter(ratio, rate), `aresample=${SPEECH_SAMPLE_RATE}`, eqFilter(settings.eqDb)].filter(Boolean).join(',');
-    const raw = await runFfmpeg(['-i', '{input}', '-af', filters, '-ac', '1', '-ar', String(SPEECH_SAMPLE_RATE), '-f', 'f32le', 'pipe:1'], joined);
+    const raw = await runFfmpeg(
+      ['-i', '{input}', '-af', filters, '-ac', '1', '-ar', String(SPEECH_SAMPLE_RATE), '-f', 'f32le', 'pipe:1'],
+      joined,
+    );
     const processed = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
     let at = 0;
     return clips.map((clip) => {
@@ -130,4 +151,3 @@ const DEFAULT_SETTINGS: LocalVoiceSettings = {
   eqDb: ENVELOPE_BANDS.slice(1).map(() => 0),
   target: { f0MedianHz: 100, f0P10Hz: 85, f0P90Hz: 125, centroidHz: null },
 };
-

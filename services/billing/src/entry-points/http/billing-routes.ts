@@ -53,7 +53,10 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router
       const message = (error as any)?.name === 'ZodError' ? (error as any).issues[0]?.message : null;
       if (!message) throw error;
       const session = await findOpenDemoCheckout(context, req.params.id);
-      res.status(400).type('html').send(renderDemoCheckoutPage({ id: session.id, plan: session.plan, email: session.email, error: message }));
+      res
+        .status(400)
+        .type('html')
+        .send(renderDemoCheckoutPage({ id: session.id, plan: session.plan, email: session.email, error: message }));
     }
   });
 
@@ -70,7 +73,13 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router
     const user = requireUser(req);
     const action = req.params.action;
     if (action !== 'cancel' && action !== 'resume') throw new AppError(404, 'NOT_FOUND', 'Unknown action');
-    await setDemoCancellation({ context, userId: user.id, subscriptionId: req.params.subscriptionId, cancel: action === 'cancel', requestId: req.requestId });
+    await setDemoCancellation({
+      context,
+      userId: user.id,
+      subscriptionId: req.params.subscriptionId,
+      cancel: action === 'cancel',
+      requestId: req.requestId,
+    });
     res.redirect(303, '/api/billing/demo-portal');
   });
 

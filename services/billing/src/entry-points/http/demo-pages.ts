@@ -96,11 +96,18 @@ export interface DemoPortalSubscription {
 }
 
 export function renderDemoPortalPage(options: { subscriptions: DemoPortalSubscription[]; error?: string }): string {
-  const date = (d: Date | null) => (d ? d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) : '—');
+  const date = (d: Date | null) =>
+    d ? d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) : '—';
   const items = options.subscriptions.map((s) => {
     const plan = PLANS[s.plan];
     const live = s.status === 'active' || s.status === 'trialing';
-    const statusText = !live ? 'Ended' : s.cancelAtPeriodEnd ? `Ends on ${date(s.currentPeriodEnd)}` : s.status === 'trialing' ? 'Free trial' : 'Active';
+    const statusText = !live
+      ? 'Ended'
+      : s.cancelAtPeriodEnd
+        ? `Ends on ${date(s.currentPeriodEnd)}`
+        : s.status === 'trialing'
+          ? 'Free trial'
+          : 'Active';
     const action = !live
       ? ''
       : `<form method="post" action="/api/billing/demo-portal/${encodeURIComponent(s.id)}/${s.cancelAtPeriodEnd ? 'resume' : 'cancel'}">

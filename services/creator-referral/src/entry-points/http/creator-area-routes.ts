@@ -34,7 +34,11 @@ export function creatorAreaRoutes(context: ServiceContext<any>, sessions: Creato
   router.get('/api/commissions/creator/:creatorId', async (req, res) => {
     await sessions.assertCanRead(req, req.params.creatorId);
     const limit = Number(req.query.limit);
-    const rows = await listVisibleCommissions(context.db, req.params.creatorId, Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : undefined);
+    const rows = await listVisibleCommissions(
+      context.db,
+      req.params.creatorId,
+      Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : undefined,
+    );
     res.json(rows.map(toCommissionView));
   });
 

@@ -119,7 +119,8 @@ export function renderSignal(plan: RenderPlan, sources: SignalSources, start: nu
       let l = v;
       let r = v;
       if (musicOn) {
-        const g = musicZone === 1 ? musicGain : musicZone === 0 ? (musicGain * (m + j)) / musicFadeIn : (musicGain * (M - m - j)) / musicFadeOut;
+        const g =
+          musicZone === 1 ? musicGain : musicZone === 0 ? (musicGain * (m + j)) / musicFadeIn : (musicGain * (M - m - j)) / musicFadeOut;
         l += music[2 * (m + j)] * g;
         r += music[2 * (m + j) + 1] * g;
       }

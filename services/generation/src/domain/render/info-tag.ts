@@ -35,11 +35,14 @@ export function buildInfoFrame(options: InfoTagOptions): Uint8Array {
   const frame = new Uint8Array(length);
   // Header: same version, layer, bitrate, rate and mode as the audio; no CRC, no padding.
   const versionBits = header.version === 1 ? 3 : header.version === 2 ? 2 : 0;
-  const bitrateIndex = (header.version === 1
-    ? [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
-    : [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
+  const bitrateIndex = (
+    header.version === 1
+      ? [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
+      : [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
   ).indexOf(header.bitrateKbps);
-  const rateIndex = ({ 44100: 0, 48000: 1, 32000: 2, 22050: 0, 24000: 1, 16000: 2, 11025: 0, 12000: 1, 8000: 2 } as Record<number, number>)[header.sampleRate];
+  const rateIndex = ({ 44100: 0, 48000: 1, 32000: 2, 22050: 0, 24000: 1, 16000: 2, 11025: 0, 12000: 1, 8000: 2 } as Record<number, number>)[
+    header.sampleRate
+  ];
   frame[0] = 0xff;
   frame[1] = 0xe0 | (versionBits << 3) | (1 << 1) | 1; // Layer III, no CRC
   frame[2] = (bitrateIndex << 4) | (rateIndex << 2);

@@ -88,7 +88,14 @@ class EncoderWorker {
           finish(new Error(`MP3 encoding failed: ${reply.message}`));
         }
       };
-      this.worker.postMessage({ type: 'start', job, sampleRate: format.sampleRate, channels: format.channels, bitrateKbps: format.bitrateKbps, reservoir });
+      this.worker.postMessage({
+        type: 'start',
+        job,
+        sampleRate: format.sampleRate,
+        channels: format.channels,
+        bitrateKbps: format.bitrateKbps,
+        reservoir,
+      });
       (async () => {
         for await (const chunk of pcm) {
           while (inFlight >= MAX_CHUNKS_IN_FLIGHT && !settled) await new Promise<void>((r) => (wake = r));

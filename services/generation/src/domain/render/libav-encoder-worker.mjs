@@ -121,7 +121,12 @@ function openEncoder({ sampleRate, channels, bitrateKbps, reservoir }) {
         const plane = new Int16Array(planar.buffer, planar.byteOffset + c * bytes, count);
         for (let i = 0, j = at * channels + c; i < count; i++, j += channels) plane[i] = pcm[j];
       }
-      const frame = av.Frame.fromAudioBuffer(planar.subarray(0, bytes * channels), { nbSamples: count, format: av.AV_SAMPLE_FMT_S16P, sampleRate, channelLayout: layout });
+      const frame = av.Frame.fromAudioBuffer(planar.subarray(0, bytes * channels), {
+        nbSamples: count,
+        format: av.AV_SAMPLE_FMT_S16P,
+        sampleRate,
+        channelLayout: layout,
+      });
       frame.pts = pts;
       pts += BigInt(count);
       try {

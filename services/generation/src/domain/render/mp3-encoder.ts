@@ -47,7 +47,11 @@ const CHUNK_SECONDS = 5;
  * the caller writes one Info tag for the whole file). Streamed chunks are handed over: the
  * caller must not reuse them.
  */
-export async function encodeMp3(pcm: Int16Array | AsyncIterable<Int16Array>, format: OutputFormat, options: EncodeOptions = {}): Promise<Buffer> {
+export async function encodeMp3(
+  pcm: Int16Array | AsyncIterable<Int16Array>,
+  format: OutputFormat,
+  options: EncodeOptions = {},
+): Promise<Buffer> {
   const { encoder } = await resolveMp3Encoder(options.encoder);
   if (encoder === 'ffmpeg') return encodeWithFfmpeg(pcm, format, options);
   return libav().encode(pcm instanceof Int16Array ? copiedChunks(pcm, format) : pcm, format, !!options.reservoir);
@@ -60,12 +64,31 @@ async function* copiedChunks(pcm: Int16Array, format: OutputFormat) {
 
 function encodeWithFfmpeg(pcm: Int16Array | AsyncIterable<Int16Array>, format: OutputFormat, options: EncodeOptions): Promise<Buffer> {
   const args = [
-    '-hide_banner', '-nostdin', '-loglevel', 'error',
-    '-f', 's16le', '-ar', String(format.sampleRate), '-ac', String(format.channels), '-i', 'pipe:0',
-    '-c:a', 'libmp3lame', '-b:a', `${format.bitrateKbps}k`,
-    '-reservoir', options.reservoir ? '1' : '0',
-    '-write_xing', '0', '-id3v2_version', '0',
-    '-f', 'mp3', 'pipe:1',
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-f',
+    's16le',
+    '-ar',
+    String(format.sampleRate),
+    '-ac',
+    String(format.channels),
+    '-i',
+    'pipe:0',
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    `${format.bitrateKbps}k`,
+    '-reservoir',
+    options.reservoir ? '1' : '0',
+    '-write_xing',
+    '0',
+    '-id3v2_version',
+    '0',
+    '-f',
+    'mp3',
+    'pipe:1',
   ];
   return new Promise<Buffer>((resolve, reject) => {
     const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'pipe', 'pipe'] });

@@ -41,7 +41,7 @@ export function parseFrameHeader(bytes: Uint8Array, offset = 0): Mp3FrameHeader 
   const bitrateKbps = (version === 1 ? BITRATES_V1 : BITRATES_V2)[bitrateIndex];
   const sampleRate = SAMPLE_RATES[String(version)][rateIndex];
   const padding = ((b2 >> 1) & 1) === 1;
-  const channels = (b3 >> 6) === 3 ? 1 : 2;
+  const channels = b3 >> 6 === 3 ? 1 : 2;
   const samplesPerFrame = version === 1 ? 1152 : 576;
   const length = Math.floor(((samplesPerFrame / 8) * bitrateKbps * 1000) / sampleRate) + (padding ? 1 : 0);
   const sideInfoBytes = version === 1 ? (channels === 1 ? 17 : 32) : channels === 1 ? 9 : 17;
@@ -81,7 +81,10 @@ export function splitFrames(bytes: Uint8Array): { frames: Uint8Array[]; header: 
     }
     const frame = bytes.subarray(offset, offset + header.length);
     if (!(frames.length === 0 && isInfoFrame(frame, header))) {
-      if (first && (header.sampleRate !== first.sampleRate || header.channels !== first.channels || header.bitrateKbps !== first.bitrateKbps)) {
+      if (
+        first &&
+        (header.sampleRate !== first.sampleRate || header.channels !== first.channels || header.bitrateKbps !== first.bitrateKbps)
+      ) {
         throw new Error(`MP3 frame at byte ${offset} changes format`);
       }
       first ??= header;

@@ -86,7 +86,15 @@ export function planRender(input: PlanInput): RenderPlan {
       if (gap < minPause || gap > maxPause) continue;
       if (period >= totalSamples) {
         // Nothing repeats within the output: stream it straight through the encoder.
-        return { ...base, voicePeriod: period, voicesPerPeriod: k, musicLoops: loops, musicPeriod: period, mode: 'straight', reason: 'output shorter than one period' };
+        return {
+          ...base,
+          voicePeriod: period,
+          voicesPerPeriod: k,
+          musicLoops: loops,
+          musicPeriod: period,
+          mode: 'straight',
+          reason: 'output shorter than one period',
+        };
       }
       return { ...base, voicePeriod: period, voicesPerPeriod: k, musicLoops: loops, musicPeriod: period, mode: 'periodic' };
     }

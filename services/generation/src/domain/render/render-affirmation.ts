@@ -86,7 +86,8 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
   const fs = plan.frameSamples;
   const warmup = options.brokenNoWarmup ? 0 : WARMUP_FRAMES;
   const parallelism = Math.max(1, options.parallelism ?? availableParallelism());
-  const pieceCount = (frames: number) => Math.max(1, Math.min(Math.floor(frames / 64), Math.max(parallelism, Math.ceil(frames / PIECE_FRAMES))));
+  const pieceCount = (frames: number) =>
+    Math.max(1, Math.min(Math.floor(frames / 64), Math.max(parallelism, Math.ceil(frames / PIECE_FRAMES))));
 
   /** Encodes global frames [from, to) with `warm` frames of preceding signal; keeps only [from, to). */
   const encodePiece = async (from: number, to: number | null, warm: number, withFade: boolean) => {
@@ -95,7 +96,8 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
     const signal = streamSignal(plan, sources, startSample, endSample, withFade, arriving);
     const { frames, header } = splitFrames(await encodeMp3(signal, format, { reservoir, encoder }));
     const kept = frames.slice(warm, to === null ? undefined : warm + (to - from));
-    if (to !== null && kept.length !== to - from) throw new Error(`Encoder returned ${frames.length} frames, expected ${warm + to - from}+`);
+    if (to !== null && kept.length !== to - from)
+      throw new Error(`Encoder returned ${frames.length} frames, expected ${warm + to - from}+`);
     return { kept, header, encoded: frames.length };
   };
 
@@ -112,7 +114,12 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
     );
     const frameCount = encoded.reduce((sum, e) => sum + e.kept.length, 0);
     return {
-      mp3: assemble(encoded[0].header, encoded.map((e) => joinFrames(e.kept)), frameCount, plan),
+      mp3: assemble(
+        encoded[0].header,
+        encoded.map((e) => joinFrames(e.kept)),
+        frameCount,
+        plan,
+      ),
       plan,
       format,
       mode: 'straight',
@@ -136,7 +143,11 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
   // The small head and tail last: they fill in while the last chunks finish.
   const pieces = await runLimited(
     [
-      ...chunkBounds.map(([a, b]) => () => encodePiece(a, b, warmup, false)),
+      ...chunkBounds.map(
+        ([a, b]) =>
+          () =>
+            encodePiece(a, b, warmup, false),
+      ),
       () => encodePiece(tailStartFrame, null, warmup, true),
       () => encodePiece(0, headFrames, 0, true),
     ],
@@ -192,7 +203,14 @@ async function runLimited<T>(tasks: (() => Promise<T>)[], limit: number): Promis
   return results;
 }
 
-async function* streamSignal(plan: RenderPlan, sources: SignalSources, start: number, end: number, withFade: boolean, arriving: ArrivingMusic | null) {
+async function* streamSignal(
+  plan: RenderPlan,
+  sources: SignalSources,
+  start: number,
+  end: number,
+  withFade: boolean,
+  arriving: ArrivingMusic | null,
+) {
   for (let t = start; t < end; t += STREAM_CHUNK_SAMPLES) {
     const until = Math.min(end, t + STREAM_CHUNK_SAMPLES);
     if (arriving) await arriving.waitFor(musicFramesNeeded(plan, t, until));
@@ -212,7 +230,13 @@ function musicFramesNeeded(plan: RenderPlan, start: number, end: number): number
 /** One Info/LAME tag at the front, then the audio frames (given as runs of whole frames). */
 function assemble(header: Mp3FrameHeader, segments: Uint8Array[], frameCount: number, plan: RenderPlan): Buffer {
   const audioBytes = segments.reduce((sum, segment) => sum + segment.length, 0);
-  const info = buildInfoFrame({ header, audioFrames: frameCount, audioBytes, encoderDelay: ENCODER_DELAY, signalSamples: plan.totalSamples });
+  const info = buildInfoFrame({
+    header,
+    audioFrames: frameCount,
+    audioBytes,
+    encoderDelay: ENCODER_DELAY,
+    signalSamples: plan.totalSamples,
+  });
   return Buffer.concat([info, ...segments], info.length + audioBytes);
 }
 

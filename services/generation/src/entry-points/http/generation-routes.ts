@@ -35,7 +35,14 @@ export function generationRoutes(context: ServiceContext<GenerationConfig>, { mu
     const request = ZGenerateAudioRequest.parse(req.body ?? {});
     const user = await context.sessionOwnership.assertOwner(req, request.sessionId);
     await context.entitlements.require(req);
-    const result = await generateAffirmationAudio({ context, userId: user.id, caller: caller(req), request, musicCache, logger: req.log ?? context.logger });
+    const result = await generateAffirmationAudio({
+      context,
+      userId: user.id,
+      caller: caller(req),
+      request,
+      musicCache,
+      logger: req.log ?? context.logger,
+    });
     res.status(201);
     res.setHeader('content-type', 'audio/mpeg');
     res.setHeader('content-length', String(result.mp3.length));

@@ -1,6 +1,15 @@
 import { Router, type Request, type Response } from 'express';
 import jwt from 'jsonwebtoken';
-import { AppError, assertSameOrigin, forbidden, requireUser, unauthorized, type KeyStore, type ServiceContext, type TokenSigner } from '@innerecho/kit';
+import {
+  AppError,
+  assertSameOrigin,
+  forbidden,
+  requireUser,
+  unauthorized,
+  type KeyStore,
+  type ServiceContext,
+  type TokenSigner,
+} from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 import { getCurrentUser } from '../../domain/current-user';
 import { registerUser } from '../../domain/register-user';

@@ -17,7 +17,13 @@ export async function seedStarterAffirmations({ db, logger }: { db: Db; logger: 
   await db.transaction(async (tx) => {
     if ((await transcriptRepository.count(tx)) > 0) return;
     for (const a of STARTER_AFFIRMATIONS) {
-      await transcriptRepository.insert(tx, { title: a.title, content: a.content, category: a.category, creatorId: a.creatorId ?? null, playCount: a.plays });
+      await transcriptRepository.insert(tx, {
+        title: a.title,
+        content: a.content,
+        category: a.category,
+        creatorId: a.creatorId ?? null,
+        playCount: a.plays,
+      });
     }
     logger.info({ affirmations: STARTER_AFFIRMATIONS.length }, 'starter affirmations added to the library');
   });
@@ -75,7 +81,15 @@ export async function seedStarterMusic({
     const fileKey = `music/${id}.mp3`;
     await files.put(fileKey, createReadStream(path), 'audio/mpeg');
     const measured = await measureCached(path);
-    await musicRepository.insert(db, { id, title: pad.title, durationSeconds: probe.durationSeconds, fileKey, contentType: 'audio/mpeg', sizeBytes: (await stat(path)).size, ...measured });
+    await musicRepository.insert(db, {
+      id,
+      title: pad.title,
+      durationSeconds: probe.durationSeconds,
+      fileKey,
+      contentType: 'audio/mpeg',
+      sizeBytes: (await stat(path)).size,
+      ...measured,
+    });
   }
   logger.info({ tracks: rendered.length, ms: Date.now() - started }, 'starter background music added');
 }
@@ -83,8 +97,12 @@ export async function seedStarterMusic({
 /** The measure of a cached starter track, kept beside it: test systems add these tracks by the dozen. */
 async function measureCached(path: string): Promise<{ decodedFrames: number; loudness: number }> {
   const file = `${path}.measure.json`;
-  const known = await readFile(file, 'utf8').then((text) => JSON.parse(text) as { decodedFrames: unknown; loudness: unknown }, () => null);
-  if (known && Number.isInteger(known.decodedFrames) && typeof known.loudness === 'number') return known as { decodedFrames: number; loudness: number };
+  const known = await readFile(file, 'utf8').then(
+    (text) => JSON.parse(text) as { decodedFrames: unknown; loudness: unknown },
+    () => null,
+  );
+  if (known && Number.isInteger(known.decodedFrames) && typeof known.loudness === 'number')
+    return known as { decodedFrames: number; loudness: number };
   const measured = await measureMusic(await readFile(path));
   await writeFile(file, JSON.stringify(measured)).catch(() => undefined);
   return measured;

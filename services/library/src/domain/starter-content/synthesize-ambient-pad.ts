@@ -24,7 +24,12 @@ export async function synthesizeAmbientPad(recipe: PadRecipe, outputPath: string
   const frames = D * RATE;
   const whole = (f: number) => Math.round(f * D) / D;
   const gain = 0.34 / recipe.notes.length;
-  interface Voice { side: 0 | 1; envelopeHz: number; envelopePhase: number; partials: [number, number][] }
+  interface Voice {
+    side: 0 | 1;
+    envelopeHz: number;
+    envelopePhase: number;
+    partials: [number, number][];
+  }
   const voices: Voice[] = [];
   recipe.notes.forEach((hz, i) => {
     for (const side of [0, 1] as const) {
@@ -87,7 +92,33 @@ function encodeMp3(pcm: Buffer, outputPath: string, signal?: AbortSignal) {
   return new Promise<void>((resolve, reject) => {
     const child = spawn(
       ffmpegPath(),
-      ['-hide_banner', '-loglevel', 'error', '-y', '-f', 's16le', '-ar', String(RATE), '-ac', '2', '-i', 'pipe:0', '-c:a', 'libmp3lame', '-b:a', '128k', '-compression_level', '7', '-ar', String(RATE), '-ac', '2', '-f', 'mp3', outputPath],
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        's16le',
+        '-ar',
+        String(RATE),
+        '-ac',
+        '2',
+        '-i',
+        'pipe:0',
+        '-c:a',
+        'libmp3lame',
+        '-b:a',
+        '128k',
+        '-compression_level',
+        '7',
+        '-ar',
+        String(RATE),
+        '-ac',
+        '2',
+        '-f',
+        'mp3',
+        outputPath,
+      ],
       { stdio: ['pipe', 'ignore', 'pipe'], signal },
     );
     let errors = '';
@@ -103,5 +134,9 @@ function encodeMp3(pcm: Buffer, outputPath: string, signal?: AbortSignal) {
 export const STARTER_PADS: { title: string; slug: string; recipe: PadRecipe }[] = [
   { title: 'Morning Light', slug: 'morning-light', recipe: { notes: [130.81, 196.0, 261.63, 329.63], seconds: 180, swells: [3, 4, 5, 6] } },
   { title: 'Deep Calm', slug: 'deep-calm', recipe: { notes: [110.0, 164.81, 220.0, 277.18], seconds: 200, swells: [2, 3, 4, 5] } },
-  { title: 'Evening Drift', slug: 'evening-drift', recipe: { notes: [98.0, 146.83, 196.0, 246.94, 293.66], seconds: 220, swells: [2, 3, 5, 4, 6] } },
+  {
+    title: 'Evening Drift',
+    slug: 'evening-drift',
+    recipe: { notes: [98.0, 146.83, 196.0, 246.94, 293.66], seconds: 220, swells: [2, 3, 5, 4, 6] },
+  },
 ];

@@ -9,7 +9,10 @@ export const creatorEventsConsumer = {
   handlers: [
     on(CreatorProfilePublishedV1, async (p, { tx }) => {
       const values = { name: p.name, bio: p.bio, profilePicUrl: p.profilePicUrl, youtubeChannel: p.youtubeChannel, updatedAt: new Date() };
-      await tx.insert(creatorProfiles).values({ id: p.creatorId, ...values }).onConflictDoUpdate({ target: creatorProfiles.id, set: values });
+      await tx
+        .insert(creatorProfiles)
+        .values({ id: p.creatorId, ...values })
+        .onConflictDoUpdate({ target: creatorProfiles.id, set: values });
     }),
     on(CreatorDeletedV1, async (p, { tx }) => {
       await tx.delete(creatorProfiles).where(eq(creatorProfiles.id, p.creatorId));

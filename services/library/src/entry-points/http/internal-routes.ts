@@ -26,7 +26,14 @@ export function internalRoutes(context: ServiceContext<LibraryConfig>): Router {
   router.get('/internal/background-music/:id', async (req, res) => {
     requireUser(req);
     const m = await getMusic({ db, id: req.params.id });
-    res.json({ id: m.id, title: m.title, durationSeconds: m.durationSeconds, contentType: m.contentType, decodedFrames: m.decodedFrames, loudness: m.loudness });
+    res.json({
+      id: m.id,
+      title: m.title,
+      durationSeconds: m.durationSeconds,
+      contentType: m.contentType,
+      decodedFrames: m.decodedFrames,
+      loudness: m.loudness,
+    });
   });
   router.get('/internal/background-music/:id/audio', async (req, res) => {
     requireUser(req);

@@ -1,7 +1,14 @@
 import { Router } from 'express';
 import { requireRole, requireUser, type ServiceContext } from '@innerecho/kit';
 import type { LibraryConfig } from '../../config';
-import { creatorAnalytics, creatorTranscripts, getCreator, getTranscript, listCreators, listTranscripts } from '../../domain/library-queries';
+import {
+  creatorAnalytics,
+  creatorTranscripts,
+  getCreator,
+  getTranscript,
+  listCreators,
+  listTranscripts,
+} from '../../domain/library-queries';
 import { createTranscript, deleteTranscript, updateTranscript } from '../../domain/manage-transcripts';
 import { createCustomAffirmation, getOwnCustomAffirmation } from '../../domain/custom-affirmations';
 

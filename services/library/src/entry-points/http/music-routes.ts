@@ -71,7 +71,12 @@ export function musicRoutes(context: ServiceContext<LibraryConfig>): Router {
   });
   uploads.post('/s3/multipart/:uploadId/complete', async (req, res) => {
     const { parts } = z
-      .object({ parts: z.array(z.object({ PartNumber: z.number().int().min(1), ETag: z.string().min(1).max(200) })).min(1, 'The upload has no parts').max(10_000) })
+      .object({
+        parts: z
+          .array(z.object({ PartNumber: z.number().int().min(1), ETag: z.string().min(1).max(200) }))
+          .min(1, 'The upload has no parts')
+          .max(10_000),
+      })
       .parse(req.body ?? {});
     const key = uploadKey(req);
     await multipart().complete(key, req.params.uploadId as string, parts);

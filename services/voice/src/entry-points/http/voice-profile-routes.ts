@@ -28,7 +28,14 @@ export function voiceProfileRoutes({ context, engines }: Deps): Router {
     const sessionId = ZSessionId.parse(req.body?.sessionId);
     const user = await context.sessionOwnership.assertOwner(req, sessionId);
     await context.entitlements.require(req);
-    const result = await cloneVoice({ context, engines, userId: user.id, ip: req.ip ?? 'unknown', body: req.body, requestId: req.requestId });
+    const result = await cloneVoice({
+      context,
+      engines,
+      userId: user.id,
+      ip: req.ip ?? 'unknown',
+      body: req.body,
+      requestId: req.requestId,
+    });
     res.json(result);
   });
 
