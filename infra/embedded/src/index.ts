@@ -2,3 +2,4 @@ export * from './system';
 export * from './free-port';
 export * from './testing';
 export * from './test-client';
+export * from './build-frontends-if-stale';

@@ -114,7 +114,8 @@ export async function startService<TConfig extends BaseServiceEnv>(
   metrics.gauge('outbox_oldest_waiting_age_seconds', 'Age of the oldest outbox row not yet published', async (gauge) =>
     gauge.set((await relay.backlog()).oldestAgeSeconds),
   );
-  const files = createObjectStore(config, module.name);
+  // Instances sharing a DATA_DIR take turns, so the first creates the URL-signing secret and the others read it.
+  const files = (await database.exclusive('files', async () => createObjectStore(config, module.name)))!;
   const context: ServiceContext<TConfig> = {
     name: module.name,
     config,
