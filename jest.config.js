@@ -11,7 +11,10 @@ module.exports = {
     {
       ...common,
       displayName: 'integration',
-      testMatch: ['<rootDir>/{gateway,services,frontends}/**/test/**/*.test.ts', '<rootDir>/infra/embedded/test/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/{gateway,services,frontends}/**/test/**/*.test.ts',
+        '<rootDir>/infra/{embedded,distributed}/test/**/*.test.ts',
+      ],
       testPathIgnorePatterns: ['/node_modules/'],
     },
     {
