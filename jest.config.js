@@ -28,6 +28,8 @@ module.exports = {
       ...common,
       displayName: 'e2e-distributed',
       testMatch: ['<rootDir>/infra/e2e/test/**/*.test.ts'],
+      // This spec starts a system of its own with its own gateway configuration.
+      testPathIgnorePatterns: ['/node_modules/', 'remote-from-another-origin'],
       globals: { __E2E_FORM__: 'distributed' },
       globalSetup: '<rootDir>/infra/distributed/jest/global-setup.ts',
       globalTeardown: '<rootDir>/infra/distributed/jest/global-teardown.ts',

@@ -84,6 +84,8 @@ function s3Environment(s3: S3Settings | undefined): Record<string, string> {
   return {
     S3_BUCKET: s3.bucket,
     S3_ENDPOINT: s3.endpoint ?? '',
+    // On one machine browsers reach the bucket where the services do.
+    S3_PUBLIC_ENDPOINT: s3.endpoint ?? '',
     S3_REGION: s3.region ?? 'us-east-1',
     S3_ACCESS_KEY_ID: s3.accessKeyId ?? '',
     S3_SECRET_ACCESS_KEY: s3.secretAccessKey ?? '',

@@ -12,7 +12,18 @@ import {
   uniqueEmail,
 } from '@innerecho/embedded';
 import { spokenSample } from '@innerecho/voice/test/voice-samples';
-import { attachToDistributedSystem, startDistributedTestSystem, type DistributedTestSystem, type ServiceName } from '../src';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import {
+  attachToDistributedSystem,
+  chooseAdminPassword,
+  REPOSITORY_ROOT,
+  startDistributedTestSystem,
+  type DistributedTestSystem,
+  type ServiceName,
+} from '../src';
+
+const run = promisify(execFile);
 
 jest.setTimeout(600_000);
 
@@ -143,4 +154,37 @@ test('generation: two renders on two instances save two affirmations and count t
   expect(
     await sumOfSeries(instancesOf('library'), 'innerecho_events_handled_total', { subject: 'generation.affirmation.generated.v1' }),
   ).toBe(2);
+});
+
+test('the first admin gets in through a setup link logged once; a used link is refused; an operator command issues a new one', async () => {
+  // Created once although two identity instances started: one link in all their logs.
+  const links = instancesOf('identity').flatMap((i) => i.logLines().filter((line) => line.includes('"setupUrl"')));
+  expect(links).toHaveLength(1);
+  const logged = JSON.parse(links[0]) as { setupUrl: string; adminEmail: string };
+  expect(logged.adminEmail).toBe(system.admin.email);
+
+  // The test system chose the password through that link: it works, the link does not any more.
+  const admin = await signedInAdmin(system.url, system.admin);
+  expect((await admin.get('/api/payouts/balances')).status).toBe(200);
+  const used = new URL(logged.setupUrl);
+  expect((await new TestClient(system.url).get(`${used.pathname}${used.search}`)).status).toBe(410);
+
+  // A lost password: the operator runs the command with the identity service's environment.
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'services/identity/src/entry-points/cli/admin-setup-link.ts', system.admin.email],
+    {
+      cwd: REPOSITORY_ROOT,
+      env: { ...process.env, DATABASE_URL: system.databaseUrl, PUBLIC_URL: system.url, LOG_LEVEL: 'silent' },
+    },
+  );
+  const fresh = /https?:\/\/\S+admin-setup\?token=\S+/.exec(stdout)?.[0];
+  expect(fresh).toBeDefined();
+  await chooseAdminPassword(system.url, fresh!, 'a brand new admin password');
+  expect(
+    (await new TestClient(system.url).postJson('/api/login', { email: system.admin.email, password: system.admin.password })).status,
+  ).toBe(401);
+  const again = await signedInAdmin(system.url, { email: system.admin.email, password: 'a brand new admin password' });
+  expect((await again.get('/api/auth/user')).data.role).toBe('admin');
+  system.admin.password = 'a brand new admin password';
 });

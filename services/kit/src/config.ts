@@ -54,6 +54,8 @@ export const ZBaseServiceEnv = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   S3_ENDPOINT: optionalUrl,
+  /** Where browsers reach the bucket, when not at S3_ENDPOINT (presigned URLs are signed for it). */
+  S3_PUBLIC_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z
     .string()
