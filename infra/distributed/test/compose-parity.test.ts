@@ -26,7 +26,10 @@ const wiring: Wiring = {
   frontendsDir: '/app/frontends',
 };
 
-const names = (env: Record<string, unknown>) => Object.keys(env).filter((k) => !NOT_IN_COMPOSE.has(k)).sort();
+const names = (env: Record<string, unknown>) =>
+  Object.keys(env)
+    .filter((k) => !NOT_IN_COMPOSE.has(k))
+    .sort();
 
 test.each(SERVICES)('%s gets the variables its compose container gets', (service) => {
   expect(names(serviceEnvironment(service, wiring, 4101))).toEqual(names(compose.services[service].environment ?? {}));

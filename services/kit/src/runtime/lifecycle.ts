@@ -101,7 +101,8 @@ export function operationsRoutes(options: OperationsOptions): Router {
           ]);
           return [check, 'ok'] as const;
         } catch (error) {
-          options.logger.warn({ err: error, check }, 'readiness check failed');
+          // Probes ask every few seconds: the answer names the check, the log keeps the detail quietly.
+          options.logger.debug({ err: error, check }, 'readiness check failed');
           return [check, 'unavailable'] as const;
         }
       }),
