@@ -48,14 +48,11 @@ async function services() {
 }
 
 function config(urls: Record<string, string>, extra: Record<string, string> = {}) {
+  // IDENTITY_URL, VOICE_URL, …, CREATOR_REFERRAL_URL
+  const serviceUrls = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase().replace('-', '_')}_URL`, urls[name]]));
   return ZGatewayEnv.parse({
     PORT: '0',
-    IDENTITY_URL: urls.identity,
-    VOICE_URL: urls.voice,
-    LIBRARY_URL: urls.library,
-    GENERATION_URL: urls.generation,
-    BILLING_URL: urls.billing,
-    CREATOR_REFERRAL_URL: urls['creator-referral'],
+    ...serviceUrls,
     FRONTENDS_DIR: frontendsDir,
     ...extra,
   });

@@ -1,6 +1,5 @@
 import autocannon from 'autocannon';
-import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
-import { newSessionId, subscribeThroughDemoCheckout, TestClient, uniqueEmail } from '@innerecho/embedded';
+import { cloneVoiceThroughApi, newSessionId, subscribeThroughDemoCheckout, TestClient, uniqueEmail } from '@innerecho/embedded';
 import { spokenSample } from '@innerecho/voice/test/voice-samples';
 
 /**
@@ -67,7 +66,10 @@ const SCENARIOS: Scenario[] = [
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           // A new account per request (argon2 hashing is the cost being measured).
-          setupRequest: (request) => ({ ...request, body: JSON.stringify({ email: uniqueEmail('load'), password: 'load test password', name: 'Load' }) }),
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ email: uniqueEmail('load'), password: 'load test password', name: 'Load' }),
+          }),
         },
       ],
     }),
@@ -85,7 +87,12 @@ const SCENARIOS: Scenario[] = [
         {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie: listener.cookie },
-          body: JSON.stringify({ sessionId: listener.sessionId, transcriptId: listener.transcriptId, voiceSpeed: '1.0', audioDuration: '60' }),
+          body: JSON.stringify({
+            sessionId: listener.sessionId,
+            transcriptId: listener.transcriptId,
+            voiceSpeed: '1.0',
+            audioDuration: '60',
+          }),
         },
       ],
     }),
@@ -101,18 +108,7 @@ async function prepareListener(needsVoice: boolean): Promise<Listener> {
   const transcripts = (await client.get('/api/transcripts')).data as { id: string }[];
   if (needsVoice) {
     await subscribeThroughDemoCheckout(BASE_URL, { client, email });
-    const upload = await client.postJson('/api/voice-profile/upload', {});
-    const put = await fetch(new URL(upload.data.uploadURL, BASE_URL), {
-      method: 'PUT',
-      headers: { 'content-type': 'audio/webm' },
-      body: new Uint8Array(await spokenSample()),
-    });
-    if (!put.ok) throw new Error(`uploading the voice sample failed: ${put.status}`);
-    const clone = await client.postJson('/api/voice-profile/clone', {
-      sessionId,
-      uploadURL: upload.data.uploadURL,
-      consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION },
-    });
+    const clone = await cloneVoiceThroughApi(client, new Uint8Array(await spokenSample()), sessionId);
     if (clone.status !== 200) throw new Error(`cloning failed: ${clone.status} ${clone.text}`);
   }
   return { client, cookie: cookieOf(client), sessionId, transcriptId: transcripts[0].id };

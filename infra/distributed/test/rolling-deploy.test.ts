@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
 import {
+  cloneVoiceThroughApi,
   commissionsOf,
   createCreatorThroughAdmin,
   eventually,
@@ -55,18 +55,7 @@ test('each service restarted in turn under steady reads and writes: no write fai
   const attached = await attachToDistributedSystem(system);
   await attached.grantSubscription(user.id).finally(() => attached.close());
   const sessionId = newSessionId();
-  const upload = await listener.postJson('/api/voice-profile/upload', {});
-  await fetch(new URL(upload.data.uploadURL, system.url), {
-    method: 'PUT',
-    headers: { 'content-type': 'audio/webm' },
-    body: new Uint8Array(await spokenSample()),
-  });
-  const clone = await listener.postJson('/api/voice-profile/clone', {
-    sessionId,
-    uploadURL: upload.data.uploadURL,
-    consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION },
-  });
-  expect(clone.status).toBe(200);
+  expect((await cloneVoiceThroughApi(listener, new Uint8Array(await spokenSample()), sessionId)).status).toBe(200);
   const transcript = ((await listener.get('/api/transcripts')).data as { id: string }[])[0];
 
   // The steady stream: one read and one write in flight at a time, back to back.

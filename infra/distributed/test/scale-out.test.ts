@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
 import {
+  cloneVoiceThroughApi,
   commissionsOf,
   createCreatorThroughAdmin,
   eventually,
@@ -110,20 +110,7 @@ test('generation: two renders on two instances save two affirmations and count t
     await attached.close();
   }
   const sessionId = newSessionId();
-  const upload = await listener.postJson('/api/voice-profile/upload', {});
-  expect(upload.status).toBe(200);
-  const put = await fetch(new URL(upload.data.uploadURL, system.url), {
-    method: 'PUT',
-    headers: { 'content-type': 'audio/webm' },
-    body: new Uint8Array(await spokenSample()),
-  });
-  expect(put.status).toBe(200);
-  const clone = await listener.postJson('/api/voice-profile/clone', {
-    sessionId,
-    uploadURL: upload.data.uploadURL,
-    consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION },
-  });
-  expect(clone.status).toBe(200);
+  expect((await cloneVoiceThroughApi(listener, new Uint8Array(await spokenSample()), sessionId)).status).toBe(200);
 
   const transcripts = (await listener.get('/api/transcripts')).data as { id: string; playCount: number }[];
   const chosen = transcripts[transcripts.length - 1];

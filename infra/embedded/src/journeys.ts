@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CommissionView } from '@innerecho/contracts';
+import { VOICE_CONSENT_VERSION, type CommissionView } from '@innerecho/contracts';
 import { TestClient, uniqueEmail } from './test-client';
 
 /**
@@ -55,4 +55,25 @@ export async function commissionsOf(reader: TestClient, creatorId: string): Prom
   const res = await reader.get(`/api/commissions/creator/${creatorId}`);
   if (res.status !== 200) throw new Error(`reading commissions failed: ${res.status} ${res.text}`);
   return res.data as CommissionView[];
+}
+
+/**
+ * Clones the signed-in listener's voice through the API, as /record-voice does: an upload
+ * URL, the recording PUT there (local file route or presigned S3 URL), then the clone with
+ * consent. `sample`: at least 20 seconds of speech. Resolves with the clone's answer.
+ */
+export async function cloneVoiceThroughApi(listener: TestClient, sample: Uint8Array, sessionId: string) {
+  const upload = await listener.postJson('/api/voice-profile/upload', {});
+  if (upload.status !== 200) throw new Error(`no upload URL: ${upload.status} ${upload.text}`);
+  const put = await fetch(new URL(upload.data.uploadURL, listener.baseUrl), {
+    method: 'PUT',
+    headers: { 'content-type': 'audio/webm' },
+    body: sample,
+  });
+  if (!put.ok) throw new Error(`uploading the recording failed: ${put.status}`);
+  return listener.postJson('/api/voice-profile/clone', {
+    sessionId,
+    uploadURL: upload.data.uploadURL,
+    consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION },
+  });
 }
