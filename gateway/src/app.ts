@@ -147,9 +147,10 @@ export function createGatewayApp({
     }
 
     // A session that does not verify is dropped here and cleared in the browser, so
-    // no service ever sees a tampered or expired token.
+    // no service ever sees a tampered or expired token. One that cannot be checked now
+    // (identity's keys unreachable: it is restarting) is passed on; the service answers 503.
     const token = readCookie(req.headers.cookie, USER_SESSION_COOKIE);
-    if (token && !(await sessions.verify(decodeURIComponent(token)).catch(() => null))) {
+    if (token && (await sessions.verify(decodeURIComponent(token)).catch(() => 'unchecked' as const)) === null) {
       const rest = removeCookie(req.headers.cookie, USER_SESSION_COOKIE);
       if (rest) req.headers.cookie = rest;
       else delete req.headers.cookie;
