@@ -1,3 +1,4 @@
+import { Agent } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { RESTART_RETRY_AFTER_SECONDS, type Logger, type ServiceMetrics } from '@innerecho/kit';
@@ -44,6 +45,11 @@ export function createUpstreamProxies(options: {
   for (const name of SERVICE_NAMES) {
     const proxy = createProxyMiddleware<Request, Response>({
       target: options.urls[name],
+      // Connections to each service are kept and reused. Without an agent the proxy asks the
+      // service to close every connection, and passes `Connection: close` on to the browser:
+      // a new TCP connection per API call. Idle ones are dropped after 30 s, before the
+      // service would drop them (65 s), so a request never lands on a socket being closed.
+      agent: new Agent({ keepAlive: true, timeout: 30_000 }),
       changeOrigin: false,
       xfwd: true,
       proxyTimeout: 120_000,
