@@ -68,7 +68,7 @@ export async function cloneVoiceThroughApi(listener: TestClient, sample: Uint8Ar
   const put = await fetch(new URL(upload.data.uploadURL, listener.baseUrl), {
     method: 'PUT',
     headers: { 'content-type': 'audio/webm' },
-    body: sample,
+    body: sample as RequestInit['body'],
   });
   if (!put.ok) throw new Error(`uploading the recording failed: ${put.status}`);
   return listener.postJson('/api/voice-profile/clone', {
