@@ -47,9 +47,9 @@ export function createUpstreamProxies(options: {
       target: options.urls[name],
       // Connections to each service are kept and reused. Without an agent the proxy asks the
       // service to close every connection, and passes `Connection: close` on to the browser:
-      // a new TCP connection per API call. Idle ones are dropped after 30 s, before the
-      // service would drop them (65 s), so a request never lands on a socket being closed.
-      agent: new Agent({ keepAlive: true, timeout: 30_000 }),
+      // a new TCP connection per API call. (No socket timeout here: it would also cut
+      // renders and clones that run longer; the proxy timeout below bounds those.)
+      agent: new Agent({ keepAlive: true }),
       changeOrigin: false,
       xfwd: true,
       proxyTimeout: 120_000,
