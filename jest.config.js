@@ -1,6 +1,7 @@
 // One jest run covers every workspace. Integration tests start real services in-process
 // (PGlite, or PostgreSQL when DATABASE_URL is set; NATS when NATS_URL is set), and the
-// end-to-end project drives the built app in Chromium. PGlite needs
+// end-to-end projects drive the built app in Chromium, in one process (e2e) and as separate
+// processes (e2e-distributed). PGlite needs
 // --experimental-vm-modules (see the test:jest script).
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } }];
 const common = { transform: { '^.+\\.(t|j)sx?$': swc }, testEnvironment: 'node' };
@@ -10,13 +11,28 @@ module.exports = {
     {
       ...common,
       displayName: 'integration',
-      testMatch: ['<rootDir>/{gateway,services,frontends}/**/test/**/*.test.ts', '<rootDir>/infra/embedded/test/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/{gateway,services,frontends}/**/test/**/*.test.ts',
+        '<rootDir>/infra/{embedded,distributed}/test/**/*.test.ts',
+      ],
       testPathIgnorePatterns: ['/node_modules/'],
     },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/infra/e2e/test/**/*.test.ts'],
+    },
+    {
+      // The same journeys against the distributed form: every service and the gateway in its
+      // own process on PostgreSQL, NATS and S3 (s3rver), started once for the whole run.
+      ...common,
+      displayName: 'e2e-distributed',
+      testMatch: ['<rootDir>/infra/e2e/test/**/*.test.ts'],
+      // This spec starts a system of its own with its own gateway configuration.
+      testPathIgnorePatterns: ['/node_modules/', 'remote-from-another-origin'],
+      globals: { __E2E_FORM__: 'distributed' },
+      globalSetup: '<rootDir>/infra/distributed/jest/global-setup.ts',
+      globalTeardown: '<rootDir>/infra/distributed/jest/global-teardown.ts',
     },
   ],
 };

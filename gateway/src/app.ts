@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import {
   createTokenVerifier,
   jwksKeyResolver,
@@ -16,6 +15,9 @@ import { randomUUID } from 'node:crypto';
 import { serviceUrls, type GatewayConfig } from './config';
 import { DEFAULT_MAX_BODY_BYTES, findRoute, SERVICE_NAMES, type ServiceName } from './route-table';
 import { FRONTEND_APPS, serveFrontends } from './frontends';
+import { frontendOrigins, serveRuntimeConfig } from './frontend-origins';
+import { gatewayOperations, type GatewayOperations } from './operations';
+import { createUpstreamProxies } from './upstream';
 
 /**
  * Headers only the platform may set. A browser that sends them is lying, so they are
@@ -50,9 +52,19 @@ export interface GatewayOptions {
   logger: Logger;
   /** Defaults to the identity service's JWKS. */
   verifier?: TokenVerifier;
+  /** Readiness, metrics, tracing and the drain; created here when not given. */
+  operations?: GatewayOperations;
+  /** Where sign-in attempts are counted (shared by every gateway instance); defaults to this instance's memory. */
+  signInStore?: Store;
 }
 
-export function createGatewayApp({ config, logger, verifier }: GatewayOptions): Express {
+export function createGatewayApp({
+  config,
+  logger,
+  verifier,
+  operations = gatewayOperations(config),
+  signInStore,
+}: GatewayOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   const sessions = verifier ?? createTokenVerifier(jwksKeyResolver(`${config.IDENTITY_URL}/.well-known/jwks.json`), USER_TOKEN_ISSUER);
@@ -68,12 +80,14 @@ export function createGatewayApp({ config, logger, verifier }: GatewayOptions): 
     res.setHeader('x-frame-options', 'DENY');
     next();
   });
+  app.use(operations.routes);
+  app.use(...operations.before);
 
   app.get('/health', async (_req, res) => {
     const checks = await Promise.all(
       SERVICE_NAMES.map(async (name) => {
         try {
-          const r = await fetch(`${urls[name]}/health`, { signal: AbortSignal.timeout(2000) });
+          const r = await fetch(`${urls[name]}/ready`, { signal: AbortSignal.timeout(2000) });
           return [name, r.ok ? 'ok' : 'unavailable'] as const;
         } catch {
           return [name, 'unavailable'] as const;
@@ -103,6 +117,7 @@ export function createGatewayApp({ config, logger, verifier }: GatewayOptions): 
     keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? '')}:${findRoute(req.method, req.path)?.prefix}`,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    store: signInStore,
     handler: tooMany('Too many sign-in attempts. Please wait a few minutes and try again.'),
   });
   const apiLimiter = rateLimit({
@@ -113,31 +128,7 @@ export function createGatewayApp({ config, logger, verifier }: GatewayOptions): 
     handler: tooMany('Too many requests. Please slow down.'),
   });
 
-  const proxies = Object.fromEntries(
-    SERVICE_NAMES.map((name) => [
-      name,
-      createProxyMiddleware<Request, Response>({
-        target: urls[name],
-        changeOrigin: false,
-        xfwd: true,
-        proxyTimeout: 120_000,
-        timeout: 120_000,
-        on: {
-          error(error, req, res) {
-            logger.error({ err: error, service: name, path: (req as Request).path }, 'service unreachable');
-            const response = res as Response;
-            if (!response.headersSent && typeof response.status === 'function') {
-              response
-                .status(502)
-                .json({ error: 'This part of InnerEcho is not responding. Please try again shortly.', code: 'SERVICE_UNAVAILABLE' });
-            } else {
-              (res as any).destroy?.();
-            }
-          },
-        },
-      }),
-    ]),
-  ) as unknown as Record<ServiceName, express.RequestHandler>;
+  const proxies = createUpstreamProxies({ urls, logger, metrics: operations.metrics });
 
   app.use('/api', apiLimiter);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
@@ -156,9 +147,10 @@ export function createGatewayApp({ config, logger, verifier }: GatewayOptions): 
     }
 
     // A session that does not verify is dropped here and cleared in the browser, so
-    // no service ever sees a tampered or expired token.
+    // no service ever sees a tampered or expired token. One that cannot be checked now
+    // (identity's keys unreachable: it is restarting) is passed on; the service answers 503.
     const token = readCookie(req.headers.cookie, USER_SESSION_COOKIE);
-    if (token && !(await sessions.verify(decodeURIComponent(token)).catch(() => null))) {
+    if (token && (await sessions.verify(decodeURIComponent(token)).catch(() => 'unchecked' as const)) === null) {
       const rest = removeCookie(req.headers.cookie, USER_SESSION_COOKIE);
       if (rest) req.headers.cookie = rest;
       else delete req.headers.cookie;
@@ -170,7 +162,8 @@ export function createGatewayApp({ config, logger, verifier }: GatewayOptions): 
     else forward();
   });
 
-  serveFrontends(app, config.FRONTENDS_DIR);
+  serveRuntimeConfig(app, config);
+  serveFrontends(app, config.FRONTENDS_DIR, frontendOrigins(config));
   return app;
 }
 

@@ -2,6 +2,15 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const url = (fallbackPort: number) => z.string().url().default(`http://127.0.0.1:${fallbackPort}`);
+const optionalText = z
+  .string()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
 
 export const ZGatewayEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,8 +27,21 @@ export const ZGatewayEnv = z.object({
   /** Sign-in attempts allowed per client address per window. */
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   SIGN_IN_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
-  /** All /api calls allowed per client address per minute. */
+  /** All /api calls allowed per client address per minute (counted per gateway instance). */
   API_RATE_LIMIT: z.coerce.number().int().positive().default(1200),
+  /** PostgreSQL, where sign-in attempts are counted for every gateway instance at once; unset: each instance counts alone. */
+  DATABASE_URL: optionalUrl,
+  /** With it, `/metrics` answers only `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: optionalText,
+  /** After SIGTERM, how long requests in flight may run before their connections are cut. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
+  /** A remote's build served from elsewhere (CDN, bucket): the folder holding its remoteEntry.js. Unset: this gateway serves it. */
+  REMOTE_URL_PUBLIC: optionalUrl,
+  REMOTE_URL_SUBSCRIBER: optionalUrl,
+  REMOTE_URL_CREATOR: optionalUrl,
+  REMOTE_URL_ADMIN: optionalUrl,
+  /** The origin presigned file URLs point to (S3, MinIO, a CDN), allowed by the app's CSP. */
+  FILES_ORIGIN: optionalUrl,
 });
 export type GatewayConfig = z.infer<typeof ZGatewayEnv>;
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, extname } from 'node:path';
 import express, { type Express } from 'express';
+import type { FrontendOrigins } from './frontend-origins';
 
 export const FRONTEND_APPS = ['shell', 'public', 'subscriber', 'creator', 'admin'] as const;
 const REMOTES = FRONTEND_APPS.filter((a) => a !== 'shell');
@@ -15,24 +16,26 @@ const staticOptions = {
   },
 };
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "media-src 'self' blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-].join('; ');
+const contentSecurityPolicy = ({ remotes, files }: FrontendOrigins) =>
+  [
+    "default-src 'self'",
+    ["script-src 'self' 'unsafe-inline'", ...remotes].join(' '),
+    ["style-src 'self' 'unsafe-inline'", ...remotes].join(' '),
+    ["img-src 'self' data: blob: https:", ...remotes, ...files].join(' '),
+    ["media-src 'self' blob:", ...remotes, ...files].join(' '),
+    ["font-src 'self' data:", ...remotes].join(' '),
+    ["connect-src 'self'", ...remotes, ...files].join(' '),
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+  ].join('; ');
 
 /**
  * The shell at '/', each remote under /remotes/<name>/ (same origin, so no CORS), and the
  * shell's index.html for every other path without a file extension, so deep links to any
  * route of the spec load the app.
  */
-export function serveFrontends(app: Express, frontendsDir: string) {
+export function serveFrontends(app: Express, frontendsDir: string, origins: FrontendOrigins = { remotes: [], files: [] }) {
+  const csp = contentSecurityPolicy(origins);
   for (const remote of REMOTES) {
     app.use(`/remotes/${remote}`, express.static(join(frontendsDir, remote, 'dist'), staticOptions));
     app.use(`/remotes/${remote}`, (_req, res) => res.status(404).type('text').send('Not found'));
@@ -50,7 +53,7 @@ export function serveFrontends(app: Express, frontendsDir: string) {
       return;
     }
     res.setHeader('cache-control', 'no-cache');
-    res.setHeader('content-security-policy', CONTENT_SECURITY_POLICY);
+    res.setHeader('content-security-policy', csp);
     res.sendFile(index);
   });
 }

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { createLogger, type Logger } from '@innerecho/kit';
 import { createGatewayApp } from './app';
 import type { GatewayConfig } from './config';
+import { gatewayOperations } from './operations';
+import { PostgresRateLimitStore } from './rate-limit-store';
 
 export { ZGatewayEnv, type GatewayConfig } from './config';
 export { ROUTE_TABLE, findRoute } from './route-table';
@@ -11,14 +13,18 @@ export { createGatewayApp, frontendsBuilt } from './app';
 export interface RunningGateway {
   url: string;
   port: number;
+  /** Drains (requests in flight finish, new ones get 503 + Retry-After), then closes. */
   stop(): Promise<void>;
 }
 
 export async function startGateway(
   config: GatewayConfig,
   logger: Logger = createLogger('gateway', config.LOG_LEVEL),
+  options: { processMetrics?: boolean } = {},
 ): Promise<RunningGateway> {
-  const app = createGatewayApp({ config, logger });
+  const operations = gatewayOperations(config, options);
+  const signInStore = config.DATABASE_URL ? PostgresRateLimitStore.connect(config.DATABASE_URL, logger) : undefined;
+  const app = createGatewayApp({ config, logger, operations, signInStore });
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
@@ -29,15 +35,15 @@ export async function startGateway(
   server.headersTimeout = 66_000;
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
-  logger.info({ url }, 'gateway listening');
+  logger.info({ url, signInLimits: signInStore ? 'postgres' : 'memory' }, 'gateway listening');
+  let stopping: Promise<void> | null = null;
   return {
     url,
     port,
     stop: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 3000).unref();
-      }),
+      (stopping ??= (async () => {
+        await operations.lifecycle.drain(server, config.SHUTDOWN_GRACE_SECONDS * 1000, logger);
+        await signInStore?.close();
+      })()),
   };
 }

@@ -1,14 +1,19 @@
-import { createLogger, parseConfig } from '@innerecho/kit';
+import { createLogger, parseConfig, startTracing } from '@innerecho/kit';
 import { startGateway, ZGatewayEnv } from './index';
 
 async function main() {
   const config = parseConfig(ZGatewayEnv);
   const logger = createLogger('gateway', config.LOG_LEVEL);
-  const gateway = await startGateway(config, logger);
+  const tracing = startTracing({ serviceName: 'gateway' });
+  const gateway = await startGateway(config, logger, { processMetrics: true });
+  let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, async () => {
-      logger.info({ signal }, 'shutting down');
+    process.on(signal, async () => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'draining: finishing requests in flight');
       await gateway.stop();
+      await tracing.shutdown();
       process.exit(0);
     });
   }

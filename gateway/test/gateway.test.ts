@@ -181,12 +181,13 @@ describe('what the gateway forwards', () => {
     expect((await call('GET', '/api/login')).status).toBe(200);
   });
 
-  test('a service that is down answers 502 with a readable error', async () => {
+  test('a service that is down answers a fast 503 with Retry-After and a readable error', async () => {
     const billing = servers[SERVICE_NAMES.indexOf('billing')];
     await new Promise((r) => billing.close(r));
     billing.closeAllConnections();
     const res = await call('POST', '/api/create-checkout-session');
-    expect(res.status).toBe(502);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
     expect(((await res.json()) as { error: string }).error).toBe('This part of InnerEcho is not responding. Please try again shortly.');
   });
 });

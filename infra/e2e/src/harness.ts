@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startTestSystem, uniqueEmail, type TestSystem } from '@innerecho/embedded';
+import { readFileSync } from 'node:fs';
+import type { Db } from '@innerecho/kit';
+import { startTestSystem, uniqueEmail, type ServiceKey, type TestSystem } from '@innerecho/embedded';
+import { attachToDistributedSystem, DISTRIBUTED_DESCRIPTOR_ENV, type DistributedSystemDescriptor } from '@innerecho/distributed';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FRONTENDS_DIR = resolve(__dirname, '..', '..', '..', 'frontends');
@@ -24,8 +27,51 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
+/**
+ * Which form of the product the journeys drive:
+ * - `single-process` (default): a fresh test system in this process per spec file;
+ * - `distributed`: every service and the gateway in its own process on PostgreSQL, NATS and
+ *   S3 (s3rver), started once for the whole run by infra/distributed's jest global setup
+ *   (the `e2e-distributed` jest project) and shared by the spec files.
+ * The jest project sets the global `__E2E_FORM__`; `E2E_FORM` in the environment works too.
+ */
+export type E2EForm = 'single-process' | 'distributed';
+
+export function e2eForm(): E2EForm {
+  const chosen = (globalThis as { __E2E_FORM__?: string }).__E2E_FORM__ ?? process.env.E2E_FORM;
+  return chosen === 'distributed' ? 'distributed' : 'single-process';
+}
+
+/**
+ * What a journey may use of the system under test, in either form: its address, the
+ * admin's credentials, each service's own address and database (to arrange facts as an
+ * operator would), and a subscription granted through the real event bus.
+ */
+export interface E2ESystem {
+  form: E2EForm;
+  url: string;
+  admin: { email: string; password: string };
+  services: Record<ServiceKey, { url: string; context: { db: Db } }>;
+  grantSubscription: TestSystem['grantSubscription'];
+}
+
+async function startSystemUnderTest(options: Parameters<typeof startTestSystem>[0]): Promise<E2ESystem & { stop(): Promise<void> }> {
+  if (e2eForm() === 'single-process') {
+    const system = await startTestSystem(options);
+    return Object.assign(system, { form: 'single-process' as const });
+  }
+  const file = process.env[DISTRIBUTED_DESCRIPTOR_ENV];
+  if (!file)
+    throw new Error(
+      `The distributed form runs under the e2e-distributed jest project (its global setup sets ${DISTRIBUTED_DESCRIPTOR_ENV})`,
+    );
+  // Shared by every spec file of the run: options that would need a system of its own are not available here.
+  const attached = await attachToDistributedSystem(JSON.parse(readFileSync(file, 'utf8')) as DistributedSystemDescriptor);
+  return { ...attached, form: 'distributed', stop: () => attached.close() };
+}
+
 export interface E2E {
-  system: TestSystem;
+  system: E2ESystem;
   browser: Browser;
   /** A fresh browser profile (no cookies, empty local storage). */
   newContext(options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>;
@@ -38,7 +84,7 @@ export async function startE2E(options: { browserArgs?: string[]; system?: Param
   if (!existsSync(join(FRONTENDS_DIR, 'shell', 'dist', 'index.html'))) {
     throw new Error('The frontends are not built: run `npm run build` first (npm test does it).');
   }
-  const system = await startTestSystem(options.system);
+  const system = await startSystemUnderTest(options.system);
   const browser = await launchBrowser(options.browserArgs);
   const contexts: BrowserContext[] = [];
   const newContext = async (contextOptions?: Parameters<Browser['newContext']>[0]) => {

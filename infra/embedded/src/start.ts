@@ -9,6 +9,8 @@ import { startSystem } from './system';
  * to the real thing.
  */
 async function main() {
+  // Log lines for people at a terminal; the services' own processes log JSON lines.
+  process.env.LOG_FORMAT ??= 'pretty';
   buildFrontendsIfStale();
   let adminNotice = '';
   const system = await startSystem({

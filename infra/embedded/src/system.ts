@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { z } from 'zod';
 import {
   createLogger,
+  startTracing,
   InProcessTransport,
   NatsTransport,
   parseConfig,
@@ -61,6 +62,8 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   const env = options.env ?? process.env;
   const logLevel = options.logLevel ?? env.LOG_LEVEL ?? 'info';
   const logger = createLogger('innerecho', logLevel);
+  // Traces go out over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set (a test may have started tracing already).
+  startTracing({ serviceName: 'innerecho', env });
   const port = options.port === 0 || options.port === undefined ? await freePort() : options.port;
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
 
@@ -145,6 +148,12 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
         SIGN_IN_RATE_LIMIT: env.SIGN_IN_RATE_LIMIT,
         SIGN_IN_RATE_WINDOW_SECONDS: env.SIGN_IN_RATE_WINDOW_SECONDS,
         API_RATE_LIMIT: env.API_RATE_LIMIT,
+        METRICS_TOKEN: env.METRICS_TOKEN,
+        REMOTE_URL_PUBLIC: env.REMOTE_URL_PUBLIC,
+        REMOTE_URL_SUBSCRIBER: env.REMOTE_URL_SUBSCRIBER,
+        REMOTE_URL_CREATOR: env.REMOTE_URL_CREATOR,
+        REMOTE_URL_ADMIN: env.REMOTE_URL_ADMIN,
+        FILES_ORIGIN: env.FILES_ORIGIN,
       }),
       logger.child({ name: 'gateway' }),
     );

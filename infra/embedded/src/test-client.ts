@@ -58,3 +58,20 @@ let counter = 0;
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${counter++}@example.com`;
 /** A sessionId in the spec's format. */
 export const newSessionId = () => `session_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
+
+/**
+ * Waits for an asynchronous effect (events travel through the outbox and the transport):
+ * retries the check until it passes, and rethrows its last failure if it never does.
+ */
+export async function eventually<T>(check: () => Promise<T>, attempts = 100, pauseMs = 100): Promise<T> {
+  let lastError: unknown;
+  for (let i = 0; i < attempts; i++) {
+    try {
+      return await check();
+    } catch (error) {
+      lastError = error;
+      await new Promise((r) => setTimeout(r, pauseMs));
+    }
+  }
+  throw lastError;
+}

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { SubscriptionChangedV1 } from '@innerecho/contracts';
-import { NatsTransport } from '@innerecho/kit';
+import { NatsTransport, type Db, type EventTransport } from '@innerecho/kit';
 import { startSystem, type RunningSystem, type SystemOptions } from './system';
 
 export interface TestSystem extends RunningSystem {
@@ -24,19 +24,10 @@ export interface TestSystem extends RunningSystem {
  */
 export async function startTestSystem(overrides: Partial<SystemOptions> = {}): Promise<TestSystem> {
   const suffix = randomBytes(4).toString('hex');
-  let databaseUrl: string | undefined;
-  let databaseName: string | undefined;
   const serverUrl = process.env.DATABASE_URL;
-  if (serverUrl && overrides.databaseUrl === undefined) {
-    databaseName = `innerecho_test_${suffix}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
-  }
+  const scratch = serverUrl && overrides.databaseUrl === undefined ? await createScratchDatabase(serverUrl, suffix) : undefined;
+  const databaseUrl = scratch?.url;
+  const databaseName = scratch?.name;
   const natsUrl = overrides.natsUrl ?? process.env.NATS_URL ?? undefined;
   const natsNamespace = natsUrl ? `t${suffix}` : undefined;
 
@@ -59,35 +50,13 @@ export async function startTestSystem(overrides: Partial<SystemOptions> = {}): P
     ...system,
     admin,
     databaseName,
-    async grantSubscription(userId, plan = 'monthly') {
-      const envelope = {
-        id: randomUUID(),
-        subject: SubscriptionChangedV1.subject,
-        occurredAt: new Date().toISOString(),
-        producer: 'billing',
-        payload: SubscriptionChangedV1.schema.parse({
-          subscriptionId: `sub_test_${randomUUID()}`,
-          userId,
-          email: null,
-          plan,
-          status: 'active',
-          entitled: true,
-          currentPeriodEnd: new Date(Date.now() + 30 * 86400_000).toISOString(),
-          referralCode: null,
-          version: 1,
-        }),
-      };
-      await system.transports[system.transports.length - 1].publish(envelope);
-      const identityDb = system.services.identity.context.db;
-      for (let i = 0; i < 100; i++) {
-        const rows = (await identityDb.execute(
-          sql`select 1 from identity.user_subscriptions where user_id = ${userId} and entitled`,
-        )) as any;
-        if ((rows.rows ?? rows).length > 0) return;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error('identity did not apply the subscription');
-    },
+    grantSubscription: (userId, plan) =>
+      grantSubscriptionThroughEvents({
+        transport: system.transports[system.transports.length - 1],
+        identityDb: system.services.identity.context.db,
+        userId,
+        plan,
+      }),
     async stop() {
       await stop();
       if (natsUrl) {
@@ -100,12 +69,64 @@ export async function startTestSystem(overrides: Partial<SystemOptions> = {}): P
         await cleaner.destroyStreams();
         await cleaner.close();
       }
-      if (databaseName && serverUrl) {
-        const client = new pg.Client({ connectionString: serverUrl });
-        await client.connect();
-        await client.query(`drop database if exists ${databaseName} with (force)`);
-        await client.end();
-      }
+      await scratch?.drop();
     },
   };
+}
+
+/**
+ * Gives a user an active subscription the way billing would: a
+ * billing.subscription.changed event through the real transport, then waits until
+ * identity has applied it.
+ */
+export async function grantSubscriptionThroughEvents(options: {
+  transport: Pick<EventTransport, 'publish'>;
+  identityDb: Db;
+  userId: string;
+  plan?: 'monthly' | 'yearly';
+}) {
+  const { userId } = options;
+  await options.transport.publish({
+    id: randomUUID(),
+    subject: SubscriptionChangedV1.subject,
+    occurredAt: new Date().toISOString(),
+    producer: 'billing',
+    payload: SubscriptionChangedV1.schema.parse({
+      subscriptionId: `sub_test_${randomUUID()}`,
+      userId,
+      email: null,
+      plan: options.plan ?? 'monthly',
+      status: 'active',
+      entitled: true,
+      currentPeriodEnd: new Date(Date.now() + 30 * 86400_000).toISOString(),
+      referralCode: null,
+      version: 1,
+    }),
+  });
+  for (let i = 0; i < 100; i++) {
+    const rows = (await options.identityDb.execute(
+      sql`select 1 from identity.user_subscriptions where user_id = ${userId} and entitled`,
+    )) as any;
+    if ((rows.rows ?? rows).length > 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('identity did not apply the subscription');
+}
+
+/** A fresh database on a PostgreSQL server, for one test system; `drop()` removes it. */
+export async function createScratchDatabase(serverUrl: string, suffix = randomBytes(4).toString('hex')) {
+  const name = `innerecho_test_${suffix}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }

@@ -22,9 +22,12 @@ export function billingService(): ServiceModule<BillingConfig> {
       const stripe = config.STRIPE_SECRET_KEY ? new StripeProvider({ ...config, STRIPE_SECRET_KEY: config.STRIPE_SECRET_KEY }) : null;
       let clock: NodeJS.Timeout | null = null;
       if (!stripe) {
-        // Without Stripe nobody else ends trials and periods: the demo clock does.
+        // Without Stripe nobody else ends trials and periods: the demo clock does, in one
+        // instance at a time (two would renew the same subscription twice).
         clock = setInterval(() => {
-          runDemoBillingClock(context).catch((error) => context.logger.error({ err: error }, 'demo billing clock failed'));
+          context
+            .exclusive('demo-billing-clock', () => runDemoBillingClock(context), { skipIfHeld: true })
+            .catch((error) => context.logger.error({ err: error }, 'demo billing clock failed'));
         }, config.DEMO_BILLING_SWEEP_MS);
         clock.unref();
       }

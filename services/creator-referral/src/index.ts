@@ -23,7 +23,8 @@ export function creatorReferralService(): ServiceModule<CreatorReferralConfig> {
     build(context) {
       const sessions = new CreatorSessions(context.config);
       const routes = Router();
-      void seedStarterCreators(context); // the starter library's featured creators (library issue)
+      // The starter library's featured creators, added by one instance (another starting meanwhile leaves it to that one).
+      void context.exclusive('starter-creators', () => seedStarterCreators(context), { skipIfHeld: true });
       routes.use(creatorAdminRoutes(context));
       routes.use(referralRoutes(context));
       routes.use(creatorAreaRoutes(context, sessions));

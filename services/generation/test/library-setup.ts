@@ -19,7 +19,7 @@ export function musicMp3(seconds = 20): Buffer {
  * Adds a background music track through the library's admin routes (upload, PUT, create),
  * so tests do not depend on the starter music.
  */
-export async function addMusicTrack(system: TestSystem, title: string): Promise<{ id: string; title: string }> {
+export async function addMusicTrack(system: Pick<TestSystem, 'url' | 'admin'>, title: string): Promise<{ id: string; title: string }> {
   const admin = new TestClient(system.url);
   const login = await admin.postJson('/api/login', { email: system.admin.email, password: system.admin.password });
   if (login.status !== 200) throw new Error(`admin sign-in failed: ${login.status}`);

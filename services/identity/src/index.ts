@@ -5,6 +5,7 @@ import type { IdentityConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
 import { ensureSeedAdmin } from './domain/seed-admin';
 import { billingEventsConsumer } from './entry-points/events/billing-events-consumer';
+import { adminSetupRoutes } from './entry-points/http/admin-setup-routes';
 import { authRoutes } from './entry-points/http/auth-routes';
 import { internalRoutes } from './entry-points/http/internal-routes';
 import { OidcSignIn } from './entry-points/http/oidc';
@@ -31,11 +32,11 @@ export function identityService(hooks: IdentityHooks = {}): ServiceModule<Identi
       const signer = createTokenSigner(keys, USER_TOKEN_ISSUER, config.SESSION_TTL_SECONDS);
       const oidc = config.OIDC_ISSUER ? new OidcSignIn(config) : null;
 
-      const seeded = await ensureSeedAdmin(context);
-      if (seeded) hooks.onAdminSeeded?.(seeded);
+      await ensureSeedAdmin(context, hooks.onAdminSeeded);
 
       const routes = Router();
       routes.use(internalRoutes({ context, keys }));
+      routes.use(adminSetupRoutes({ context, signer }));
       routes.use(authRoutes({ context, signer, keys, oidc }));
       return {
         routes,

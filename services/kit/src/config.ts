@@ -30,6 +30,17 @@ export const ZBaseServiceEnv = z.object({
     .string()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Prefixes this system's NATS subjects and streams, so several systems (test runs, a
+   * staging copy) can share one NATS server. Every service of a system must use the same.
+   */
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, - and _ only')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** After SIGTERM, how long requests in flight may run before their connections are cut. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where services fetch the identity service's public keys and bind session ids. */
   IDENTITY_URL: z.string().url().default('http://127.0.0.1:4101'),
@@ -43,6 +54,8 @@ export const ZBaseServiceEnv = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   S3_ENDPOINT: optionalUrl,
+  /** Where browsers reach the bucket, when not at S3_ENDPOINT (presigned URLs are signed for it). */
+  S3_PUBLIC_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z
     .string()

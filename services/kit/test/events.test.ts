@@ -13,6 +13,7 @@ import {
   OutboxRelay,
   registerConsumer,
   type Database,
+  type EventTransport,
 } from '../src';
 import { counters, inbox, outbox } from './fixtures/schema';
 
@@ -179,5 +180,53 @@ describe.each(targets)('events on %s', (_label, open) => {
     const good = await database.db.transaction((tx) => writer.add(tx, CounterBumpedV1, { name: 'after-poison', by: 1 }));
     await transport.publish(good);
     expect(await counter('after-poison')).toBe(1);
+  });
+
+  test('two relays (two instances of a service) draining one outbox at once publish every row exactly once', async () => {
+    const published: string[] = [];
+    const transport: EventTransport = {
+      kind: 'in-process',
+      // Slow enough that both relays are mid-batch at the same time.
+      publish: async (envelope) => {
+        await new Promise((r) => setTimeout(r, 3));
+        published.push(envelope.id);
+      },
+      subscribe: async () => undefined,
+      ping: async () => undefined,
+      close: async () => undefined,
+    };
+    const ids = await database.db.transaction(async (tx) => {
+      const written: string[] = [];
+      for (let i = 0; i < 60; i++) written.push((await writer.add(tx, CounterBumpedV1, { name: `row-${i}`, by: 1 })).id);
+      return written;
+    });
+    const first = new OutboxRelay({ db: database.db, outbox, transport, logger, batchSize: 10 });
+    const second = new OutboxRelay({ db: database.db, outbox, transport, logger, batchSize: 10 });
+    const [a, b] = await Promise.all([first.drain(), second.drain()]);
+
+    expect(a + b).toBe(60);
+    expect(published.sort()).toEqual([...ids].sort());
+    expect(await first.backlog()).toEqual({ waiting: 0, oldestAgeSeconds: 0 });
+  });
+
+  test('work under an exclusive lock runs in one place at a time; with skipIfHeld a second caller skips it', async () => {
+    const order: string[] = [];
+    const job = (name: string) => async () => {
+      order.push(`${name} in`);
+      await new Promise((r) => setTimeout(r, 50));
+      order.push(`${name} out`);
+      return name;
+    };
+    const results = await Promise.all([database.exclusive('job', job('a')), database.exclusive('job', job('b'))]);
+    expect(results.sort()).toEqual(['a', 'b']);
+    const first = order[0].split(' ')[0];
+    const second = first === 'a' ? 'b' : 'a';
+    expect(order).toEqual([`${first} in`, `${first} out`, `${second} in`, `${second} out`]);
+
+    const held = database.exclusive('clock', job('holder'));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await database.exclusive('clock', job('skipped'), { skipIfHeld: true })).toBeUndefined();
+    expect(await held).toBe('holder');
+    expect(order).not.toContain('skipped in');
   });
 });

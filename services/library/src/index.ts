@@ -24,16 +24,25 @@ export function libraryService(): ServiceModule<LibraryConfig> {
       const stopSeeding = new AbortController();
       if (context.config.STARTER_CONTENT === 'on') {
         await seedStarterAffirmations({ db: context.db, logger: context.logger });
-        seedingMusic = seedStarterMusic({
-          db: context.db,
-          files: context.files,
-          logger: context.logger,
-          signal: stopSeeding.signal,
-          // Test systems (in memory) start and stop by the dozen: rendering is for real installs.
-          render: context.config.DATA_DIR !== 'memory://',
-        }).catch((error) => {
-          if (!stopSeeding.signal.aborted) context.logger.error({ err: error }, 'could not add the starter background music');
-        });
+        // One instance adds them; another starting meanwhile leaves it to that one.
+        seedingMusic = context
+          .exclusive(
+            'starter-music',
+            () =>
+              seedStarterMusic({
+                db: context.db,
+                files: context.files,
+                logger: context.logger,
+                signal: stopSeeding.signal,
+                // Test systems (in memory) start and stop by the dozen: rendering is for real installs.
+                render: context.config.DATA_DIR !== 'memory://',
+              }),
+            { skipIfHeld: true },
+          )
+          .then(() => undefined)
+          .catch((error) => {
+            if (!stopSeeding.signal.aborted) context.logger.error({ err: error }, 'could not add the starter background music');
+          });
       }
       const measuring = seedingMusic
         .then(() => measureUnmeasuredMusic({ db: context.db, files: context.files, signal: stopSeeding.signal }))

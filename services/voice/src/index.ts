@@ -5,6 +5,7 @@ import type { VoiceConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
 import { EngineStats, SpeechSynthesizer } from './domain/synthesize-speech';
 import { createVoiceEngines } from './engines/create-voice-engines';
+import { meteredVoiceEngines } from './engines/metered-voice-engine';
 import { stopEspeak } from './engines/espeak';
 import { internalSpeechRoutes, voiceProfileRoutes } from './entry-points/http/voice-profile-routes';
 
@@ -17,7 +18,7 @@ export function voiceService(): ServiceModule<VoiceConfig> {
     migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     build(context) {
-      const engines = createVoiceEngines(context.config, context.logger);
+      const engines = createVoiceEngines(context.config, context.logger, meteredVoiceEngines(context.metrics));
       const stats = new EngineStats();
       const speech = new SpeechSynthesizer({ files: context.files, engines, stats });
       const deps = { context, engines, speech, stats };

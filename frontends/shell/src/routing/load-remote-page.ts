@@ -1,5 +1,6 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { applyConfiguredRemoteLocations } from './remote-locations';
 import type { RemoteRoute } from './remote-routes';
 
 type PageComponent = ComponentType<Record<string, never>>;
@@ -10,6 +11,7 @@ type PageComponent = ComponentType<Record<string, never>>;
  * network again on the next call, which is what makes "Try again" work without a reload.
  */
 async function loadPage(route: RemoteRoute): Promise<{ default: PageComponent }> {
+  applyConfiguredRemoteLocations();
   const id = `${route.remote}/${route.module}`;
   const exports = await loadRemote<Record<string, unknown>>(id);
   const component = exports?.[route.exportName];

@@ -2,7 +2,8 @@
  * Which remote renders which route (spec section 2). `module` is the name the remote
  * exposes (`./<module>`) and `exportName` the named component export in that file.
  * The remotes themselves are located by the federation config in webpack.config.js:
- * /remotes/<remote>/remoteEntry.js on the shell's own origin.
+ * /remotes/<remote>/remoteEntry.js on the shell's own origin, unless the gateway's
+ * configuration moves one elsewhere (remote-locations.ts).
  */
 export type RemoteName = 'public' | 'subscriber' | 'creator' | 'admin';
 

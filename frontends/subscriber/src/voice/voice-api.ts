@@ -8,7 +8,8 @@ import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
 export async function uploadAndClone({ blob, sessionId }: { blob: Blob | null; sessionId: string }) {
   if (!blob) throw new Error('No audio to upload');
   const { uploadURL } = (await (await apiRequest('POST', '/api/voice-profile/upload')).json()) as { uploadURL: string };
-  const put = await fetch(uploadURL, { method: 'PUT', body: blob, headers: { 'Content-Type': 'audio/webm' }, credentials: 'include' });
+  // The URL is signed: no cookies go with it (a bucket on another origin refuses credentialed requests).
+  const put = await fetch(uploadURL, { method: 'PUT', body: blob, headers: { 'Content-Type': 'audio/webm' }, credentials: 'omit' });
   await throwIfResNotOk(put);
   const res = await apiRequest('POST', '/api/voice-profile/clone', {
     sessionId,

@@ -26,6 +26,11 @@ export const ZEventEnvelope = z.object({
   occurredAt: z.string().datetime(),
   producer: z.string().min(1),
   requestId: z.string().optional(),
+  /**
+   * The W3C trace context (`traceparent`, `tracestate`) the event was caused in. Kept with
+   * the outbox row; on NATS it travels in the message headers, not in the body.
+   */
+  traceContext: z.record(z.string(), z.string()).optional(),
   payload: z.unknown(),
 });
 export type EventEnvelope = z.infer<typeof ZEventEnvelope>;

@@ -41,5 +41,20 @@ export const sessionBindings = identitySchema.table('session_bindings', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * One-time links that let an admin choose their password: how an operator gets into a
+ * deployed install whose first admin was created with no password anyone knows. Only
+ * the SHA-256 of the token is kept; a link works once, before it expires.
+ */
+export const adminSetupTokens = identitySchema.table('admin_setup_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const outbox = outboxTable(identitySchema);
 export const inbox = inboxTable(identitySchema);

@@ -1,6 +1,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { KeyStore, PublicJwk } from './key-store';
+import { unavailable } from '../errors';
 
 export const USER_SESSION_COOKIE = 'ie_session';
 export const CREATOR_SESSION_COOKIE = 'ie_creator_session';
@@ -103,7 +104,9 @@ export function jwksKeyResolver(jwksUrl: string, minRefetchMs = 1000): KeyResolv
     try {
       await inflight;
     } catch {
-      return undefined; // the signer is unreachable: refuse now, try again on the next request
+      // The signer is unreachable (restarting, say): the session may well be valid, so this
+      // is "try again" (503), not "signed out" (401); the next request fetches again.
+      throw unavailable('Could not verify your session. Please try again.', 'SESSION_KEYS_UNREACHABLE');
     }
     return cache.get(kid);
   };

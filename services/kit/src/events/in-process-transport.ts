@@ -49,18 +49,22 @@ export class InProcessTransport implements EventTransport {
         if (error instanceof PoisonMessageError || attempts >= MAX_DELIVERIES) {
           this.failures.set(key, -1);
           this.deadLetters.push({ durableName: sub.durableName, envelope, error: String(error) });
+          sub.onDeadLetter?.(envelope);
           this.logger.error(
             { err: error, subject: envelope.subject, eventId: envelope.id, consumer: sub.durableName },
             'event dead-lettered',
           );
         } else {
           this.failures.set(key, attempts);
+          sub.onRetry?.(envelope);
           failed = error;
         }
       }
     }
     if (failed) throw failed;
   }
+
+  async ping() {}
 
   async close() {
     this.subscriptions.length = 0;

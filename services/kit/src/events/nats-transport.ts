@@ -7,6 +7,7 @@ import {
   RetentionPolicy,
   StorageType,
   type ConsumerMessages,
+  type MsgHdrs,
   type JetStreamClient,
   type JetStreamManager,
   type NatsConnection,
@@ -108,7 +109,10 @@ export class NatsTransport implements EventTransport {
   async publish(envelope: EventEnvelope) {
     const h = natsHeaders();
     if (envelope.requestId) h.set(REQUEST_ID_HEADER, envelope.requestId);
-    await this.js.publish(this.ns + envelope.subject, JSON.stringify(envelope), {
+    // The trace context rides in the headers, where tracing tools on NATS look for it.
+    const { traceContext, ...body } = envelope;
+    for (const [key, value] of Object.entries(traceContext ?? {})) h.set(key, value);
+    await this.js.publish(this.ns + envelope.subject, JSON.stringify(body), {
       msgID: envelope.id,
       headers: h,
       timeout: 5000,
@@ -124,22 +128,37 @@ export class NatsTransport implements EventTransport {
     const stream = this.streamName(EVENT_STREAM);
     for (const subject of spec.subjects) {
       const durable = `${spec.durableName}__${subject}`.replace(/[^A-Za-z0-9_-]/g, '_');
-      const filter = this.ns + subject;
-      try {
-        const info = await this.jsm.consumers.info(stream, durable);
-        if (info.config.filter_subject !== filter) throw new Error('consumer filter changed');
-      } catch {
-        await this.jsm.consumers.delete(stream, durable).catch(() => undefined);
-        await this.jsm.consumers.add(stream, {
-          durable_name: durable,
-          ack_policy: AckPolicy.Explicit,
-          deliver_policy: DeliverPolicy.All,
-          filter_subject: filter,
-          ack_wait: nanos(30_000),
-          max_deliver: -1, // we count deliveries ourselves and dead-letter, instead of silently dropping
-        });
-      }
+      await this.ensureConsumer(stream, durable, this.ns + subject);
       this.loops.push(this.consumeForever(stream, durable, spec));
+    }
+  }
+
+  /**
+   * Creates the durable consumer unless it exists. Instances of one service start at the
+   * same time and share it, so an existing consumer is never deleted because another
+   * instance created it first (deleting it would drop its delivery state); it is replaced
+   * only when its filter differs, i.e. the code now subscribes differently.
+   */
+  private async ensureConsumer(stream: string, durable: string, filter: string) {
+    const config = {
+      durable_name: durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: filter,
+      ack_wait: nanos(30_000),
+      max_deliver: -1, // we count deliveries ourselves and dead-letter, instead of silently dropping
+    };
+    for (let attempt = 0; ; attempt++) {
+      const info = await this.jsm.consumers.info(stream, durable).catch(() => null);
+      if (info?.config.filter_subject === filter) return;
+      try {
+        if (info) await this.jsm.consumers.delete(stream, durable);
+        await this.jsm.consumers.add(stream, config);
+        return;
+      } catch (error) {
+        // Another instance created (or replaced) it between our look and our add: look again.
+        if (attempt >= 3) throw error;
+      }
     }
   }
 
@@ -154,6 +173,7 @@ export class NatsTransport implements EventTransport {
           let envelope: EventEnvelope;
           try {
             envelope = ZEventEnvelope.parse(JSON.parse(msg.string())) as EventEnvelope;
+            envelope.traceContext = traceContextOf(msg.headers);
           } catch (error) {
             await this.deadLetter(durable, msg.subject, msg.data, String(error));
             msg.term();
@@ -170,12 +190,14 @@ export class NatsTransport implements EventTransport {
                 'event dead-lettered',
               );
               await this.deadLetter(durable, msg.subject, msg.data, String(error));
+              spec.onDeadLetter?.(envelope);
               msg.term();
             } else {
               this.options.logger.warn(
                 { err: error, eventId: envelope.id, consumer: durable, deliveries },
                 'event handler failed, will retry',
               );
+              spec.onRetry?.(envelope);
               msg.nak(redeliveryDelayMs(deliveries));
             }
           }
@@ -201,6 +223,14 @@ export class NatsTransport implements EventTransport {
     }
   }
 
+  async ping() {
+    if (this.nc.isClosed()) throw new Error('NATS connection closed');
+    await Promise.race([
+      this.nc.rtt(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('NATS did not answer within 2 s')), 2000).unref()),
+    ]);
+  }
+
   /** Removes this namespace's streams (tests). */
   async destroyStreams() {
     for (const name of [this.streamName(EVENT_STREAM), this.streamName(DEAD_LETTER_STREAM)]) {
@@ -208,10 +238,25 @@ export class NatsTransport implements EventTransport {
     }
   }
 
+  /**
+   * Stops pulling, lets the handlers finish what was already delivered (so a deploy does
+   * not leave messages waiting out their ack time), then drains the connection.
+   */
   async close() {
     this.closing = true;
     for (const messages of this.active) messages.stop();
-    await Promise.race([Promise.allSettled(this.loops), new Promise((r) => setTimeout(r, 2000))]);
+    await Promise.race([Promise.allSettled(this.loops), new Promise((r) => setTimeout(r, 10_000).unref())]);
     await this.nc.drain().catch(() => this.nc.close());
   }
+}
+
+const TRACE_HEADERS = ['traceparent', 'tracestate'];
+
+function traceContextOf(headers: MsgHdrs | undefined): Record<string, string> | undefined {
+  const carrier: Record<string, string> = {};
+  for (const key of TRACE_HEADERS) {
+    const value = headers?.get(key);
+    if (value) carrier[key] = value;
+  }
+  return Object.keys(carrier).length ? carrier : undefined;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventContract, EventEnvelope, EventPayload } from '@innerecho/contracts';
 import type { Tx } from '../db/database';
+import { currentTraceCarrier } from '../observability/tracing';
 import type { OutboxTable } from './tables';
 
 export interface OutboxWriter {
@@ -20,6 +21,8 @@ export function createOutboxWriter(producer: string, outbox: OutboxTable): Outbo
         occurredAt: new Date().toISOString(),
         producer,
         requestId: meta?.requestId,
+        // The trace the change happened in continues where the event is handled.
+        traceContext: currentTraceCarrier(),
         payload: contract.schema.parse(payload),
       };
       await tx.insert(outbox).values({ id: envelope.id, subject: envelope.subject, envelope });

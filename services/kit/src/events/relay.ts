@@ -1,7 +1,9 @@
-import { and, asc, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { EventEnvelope } from '@innerecho/contracts';
 import type { Db } from '../db/database';
 import type { Logger } from '../logger';
+import type { ServiceMetrics } from '../observability/metrics';
+import { currentTraceCarrier, eventParentContext, inSpan, SpanKind } from '../observability/tracing';
 import type { OutboxTable } from './tables';
 import { redeliveryDelayMs, type EventTransport } from './transport';
 
@@ -10,10 +12,16 @@ export interface OutboxRelayOptions {
   outbox: OutboxTable;
   transport: EventTransport;
   logger: Logger;
+  metrics?: ServiceMetrics;
   pollIntervalMs?: number;
   batchSize?: number;
   /** Published rows are kept this long for inspection, then removed. */
   retainPublishedMs?: number;
+  /**
+   * How long a claimed row stays with the relay that claimed it. A relay that dies holding
+   * rows leaves them due again after this; it is longer than a batch can take to publish.
+   */
+  claimMs?: number;
 }
 
 /**
@@ -21,6 +29,12 @@ export interface OutboxRelayOptions {
  * be nudged after a commit (so events move at once). A row is marked published only after
  * the transport accepted it; a failed row is retried with backoff and does not hold up
  * the rows behind it.
+ *
+ * Several instances of a service relay the same outbox: each pass first claims its rows
+ * (`FOR UPDATE SKIP LOCKED`, then pushes their next attempt past the claim time), so two
+ * relays never publish the same row at once. Should a claim run out while the row is still
+ * being published, the event id doubles as the NATS message id and the server drops the
+ * second copy; consumers' inboxes are the last line.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
@@ -66,26 +80,57 @@ export class OutboxRelay {
     }
   }
 
+  /** Takes up to `limit` due rows for this relay alone, oldest first. */
+  private async claim(limit: number) {
+    const { db, outbox } = this.options;
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(isNull(outbox.publishedAt), lte(outbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(outbox.createdAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const claimed = await db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(Date.now() + (this.options.claimMs ?? 60_000)) })
+      .where(inArray(outbox.id, due))
+      .returning();
+    return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
   /** One pass: publish every due row. Returns how many were published. */
   async drain(): Promise<number> {
-    const { db, outbox, transport, logger } = this.options;
+    const { db, outbox, transport, logger, metrics } = this.options;
+    const batchSize = this.options.batchSize ?? 100;
     let published = 0;
     for (;;) {
-      const rows = await db
-        .select()
-        .from(outbox)
-        .where(and(isNull(outbox.publishedAt), lte(outbox.nextAttemptAt, sql`now()`)))
-        .orderBy(asc(outbox.createdAt))
-        .limit(this.options.batchSize ?? 100);
+      const rows = await this.claim(batchSize);
       if (rows.length === 0) break;
       for (const row of rows) {
-        if (this.stopped) return published;
+        const envelope = row.envelope as EventEnvelope;
+        if (this.stopped) {
+          // Give the rest back at once rather than leaving them claimed for a minute.
+          await db
+            .update(outbox)
+            .set({ nextAttemptAt: sql`now()` })
+            .where(eq(outbox.id, row.id));
+          continue;
+        }
         try {
-          await transport.publish(row.envelope as EventEnvelope);
+          await inSpan(
+            `${envelope.subject} publish`,
+            {
+              kind: SpanKind.PRODUCER,
+              parent: eventParentContext(envelope),
+              attributes: { 'messaging.destination.name': envelope.subject },
+            },
+            () => transport.publish({ ...envelope, traceContext: currentTraceCarrier() }),
+          );
           await db
             .update(outbox)
             .set({ publishedAt: sql`now()`, lastError: null })
             .where(eq(outbox.id, row.id));
+          metrics?.eventsPublished.inc({ subject: row.subject });
           published++;
         } catch (error) {
           const attempts = row.attempts + 1;
@@ -97,13 +142,27 @@ export class OutboxRelay {
               nextAttemptAt: new Date(Date.now() + redeliveryDelayMs(attempts)),
             })
             .where(eq(outbox.id, row.id));
+          metrics?.eventPublishFailures.inc({ subject: row.subject });
           logger.warn({ err: error, eventId: row.id, subject: row.subject, attempts }, 'event publish failed, will retry');
         }
       }
-      if (rows.length < (this.options.batchSize ?? 100)) break;
+      if (this.stopped || rows.length < batchSize) break;
     }
     await this.cleanup();
     return published;
+  }
+
+  /** Rows not yet published and how long the oldest has waited: the figures that say the bus is stuck. */
+  async backlog(): Promise<{ waiting: number; oldestAgeSeconds: number }> {
+    const { db, outbox } = this.options;
+    const [row] = await db
+      .select({
+        waiting: sql<number>`count(*)::int`,
+        oldest: sql<number | null>`extract(epoch from now() - min(${outbox.createdAt}))::float8`,
+      })
+      .from(outbox)
+      .where(isNull(outbox.publishedAt));
+    return { waiting: Number(row?.waiting ?? 0), oldestAgeSeconds: Number(row?.oldest ?? 0) };
   }
 
   private async cleanup() {

@@ -7,6 +7,10 @@ export interface SubscriptionSpec {
   durableName: string;
   subjects: string[];
   handler: EnvelopeHandler;
+  /** Told when a delivery failed and will be tried again (metrics). */
+  onRetry?: (envelope: EventEnvelope) => void;
+  /** Told when an event is given up on and dead-lettered (metrics). */
+  onDeadLetter?: (envelope: EventEnvelope) => void;
 }
 
 /**
@@ -18,6 +22,8 @@ export interface EventTransport {
   readonly kind: 'in-process' | 'nats';
   publish(envelope: EventEnvelope): Promise<void>;
   subscribe(spec: SubscriptionSpec): Promise<void>;
+  /** Resolves when the broker answers (readiness); throws when it cannot be reached. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -12,7 +12,10 @@ export interface ServiceAppOptions {
   /** Session authentication, run before the routes. */
   authenticators: RequestHandler[];
   routes: Router;
-  health: () => Promise<void>;
+  /** `/health`, `/ready`, `/metrics`: answered before logging and authentication. */
+  operations: Router;
+  /** Run on every request first (drain guard, metrics, tracing). */
+  before?: RequestHandler[];
   jsonLimit?: string;
 }
 
@@ -21,28 +24,19 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, uniquelocal');
   app.use(requestIdMiddleware);
+  app.use(options.operations);
+  for (const handler of options.before ?? []) app.use(handler);
   app.use(
     pinoHttp({
       logger: options.logger,
       genReqId: (req) => (req as express.Request).requestId,
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug'),
-      autoLogging: { ignore: (req) => req.url === '/health' },
     }),
   );
   app.use(cookieParser());
   // The exact bytes are kept for signature checks (payment webhooks sign the raw body).
   app.use(express.json({ limit: options.jsonLimit ?? '100kb', verify: (req, _res, buf) => ((req as express.Request).rawBody = buf) }));
   app.use(express.urlencoded({ extended: false, limit: '20kb' }));
-
-  app.get('/health', async (_req, res) => {
-    try {
-      await options.health();
-      res.json({ status: 'ok', service: options.name });
-    } catch (error) {
-      options.logger.error({ err: error }, 'health check failed');
-      res.status(503).json({ status: 'unavailable', service: options.name });
-    }
-  });
 
   app.use(...options.authenticators);
   app.use(options.routes);

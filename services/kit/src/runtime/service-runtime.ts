@@ -15,8 +15,11 @@ import type { InboxTable, OutboxTable } from '../events/tables';
 import type { EventTransport } from '../events/transport';
 import { createServiceApp } from '../http/create-service-app';
 import { createLogger, type Logger } from '../logger';
+import { ServiceMetrics } from '../observability/metrics';
+import { traceRequests } from '../observability/tracing';
 import { createObjectStore } from '../storage/create-object-store';
 import type { ObjectStore } from '../storage/object-store';
+import { Lifecycle, operationsRoutes } from './lifecycle';
 
 export interface ServiceContext<TConfig extends BaseServiceEnv = BaseServiceEnv> {
   name: string;
@@ -34,6 +37,13 @@ export interface ServiceContext<TConfig extends BaseServiceEnv = BaseServiceEnv>
   files: ObjectStore;
   /** `await context.entitlements.require(req)` before cloning or generating. */
   entitlements: Entitlements;
+  /** This service's Prometheus figures; services add their own with `metrics.counter(...)`. */
+  metrics: ServiceMetrics;
+  /**
+   * Runs `work` in one instance of this service at a time (several may run on one
+   * database). `skipIfHeld`: skip it when another instance is at it (periodic jobs).
+   */
+  exclusive<T>(name: string, work: () => Promise<T>, options?: { skipIfHeld?: boolean }): Promise<T | undefined>;
 }
 
 export interface ServiceParts {
@@ -72,6 +82,12 @@ export interface StartServiceOptions<TConfig extends BaseServiceEnv> {
   host?: string;
   /** Start the relay at once (standalone processes); the embedded launcher defers it. */
   startRelay?: boolean;
+  /** Close the transport on stop, after the relay and before the database (it is this service's alone). */
+  ownsTransport?: boolean;
+  /** Node process figures in `/metrics` (memory, event loop): only where one process is one service. */
+  processMetrics?: boolean;
+  /** How long in-flight requests may run after SIGTERM before their connections are cut. */
+  shutdownGraceMs?: number;
 }
 
 /**
@@ -92,8 +108,14 @@ export async function startService<TConfig extends BaseServiceEnv>(
     dataDir: config.DATA_DIR === 'memory://' ? 'memory://' : join(config.DATA_DIR, module.name, 'pg'),
     logger,
   });
-  const relay = new OutboxRelay({ db: database.db, outbox: module.tables.outbox, transport, logger });
-  const files = createObjectStore(config, module.name);
+  const metrics = new ServiceMetrics(module.name, { processMetrics: options.processMetrics });
+  const relay = new OutboxRelay({ db: database.db, outbox: module.tables.outbox, transport, logger, metrics });
+  metrics.gauge('outbox_rows_waiting', 'Outbox rows not yet published', async (gauge) => gauge.set((await relay.backlog()).waiting));
+  metrics.gauge('outbox_oldest_waiting_age_seconds', 'Age of the oldest outbox row not yet published', async (gauge) =>
+    gauge.set((await relay.backlog()).oldestAgeSeconds),
+  );
+  // Instances sharing a DATA_DIR take turns, so the first creates the URL-signing secret and the others read it.
+  const files = (await database.exclusive('files', async () => createObjectStore(config, module.name)))!;
   const context: ServiceContext<TConfig> = {
     name: module.name,
     config,
@@ -110,9 +132,13 @@ export async function startService<TConfig extends BaseServiceEnv>(
     sessionOwnership: new SessionOwnership(config.IDENTITY_URL),
     files: files.store,
     entitlements: new Entitlements(config.IDENTITY_URL),
+    metrics,
+    exclusive: database.exclusive,
   };
 
-  const parts = await module.build(context);
+  // Instances starting together build one after the other, so first-start work in build()
+  // (starter content, the seeded admin, signing keys) happens once and the next finds it done.
+  const parts = (await database.exclusive('start-up', async () => module.build(context)))!;
   for (const consumer of parts.consumers ?? []) {
     await registerConsumer({
       service: module.name,
@@ -122,20 +148,35 @@ export async function startService<TConfig extends BaseServiceEnv>(
       transport,
       logger,
       handlers: consumer.handlers,
+      metrics,
     });
   }
 
   const userVerifier =
     parts.userVerifier ?? createTokenVerifier(jwksKeyResolver(`${config.IDENTITY_URL}/.well-known/jwks.json`), USER_TOKEN_ISSUER);
+  const lifecycle = new Lifecycle();
+  const identityKeysUrl = `${config.IDENTITY_URL}/.well-known/jwks.json`;
   const app = createServiceApp({
     name: module.name,
     logger,
+    operations: operationsRoutes({
+      name: module.name,
+      lifecycle,
+      metrics,
+      logger,
+      readiness: {
+        database: database.ping,
+        events: () => transport.ping(),
+        // The service that signs sessions has its keys in hand; the others must reach them.
+        ...(parts.userVerifier ? {} : { 'identity-keys': () => fetchOk(identityKeysUrl) }),
+      },
+    }),
+    before: [lifecycle.guard(), metrics.middleware(), traceRequests({ service: module.name, continueIncoming: true })],
     authenticators: [
       ...(parts.extraAuthenticators ?? []).map((a) => authenticate(a.verifier, a.cookieName)),
       authenticate(userVerifier, USER_SESSION_COOKIE),
     ],
     routes: files.local ? Router().use(`/api/files/${module.name}`, files.local.routes()).use(parts.routes) : parts.routes,
-    health: database.ping,
   });
 
   const host = options.host ?? '127.0.0.1';
@@ -161,12 +202,10 @@ export async function startService<TConfig extends BaseServiceEnv>(
     startRelay: () => relay.start(),
     stop() {
       stopping ??= (async () => {
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeIdleConnections();
-          setTimeout(() => server.closeAllConnections(), 5000).unref();
-        });
+        await lifecycle.drain(server, options.shutdownGraceMs ?? 25_000, logger);
         await relay.stop();
+        // Handlers still at work finish before the database they write to closes.
+        if (options.ownsTransport) await transport.close();
         await parts.onStop?.();
         await database.close();
         logger.info(`${module.name} service stopped`);
@@ -174,4 +213,10 @@ export async function startService<TConfig extends BaseServiceEnv>(
       return stopping;
     },
   };
+}
+
+async function fetchOk(url: string) {
+  const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  await res.arrayBuffer();
 }

@@ -37,6 +37,12 @@ export interface S3StoreOptions {
   accessKeyId?: string;
   secretAccessKey?: string;
   forcePathStyle?: boolean;
+  /**
+   * The address browsers reach the bucket at, when it differs from `endpoint` (the services
+   * reach MinIO as http://minio:9000 inside the compose network, browsers as
+   * http://localhost:9000). Presigned URLs are signed for this host.
+   */
+  publicEndpoint?: string;
 }
 
 /**
@@ -50,11 +56,19 @@ export interface S3StoreOptions {
 export class S3Store implements ObjectStore {
   readonly kind = 's3' as const;
   readonly client: S3Client;
+  /** Signs the URLs browsers use. */
+  private readonly presigner: S3Client;
 
   constructor(private readonly options: S3StoreOptions) {
-    this.client = new S3Client({
+    this.client = this.createClient(options.endpoint);
+    this.presigner = options.publicEndpoint ? this.createClient(options.publicEndpoint) : this.client;
+  }
+
+  private createClient(endpoint: string | undefined) {
+    const options = this.options;
+    return new S3Client({
       region: options.region,
-      endpoint: options.endpoint,
+      endpoint,
       forcePathStyle: options.forcePathStyle,
       credentials:
         options.accessKeyId && options.secretAccessKey
@@ -143,7 +157,7 @@ export class S3Store implements ObjectStore {
 
   async presignPut(key: string, options: PresignPutOptions) {
     return getSignedUrl(
-      this.client,
+      this.presigner,
       new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), ContentType: options.contentType }),
       { expiresIn: options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS },
     );
@@ -151,7 +165,7 @@ export class S3Store implements ObjectStore {
 
   async presignGet(key: string, options: { expiresInSeconds?: number; downloadName?: string } = {}) {
     return getSignedUrl(
-      this.client,
+      this.presigner,
       new GetObjectCommand({
         Bucket: this.options.bucket,
         Key: this.objectKey(key),
@@ -193,7 +207,7 @@ export class S3Store implements ObjectStore {
         throw new AppError(400, 'INVALID_PART', `Part numbers run from 1 to ${MAX_PART_NUMBER}`);
       }
       return getSignedUrl(
-        this.client,
+        this.presigner,
         new UploadPartCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), UploadId: uploadId, PartNumber: partNumber }),
         { expiresIn: options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS },
       );

@@ -21,7 +21,6 @@ type Context = ServiceContext<VoiceConfig>;
 /** Where a user's raw uploads go: the prefix is how the clone call knows the upload is theirs. */
 const uploadPrefix = (userId: string) => `uploads/${userId}/`;
 const sampleKey = (voiceId: string) => `samples/${voiceId}/sample.wav`;
-const PUBLIC_FILES_PATH = '/api/files/voice/';
 
 /** A one-time URL the browser PUTs the recording to (audio/webm, at most 25 MB, 15 minutes). */
 export async function requestSampleUpload({ context, userId }: { context: Context; userId: string }) {
@@ -34,7 +33,12 @@ export async function requestSampleUpload({ context, userId }: { context: Contex
   return { uploadURL };
 }
 
-/** The object key behind an upload URL this service signed, if it belongs to the user. */
+/**
+ * The object key behind an upload URL this service signed, if it belongs to the user. The
+ * URL is the local file route (`/api/files/voice/<key>`) or a presigned S3 URL
+ * (`/<bucket>/voice/<key>`, or `/voice/<key>` on a bucket's own host): either way the key
+ * is what follows the user's upload prefix, and it is read from this service's own store.
+ */
 function uploadKeyOf(uploadURL: string, userId: string): string {
   let path: string;
   try {
@@ -42,7 +46,8 @@ function uploadKeyOf(uploadURL: string, userId: string): string {
   } catch {
     throw badRequest('The recording was not found. Please record again.', 'SAMPLE_NOT_FOUND');
   }
-  const key = path.startsWith(PUBLIC_FILES_PATH) ? path.slice(PUBLIC_FILES_PATH.length) : '';
+  const at = path.indexOf(`/${uploadPrefix(userId)}`);
+  const key = at >= 0 ? path.slice(at + 1) : '';
   if (!key.startsWith(uploadPrefix(userId)) || key.includes('..')) {
     throw badRequest('The recording was not found. Please record again.', 'SAMPLE_NOT_FOUND');
   }

@@ -11,15 +11,22 @@ export interface VoiceEngines {
   byName(name: EngineName): VoiceEngine | null;
 }
 
-export function createVoiceEngines(config: VoiceConfig, logger?: Logger): VoiceEngines {
-  const local = new LocalVoiceEngine();
+/** `meter` wraps each engine (metrics); by default they are used as they are. */
+export function createVoiceEngines(
+  config: VoiceConfig,
+  logger?: Logger,
+  meter: (engine: VoiceEngine) => VoiceEngine = (e) => e,
+): VoiceEngines {
+  const local = meter(new LocalVoiceEngine());
   const elevenlabs = config.ELEVENLABS_API_KEY
-    ? new ElevenLabsVoiceEngine({
-        apiKey: config.ELEVENLABS_API_KEY,
-        baseUrl: config.ELEVENLABS_BASE_URL,
-        modelId: config.ELEVENLABS_MODEL_ID,
-        logger,
-      })
+    ? meter(
+        new ElevenLabsVoiceEngine({
+          apiKey: config.ELEVENLABS_API_KEY,
+          baseUrl: config.ELEVENLABS_BASE_URL,
+          modelId: config.ELEVENLABS_MODEL_ID,
+          logger,
+        }),
+      )
     : null;
   return {
     current: elevenlabs ?? local,

@@ -6,6 +6,7 @@ import { completeDemoCheckout, findOpenDemoCheckout, listDemoSubscriptions, setD
 import { openCustomerPortal } from '../../domain/open-portal';
 import { startCheckout } from '../../domain/start-checkout';
 import type { StripeProvider } from '../../domain/stripe-provider';
+import { billingMetrics } from './billing-metrics';
 import { renderDemoCheckoutPage, renderDemoPortalPage } from './demo-pages';
 
 export interface BillingRoutesOptions {
@@ -15,9 +16,17 @@ export interface BillingRoutesOptions {
 
 export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router {
   const router = Router();
+  const counted = billingMetrics(context.metrics);
+  const mode = stripe ? 'stripe' : 'demo';
 
   router.post('/api/create-checkout-session', async (req, res) => {
-    res.json(await startCheckout({ context, stripe, input: req.body, user: req.user }));
+    try {
+      res.json(await startCheckout({ context, stripe, input: req.body, user: req.user }));
+      counted.checkout(mode, 'started');
+    } catch (error) {
+      counted.checkout(mode, 'failed');
+      throw error;
+    }
   });
 
   router.post('/api/billing/portal', async (req, res) => {
@@ -26,10 +35,23 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router
 
   router.post('/api/billing/webhook', async (req, res) => {
     if (!stripe) throw new AppError(404, 'NOT_FOUND', 'Stripe is not configured');
-    const event = stripe.verifyWebhook(req.rawBody, req.header('stripe-signature'));
-    const fact = await stripe.toFact(event, req.log);
-    const outcome = await applyBillingFact({ context, eventId: event.id, eventType: event.type, fact, requestId: req.requestId });
-    res.json({ received: true, duplicate: outcome === 'duplicate' });
+    let event: ReturnType<StripeProvider['verifyWebhook']>;
+    try {
+      event = stripe.verifyWebhook(req.rawBody, req.header('stripe-signature'));
+    } catch (error) {
+      counted.webhook('unknown', 'rejected');
+      throw error;
+    }
+    try {
+      const fact = await stripe.toFact(event, req.log);
+      const outcome = await applyBillingFact({ context, eventId: event.id, eventType: event.type, fact, requestId: req.requestId });
+      counted.webhook(event.type, outcome === 'duplicate' ? 'duplicate' : 'applied');
+      if (fact?.kind === 'checkout-completed' && outcome !== 'duplicate') counted.checkout('stripe', 'completed');
+      res.json({ received: true, duplicate: outcome === 'duplicate' });
+    } catch (error) {
+      counted.webhook(event.type, 'failed');
+      throw error;
+    }
   });
 
   // The demo checkout and portal exist only without Stripe.
@@ -48,6 +70,7 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router
     assertSameOrigin(req); // a cross-site form post to the demo pages is refused
     try {
       const session = await completeDemoCheckout({ context, checkoutId: req.params.id, input: req.body, requestId: req.requestId });
+      counted.checkout('demo', 'completed');
       res.redirect(303, `/success?session_id=${encodeURIComponent(session.id)}`);
     } catch (error) {
       const message = (error as any)?.name === 'ZodError' ? (error as any).issues[0]?.message : null;

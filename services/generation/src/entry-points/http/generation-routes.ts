@@ -6,6 +6,7 @@ import type { DecodedMusicCache } from '../../domain/decoded-music-cache';
 import { generateAffirmationAudio } from '../../domain/generate-affirmation-audio';
 import { ZGenerateAudioRequest } from '../../domain/generation-request';
 import { listOwnSavedAffirmations, openSavedAudio } from '../../domain/saved-affirmations';
+import { renderMetrics } from './render-metrics';
 
 const caller = (req: Request) => ({ token: req.sessionToken!, requestId: req.requestId });
 
@@ -30,11 +31,13 @@ export function parseRange(header: string | undefined, size: number): { start: n
 
 export function generationRoutes(context: ServiceContext<GenerationConfig>, { musicCache }: { musicCache: DecodedMusicCache }): Router {
   const router = Router();
+  const renders = renderMetrics(context.metrics);
 
   router.post('/api/generate-audio', async (req, res) => {
     const request = ZGenerateAudioRequest.parse(req.body ?? {});
     const user = await context.sessionOwnership.assertOwner(req, request.sessionId);
     await context.entitlements.require(req);
+    const timed = renders.start();
     const result = await generateAffirmationAudio({
       context,
       userId: user.id,
@@ -42,7 +45,12 @@ export function generationRoutes(context: ServiceContext<GenerationConfig>, { mu
       request,
       musicCache,
       logger: req.log ?? context.logger,
+    }).catch((error) => {
+      renders.failed(typeof error?.status === 'number' ? error.status : 500);
+      throw error;
     });
+    timed();
+    renders.saved(result.saved.audioDurationSeconds, result.speechMisses);
     res.status(201);
     res.setHeader('content-type', 'audio/mpeg');
     res.setHeader('content-length', String(result.mp3.length));

@@ -1,6 +1,6 @@
 /** The built-in sign-in page, served when no OpenID provider is configured. */
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface LoginPageOptions {
@@ -15,14 +15,43 @@ export function renderLoginPage(options: LoginPageOptions): string {
   const signup = options.mode === 'signup';
   const returnTo = escapeHtml(options.returnTo);
   const q = `?returnTo=${encodeURIComponent(options.returnTo)}`;
-  const title = signup ? 'Create your account' : 'Welcome back';
+  return renderAuthPage({
+    pageTitle: signup ? 'Create account' : 'Sign in',
+    heading: signup ? 'Create your account' : 'Welcome back',
+    lead: signup ? 'Start hearing affirmations in your own voice.' : 'Sign in to continue to your affirmations.',
+    error: options.error,
+    content: `<form method="post" action="${signup ? '/api/signup' : '/api/login'}" novalidate>
+<input type="hidden" name="returnTo" value="${returnTo}">
+${signup ? `<label for="name">Name</label><input id="name" name="name" autocomplete="name" maxlength="80" value="${escapeHtml(options.name ?? '')}">` : ''}
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(options.email ?? '')}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="${signup ? 'new-password' : 'current-password'}" required minlength="${signup ? 8 : 1}">
+${signup ? '<div class="hint">At least 8 characters.</div>' : ''}
+<button type="submit">${signup ? 'Create account' : 'Sign in'}</button>
+</form>
+<p class="switch">${signup ? `Already have an account? <a href="/api/login${q}">Sign in</a>` : `New to InnerEcho? <a href="/api/login${q}&amp;mode=signup">Create an account</a>`}</p>`,
+  });
+}
+
+export interface AuthPageOptions {
+  pageTitle: string;
+  heading: string;
+  lead: string;
+  error?: string;
+  /** Trusted HTML: the form. */
+  content: string;
+}
+
+/** The frame of identity's own pages (sign-in, the first admin's password): brand, card, theme. */
+export function renderAuthPage(options: AuthPageOptions): string {
   return `<!doctype html>
 <html lang="en" data-theme="dark">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
-<title>${signup ? 'Create account' : 'Sign in'} · InnerEcho</title>
+<title>${escapeHtml(options.pageTitle)} · InnerEcho</title>
 <script>try{var t=localStorage.getItem('theme');if(t==='light'||t==='dark')document.documentElement.dataset.theme=t}catch(e){}</script>
 <style>
 /* Colours mirror the design system's tokens (frontends/ui/src/theme/tokens.ts). */
@@ -51,20 +80,10 @@ button:focus-visible{outline:3px solid var(--text);outline-offset:2px}
 <main>
 <a class="brand" href="/"><svg width="30" height="30" viewBox="0 0 32 32" aria-hidden="true"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="var(--violet)"/><stop offset="1" stop-color="var(--accent)"/></linearGradient></defs><rect width="32" height="32" rx="10" fill="url(#g)" opacity=".2"/><path d="M8 18v-4M12 21V11M16 23V9M20 20v-8M24 17v-2" stroke="url(#g)" stroke-width="2.4" stroke-linecap="round" fill="none"/></svg>InnerEcho</a>
 <div class="card">
-<h1>${title}</h1>
-<p class="lead">${signup ? 'Start hearing affirmations in your own voice.' : 'Sign in to continue to your affirmations.'}</p>
+<h1>${escapeHtml(options.heading)}</h1>
+<p class="lead">${escapeHtml(options.lead)}</p>
 ${options.error ? `<div class="error" role="alert">${escapeHtml(options.error)}</div>` : ''}
-<form method="post" action="${signup ? '/api/signup' : '/api/login'}" novalidate>
-<input type="hidden" name="returnTo" value="${returnTo}">
-${signup ? `<label for="name">Name</label><input id="name" name="name" autocomplete="name" maxlength="80" value="${escapeHtml(options.name ?? '')}">` : ''}
-<label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(options.email ?? '')}">
-<label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="${signup ? 'new-password' : 'current-password'}" required minlength="${signup ? 8 : 1}">
-${signup ? '<div class="hint">At least 8 characters.</div>' : ''}
-<button type="submit">${signup ? 'Create account' : 'Sign in'}</button>
-</form>
-<p class="switch">${signup ? `Already have an account? <a href="/api/login${q}">Sign in</a>` : `New to InnerEcho? <a href="/api/login${q}&amp;mode=signup">Create an account</a>`}</p>
+${options.content}
 </div>
 </main>
 </body>

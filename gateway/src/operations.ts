@@ -1,0 +1,65 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Router, type Request, type RequestHandler } from 'express';
+import { Lifecycle, ServiceMetrics, traceRequests } from '@innerecho/kit';
+import type { GatewayConfig } from './config';
+import { findRoute } from './route-table';
+
+/**
+ * What the gateway offers operators: its own readiness, Prometheus figures and a trace
+ * per request, and the drain on SIGTERM that the services have too.
+ */
+export interface GatewayOperations {
+  lifecycle: Lifecycle;
+  metrics: ServiceMetrics;
+  /** Mounted first: drain guard, request figures, the request's trace. */
+  before: RequestHandler[];
+  /** `/ready` and `/metrics`. */
+  routes: Router;
+}
+
+/**
+ * The route label of a request: the route table's prefix for `/api` (never the raw path,
+ * whose ids would make a series per user), the remote for its files, else `app`.
+ */
+export function gatewayRoute(req: Request): string {
+  // originalUrl: mounted middleware (the remotes' static files) shortens req.path while it runs.
+  const path = req.originalUrl.split('?')[0];
+  if (path === '/api' || path.startsWith('/api/')) return findRoute(req.method, path)?.prefix ?? 'unrouted';
+  const remote = /^\/remotes\/([a-z]+)\//.exec(path);
+  if (remote) return `/remotes/${remote[1]}`;
+  return 'app';
+}
+
+export function gatewayOperations(config: GatewayConfig, options: { processMetrics?: boolean } = {}): GatewayOperations {
+  const lifecycle = new Lifecycle();
+  const metrics = new ServiceMetrics('gateway', { processMetrics: options.processMetrics });
+  const routes = Router();
+  routes.get('/ready', (_req, res) => {
+    if (lifecycle.draining) res.status(503).json({ status: 'draining', service: 'gateway' });
+    else res.json({ status: 'ready', service: 'gateway' });
+  });
+  routes.get('/metrics', (req, res) => {
+    // The gateway faces the internet: with METRICS_TOKEN set, only a scraper holding it reads the figures.
+    if (config.METRICS_TOKEN && !sameSecret(req.header('authorization') ?? '', `Bearer ${config.METRICS_TOKEN}`)) {
+      res.status(401).json({ error: 'Metrics need the scrape token', code: 'UNAUTHENTICATED' });
+      return;
+    }
+    void metrics.expose(res);
+  });
+  return {
+    lifecycle,
+    metrics,
+    before: [
+      lifecycle.guard(),
+      metrics.middleware(gatewayRoute),
+      traceRequests({ service: 'gateway', continueIncoming: false, routeOf: gatewayRoute }),
+    ],
+    routes,
+  };
+}
+
+function sameSecret(given: string, expected: string) {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}

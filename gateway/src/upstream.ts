@@ -1,0 +1,90 @@
+import { Agent } from 'node:http';
+import type { Request, RequestHandler, Response } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { RESTART_RETRY_AFTER_SECONDS, type Logger, type ServiceMetrics } from '@innerecho/kit';
+import { SERVICE_NAMES, type ServiceName } from './route-table';
+
+/** Errors that mean the request never reached a service able to answer it (stopped, restarting, not yet listening). */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+
+/** An idempotent read that failed to connect is tried once more after this pause. */
+const RETRY_DELAY_MS = 250;
+
+const SAFE_TO_RETRY = new Set(['GET', 'HEAD']);
+
+/** A read that failed later than this was cut off by the proxy timeout, not refused: it is not retried. */
+const RETRY_WITHIN_MS = 5000;
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set once the gateway has retried this request upstream. */
+    upstreamRetried?: boolean;
+  }
+}
+
+/**
+ * One proxy per service. When a service cannot be reached (it is stopped, or restarting
+ * during a deploy) the answer is a fast 503 with `Retry-After`: the service is
+ * unavailable for a moment, which is what a client should be told. A GET or HEAD that
+ * failed to connect is retried once first: a restarting instance's last keep-alive socket
+ * or a second instance behind the service's address may answer it. Writes are never
+ * replayed: the gateway does not keep their bodies, and they may have had an effect.
+ * An answer that breaks off half-way is a 502 (the service misbehaved).
+ */
+export function createUpstreamProxies(options: {
+  urls: Record<ServiceName, string>;
+  logger: Logger;
+  metrics: ServiceMetrics;
+}): Record<ServiceName, RequestHandler> {
+  const upstreamFailures = options.metrics.counter('gateway_upstream_failures_total', 'Requests a service could not answer, by outcome', [
+    'service',
+    'outcome',
+  ]);
+  const proxies = {} as Record<ServiceName, RequestHandler>;
+  const startedAt = new WeakMap<Request, number>();
+  for (const name of SERVICE_NAMES) {
+    const proxy = createProxyMiddleware<Request, Response>({
+      target: options.urls[name],
+      // Connections to each service are kept and reused. Without an agent the proxy asks the
+      // service to close every connection, and passes `Connection: close` on to the browser:
+      // a new TCP connection per API call. (No socket timeout here: it would also cut
+      // renders and clones that run longer; the proxy timeout below bounds those.)
+      agent: new Agent({ keepAlive: true }),
+      changeOrigin: false,
+      xfwd: true,
+      proxyTimeout: 120_000,
+      timeout: 120_000,
+      on: {
+        error(error, req, res) {
+          const request = req as Request;
+          const response = res as Response;
+          const code = (error as NodeJS.ErrnoException).code ?? '';
+          const unreachable = UNREACHABLE.has(code);
+          if (typeof response.status !== 'function' || response.headersSent) {
+            upstreamFailures.inc({ service: name, outcome: 'broken-answer' });
+            (res as { destroy?: () => void }).destroy?.();
+            return;
+          }
+          const quick = Date.now() - (startedAt.get(request) ?? 0) < RETRY_WITHIN_MS;
+          if (unreachable && quick && SAFE_TO_RETRY.has(request.method) && !request.upstreamRetried) {
+            request.upstreamRetried = true;
+            upstreamFailures.inc({ service: name, outcome: 'retried' });
+            setTimeout(() => proxy(request, response, () => undefined), RETRY_DELAY_MS);
+            return;
+          }
+          options.logger.error({ err: error, service: name, path: request.path }, 'service unreachable');
+          upstreamFailures.inc({ service: name, outcome: unreachable ? 'unavailable' : 'bad-gateway' });
+          if (unreachable) response.setHeader('retry-after', String(RESTART_RETRY_AFTER_SECONDS));
+          response
+            .status(unreachable ? 503 : 502)
+            .json({ error: 'This part of InnerEcho is not responding. Please try again shortly.', code: 'SERVICE_UNAVAILABLE' });
+        },
+      },
+    }) as unknown as RequestHandler;
+    proxies[name] = (req, res, next) => {
+      startedAt.set(req, Date.now());
+      proxy(req, res, next);
+    };
+  }
+  return proxies;
+}

@@ -1,0 +1,166 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { createLogger } from '@innerecho/kit';
+import { createScratchDatabase, sumOfMetric } from '@innerecho/embedded';
+import { createGatewayApp, ZGatewayEnv } from '../src';
+import { PostgresRateLimitStore } from '../src/rate-limit-store';
+import { SERVICE_NAMES } from '../src/route-table';
+
+jest.setTimeout(60_000);
+
+/**
+ * The gateway as one of several instances in front of services that restart: sign-in
+ * limits counted once for all instances, reads retried once when a service cannot be
+ * reached, and a fast 503 with Retry-After when it stays unreachable.
+ */
+const logger = createLogger('gateway-test', 'silent');
+const servers: Server[] = [];
+const listen = (app: express.Express, port = 0) =>
+  new Promise<Server>((resolve) => {
+    const s = app.listen(port, '127.0.0.1', () => resolve(s));
+    servers.push(s);
+  });
+const urlOf = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+const close = (s: Server) =>
+  new Promise<void>((resolve) => {
+    s.close(() => resolve());
+    s.closeAllConnections();
+  });
+
+/** Services that answer 200 with their name; `down` stops one. */
+async function services() {
+  const urls: Record<string, string> = {};
+  const byName: Record<string, Server> = {};
+  for (const name of SERVICE_NAMES) {
+    const app = express();
+    app.use((req, res) => {
+      req.resume();
+      req.on('end', () => res.json({ service: name, method: req.method }));
+    });
+    byName[name] = await listen(app);
+    urls[name] = urlOf(byName[name]);
+  }
+  return { urls, byName };
+}
+
+function config(urls: Record<string, string>, extra: Record<string, string> = {}) {
+  // IDENTITY_URL, VOICE_URL, …, CREATOR_REFERRAL_URL
+  const serviceUrls = Object.fromEntries(SERVICE_NAMES.map((name) => [`${name.toUpperCase().replace('-', '_')}_URL`, urls[name]]));
+  return ZGatewayEnv.parse({
+    PORT: '0',
+    ...serviceUrls,
+    FRONTENDS_DIR: frontendsDir,
+    ...extra,
+  });
+}
+
+/** A built shell, as far as the gateway can tell. */
+const frontendsDir = mkdtempSync(join(tmpdir(), 'gateway-instances-'));
+mkdirSync(join(frontendsDir, 'shell', 'dist'), { recursive: true });
+writeFileSync(join(frontendsDir, 'shell', 'dist', 'index.html'), '<!doctype html><div id="root"></div>');
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => close(s)));
+  rmSync(frontendsDir, { recursive: true, force: true });
+});
+
+test('sign-in attempts are counted once for every gateway instance when they share PostgreSQL', async () => {
+  const database = await createScratchDatabase(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+  const stores: PostgresRateLimitStore[] = [];
+  try {
+    const { urls } = await services();
+    const gateways = [];
+    for (let i = 0; i < 2; i++) {
+      const store = PostgresRateLimitStore.connect(database.url, logger);
+      stores.push(store);
+      gateways.push(
+        urlOf(await listen(createGatewayApp({ config: config(urls, { SIGN_IN_RATE_LIMIT: '3' }), logger, signInStore: store }))),
+      );
+    }
+    const attempt = (gateway: string) =>
+      fetch(`${gateway}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status);
+    // Alternating between instances, as a balancer would: the fourth attempt is refused wherever it lands.
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push(await attempt(gateways[i % 2]));
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+  } finally {
+    await Promise.all(stores.map((s) => s.close()));
+    await database.drop();
+  }
+});
+
+test('a read that finds its service restarting is retried once and answered by the instance that came back', async () => {
+  const { urls, byName } = await services();
+  const gatewayApp = createGatewayApp({ config: config(urls), logger });
+  const gateway = urlOf(await listen(gatewayApp));
+  const library = byName.library;
+  const port = (library.address() as AddressInfo).port;
+  await close(library);
+  // The library comes back on its address while the first try has already failed.
+  setTimeout(() => {
+    const app = express();
+    app.use((_req, res) => res.json({ service: 'library', restarted: true }));
+    void listen(app, port);
+  }, 100);
+
+  const res = await fetch(`${gateway}/api/transcripts`);
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ service: 'library', restarted: true });
+  const metrics = await (await fetch(`${gateway}/metrics`)).text();
+  expect(sumOfMetric(metrics, 'innerecho_gateway_upstream_failures_total', { service: 'library', outcome: 'retried' })).toBe(1);
+});
+
+test('a write to a service that cannot be reached is not replayed: a fast 503 with Retry-After', async () => {
+  const { urls, byName } = await services();
+  const gateway = urlOf(await listen(createGatewayApp({ config: config(urls), logger })));
+  await close(byName.billing);
+  const started = Date.now();
+  const res = await fetch(`${gateway}/api/create-checkout-session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  expect(Date.now() - started).toBeLessThan(1000);
+  expect(res.status).toBe(503);
+  expect(res.headers.get('retry-after')).toBe('1');
+  expect(await res.json()).toEqual({
+    error: 'This part of InnerEcho is not responding. Please try again shortly.',
+    code: 'SERVICE_UNAVAILABLE',
+  });
+  const metrics = await (await fetch(`${gateway}/metrics`)).text();
+  expect(sumOfMetric(metrics, 'innerecho_gateway_upstream_failures_total', { service: 'billing', outcome: 'retried' })).toBe(0);
+  expect(sumOfMetric(metrics, 'innerecho_gateway_upstream_failures_total', { service: 'billing', outcome: 'unavailable' })).toBe(1);
+});
+
+test('/metrics asks for the scrape token when METRICS_TOKEN is set', async () => {
+  const { urls } = await services();
+  const gateway = urlOf(await listen(createGatewayApp({ config: config(urls, { METRICS_TOKEN: 'scrape-secret' }), logger })));
+  expect((await fetch(`${gateway}/metrics`)).status).toBe(401);
+  const res = await fetch(`${gateway}/metrics`, { headers: { authorization: 'Bearer scrape-secret' } });
+  expect(res.status).toBe(200);
+  expect(await res.text()).toContain('innerecho_http_requests_total');
+});
+
+test('remotes served from another origin are announced to the shell and allowed by the CSP', async () => {
+  const { urls } = await services();
+  const gateway = urlOf(
+    await listen(
+      createGatewayApp({
+        config: config(urls, { REMOTE_URL_CREATOR: 'https://cdn.example.com/creator/2.1.0', FILES_ORIGIN: 'https://files.example.com' }),
+        logger,
+      }),
+    ),
+  );
+  const script = await fetch(`${gateway}/runtime-config.js`);
+  expect(script.headers.get('content-type')).toContain('javascript');
+  expect(await script.text()).toBe('window.__INNERECHO_REMOTES__ = {"creator":"https://cdn.example.com/creator/2.1.0/remoteEntry.js"};\n');
+  const page = await fetch(`${gateway}/affirmations`);
+  const csp = page.headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("script-src 'self' 'unsafe-inline' https://cdn.example.com");
+  expect(csp).toContain("connect-src 'self' https://cdn.example.com https://files.example.com");
+  expect(csp).toContain("media-src 'self' blob: https://cdn.example.com https://files.example.com");
+});

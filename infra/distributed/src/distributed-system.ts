@@ -1,0 +1,115 @@
+import { mkdirSync } from 'node:fs';
+import { freePort } from '@innerecho/embedded';
+import { RoundRobinBalancer } from './balancer';
+import { gatewayEnvironment, serviceEnvironment, SERVICES, type ServiceName, type Wiring } from './environment';
+import { ServiceProcess } from './service-process';
+
+export interface DistributedOptions {
+  wiring: Omit<Wiring, 'addresses'>;
+  /** The gateway's port; 0 picks a free one. */
+  gatewayPort: number;
+  /** Instances of every service (the gateway runs once). Above 1, each service's address is a round-robin balancer. */
+  instances?: number;
+  /**
+   * Service ports: consecutive from `firstPort` in SERVICES order (4101 gives docker-compose.yml's
+   * 4101-4106; further instances 100 above), or any free ports (tests).
+   */
+  ports?: { firstPort: number } | 'free';
+  logDir: string;
+  echo?: (label: string, line: string) => void;
+  /** Passed to every service process, e.g. provider keys. */
+  serviceEnv?: Record<string, string>;
+  /** Passed to the gateway, e.g. SIGN_IN_RATE_LIMIT. */
+  gatewayEnv?: Record<string, string>;
+}
+
+export interface RunningDistributedService {
+  /** Where the gateway and the other services reach it. */
+  address: string;
+  instances: ServiceProcess[];
+}
+
+export interface DistributedSystem {
+  url: string;
+  gateway: ServiceProcess;
+  services: Record<ServiceName, RunningDistributedService>;
+  /** Drains and stops every process (SIGTERM), the gateway first. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The distributed form on one machine: every service and the gateway in its own Node
+ * process, wired by environment variables as docker-compose.yml wires its containers,
+ * on the PostgreSQL, NATS and (optionally) S3 it is given. Resolves once every process
+ * answers `/ready`.
+ */
+export async function startDistributedSystem(options: DistributedOptions): Promise<DistributedSystem> {
+  const instances = Math.max(1, options.instances ?? 1);
+  mkdirSync(options.logDir, { recursive: true });
+  mkdirSync(options.wiring.dataDir, { recursive: true });
+  const fixed = options.ports && options.ports !== 'free' ? options.ports.firstPort : null;
+  const port = async (service: ServiceName, index: number) =>
+    fixed === null ? freePort() : fixed + SERVICES.indexOf(service) + index * 100;
+
+  const balancers: RoundRobinBalancer[] = [];
+  const plan = {} as Record<ServiceName, { address: string; ports: number[] }>;
+  for (const service of SERVICES) {
+    const ports: number[] = [];
+    for (let i = 0; i < instances; i++) ports.push(await port(service, i + (instances > 1 ? 1 : 0)));
+    let address = `http://127.0.0.1:${ports[0]}`;
+    if (instances > 1) {
+      const balancer = new RoundRobinBalancer(ports.map((p) => ({ port: p })));
+      balancers.push(balancer);
+      address = `http://127.0.0.1:${await balancer.listen(fixed === null ? 0 : fixed + SERVICES.indexOf(service))}`;
+    }
+    plan[service] = { address, ports };
+  }
+  const wiring: Wiring = {
+    ...options.wiring,
+    addresses: Object.fromEntries(SERVICES.map((s) => [s, plan[s].address])) as Record<ServiceName, string>,
+  };
+
+  const services = {} as Record<ServiceName, RunningDistributedService>;
+  const all: ServiceProcess[] = [];
+  for (const service of SERVICES) {
+    services[service] = {
+      address: plan[service].address,
+      instances: plan[service].ports.map((p, i) => {
+        const child = new ServiceProcess({
+          label: instances > 1 ? `${service}#${i + 1}` : service,
+          workspace: `services/${service}`,
+          env: { ...serviceEnvironment(service, wiring, p), ...(options.serviceEnv ?? {}) },
+          port: p,
+          logDir: options.logDir,
+          echo: options.echo,
+        });
+        all.push(child);
+        return child;
+      }),
+    };
+  }
+  const gatewayPort = options.gatewayPort || (await freePort());
+  const gateway = new ServiceProcess({
+    label: 'gateway',
+    workspace: 'gateway',
+    env: { ...gatewayEnvironment(wiring, gatewayPort), ...(options.gatewayEnv ?? {}) },
+    port: gatewayPort,
+    logDir: options.logDir,
+    echo: options.echo,
+  });
+
+  const stop = async () => {
+    await gateway.close();
+    await Promise.all(all.map((p) => p.close()));
+    await Promise.all(balancers.map((b) => b.close()));
+  };
+  try {
+    // All at once: instances of one service take turns on the database by themselves (advisory locks).
+    await Promise.all(all.map((p) => p.start()));
+    await gateway.start();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://localhost:${gatewayPort}`, gateway, services, stop };
+}

@@ -1,0 +1,219 @@
+import pg from 'pg';
+import {
+  cloneVoiceThroughApi,
+  commissionsOf,
+  createCreatorThroughAdmin,
+  eventually,
+  newSessionId,
+  signedInAdmin,
+  TestClient,
+  uniqueEmail,
+} from '@innerecho/embedded';
+import { spokenSample } from '@innerecho/voice/test/voice-samples';
+import { attachToDistributedSystem, SERVICES, startDistributedTestSystem, type DistributedTestSystem } from '../src';
+
+jest.setTimeout(900_000);
+
+/**
+ * A deploy while people use the product: each service in turn gets SIGTERM and starts
+ * again, one instance each, while a steady stream of reads and writes goes through the
+ * gateway. A request in flight when SIGTERM arrives completes; requests that arrive while
+ * the service is away get a fast 503 with Retry-After (reads are retried once by the
+ * gateway first); every write that was answered with success is there afterwards, and the
+ * events it caused were handled.
+ */
+let system: DistributedTestSystem;
+let database: pg.Pool;
+beforeAll(async () => {
+  system = await startDistributedTestSystem({ instances: 1 });
+  database = new pg.Pool({ connectionString: system.databaseUrl, max: 2 });
+});
+afterAll(async () => {
+  await database?.end();
+  await system?.stop();
+});
+
+interface Outcome {
+  kind: 'read' | 'write';
+  what: string;
+  status: number;
+  ms: number;
+  retryAfter: string | null;
+  code?: string;
+  /** What the write created, to look for afterwards. */
+  created?: string;
+}
+
+const count = async (query: string, values: unknown[]) => Number((await database.query(query, values)).rows[0].n);
+
+test('each service restarted in turn under steady reads and writes: no write fails outside the 503s and nothing is lost', async () => {
+  // A listener with a subscription and a cloned voice, a creator to refer buyers.
+  const admin = await signedInAdmin(system.url, system.admin);
+  const creator = await createCreatorThroughAdmin(admin);
+  const listener = new TestClient(system.url);
+  const user = await listener.signUp(uniqueEmail('deploy'));
+  const attached = await attachToDistributedSystem(system);
+  await attached.grantSubscription(user.id).finally(() => attached.close());
+  const sessionId = newSessionId();
+  expect((await cloneVoiceThroughApi(listener, new Uint8Array(await spokenSample()), sessionId)).status).toBe(200);
+  const transcript = ((await listener.get('/api/transcripts')).data as { id: string }[])[0];
+
+  // The steady stream: one read and one write in flight at a time, back to back.
+  const outcomes: Outcome[] = [];
+  let flowing = true;
+  const timed = async (
+    kind: Outcome['kind'],
+    what: string,
+    call: () => ReturnType<TestClient['request']>,
+    created?: (data: any) => string,
+  ) => {
+    const started = Date.now();
+    const res = await call().catch(() => ({ status: 0, headers: new Headers(), data: undefined, text: '' }));
+    outcomes.push({
+      kind,
+      what,
+      status: res.status,
+      ms: Date.now() - started,
+      retryAfter: res.headers.get('retry-after'),
+      code: res.data?.code,
+      created: res.status >= 200 && res.status < 400 && created ? created(res.data) : undefined,
+    });
+  };
+  const reads: [string, () => ReturnType<TestClient['request']>][] = [
+    ['transcripts', () => listener.get('/api/transcripts')],
+    ['current user', () => listener.get('/api/auth/user')],
+    ['voice profile', () => listener.get(`/api/voice-profile/${sessionId}`)],
+    ['saved affirmations', () => listener.get(`/api/saved-affirmations/${sessionId}`)],
+    ['referral code', () => listener.get(`/api/referrals/validate/${creator.referralCode}`)],
+    ['creators', () => listener.get('/api/creators')],
+  ];
+  let n = 0;
+  const readLoop = (async () => {
+    while (flowing) {
+      const [what, call] = reads[n++ % reads.length];
+      await timed('read', what, call);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  let m = 0;
+  const writeLoop = (async () => {
+    while (flowing) {
+      const turn = m++ % 4;
+      if (turn === 0) {
+        const email = uniqueEmail('signup');
+        await timed(
+          'write',
+          'sign-up',
+          () => new TestClient(system.url).postJson('/api/signup', { email, password: 'a long enough password' }),
+          () => email,
+        );
+      } else if (turn === 1) {
+        await timed(
+          'write',
+          'custom affirmation',
+          () =>
+            listener.postJson('/api/custom-affirmations', {
+              sessionId,
+              title: `Deploy ${m}`,
+              content: 'I stay steady.',
+              category: 'Other',
+            }),
+          (data) => data.id,
+        );
+      } else if (turn === 2) {
+        // A referred buyer's checkout, then its payment (the demo checkout's completion).
+        const buyer = new TestClient(system.url);
+        let checkout: string | undefined;
+        await timed(
+          'write',
+          'checkout',
+          () => buyer.postJson('/api/create-checkout-session', { plan: 'monthly', referralCode: creator.referralCode }),
+          (data) => (checkout = new URL(data.url, system.url).pathname),
+        );
+        if (checkout) {
+          const path = `${checkout}/complete`;
+          await timed(
+            'write',
+            'payment',
+            () => buyer.request('POST', path, { form: { email: uniqueEmail('buyer'), simulateFirstPayment: 'on' } }),
+            () => path,
+          );
+        }
+      } else {
+        await timed('write', 'referral click', () =>
+          new TestClient(system.url).postJson('/api/referrals/click', { referralCode: creator.referralCode }),
+        );
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+
+  // A render in flight when generation gets SIGTERM, and a payment in flight when billing does.
+  const restartLog: string[] = [];
+  for (const service of SERVICES) {
+    const instance = system.system.services[service].instances[0];
+    let inFlight: Promise<{ status: number }> | null = null;
+    if (service === 'generation') {
+      inFlight = listener.postJson('/api/generate-audio', {
+        sessionId,
+        transcriptId: transcript.id,
+        voiceSpeed: '1.0',
+        audioDuration: '60',
+      });
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const started = Date.now();
+    await instance.restart();
+    restartLog.push(`${service} back in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (inFlight) expect((await inFlight).status).toBe(201);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  flowing = false;
+  await Promise.all([readLoop, writeLoop]);
+
+  const failed = (o: Outcome) => o.status < 200 || o.status >= 400;
+  const summary = (kind: Outcome['kind']) => {
+    const all = outcomes.filter((o) => o.kind === kind);
+    const bad = all.filter(failed);
+    return {
+      total: all.length,
+      failed: bad.length,
+      failedWith503: bad.filter((o) => o.status === 503).length,
+      otherFailures: bad.filter((o) => o.status !== 503),
+    };
+  };
+  const readSummary = summary('read');
+  const writeSummary = summary('write');
+  process.stdout.write(
+    `\nrolling restart of ${SERVICES.length} services (${restartLog.join(', ')}):\n` +
+      `  reads:  ${readSummary.total} sent, ${readSummary.failed} failed (${readSummary.failedWith503} with 503)\n` +
+      `  writes: ${writeSummary.total} sent, ${writeSummary.failed} failed (${writeSummary.failedWith503} with 503), ${writeSummary.otherFailures.length} failed otherwise\n`,
+  );
+  expect(writeSummary.otherFailures).toEqual([]);
+  expect(readSummary.otherFailures).toEqual([]);
+  // The gateway's 503s for an unreachable service are fast and say when to come back.
+  for (const o of outcomes.filter((x) => x.status === 503 && x.code === 'SERVICE_UNAVAILABLE')) {
+    expect(o.retryAfter).toBe('1');
+    expect(o.ms).toBeLessThan(2000);
+  }
+
+  // Nothing lost: every acknowledged write is there, and the events it caused were handled.
+  const signedUp = outcomes.filter((o) => o.what === 'sign-up' && o.created).map((o) => o.created!);
+  await eventually(async () => {
+    expect(await count('select count(*)::int as n from identity.users where email = any($1)', [signedUp])).toBe(signedUp.length);
+    // identity.user.registered reached billing for each of them.
+    expect(await count('select count(*)::int as n from billing.accounts where email = any($1)', [signedUp])).toBe(signedUp.length);
+  }, 300);
+  const affirmations = outcomes.filter((o) => o.what === 'custom affirmation' && o.created).map((o) => o.created!);
+  expect(await count('select count(*)::int as n from library.custom_affirmations where id = any($1::uuid[])', [affirmations])).toBe(
+    affirmations.length,
+  );
+  const clicks = outcomes.filter((o) => o.what === 'referral click' && o.status === 200).length;
+  expect(await count('select count(*)::int as n from creator_referral.referral_clicks where creator_id = $1', [creator.id])).toBe(clicks);
+  // Every payment the buyer saw succeed became a commission for the creator who referred them.
+  const payments = outcomes.filter((o) => o.what === 'payment' && o.created).length;
+  await eventually(async () => expect(await commissionsOf(admin, creator.id)).toHaveLength(payments), 300);
+  // The render that was running when generation got SIGTERM was saved.
+  const saved = await listener.get(`/api/saved-affirmations/${sessionId}`);
+  expect(saved.data).toHaveLength(1);
+});

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { VOICE_CONSENT_VERSION, type CommissionView } from '@innerecho/contracts';
+import { TestClient, uniqueEmail } from './test-client';
+
+/**
+ * The referral-to-commission journey as HTTP calls through the gateway, the way the
+ * browser makes them: usable against either form of the product (one process, or every
+ * service in its own process), so scale-out, deploy and tracing tests drive the same flow.
+ */
+
+export async function signedInAdmin(baseUrl: string, admin: { email: string; password: string }): Promise<TestClient> {
+  const client = new TestClient(baseUrl);
+  const res = await client.postJson('/api/login', admin);
+  if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status} ${res.text}`);
+  return client;
+}
+
+/** A creator added by the admin (POST /api/creators), with a fresh referral code. */
+export async function createCreatorThroughAdmin(admin: TestClient): Promise<{ id: string; referralCode: string }> {
+  const referralCode = `r${randomBytes(5).toString('hex')}`;
+  const res = await admin.postJson('/api/creators', {
+    name: `Creator ${referralCode}`,
+    email: uniqueEmail('creator'),
+    password: 'creator password 123',
+    referralCode,
+  });
+  if (res.status !== 201) throw new Error(`creating a creator failed: ${res.status} ${res.text}`);
+  return { id: res.data.id, referralCode };
+}
+
+/**
+ * A visitor who came through `referralCode` subscribes monthly through the demo checkout,
+ * with the first payment charged at once (as when the trial has ended). Returns the
+ * buyer's email and the checkout id.
+ */
+export async function subscribeThroughDemoCheckout(
+  baseUrl: string,
+  options: { referralCode?: string; email?: string; client?: TestClient } = {},
+): Promise<{ email: string; checkoutId: string }> {
+  const client = options.client ?? new TestClient(baseUrl);
+  const email = options.email ?? uniqueEmail('buyer');
+  const checkout = await client.postJson('/api/create-checkout-session', {
+    plan: 'monthly',
+    ...(options.referralCode ? { referralCode: options.referralCode } : {}),
+  });
+  if (checkout.status !== 200) throw new Error(`checkout failed: ${checkout.status} ${checkout.text}`);
+  const path = new URL(checkout.data.url, baseUrl).pathname;
+  const done = await client.request('POST', `${path}/complete`, { form: { email, simulateFirstPayment: 'on' } });
+  if (done.status !== 303) throw new Error(`completing the demo checkout failed: ${done.status} ${done.text}`);
+  return { email, checkoutId: path.split('/').pop()! };
+}
+
+/** The creator's commissions as the creator area (or an admin) reads them. */
+export async function commissionsOf(reader: TestClient, creatorId: string): Promise<CommissionView[]> {
+  const res = await reader.get(`/api/commissions/creator/${creatorId}`);
+  if (res.status !== 200) throw new Error(`reading commissions failed: ${res.status} ${res.text}`);
+  return res.data as CommissionView[];
+}
+
+/**
+ * Clones the signed-in listener's voice through the API, as /record-voice does: an upload
+ * URL, the recording PUT there (local file route or presigned S3 URL), then the clone with
+ * consent. `sample`: at least 20 seconds of speech. Resolves with the clone's answer.
+ */
+export async function cloneVoiceThroughApi(listener: TestClient, sample: Uint8Array, sessionId: string) {
+  const upload = await listener.postJson('/api/voice-profile/upload', {});
+  if (upload.status !== 200) throw new Error(`no upload URL: ${upload.status} ${upload.text}`);
+  const put = await fetch(new URL(upload.data.uploadURL, listener.baseUrl), {
+    method: 'PUT',
+    headers: { 'content-type': 'audio/webm' },
+    body: sample as RequestInit['body'],
+  });
+  if (!put.ok) throw new Error(`uploading the recording failed: ${put.status}`);
+  return listener.postJson('/api/voice-profile/clone', {
+    sessionId,
+    uploadURL: upload.data.uploadURL,
+    consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION },
+  });
+}

@@ -1,0 +1,135 @@
+import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { SpanKind, startTracing } from '@innerecho/kit';
+import {
+  commissionsOf,
+  createCreatorThroughAdmin,
+  eventually,
+  signedInAdmin,
+  startTestSystem,
+  subscribeThroughDemoCheckout,
+  sumOfMetric,
+  type TestSystem,
+} from '../src';
+
+jest.setTimeout(120_000);
+
+/**
+ * What operators see of a checkout: one trace from the gateway through billing and NATS
+ * into creator-referral, and the Prometheus figures of each part. The trace must cross
+ * NATS, so this runs on NATS (the CI one, or the one on this machine) even when the other
+ * tests run on in-process events.
+ */
+const exporter = new InMemorySpanExporter();
+startTracing({ serviceName: 'innerecho', exporter });
+
+let system: TestSystem;
+beforeAll(async () => {
+  system = await startTestSystem({ natsUrl: process.env.NATS_URL || 'nats://127.0.0.1:4222' });
+});
+afterAll(() => system?.stop());
+
+const metricsOf = async (url: string) => (await fetch(`${url}/metrics`)).text();
+
+describe('a referred checkout, as operators see it', () => {
+  let creator: { id: string; referralCode: string };
+
+  beforeAll(async () => {
+    const admin = await signedInAdmin(system.url, system.admin);
+    creator = await createCreatorThroughAdmin(admin);
+    await subscribeThroughDemoCheckout(system.url, { referralCode: creator.referralCode });
+    await eventually(async () => expect(await commissionsOf(admin, creator.id)).toHaveLength(1));
+  });
+
+  test('is one trace from the gateway through billing and NATS headers into creator-referral', async () => {
+    const spans = await eventually(async () => {
+      const found = exporter.getFinishedSpans();
+      const consumed = found.find(
+        (s) =>
+          s.kind === SpanKind.CONSUMER &&
+          s.name === 'billing.invoice.paid.v1 process' &&
+          String(s.attributes['messaging.consumer.group.name']).startsWith('creator-referral.'),
+      );
+      if (!consumed) throw new Error('creator-referral has not handled an invoice yet');
+      return found;
+    });
+    const byId = new Map(spans.map((s) => [s.spanContext().spanId, s]));
+    const parentOf = (span: ReadableSpan) => byId.get(span.parentSpanContext?.spanId ?? '');
+
+    const consumed = spans.filter(
+      (s) =>
+        s.kind === SpanKind.CONSUMER &&
+        s.name === 'billing.invoice.paid.v1 process' &&
+        String(s.attributes['messaging.consumer.group.name']).startsWith('creator-referral.'),
+    );
+    // Each invoice of the checkout (the $0 trial one, the first payment) has its chain.
+    const chains = consumed.map((consumer) => {
+      const published = parentOf(consumer);
+      const billing = published && parentOf(published);
+      const gateway = billing && parentOf(billing);
+      return { consumer, published, billing, gateway };
+    });
+    expect(chains.length).toBeGreaterThanOrEqual(2);
+    for (const { consumer, published, billing, gateway } of chains) {
+      expect(published?.kind).toBe(SpanKind.PRODUCER);
+      expect(published?.name).toBe('billing.invoice.paid.v1 publish');
+      expect(billing?.kind).toBe(SpanKind.SERVER);
+      expect(billing?.attributes['innerecho.service']).toBe('billing');
+      expect(billing?.name).toBe('POST /api/billing/demo-checkout/:id/complete');
+      expect(gateway?.attributes['innerecho.service']).toBe('gateway');
+      expect(gateway?.name).toBe('POST /api/billing');
+      expect(gateway?.parentSpanContext).toBeUndefined(); // the gateway starts the trace
+      const traceId = gateway!.spanContext().traceId;
+      for (const span of [consumer, published!, billing!]) expect(span.spanContext().traceId).toBe(traceId);
+    }
+  });
+
+  test('/metrics of the gateway and each service show the requests, events, outbox and checkout figures', async () => {
+    const gateway = await metricsOf(system.url);
+    expect(
+      sumOfMetric(gateway, 'innerecho_http_requests_total', { route: '/api/create-checkout-session', status: '200' }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sumOfMetric(gateway, 'innerecho_http_request_duration_seconds_count', { route: '/api/billing', status: '303' }),
+    ).toBeGreaterThanOrEqual(1);
+
+    const billing = await metricsOf(system.services.billing.url);
+    expect(sumOfMetric(billing, 'innerecho_checkouts_total', { mode: 'demo', outcome: 'started' })).toBeGreaterThanOrEqual(1);
+    expect(sumOfMetric(billing, 'innerecho_checkouts_total', { mode: 'demo', outcome: 'completed' })).toBeGreaterThanOrEqual(1);
+    expect(sumOfMetric(billing, 'innerecho_events_published_total', { subject: 'billing.invoice.paid.v1' })).toBeGreaterThanOrEqual(2);
+    expect(
+      sumOfMetric(billing, 'innerecho_http_requests_total', { route: '/api/billing/demo-checkout/:id/complete', status: '303' }),
+    ).toBeGreaterThanOrEqual(1);
+    await eventually(async () => {
+      const now = await metricsOf(system.services.billing.url);
+      expect(sumOfMetric(now, 'innerecho_outbox_rows_waiting', { service: 'billing' })).toBe(0);
+      expect(now).toContain('innerecho_outbox_oldest_waiting_age_seconds{service="billing"} 0');
+    });
+
+    const referral = await metricsOf(system.services.creatorReferral.url);
+    const consumer = 'creator-referral.billing-events';
+    expect(
+      sumOfMetric(referral, 'innerecho_events_handled_total', { consumer, subject: 'billing.invoice.paid.v1' }),
+    ).toBeGreaterThanOrEqual(2);
+    expect(referral).toContain('# TYPE innerecho_events_retried_total counter');
+    expect(referral).toContain('# TYPE innerecho_events_dead_lettered_total counter');
+  });
+
+  test('/health says the process lives while /ready says what it depends on; losing identity makes billing unready, not dead', async () => {
+    const ready = await fetch(`${system.services.billing.url}/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      service: 'billing',
+      checks: { database: 'ok', events: 'ok', 'identity-keys': 'ok' },
+    });
+
+    await system.services.identity.stop();
+    const unready = await fetch(`${system.services.billing.url}/ready`);
+    expect(unready.status).toBe(503);
+    expect(((await unready.json()) as { checks: Record<string, string> }).checks['identity-keys']).toBe('unavailable');
+    expect((await fetch(`${system.services.billing.url}/health`)).status).toBe(200);
+    const overall = await fetch(`${system.url}/health`);
+    expect(overall.status).toBe(503);
+    expect(((await overall.json()) as { status: string }).status).toBe('degraded');
+  });
+});

@@ -1,0 +1,64 @@
+import { Router, type Response } from 'express';
+import { AppError, assertSameOrigin, type ServiceContext, type TokenSigner } from '@innerecho/kit';
+import type { IdentityConfig } from '../../config';
+import { ADMIN_SETUP_PATH, findUsableSetupToken, INVALID_SETUP_LINK, redeemAdminSetupLink } from '../../domain/admin-setup';
+import { escapeHtml, renderAuthPage } from './login-page';
+import { setSessionCookie } from './session-cookie';
+
+/**
+ * The one-time page where an operator's admin chooses their password. Reached only through
+ * a link from the identity log or `npm run admin:setup-link`; after it the admin is signed
+ * in and lands on /admin.
+ */
+export function adminSetupRoutes({ context, signer }: { context: ServiceContext<IdentityConfig>; signer: TokenSigner }): Router {
+  const router = Router();
+
+  const page = (res: Response, status: number, token: string, error?: string) =>
+    res
+      .status(status)
+      .type('html')
+      .setHeader('cache-control', 'no-store')
+      .setHeader('referrer-policy', 'no-referrer')
+      .send(
+        renderAuthPage({
+          pageTitle: 'Set up the admin account',
+          heading: 'Choose the admin password',
+          lead: 'This link works once. The password you choose here signs the admin in from now on.',
+          error,
+          content: token
+            ? `<form method="post" action="${ADMIN_SETUP_PATH}" novalidate>
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+<label for="password">New password</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="8">
+<div class="hint">At least 8 characters.</div>
+<label for="confirm">Repeat the password</label>
+<input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="8">
+<button type="submit">Save password</button>
+</form>`
+            : '',
+        }),
+      );
+
+  router.get(ADMIN_SETUP_PATH, async (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    if (!token || !(await findUsableSetupToken(context.db, token))) return page(res, 410, '', INVALID_SETUP_LINK);
+    page(res, 200, token);
+  });
+
+  router.post(ADMIN_SETUP_PATH, async (req, res) => {
+    assertSameOrigin(req);
+    const token = typeof req.body?.token === 'string' ? req.body.token : '';
+    if (req.body?.password !== req.body?.confirm) return page(res, 400, token, 'The two passwords are not the same');
+    try {
+      const admin = await redeemAdminSetupLink(context, token, req.body?.password);
+      setSessionCookie(res, context.config, signer.sign({ id: admin.id, role: admin.role, email: admin.email }));
+      req.log?.info({ userId: admin.id }, 'admin password set through a setup link');
+      res.redirect(303, '/admin');
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      page(res, error.code === 'SETUP_LINK_INVALID' ? 410 : 400, error.code === 'SETUP_LINK_INVALID' ? '' : token, error.message);
+    }
+  });
+
+  return router;
+}
