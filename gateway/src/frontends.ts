@@ -30,7 +30,7 @@ const CONTENT_SECURITY_POLICY = [
 /**
  * The shell at '/', each remote under /remotes/<name>/ (same origin, so no CORS), and the
  * shell's index.html for every other path without a file extension, so deep links to any
- * route of the spec load the app.
+ * app route (/affirmations, /creator/:id, …) load the app.
  */
 export function serveFrontends(app: Express, frontendsDir: string) {
   for (const remote of REMOTES) {

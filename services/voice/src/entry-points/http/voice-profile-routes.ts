@@ -5,7 +5,7 @@ import type { VoiceConfig } from '../../config';
 import { findVoiceProfile } from '../../data-access/voice-profile-repository';
 import type { VoiceEngines } from '../../engines/create-voice-engines';
 import type { EngineStats, SpeechSynthesizer } from '../../domain/synthesize-speech';
-import { cloneVoice, deleteVoice, requestSampleUpload } from '../../domain/voice-use-cases';
+import { cloneVoice, deleteVoice, describeVoiceProfile, requestSampleUpload } from '../../domain/voice-use-cases';
 
 interface Deps {
   context: ServiceContext<VoiceConfig>;
@@ -41,13 +41,7 @@ export function voiceProfileRoutes({ context, engines }: Deps): Router {
 
   router.get('/api/voice-profile/:sessionId', async (req, res) => {
     const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
-    const profile = await findVoiceProfile(context.db, user.id);
-    // cloneEngine: which engine a new clone would use, so the page can say so honestly.
-    res.json(
-      profile?.isCloned
-        ? { isCloned: true, engine: profile.engine, updatedAt: profile.updatedAt.toISOString(), cloneEngine: engines.current.name }
-        : { isCloned: false, engine: null, updatedAt: null, cloneEngine: engines.current.name },
-    );
+    res.json(await describeVoiceProfile({ context, engines, userId: user.id }));
   });
 
   router.delete('/api/voice-profile/:sessionId', async (req, res) => {
