@@ -94,19 +94,22 @@ function run(job: FfmpegJob, source: string | Readable): Promise<Buffer> {
 
   const collected: Buffer[] = [];
   const onData = job.onData ?? ((chunk: Buffer) => collected.push(chunk));
+  // fluent-ffmpeg reports 'end' when ffmpeg exits, which may be before the last output has
+  // been read from the pipe: the job is done once both have happened.
+  let outputDone: Promise<void> = Promise.resolve();
   if (job.toFile) command.output(job.toFile);
-  else
-    command.output(
+  else {
+    const sink = new Writable({
       // No 'close' event: fluent-ffmpeg takes a closing output stream as an early exit.
-      new Writable({
-        emitClose: false,
-        write(chunk: Buffer, _encoding, done) {
-          onData(chunk);
-          done();
-        },
-      }),
-      { end: true },
-    );
+      emitClose: false,
+      write(chunk: Buffer, _encoding, done) {
+        onData(chunk);
+        done();
+      },
+    });
+    outputDone = new Promise((resolve) => sink.once('finish', resolve));
+    command.output(sink, { end: true });
+  }
 
   return new Promise<Buffer>((resolve, reject) => {
     const abort = () => command.kill('SIGKILL');
@@ -129,7 +132,7 @@ function run(job: FfmpegJob, source: string | Readable): Promise<Buffer> {
     });
     command.on('end', () => {
       job.signal?.removeEventListener('abort', abort);
-      resolve(Buffer.concat(collected));
+      outputDone.then(() => resolve(Buffer.concat(collected)));
     });
     command.run();
   });

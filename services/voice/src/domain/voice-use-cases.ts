@@ -17,7 +17,7 @@ import {
 import type { VoiceConfig } from '../config';
 import { deleteVoiceProfile, findVoiceProfile, saveClonedVoice } from '../data-access/voice-profile-repository';
 import type { VoiceEngines } from '../engines/create-voice-engines';
-import { speechCachePrefix } from './synthesize-speech';
+import { speechCachePrefix, type SpeechResult, type SpeechSynthesizer } from './synthesize-speech';
 import { checkAndPrepareSample } from './voice-sample';
 
 type Context = ServiceContext<VoiceConfig>;
@@ -37,6 +37,21 @@ export async function describeVoiceProfile({
   return profile?.isCloned
     ? { isCloned: true, engine: profile.engine as VoiceEngineName, updatedAt: profile.updatedAt.toISOString(), cloneEngine }
     : { isCloned: false, engine: null, updatedAt: null, cloneEngine };
+}
+
+/** The text in the user's cloned voice, for the generation service (409 VOICE_NOT_CLONED without a clone). */
+export async function speakInUsersVoice({
+  context,
+  speech,
+  userId,
+  body,
+}: {
+  context: Context;
+  speech: SpeechSynthesizer;
+  userId: string;
+  body: unknown;
+}): Promise<SpeechResult> {
+  return speech.speak(await findVoiceProfile(context.db, userId), body);
 }
 
 /** Where a user's raw uploads go: the prefix is how the clone call knows the upload is theirs. */

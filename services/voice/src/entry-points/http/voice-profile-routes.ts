@@ -2,10 +2,9 @@ import { Router } from 'express';
 import { requireUser, type ServiceContext } from '@innerecho/kit';
 import { ZSessionId } from '@innerecho/contracts';
 import type { VoiceConfig } from '../../config';
-import { findVoiceProfile } from '../../data-access/voice-profile-repository';
 import type { VoiceEngines } from '../../engines/create-voice-engines';
 import type { EngineStats, SpeechSynthesizer } from '../../domain/synthesize-speech';
-import { cloneVoice, deleteVoice, describeVoiceProfile, requestSampleUpload } from '../../domain/voice-use-cases';
+import { cloneVoice, deleteVoice, describeVoiceProfile, requestSampleUpload, speakInUsersVoice } from '../../domain/voice-use-cases';
 
 interface Deps {
   context: ServiceContext<VoiceConfig>;
@@ -61,8 +60,7 @@ export function internalSpeechRoutes({ context, speech, stats }: Deps): Router {
 
   router.post('/internal/speech', async (req, res) => {
     const user = requireUser(req);
-    const profile = await findVoiceProfile(context.db, user.id);
-    const result = await speech.speak(profile, req.body);
+    const result = await speakInUsersVoice({ context, speech, userId: user.id, body: req.body });
     res.setHeader('content-type', 'audio/wav');
     res.setHeader('x-speech-cache', result.cache);
     res.setHeader('x-voice-id', result.voiceId);
