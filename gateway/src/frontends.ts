@@ -32,7 +32,7 @@ const contentSecurityPolicy = ({ remotes, files }: FrontendOrigins) =>
 /**
  * The shell at '/', each remote under /remotes/<name>/ (same origin, so no CORS), and the
  * shell's index.html for every other path without a file extension, so deep links to any
- * route of the spec load the app.
+ * app route (/affirmations, /creator/:id, …) load the app.
  */
 export function serveFrontends(app: Express, frontendsDir: string, origins: FrontendOrigins = { remotes: [], files: [] }) {
   const csp = contentSecurityPolicy(origins);

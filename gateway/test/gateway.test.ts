@@ -76,7 +76,7 @@ type Echo = { service: string; url: string; headers: Record<string, string> };
 const echo = async (res: Response) => (await res.json()) as Echo;
 
 describe('route table', () => {
-  // Every call of the spec (section 7) and the service that owns it.
+  // Every public API call and the service that owns it.
   const calls: [string, string, ServiceName][] = [
     ['GET', '/api/auth/user', 'identity'],
     ['GET', '/api/login', 'identity'],

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { decodeToPcm16, ffmpegPath, measureMusic } from '@innerecho/kit';
+import { decodeToPcm16, encodeWav, ffmpegPath, measureMusic } from '@innerecho/kit';
 import { ArrivingMusic } from '../../services/generation/src/domain/render/arriving-music';
 import { renderAffirmationMp3 } from '../../services/generation/src/domain/render/render-affirmation';
 import { closeMp3Encoders, resolveMp3Encoder } from '../../services/generation/src/domain/render/mp3-encoder';
@@ -35,25 +35,6 @@ const DURATIONS = arg('durations', '3600,180,900').split(',').map(Number);
 const SKIP_SYSTEM = process.argv.includes('--skip-system');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-function wav(samples: Float32Array, channels: number): Buffer {
-  const data = Buffer.alloc(samples.length * 2);
-  for (let i = 0; i < samples.length; i++) data.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(samples[i] * 32767))), 2 * i);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'latin1');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'latin1');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(channels, 22);
-  header.writeUInt32LE(SR, 24);
-  header.writeUInt32LE(SR * channels * 2, 28);
-  header.writeUInt16LE(channels * 2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'latin1');
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'innerecho-bench-'));
@@ -82,9 +63,9 @@ async function main() {
     const speechWithPause = new Float32Array(speech.length + Math.round(DEFAULT_PAUSE.nominalSeconds * SR));
     speechWithPause.set(speech);
     const speechFile = join(dir, 'speech.wav');
-    writeFileSync(speechFile, wav(speechWithPause, 1));
+    writeFileSync(speechFile, encodeWav(speechWithPause, SR));
     const musicWav = join(dir, 'music.wav');
-    writeFileSync(musicWav, wav(syntheticMusic(MUSIC_SECONDS), 2));
+    writeFileSync(musicWav, encodeWav(syntheticMusic(MUSIC_SECONDS), SR, 2));
     const musicFile = join(dir, 'music.mp3');
     await run(ffmpegPath(), ['-v', 'error', '-y', '-i', musicWav, '-c:a', 'libmp3lame', '-b:a', '192k', musicFile]);
     rmSync(musicWav);

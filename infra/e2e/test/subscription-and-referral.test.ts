@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
-import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import { creatorReferralTables, hashCreatorPassword } from '@innerecho/creator-referral';
-import { runFfmpeg } from '@innerecho/voice/src/audio/ffmpeg-audio';
-import { espeakSpeak } from '@innerecho/voice/src/engines/espeak';
 import { uniqueEmail } from '@innerecho/embedded';
-import { signInInBrowser, signUpInBrowser, startE2E, type E2E } from '../src';
+import { fakeMicrophone, signInInBrowser, signUpInBrowser, startE2E, type E2E } from '../src';
 
 jest.setTimeout(600_000);
 
@@ -16,17 +13,11 @@ let dir: string;
 beforeAll(async () => {
   // A fake microphone reading the sample sentences, so the subscriber can record and clone.
   dir = mkdtempSync(join(tmpdir(), 'e2e-subscription-'));
-  const [speech] = await espeakSpeak({ pitchBaseHz: 100, pitchTopHz: 140, formantPercent: 100, speed: 130 }, [
-    [...VOICE_SAMPLE_SENTENCES, ...VOICE_SAMPLE_SENTENCES].join(' '),
-  ]);
-  const wav = await runFfmpeg(['-i', '{input}', '-ar', '48000', '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', 'pipe:1'], speech);
-  const micFile = join(dir, 'microphone.wav');
-  writeFileSync(micFile, wav);
   const env = { ...process.env };
   delete env.STRIPE_SECRET_KEY; // the journey runs on the demo checkout, as a fresh `npm start` does
   e2e = await startE2E({
     system: { env },
-    browserArgs: ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${micFile}`],
+    browserArgs: await fakeMicrophone(dir),
   });
 });
 afterAll(async () => {

@@ -1,34 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
-import { runFfmpeg } from '@innerecho/voice/src/audio/ffmpeg-audio';
-import { espeakSpeak } from '@innerecho/voice/src/engines/espeak';
-import { signUpInBrowser, startE2E, type E2E } from '../src';
+import { fakeMicrophone, signUpInBrowser, startE2E, type E2E } from '../src';
 
 jest.setTimeout(600_000);
 
 let e2e: E2E;
 let dir: string;
 beforeAll(async () => {
-  // The fake microphone: espeak-ng reading the five sample sentences twice (about 45 s), as
-  // a 48 kHz 16-bit WAV that Chromium plays into getUserMedia in a loop.
   dir = mkdtempSync(join(tmpdir(), 'e2e-voice-'));
-  const [speech] = await espeakSpeak({ pitchBaseHz: 100, pitchTopHz: 140, formantPercent: 100, speed: 130 }, [
-    [...VOICE_SAMPLE_SENTENCES, ...VOICE_SAMPLE_SENTENCES].join(' '),
-  ]);
-  const wav = await runFfmpeg(['-i', '{input}', '-ar', '48000', '-ac', '1', '-c:a', 'pcm_s16le', '-f', 'wav', 'pipe:1'], speech);
-  const micFile = join(dir, 'microphone.wav');
-  writeFileSync(micFile, wav);
-  e2e = await startE2E({
-    browserArgs: [
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${micFile}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+  e2e = await startE2E({ browserArgs: [...(await fakeMicrophone(dir)), '--autoplay-policy=no-user-gesture-required'] });
 });
 afterAll(async () => {
   await e2e?.stop();

@@ -56,7 +56,7 @@ export class TestClient {
 let counter = 0;
 /** A unique email per call, so tests never collide. */
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${counter++}@example.com`;
-/** A sessionId in the spec's format. */
+/** A sessionId in the browser's format: session_<timestamp>_<random>. */
 export const newSessionId = () => `session_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
 
 /**

@@ -11,7 +11,7 @@ export const ZBillingEnv = ZBaseServiceEnv.extend({
   STRIPE_SECRET_KEY: optional,
   /** Verifies webhook signatures (whsec_...). Required with STRIPE_SECRET_KEY. */
   STRIPE_WEBHOOK_SECRET: optional,
-  /** Stripe price ids of the two plans (spec section 9: $9.99 a month, $79.99 a year). */
+  /** Stripe price ids of the two plans ($9.99 a month, $79.99 a year, as PLANS in the contracts say). */
   STRIPE_PRICE_MONTHLY: optional,
   STRIPE_PRICE_YEARLY: optional,
   /** Another Stripe API address (tests point the SDK at a local server), e.g. http://127.0.0.1:12111. */

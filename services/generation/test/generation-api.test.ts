@@ -164,7 +164,7 @@ describe('POST /api/generate-audio', () => {
     expect((await stranger.client.get(`/api/saved-affirmations/${stranger.sessionId}`)).data).toEqual([]);
   });
 
-  test("without a cloned voice generation is refused with 409 and the spec's message", async () => {
+  test("without a cloned voice generation is refused with 409 and 'Please record and clone your voice first'", async () => {
     const s = await subscriber({ cloned: false });
     const res = await generate(s, { transcriptId: (await aTranscript(s.client)).id });
     expect(res.status).toBe(409);

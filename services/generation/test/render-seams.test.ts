@@ -1,8 +1,9 @@
-import { renderAffirmationMp3, type RenderOptions, type RenderResult } from '../src/domain/render/render-affirmation';
+import { renderAffirmationMp3, type RenderResult } from '../src/domain/render/render-affirmation';
 import { splitFrames } from '../src/domain/render/mp3-frames';
 import { readInfoFrame } from '../src/domain/render/info-tag';
 import { closeMp3Encoders } from '../src/domain/render/mp3-encoder';
 import { decodeMp3, decodeWarnings, syntheticMusic, syntheticSpeech } from './audio-fixtures';
+import { BROKEN_PIECE_ENCODINGS } from './broken-renders';
 
 jest.setTimeout(180_000);
 
@@ -99,11 +100,8 @@ describe.each(cases)('the render with the $encoder encoder, $name', ({ seconds, 
     expect(result.inaudible).toBe(true);
   });
 
-  test.each<[string, RenderOptions]>([
-    ['the bit reservoir left on', { brokenReservoir: true }],
-    ['blocks encoded without warm-up frames', { brokenNoWarmup: true }],
-  ])('the check catches a broken render: %s', async (_label, broken) => {
-    const result = compareWithStraight(await renderAffirmationMp3(input(), { ...broken, parallelism: PARALLELISM, encoder }), straight);
+  test.each(BROKEN_PIECE_ENCODINGS)('the check catches a broken render: %s', async (_label, pieces) => {
+    const result = compareWithStraight(await renderAffirmationMp3(input(), { pieces, parallelism: PARALLELISM, encoder }), straight);
     expect(result.inaudible).toBe(false);
   });
 });

@@ -4,7 +4,6 @@ import { frameLayout, planRender } from '../src/domain/render/periodic-plan';
 import { closeMp3Encoders, encodeMp3 } from '../src/domain/render/mp3-encoder';
 import { VOICE_ONLY_FORMAT, WITH_MUSIC_FORMAT } from '../src/domain/render/output-format';
 import { splitForSpeech } from '../src/domain/speech-for-text';
-import { parseRange } from '../src/entry-points/http/generation-routes';
 
 jest.setTimeout(60_000);
 afterAll(() => closeMp3Encoders());
@@ -131,16 +130,6 @@ describe('helpers', () => {
     expect(pieces.every((p) => p.length <= 2000 && p.endsWith('.'))).toBe(true);
     expect(pieces.join(' ')).toBe(sentence.repeat(120).trim());
     expect(splitForSpeech('Short one')).toEqual(['Short one']);
-  });
-
-  test('Range headers: explicit, open-ended, suffix, unsatisfiable and absent', () => {
-    expect(parseRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 });
-    expect(parseRange('bytes=900-', 1000)).toEqual({ start: 900, end: 999 });
-    expect(parseRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 });
-    expect(parseRange('bytes=990-2000', 1000)).toEqual({ start: 990, end: 999 });
-    expect(parseRange('bytes=1000-', 1000)).toBe('unsatisfiable');
-    expect(parseRange(undefined, 1000)).toBeNull();
-    expect(parseRange('bytes=0-1,5-6', 1000)).toBeNull();
   });
 
   test('the with-music format is 44.1 kHz joint stereo CBR 128k, voice only is mono 64k', () => {

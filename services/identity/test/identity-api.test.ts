@@ -237,7 +237,7 @@ describe('the anonymous sessionId', () => {
     expect(refused.data).toEqual({ error: 'This session belongs to another account', code: 'SESSION_NOT_OWNED' });
   });
 
-  test('needs a signed-in user and the spec format', async () => {
+  test('needs a signed-in user and a sessionId of the form session_<letters, digits, _>', async () => {
     expect((await client().get(`/api/voice-profile/${newSessionId()}`)).status).toBe(401);
     const c = client();
     await c.signUp(uniqueEmail());

@@ -1,6 +1,6 @@
 import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
 import { startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
-import { decodeWav } from '../src/audio/wav-codec';
+import { decodeWav } from '@innerecho/kit';
 import { FakeElevenLabs } from './fake-elevenlabs-server';
 import { spokenSample } from './voice-samples';
 
@@ -73,7 +73,7 @@ test('with ELEVENLABS_API_KEY set, clone, speech and delete go to ElevenLabs wit
     expect(call.query.output_format).toBe('pcm_44100');
     expect(call.json.model_id).toBe('eleven_multilingual_v2');
   }
-  const wav = decodeWav(Buffer.from(await res.arrayBuffer()));
+  const wav = decodeWav(Buffer.from(await res.arrayBuffer()))!;
   expect(wav.sampleRate).toBe(44100);
   // Two clips of 60 ms per character (10 + 11 characters) and the pause between them.
   expect(wav.samples.length / 44100).toBeCloseTo(0.06 * 21 + 0.35, 1);

@@ -1,6 +1,5 @@
-import { decodeToMono, runFfmpeg } from '../src/audio/ffmpeg-audio';
+import { decodeToFloat, encodeWav, runFfmpeg } from '@innerecho/kit';
 import { ANALYSIS_RATE, analyseVoice, semitones } from '../src/audio/voice-analysis';
-import { encodeWav } from '../src/audio/wav-codec';
 import { checkAndPrepareSample } from '../src/domain/voice-sample';
 import { LocalVoiceEngine, type LocalVoiceSettings } from '../src/engines/local-voice-engine';
 import { spokenSample } from './voice-samples';
@@ -16,7 +15,7 @@ const TEXT = [
 
 /** Median F0 of a clip, measured with the same YIN tracker the engine never sees the output of. */
 async function medianPitch(samples: Float32Array) {
-  const analysis = analyseVoice(await decodeToMono(encodeWav(samples), ANALYSIS_RATE));
+  const analysis = analyseVoice(await decodeToFloat(encodeWav(samples, 44100), 1, ANALYSIS_RATE));
   return analysis.f0MedianHz!;
 }
 
@@ -28,12 +27,13 @@ test.each([
 ])("the local engine speaks new text with %s's median pitch within 1 semitone", async (_name, voice, shift) => {
   let raw = await spokenSample({ voice, format: 'wav' });
   if (shift !== 1)
-    raw = await runFfmpeg(
-      ['-i', '{input}', '-af', `asetrate=${Math.round(22050 * shift)},aresample=22050,atempo=${1 / shift}`, '-f', 'wav', 'pipe:1'],
-      raw,
-    );
+    raw = await runFfmpeg({
+      input: raw,
+      seekable: true,
+      output: { format: 'wav', filters: `asetrate=${Math.round(22050 * shift)},aresample=22050,atempo=${1 / shift}` },
+    });
   const { wav } = await checkAndPrepareSample(raw);
-  const target = analyseVoice(await decodeToMono(wav, ANALYSIS_RATE)).f0MedianHz!;
+  const target = analyseVoice(await decodeToFloat(wav, 1, ANALYSIS_RATE)).f0MedianHz!;
 
   const cloned = await engine.clone({ voiceId: 'test', sampleWav: wav, label: 'test' });
   const settings = cloned.settings as unknown as LocalVoiceSettings;

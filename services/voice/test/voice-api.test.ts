@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
 import { startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
-import { decodeWav } from '../src/audio/wav-codec';
+import { decodeWav } from '@innerecho/kit';
 import { clippedSample, silentSample, spokenSample } from './voice-samples';
 
 jest.setTimeout(240_000);
@@ -181,14 +181,14 @@ describe('speech and deletion', () => {
     expect(first.headers.get('content-type')).toBe('audio/wav');
     expect(first.headers.get('x-speech-cache')).toBe('miss');
     const voiceId = first.headers.get('x-voice-id')!;
-    const wav = decodeWav(Buffer.from(await first.arrayBuffer()));
+    const wav = decodeWav(Buffer.from(await first.arrayBuffer()))!;
     expect(wav.sampleRate).toBe(44100);
     expect(wav.samples.length / 44100).toBeGreaterThan(3);
     expect(await engineCalls()).toBe(callsBefore + 1);
 
     const second = await speech(token, text);
     expect(second.headers.get('x-speech-cache')).toBe('hit');
-    expect(decodeWav(Buffer.from(await second.arrayBuffer())).samples).toEqual(wav.samples);
+    expect(decodeWav(Buffer.from(await second.arrayBuffer()))?.samples).toEqual(wav.samples);
     expect(await engineCalls()).toBe(callsBefore + 1);
 
     const rows: any = await system.services.voice.context.db.execute(

@@ -1,7 +1,6 @@
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
-import { runFfmpeg } from '../src/audio/ffmpeg-audio';
+import { encodeWav, runFfmpeg } from '@innerecho/kit';
 import { espeakSpeak, type EspeakVoice } from '../src/engines/espeak';
-import { encodeWav } from '../src/audio/wav-codec';
 
 /** A recorded-like sample: espeak-ng reading `sentences` of the five sample sentences in turn, as webm/opus like a browser's. */
 export async function spokenSample(options: { sentences?: number; voice?: Partial<EspeakVoice>; format?: 'webm' | 'wav' } = {}) {
@@ -13,13 +12,14 @@ export async function spokenSample(options: { sentences?: number; voice?: Partia
   return toWebm(wav);
 }
 
-export const toWebm = (input: Buffer) => runFfmpeg(['-i', '{input}', '-c:a', 'libopus', '-b:a', '64k', '-f', 'webm', 'pipe:1'], input);
+export const toWebm = (input: Buffer) =>
+  runFfmpeg({ input, seekable: true, output: { format: 'webm', codec: 'libopus', bitrateKbps: 64 } });
 
 /** `seconds` of digital silence (with a whisper of noise, as a real muted microphone gives). */
 export function silentSample(seconds: number) {
   const samples = new Float32Array(Math.round(seconds * 44100));
   for (let i = 0; i < samples.length; i++) samples[i] = (Math.random() - 0.5) * 0.0004;
-  return toWebm(encodeWav(samples));
+  return toWebm(encodeWav(samples, 44100));
 }
 
 /** A voice-like tone driven far past full scale: a badly clipped recording. */
@@ -30,5 +30,5 @@ export function clippedSample(seconds: number) {
     const syllable = Math.sin(2 * Math.PI * 3 * t) > -0.3 ? 1 : 0;
     samples[i] = syllable * Math.max(-1, Math.min(1, 4 * Math.sin(2 * Math.PI * 140 * t) + Math.sin(2 * Math.PI * 280 * t)));
   }
-  return encodeWav(samples);
+  return encodeWav(samples, 44100);
 }

@@ -74,7 +74,7 @@ export function contractStatus(status: string): 'none' | 'trialing' | 'active' |
 
 export const isEntitledStatus = (status: string) => status === 'active' || status === 'trialing';
 
-/** Referral codes are lowercase without spaces (spec section 5); anything else is dropped. */
+/** Referral codes are lowercase letters, digits, - and _ (at most 64); anything else is dropped. */
 export function normaliseReferralCode(code: string | null | undefined): string | null {
   const value = code?.trim().toLowerCase();
   return value && /^[a-z0-9_-]{1,64}$/.test(value) ? value : null;

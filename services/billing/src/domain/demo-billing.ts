@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { PLANS, type PlanId } from '@innerecho/contracts';
+import { PLANS, ZDemoCheckoutForm, type PlanId } from '@innerecho/contracts';
 import { conflict, notFound, type ServiceContext } from '@innerecho/kit';
 import type { BillingConfig } from '../config';
 import {
@@ -23,12 +22,6 @@ const TRIAL_DAYS = 3;
 const DAY_MS = 86_400_000;
 
 const rid = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
-
-export const ZDemoCheckoutInput = z.object({
-  email: z.string().trim().toLowerCase().email('Enter a valid email address'),
-  /** Demo only: charge the first payment now, as if the trial had ended. */
-  simulateFirstPayment: z.union([z.literal('on'), z.literal('true'), z.boolean()]).optional(),
-});
 
 export async function findOpenDemoCheckout(context: ServiceContext<BillingConfig>, id: string): Promise<CheckoutSessionRecord> {
   const session = await findCheckoutSession(context.db, id);
@@ -59,7 +52,7 @@ export async function completeDemoCheckout(options: {
   if (session.status === 'complete') return session;
   // A signed-in buyer's checkout already knows the email; a visitor types it.
   const raw = (options.input ?? {}) as Record<string, unknown>;
-  const input = ZDemoCheckoutInput.parse(session.email ? { ...raw, email: session.email } : raw);
+  const input = ZDemoCheckoutForm.parse(session.email ? { ...raw, email: session.email } : raw);
   const email = input.email;
 
   const now = new Date();

@@ -1,3 +1,4 @@
+import type { RedirectAnswer } from '@innerecho/contracts';
 import { notFound, type ServiceContext, type SessionClaims } from '@innerecho/kit';
 import type { BillingConfig } from '../config';
 import { findAccountByUserId, findSubscriptionsOfUser } from '../data-access/billing-repository';
@@ -13,7 +14,7 @@ export async function openCustomerPortal(options: {
   context: ServiceContext<BillingConfig>;
   stripe: StripeProvider | null;
   user: SessionClaims;
-}): Promise<{ url: string }> {
+}): Promise<RedirectAnswer> {
   const { context, stripe, user } = options;
   const subscriptions = (await findSubscriptionsOfUser(context.db, user.id)).sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
   if (!stripe) {

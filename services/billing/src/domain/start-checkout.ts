@@ -1,16 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import { PLAN_IDS } from '@innerecho/contracts';
+import { ZCheckoutRequest, type RedirectAnswer } from '@innerecho/contracts';
 import { conflict, type ServiceContext, type SessionClaims } from '@innerecho/kit';
 import type { BillingConfig } from '../config';
 import { findAccountByUserId, findSubscriptionsOfUser, insertCheckoutSession } from '../data-access/billing-repository';
 import { isEntitledStatus, normaliseReferralCode } from './billing-facts';
 import type { StripeProvider } from './stripe-provider';
-
-export const ZCheckoutInput = z.object({
-  plan: z.enum(PLAN_IDS, { message: 'Choose the monthly or yearly plan' }),
-  referralCode: z.string().trim().max(64, 'Referral code is too long').optional().nullable(),
-});
 
 export const demoCheckoutPath = (id: string) => `/api/billing/demo-checkout/${id}`;
 
@@ -24,9 +18,9 @@ export async function startCheckout(options: {
   stripe: StripeProvider | null;
   input: unknown;
   user: SessionClaims | undefined;
-}): Promise<{ url: string }> {
+}): Promise<RedirectAnswer> {
   const { context, stripe } = options;
-  const input = ZCheckoutInput.parse(options.input ?? {});
+  const input = ZCheckoutRequest.parse(options.input ?? {});
   // Creator-referral validates the code again against its creators when it attributes.
   const referralCode = normaliseReferralCode(input.referralCode);
   const user = options.user && options.user.role !== 'creator' ? options.user : undefined;

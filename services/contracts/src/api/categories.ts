@@ -1,4 +1,4 @@
-/** The five library categories (spec sections 2 and 5). */
+/** The five library categories, in the order the library's filter and the admin form list them. */
 export const LIBRARY_CATEGORIES = [
   'Wealth & Success',
   'Health & Well-Being',

@@ -9,7 +9,7 @@ export interface CurrentUser {
   email: string;
   name: string;
   role: Role;
-  /** 'active' while the subscription is active or trialing (spec section 3). */
+  /** 'active' while the subscription is active or trialing (a 3-day trial counts), else 'inactive'. */
   subscriptionStatus: 'active' | 'inactive';
 }
 
@@ -29,5 +29,5 @@ export const ZSignUpInput = z.object({
     .max(200, 'Password is too long'),
 });
 
-/** The spec's anonymous session id: 'session_' + timestamp + random string. */
+/** The browser's anonymous session id: 'session_' + timestamp + random string. */
 export const ZSessionId = z.string().regex(/^session_[A-Za-z0-9_]{6,100}$/, 'Invalid session id');

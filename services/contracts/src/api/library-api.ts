@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CUSTOM_CATEGORIES, LIBRARY_CATEGORIES } from './categories';
 
-/** Limits and messages of the library's inputs (spec section 5), shared by the API and the forms. */
+/** Limits and messages of the library's inputs, shared by the API and the forms. */
 export const TITLE_MAX = 120;
 export const CUSTOM_CONTENT_MAX = 2000;
 export const TRANSCRIPT_CONTENT_MAX = 5000;
@@ -97,7 +97,7 @@ export const STARTER_CREATOR_IDS = {
   amaraOkafor: '5e1f6a3c-1c2b-4d7e-9a10-0000000000a3',
 } as const;
 
-/** What the library API answers for a transcript (spec section 3). */
+/** What the library API answers for a transcript (playCount: generations made from it). */
 export interface TranscriptView {
   id: string;
   title: string;
@@ -121,4 +121,95 @@ export interface CreatorPublicAnalytics {
   totalPlays: number;
   totalAffirmations: number;
   topAffirmations: { id: string; title: string; playCount: number }[];
+}
+
+/** POST /api/custom-affirmations and GET /api/custom-affirmations/{id}: the caller's own affirmation. */
+export interface CustomAffirmationView {
+  id: string;
+  title: string;
+  content: string;
+  category: string;
+}
+
+/** GET /api/background-music: a track as listeners and the admin see it (duration in seconds). */
+export interface MusicTrackView {
+  id: string;
+  title: string;
+  duration: number;
+}
+
+/** POST /api/background-music: a track from a finished upload (the file is checked to be audio). */
+export const ZAddMusicInput = z.object({
+  title: z
+    .string({ error: LIBRARY_MESSAGES.musicMissing })
+    .trim()
+    .min(1, LIBRARY_MESSAGES.musicMissing)
+    .max(TITLE_MAX, LIBRARY_MESSAGES.titleTooLong),
+  uploadURL: z.string({ error: LIBRARY_MESSAGES.musicMissing }).min(1, LIBRARY_MESSAGES.musicMissing).max(2000),
+  /** The admin form always sends 300; the measured duration is what is stored. */
+  duration: z.unknown().optional(),
+});
+
+/** POST /api/background-music/upload: a signed URL for one PUT of the file, and the key it lands at. */
+export interface MusicUploadUrlAnswer {
+  uploadURL: string;
+  key: string;
+}
+
+/*
+ * The upload endpoints the Uppy AWS S3 plugin calls (/api/uploads/s3/…), in the shapes it expects.
+ */
+
+/** GET /api/uploads/s3/params: a single signed PUT. */
+export interface UploadParamsAnswer {
+  method: 'PUT';
+  url: string;
+  fields: Record<string, never>;
+  headers: Record<string, string>;
+}
+
+/** POST /api/uploads/s3/multipart: starts a multipart upload. */
+export const ZMultipartStart = z.object({ filename: z.string().max(300).default(''), type: z.unknown() });
+export interface MultipartStartAnswer {
+  uploadId: string;
+  key: string;
+}
+
+/** GET /api/uploads/s3/multipart/{uploadId}/{partNumber}: a signed PUT for one part. */
+export interface SignedPartAnswer {
+  url: string;
+  /** Seconds. */
+  expires: number;
+}
+
+/** POST /api/uploads/s3/multipart/{uploadId}/complete */
+export const ZMultipartComplete = z.object({
+  parts: z
+    .array(z.object({ PartNumber: z.number().int().min(1), ETag: z.string().min(1).max(200) }))
+    .min(1, 'The upload has no parts')
+    .max(10_000),
+});
+export interface MultipartCompleteAnswer {
+  location: string;
+  key: string;
+}
+
+/** GET /internal/affirmation-text/{transcript|custom}/{id} (library to generation): the text to speak. */
+export interface AffirmationTextView {
+  id: string;
+  title: string | null;
+  category: string | null;
+  content: string;
+}
+
+/** GET /internal/background-music/{id} (library to generation): what the render needs before the file. */
+export interface MusicTrackDetails {
+  id: string;
+  title: string;
+  durationSeconds: number;
+  contentType: string;
+  /** Stereo frames at 44.1 kHz, measured when the track was added (null for tracks added before that). */
+  decodedFrames: number | null;
+  /** Audible level (0..1 of full scale), measured with decodedFrames. */
+  loudness: number | null;
 }

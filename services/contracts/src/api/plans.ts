@@ -1,4 +1,4 @@
-/** Spec section 9. Amounts in cents. */
+/** The two plans: $9.99 a month or $79.99 a year, each with a 3-day trial. Amounts in cents. */
 export const PLAN_IDS = ['monthly', 'yearly'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 

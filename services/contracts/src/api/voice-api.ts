@@ -31,3 +31,47 @@ export const ZCloneVoiceRequest = z.object({
     .partial()
     .optional(),
 });
+
+/** The engines a voice can be made with: ElevenLabs (a true clone) or the local voice-matched engine. */
+export const VOICE_ENGINES = ['local', 'elevenlabs'] as const;
+export type VoiceEngineName = (typeof VOICE_ENGINES)[number];
+
+/** POST /api/voice-profile/upload (and the library's simple music upload): where to PUT the file, once. */
+export interface UploadUrlAnswer {
+  uploadURL: string;
+}
+
+/** POST /api/voice-profile/clone */
+export interface CloneVoiceAnswer {
+  isCloned: true;
+  engine: VoiceEngineName;
+}
+
+/** GET /api/voice-profile/{sessionId} */
+export interface VoiceProfileView {
+  isCloned: boolean;
+  /** The engine that made the clone; null without one. */
+  engine: VoiceEngineName | null;
+  updatedAt: string | null;
+  /** The engine a new clone would use, so the page can say which it is. */
+  cloneEngine: VoiceEngineName;
+}
+
+/** DELETE /api/voice-profile/{sessionId}: false when there was nothing to delete. */
+export interface DeleteVoiceAnswer {
+  deleted: boolean;
+}
+
+/** The voice service speaks at most this many characters per call. */
+export const SPEECH_TEXT_MAX = 2000;
+
+/**
+ * POST /internal/speech (generation to voice, with the user's token): the text in the
+ * caller's cloned voice, answered as 16-bit mono WAV at 44.1 kHz.
+ */
+export const ZSpeechRequest = z.object({
+  text: z
+    .string({ error: 'Text is required' })
+    .refine((t) => t.trim().length > 0, 'Text is required')
+    .refine((t) => t.length <= SPEECH_TEXT_MAX, `Text must be at most ${SPEECH_TEXT_MAX} characters`),
+});

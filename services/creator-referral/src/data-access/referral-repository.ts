@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { CreatorAccountView } from '@innerecho/contracts';
 import type { Db, Tx } from '@innerecho/kit';
 import { attributions, commissions, creators, payouts, referralClicks } from './schema';
 
@@ -9,7 +10,50 @@ export type AttributionRecord = typeof attributions.$inferSelect;
 export type CommissionRecord = typeof commissions.$inferSelect;
 export type PayoutRecord = typeof payouts.$inferSelect;
 
-/** Referral codes and creator lookups used by attribution and sign-in (accounts are written by the admin routes). */
+/** A creator account as the admin and the creator see it: never the password hash. */
+const accountColumns = {
+  id: creators.id,
+  name: creators.name,
+  email: creators.email,
+  bio: creators.bio,
+  profilePicUrl: creators.profilePicUrl,
+  youtubeChannel: creators.youtubeChannel,
+  referralCode: creators.referralCode,
+};
+
+/** Whether any creator account exists at all. */
+export async function anyCreators(tx: Conn): Promise<boolean> {
+  return (await tx.select({ id: creators.id }).from(creators).limit(1)).length > 0;
+}
+
+export async function insertCreatorAccount(
+  tx: Conn,
+  values: Omit<CreatorAccountView, 'id'> & { id?: string; passwordHash: string },
+): Promise<CreatorAccountView> {
+  const [row] = await tx.insert(creators).values(values).returning(accountColumns);
+  return { ...row };
+}
+
+/** The profile (and, when given, a new password hash); null when there is no such creator. */
+export async function updateCreatorAccount(
+  tx: Conn,
+  id: string,
+  values: Pick<CreatorAccountView, 'name' | 'bio' | 'profilePicUrl' | 'youtubeChannel'>,
+  passwordHash?: string,
+): Promise<CreatorAccountView | null> {
+  const [row] = await tx
+    .update(creators)
+    .set({ ...values, ...(passwordHash ? { passwordHash } : {}) })
+    .where(eq(creators.id, id))
+    .returning(accountColumns);
+  return row ? { ...row } : null;
+}
+
+/** False when there was no such creator. */
+export async function deleteCreator(tx: Conn, id: string): Promise<boolean> {
+  return (await tx.delete(creators).where(eq(creators.id, id)).returning({ id: creators.id })).length > 0;
+}
+
 export async function findCreatorByCode(tx: Conn, code: string): Promise<CreatorRecord | null> {
   const [row] = await tx.select().from(creators).where(eq(creators.referralCode, code.trim().toLowerCase()));
   return row ? { ...row } : null;

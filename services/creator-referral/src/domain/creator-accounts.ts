@@ -1,23 +1,31 @@
-import { z } from 'zod';
-import { CreatorDeletedV1, CreatorProfilePublishedV1, ZCreatorCreateInput, ZCreatorProfileInput } from '@innerecho/contracts';
+import {
+  CreatorDeletedV1,
+  CreatorProfilePublishedV1,
+  ZCreatorCreateInput,
+  ZCreatorPasswordReset,
+  ZCreatorProfileInput,
+  type CreatorAccountView,
+} from '@innerecho/contracts';
 import { conflict, isUniqueViolation, notFound, type ServiceContext, type Tx } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../config';
-import { creatorAccountsStore, type CreatorAccount } from './creator-accounts-store';
+import {
+  deleteCreator,
+  findCreatorByCode,
+  findCreatorByEmail,
+  insertCreatorAccount,
+  updateCreatorAccount,
+} from '../data-access/referral-repository';
 import { hashCreatorPassword } from './creator-password';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Context = Pick<ServiceContext<CreatorReferralConfig>, 'transaction' | 'outbox'>;
 
-const ZCreatorPasswordReset = z.object({
-  password: z.string().min(8, 'Password must be at least 8 characters').max(200, 'Password must be 200 characters or less').optional(),
-});
-
 export const REFERRAL_CODE_TAKEN = 'This referral code is already taken. Please choose another one.';
 export const EMAIL_TAKEN = 'A creator with this email already exists.';
 
 /** The public profile travels to the library; the email and the password never leave this service. */
-const publishProfile = (context: Context, tx: Tx, account: CreatorAccount, requestId?: string) =>
+const publishProfile = (context: Context, tx: Tx, account: CreatorAccountView, requestId?: string) =>
   context.outbox.add(
     tx,
     CreatorProfilePublishedV1,
@@ -48,10 +56,10 @@ export async function createCreatorAccount({
   const passwordHash = await hashCreatorPassword(input.password);
   try {
     return await context.transaction(async (tx) => {
-      if (await creatorAccountsStore.findByReferralCode(tx, input.referralCode)) throw conflict(REFERRAL_CODE_TAKEN, 'REFERRAL_CODE_TAKEN');
-      if (await creatorAccountsStore.findByEmail(tx, input.email)) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+      if (await findCreatorByCode(tx, input.referralCode)) throw conflict(REFERRAL_CODE_TAKEN, 'REFERRAL_CODE_TAKEN');
+      if (await findCreatorByEmail(tx, input.email)) throw conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
       const { password: _password, ...values } = input;
-      const account = await creatorAccountsStore.insert(tx, { ...values, passwordHash, ...(id ? { id } : {}) });
+      const account = await insertCreatorAccount(tx, { ...values, passwordHash, ...(id ? { id } : {}) });
       await publishProfile(context, tx, account, requestId);
       return account;
     });
@@ -71,8 +79,8 @@ export async function createCreatorAccount({
 
 /**
  * Profile edits; the email and referral code are set at creation. An optional `password`
- * sets a new one (the admin form has no password field when editing, as the spec says; the
- * API takes it so an admin can give a starter creator a password they know).
+ * sets a new one (the admin form has no password field when editing; the API takes it so an
+ * admin can give a starter creator a password they know).
  */
 export async function updateCreatorProfile({
   context,
@@ -89,7 +97,7 @@ export async function updateCreatorProfile({
   const { password } = ZCreatorPasswordReset.parse(body ?? {});
   const passwordHash = password ? await hashCreatorPassword(password) : undefined;
   return context.transaction(async (tx) => {
-    const account = UUID.test(id) ? await creatorAccountsStore.updateProfile(tx, id, input, passwordHash) : null;
+    const account = UUID.test(id) ? await updateCreatorAccount(tx, id, input, passwordHash) : null;
     if (!account) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
     await publishProfile(context, tx, account, requestId);
     return account;
@@ -99,7 +107,7 @@ export async function updateCreatorProfile({
 /** Removes the sign-in and (through the event) the public profile; the library keeps their transcripts. */
 export async function deleteCreatorAccount({ context, id, requestId }: { context: Context; id: string; requestId?: string }) {
   await context.transaction(async (tx) => {
-    if (!UUID.test(id) || !(await creatorAccountsStore.delete(tx, id))) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
+    if (!UUID.test(id) || !(await deleteCreator(tx, id))) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
     await context.outbox.add(tx, CreatorDeletedV1, { creatorId: id }, { requestId });
   });
 }

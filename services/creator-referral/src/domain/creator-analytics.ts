@@ -1,18 +1,9 @@
-import { z } from 'zod';
+import { ZAnalyticsQuery, type AnalyticsPeriod, type CreatorDashboardAnalytics } from '@innerecho/contracts';
 import type { ServiceContext } from '@innerecho/kit';
 import { countAttributions, listAttributionsSince, listCommissionsSince, sumCommissions } from '../data-access/referral-repository';
 
-import { ANALYTICS_PERIODS, type AnalyticsPeriod, type CreatorDashboardAnalytics } from '@innerecho/contracts';
-
-export { ANALYTICS_PERIODS, type AnalyticsPeriod };
-export const ZAnalyticsQuery = z.object({
-  period: z.enum(ANALYTICS_PERIODS, { message: 'Period must be daily, weekly, monthly or yearly' }).default('monthly'),
-});
-
 /** How many buckets each period shows, newest last. */
 const BUCKETS: Record<AnalyticsPeriod, number> = { daily: 14, weekly: 12, monthly: 12, yearly: 5 };
-
-export type CreatorAnalytics = CreatorDashboardAnalytics;
 
 /** The start of the UTC bucket a moment falls in (weeks start on Monday). */
 export function bucketStart(period: AnalyticsPeriod, at: Date): Date {
@@ -44,7 +35,7 @@ export async function getCreatorAnalytics(options: {
   creatorId: string;
   query: unknown;
   now?: Date;
-}): Promise<CreatorAnalytics> {
+}): Promise<CreatorDashboardAnalytics> {
   const { context, creatorId } = options;
   const { period } = ZAnalyticsQuery.parse(options.query ?? {});
   const now = options.now ?? new Date();

@@ -1,4 +1,4 @@
-import type { CommissionView, PayoutView } from '@innerecho/contracts';
+import { ZCreatePayout, type CommissionView, type PayoutBalanceView, type PayoutView } from '@innerecho/contracts';
 import { z } from 'zod';
 import { badRequest, conflict, notFound, type ServiceContext } from '@innerecho/kit';
 import {
@@ -9,6 +9,7 @@ import {
   listCreators,
   listPayableCommissions,
   listPayouts,
+  listVisibleCommissions,
   lockCommissions,
   markCommissionsPaid,
   releaseCommissions,
@@ -17,9 +18,7 @@ import {
   type PayoutRecord,
 } from '../data-access/referral-repository';
 
-export type { CommissionView, PayoutView };
-
-export const toCommissionView = (c: CommissionRecord): CommissionView => ({
+const toCommissionView = (c: CommissionRecord): CommissionView => ({
   id: c.id,
   amount: c.amountCents,
   status: c.status === 'paid' ? 'paid' : 'pending',
@@ -41,17 +40,8 @@ export const toPayoutView = (p: PayoutRecord): PayoutView => ({
   notes: p.notes,
 });
 
-export const ZCreatePayout = z.object({
-  creatorId: z.string({ message: 'Choose a creator' }).uuid('Choose a creator'),
-  commissionIds: z
-    .array(z.string().uuid('Unknown commission'), { message: 'Choose at least one commission' })
-    .min(1, 'Choose at least one commission')
-    .max(500),
-  notes: z.string().trim().max(500, 'Notes are limited to 500 characters').optional().default(''),
-});
-
 /** Admin: every creator with what is waiting to be paid out. */
-export async function listPayoutBalances(context: ServiceContext<any>) {
+export async function listPayoutBalances(context: ServiceContext<any>): Promise<PayoutBalanceView[]> {
   const [creators, payable] = await Promise.all([listCreators(context.db), listPayableCommissions(context.db)]);
   return creators.map((c) => {
     const own = payable.filter((p) => p.creatorId === c.id);
@@ -110,6 +100,11 @@ export async function settlePayout(options: {
     else await releaseCommissions(tx, payout.id);
     return toPayoutView(await updatePayout(tx, payout.id, { status: outcome, payoutDate: new Date() }));
   });
+}
+
+/** What a creator sees of their commissions: everything but reversed ones, newest first, `limit` at most. */
+export async function listCreatorCommissions(context: ServiceContext<any>, creatorId: string, limit?: number): Promise<CommissionView[]> {
+  return (await listVisibleCommissions(context.db, creatorId, limit)).map(toCommissionView);
 }
 
 export async function listPayoutHistory(context: ServiceContext<any>, creatorId?: string): Promise<PayoutView[]> {

@@ -1,13 +1,9 @@
-import { z } from 'zod';
+import { ZReferralClick, type ReferralClickAnswer, type ReferralCodeValidity } from '@innerecho/contracts';
 import { notFound, type ServiceContext } from '@innerecho/kit';
 import { findCreatorByCode, insertClickOncePerDay } from '../data-access/referral-repository';
 
-export const ZReferralClick = z.object({
-  referralCode: z.string({ message: 'Referral code is required' }).trim().min(1, 'Referral code is required').max(64),
-});
-
 /** valid is true only for an existing, active creator's code. */
-export async function validateReferralCode(context: ServiceContext<any>, code: string): Promise<{ valid: boolean }> {
+export async function validateReferralCode(context: ServiceContext<any>, code: string): Promise<ReferralCodeValidity> {
   const creator = code.trim() ? await findCreatorByCode(context.db, code) : null;
   return { valid: Boolean(creator?.active) };
 }
@@ -18,7 +14,7 @@ export async function recordReferralClick(options: {
   input: unknown;
   visitorKey: string;
   now?: Date;
-}): Promise<{ recorded: boolean }> {
+}): Promise<ReferralClickAnswer> {
   const { referralCode } = ZReferralClick.parse(options.input ?? {});
   const creator = await findCreatorByCode(options.context.db, referralCode);
   if (!creator?.active) throw notFound('Referral code not found', 'REFERRAL_CODE_NOT_FOUND');

@@ -3,7 +3,7 @@ import { STARTER_CREATOR_IDS } from '@innerecho/contracts';
 import type { Logger, ServiceContext } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../config';
 import { createCreatorAccount } from './creator-accounts';
-import { creatorAccountsStore } from './creator-accounts-store';
+import { anyCreators, findCreatorByCode, findCreatorById } from '../data-access/referral-repository';
 
 /**
  * The featured creators of the starter library, with fixed ids so the library's starter
@@ -46,11 +46,11 @@ export function seedStarterCreators(context: ServiceContext<CreatorReferralConfi
 }
 
 async function addStarterCreators(context: ServiceContext<CreatorReferralConfig>, logger: Logger) {
-  if (await creatorAccountsStore.any(context.db)) return;
+  if (await anyCreators(context.db)) return;
   let added = 0;
   for (const creator of STARTER_CREATORS) {
-    if (await creatorAccountsStore.find(context.db, creator.id)) continue;
-    if (await creatorAccountsStore.findByReferralCode(context.db, creator.referralCode)) continue;
+    if (await findCreatorById(context.db, creator.id)) continue;
+    if (await findCreatorByCode(context.db, creator.referralCode)) continue;
     const { id, ...profile } = creator;
     await createCreatorAccount({ context, id, body: { ...profile, profilePicUrl: '', password: randomBytes(24).toString('base64url') } });
     added++;

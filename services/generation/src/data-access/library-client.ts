@@ -1,22 +1,6 @@
+import type { AffirmationTextView, MusicTrackDetails } from '@innerecho/contracts';
 import { notFound, unavailable } from '@innerecho/kit';
 import { callUpstream, errorBody, type Caller } from './upstream-request';
-
-export interface AffirmationText {
-  id: string;
-  title: string | null;
-  category: string | null;
-  content: string;
-}
-
-export interface MusicTrack {
-  id: string;
-  title: string;
-  durationSeconds: number;
-  contentType: string;
-  /** Measured by the library when the track was added (null for tracks added before that). */
-  decodedFrames?: number | null;
-  loudness?: number | null;
-}
 
 async function getJson<T>(url: string, caller: Caller, missing: string, missingCode: string): Promise<T> {
   const res = await callUpstream(url, caller, { what: 'library service' });
@@ -30,7 +14,7 @@ export function fetchAffirmationText(
   libraryUrl: string,
   caller: Caller,
   source: { kind: 'transcript' | 'custom'; id: string },
-): Promise<AffirmationText> {
+): Promise<AffirmationTextView> {
   return source.kind === 'transcript'
     ? getJson(
         `${libraryUrl}/internal/affirmation-text/transcript/${encodeURIComponent(source.id)}`,
@@ -46,7 +30,7 @@ export function fetchAffirmationText(
       );
 }
 
-export function fetchMusicTrack(libraryUrl: string, caller: Caller, id: string): Promise<MusicTrack> {
+export function fetchMusicTrack(libraryUrl: string, caller: Caller, id: string): Promise<MusicTrackDetails> {
   return getJson(
     `${libraryUrl}/internal/background-music/${encodeURIComponent(id)}`,
     caller,

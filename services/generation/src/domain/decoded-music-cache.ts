@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { ArrivingMusic } from './render/arriving-music';
 
 /** A decoded track: whole, or still arriving (its decode runs on while renders use it). */
@@ -11,11 +12,18 @@ export type DecodedMusic = Int16Array | ArrivingMusic;
  * A track larger than the whole budget is never kept: the caller decodes what it needs.
  */
 export class DecodedMusicCache {
-  /** Insertion order is recency: a hit moves the entry to the end. */
-  private readonly entries = new Map<string, { samples: Promise<DecodedMusic>; bytes: number }>();
-  private bytes = 0;
+  private readonly tracks: LRUCache<string, DecodedMusic, () => Promise<DecodedMusic>>;
 
-  constructor(readonly maxBytes: number) {}
+  constructor(readonly maxBytes: number) {
+    this.tracks = new LRUCache({
+      maxSize: Math.max(1, maxBytes),
+      sizeCalculation: (music) => Math.max(1, music.byteLength),
+      // Concurrent misses share one decode; a failed decode is not remembered.
+      fetchMethod: (_trackId, _stale, { context: decode }) => decode(),
+      // A decode made room for is still handed to the renders waiting for it.
+      ignoreFetchAbort: true,
+    });
+  }
 
   /** Whether a track of about `bytes` decoded could be kept at all. */
   fits(bytes: number): boolean {
@@ -24,44 +32,11 @@ export class DecodedMusicCache {
 
   /** The decoded track, decoding it with `decode` on a miss (concurrent misses decode once). */
   async get(trackId: string, decode: () => Promise<DecodedMusic>): Promise<DecodedMusic> {
-    const hit = this.entries.get(trackId);
-    if (hit) {
-      this.entries.delete(trackId);
-      this.entries.set(trackId, hit);
-      return hit.samples;
-    }
-    const entry = { samples: decode(), bytes: 0 };
-    this.entries.set(trackId, entry);
-    let samples: DecodedMusic;
-    try {
-      samples = await entry.samples;
-    } catch (error) {
-      // A failed decode is not remembered: the next render tries again.
-      if (this.entries.get(trackId) === entry) this.entries.delete(trackId);
-      throw error;
-    }
-    if (this.entries.get(trackId) === entry) {
-      entry.bytes = samples.byteLength;
-      this.bytes += entry.bytes;
-      this.evict();
-    }
-    return samples;
+    return (await this.tracks.fetch(trackId, { context: decode }))!;
   }
 
   /** Drops a track (its decode failed after it was handed out). */
   forget(trackId: string) {
-    const entry = this.entries.get(trackId);
-    if (!entry) return;
-    this.entries.delete(trackId);
-    this.bytes -= entry.bytes;
-  }
-
-  private evict() {
-    for (const [id, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      if (entry.bytes === 0) continue; // still decoding
-      this.entries.delete(id);
-      this.bytes -= entry.bytes;
-    }
+    this.tracks.delete(trackId);
   }
 }

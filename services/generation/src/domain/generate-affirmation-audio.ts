@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { AffirmationGeneratedV1 } from '@innerecho/contracts';
+import { AffirmationGeneratedV1, type GenerateAudioRequest, type MusicTrackDetails } from '@innerecho/contracts';
 import { decodeToPcm16, unavailable, type Logger, type ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../config';
 import { commitReservedSeconds, releaseReservedSeconds } from '../data-access/daily-usage-repository';
-import { fetchAffirmationText, fetchMusicAudio, fetchMusicTrack, type MusicTrack } from '../data-access/library-client';
+import { fetchAffirmationText, fetchMusicAudio, fetchMusicTrack } from '../data-access/library-client';
 import { insertSavedAffirmation, type SavedAffirmationRecord } from '../data-access/saved-affirmation-repository';
 import type { Caller } from '../data-access/upstream-request';
 import { reserveDailySeconds } from './daily-allowance';
-import type { GenerateAudioRequest } from './generation-request';
 import type { DecodedMusicCache } from './decoded-music-cache';
 import { SAMPLE_RATE } from './render/output-format';
 import { ArrivingMusic } from './render/arriving-music';
@@ -45,7 +44,7 @@ export async function generateAffirmationAudio(options: {
     fetchAffirmationText(config.LIBRARY_URL, caller, source),
     request.backgroundMusicId
       ? fetchMusicTrack(config.LIBRARY_URL, caller, request.backgroundMusicId)
-      : Promise.resolve<MusicTrack | null>(null),
+      : Promise.resolve<MusicTrackDetails | null>(null),
   ]);
   // Refuses with 409 'Please record and clone your voice first' when there is no clone.
   const speech = await speechForText(config.VOICE_URL, caller, text.content);
@@ -127,7 +126,7 @@ export async function generateAffirmationAudio(options: {
  * render starts encoding at once; others are decoded first.
  */
 async function decodedMusic(options: {
-  track: MusicTrack;
+  track: MusicTrackDetails;
   seconds: number;
   musicCache: DecodedMusicCache;
   libraryUrl: string;
@@ -138,7 +137,7 @@ async function decodedMusic(options: {
   const measured = track.decodedFrames && track.loudness ? { frames: track.decodedFrames, level: track.loudness } : null;
   // The stored duration is ffprobe's: allow a little for a decoder's extra samples.
   const bytes = measured ? measured.frames * 4 : (track.durationSeconds + 1) * SAMPLE_RATE * 4;
-  if (!musicCache.fits(bytes)) return decodeToPcm16(await fetchAudio(), 2, SAMPLE_RATE, seconds);
+  if (!musicCache.fits(bytes)) return decodeToPcm16(await fetchAudio(), 2, SAMPLE_RATE, { maxSeconds: seconds });
   const music = await musicCache.get(track.id, async () =>
     measured
       ? ArrivingMusic.decode(await fetchAudio(), measured.frames, measured.level)

@@ -1,18 +1,6 @@
-import { notFound, type ServiceContext } from '@innerecho/kit';
+import type { SavedAffirmationView } from '@innerecho/contracts';
+import { notFound, type ByteRange, type ServiceContext } from '@innerecho/kit';
 import { findOwnSavedAffirmation, listSavedAffirmations, type SavedAffirmationRecord } from '../data-access/saved-affirmation-repository';
-
-/** A saved affirmation as the spec's Saved tab reads it (section 3), plus the audio URL. */
-export interface SavedAffirmationView {
-  id: string;
-  createdAt: string;
-  voiceSpeed: number;
-  audioDuration: number;
-  audioFilePath: string;
-  sizeBytes: number;
-  backgroundMusic: { id: string | null; name: string } | null;
-  transcript: { id: string; title: string | null; category: string | null } | null;
-  customAffirmation: { id: string; title: string | null; category: string | null } | null;
-}
 
 export const savedAudioPath = (sessionId: string, id: string) => `/api/saved-affirmations/${encodeURIComponent(sessionId)}/${id}/audio`;
 
@@ -39,11 +27,19 @@ export async function listOwnSavedAffirmations(
   return (await listSavedAffirmations(context.db, ownerId)).map((r) => toView(r, sessionId));
 }
 
-/** The stored MP3 of one of the owner's saved affirmations (a byte range of it when asked). */
-export async function openSavedAudio(context: ServiceContext<any>, ownerId: string, id: string, range?: { start: number; end?: number }) {
+/** The stored MP3 of one of the owner's saved affirmations: its size, and a way to read it (or a byte range of it). */
+export async function openSavedAudio(context: ServiceContext<any>, ownerId: string, id: string) {
   const record = /^[0-9a-f-]{36}$/i.test(id) ? await findOwnSavedAffirmation(context.db, ownerId, id) : null;
   if (!record) throw notFound('Saved affirmation not found', 'SAVED_AFFIRMATION_NOT_FOUND');
+  const missing = () => notFound('The audio file of this affirmation is missing', 'AUDIO_FILE_MISSING');
   const stat = await context.files.stat(record.fileKey);
-  if (!stat) throw notFound('The audio file of this affirmation is missing', 'AUDIO_FILE_MISSING');
-  return { record, stat, open: (r?: { start: number; end?: number }) => context.files.get(record.fileKey, r ?? range) };
+  if (!stat) throw missing();
+  return {
+    stat,
+    open: async (range?: ByteRange) => {
+      const object = await context.files.get(record.fileKey, range);
+      if (!object) throw missing();
+      return object;
+    },
+  };
 }

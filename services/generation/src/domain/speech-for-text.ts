@@ -1,40 +1,28 @@
-import { decodeToFloat, parsePcmWav } from './render/mp3-encoder';
+import { SPEECH_TEXT_MAX } from '@innerecho/contracts';
+import { decodeToFloat, decodeWav, joinWithPauses, splitSentences, trimSilence } from '@innerecho/kit';
 import { SAMPLE_RATE } from './render/output-format';
 import { fetchSpeech } from '../data-access/voice-speech-client';
 import type { Caller } from '../data-access/upstream-request';
 
-/** The voice service speaks at most this many characters per call. */
-export const SPEECH_TEXT_MAX = 2000;
 const PIECE_PAUSE_SECONDS = 0.35;
 
-/** Splits a long text at sentence ends (then at spaces) into pieces the voice service accepts. */
+/**
+ * A long text as pieces the voice service accepts: whole sentences (the kit's splitter),
+ * packed together up to the limit so a text costs as few calls as it can.
+ */
 export function splitForSpeech(text: string, max = SPEECH_TEXT_MAX): string[] {
-  const sentences =
-    text
-      .replace(/\s+/g, ' ')
-      .trim()
-      .match(/[^.!?]+[.!?]+["')\]]*\s*|[^.!?]+$/g) ?? [];
   const pieces: string[] = [];
   let current = '';
-  const push = (s: string) => {
-    if (s.trim()) pieces.push(s.trim());
-  };
-  for (let sentence of sentences) {
-    while (sentence.length > max) {
-      const cut = sentence.lastIndexOf(' ', max) > 0 ? sentence.lastIndexOf(' ', max) : max;
-      push(current);
-      current = '';
-      push(sentence.slice(0, cut));
-      sentence = sentence.slice(cut);
-    }
-    if ((current + sentence).length > max) {
-      push(current);
+  for (const sentence of splitSentences(text, max)) {
+    if (current && current.length + 1 + sentence.length > max) {
+      pieces.push(current);
       current = '';
     }
-    current += sentence;
+    current = current ? `${current} ${sentence}` : sentence;
   }
-  push(current);
-  return pieces;
+  if (current) pieces.push(current);
+  // Nothing speakable (punctuation only): the voice service answers for it as it would.
+  return pieces.length ? pieces : [text.trim()];
 }
 
 export interface Speech {
@@ -54,27 +42,16 @@ export async function speechForText(voiceUrl: string, caller: Caller, text: stri
     const clip = await fetchSpeech(voiceUrl, caller, piece);
     if (clip.cache === 'miss') misses++;
     voiceId = clip.voiceId;
-    clips.push(parsePcmWav(clip.wav, SAMPLE_RATE) ?? (await decodeToFloat(clip.wav, 1, SAMPLE_RATE)));
+    clips.push(await speechSamples(clip.wav));
   }
-  const pause = Math.round(PIECE_PAUSE_SECONDS * SAMPLE_RATE);
-  const total = clips.reduce((sum, c) => sum + c.length, 0) + pause * (clips.length - 1);
-  const samples = new Float32Array(total);
-  let at = 0;
-  for (const clip of clips) {
-    samples.set(clip, at);
-    at += clip.length + pause;
-  }
-  return { samples: trimSilence(samples), misses, voiceId };
+  const samples = joinWithPauses(clips, PIECE_PAUSE_SECONDS, SAMPLE_RATE);
+  // Leading and trailing silence would lengthen the pause between repetitions unevenly.
+  return { samples: trimSilence(samples, { sampleRate: SAMPLE_RATE, marginSeconds: 0.02 }), misses, voiceId };
 }
 
-/** Leading and trailing silence would lengthen the pause between repetitions unevenly. */
-function trimSilence(samples: Float32Array): Float32Array {
-  const threshold = 0.004;
-  let start = 0;
-  let end = samples.length;
-  while (start < end && Math.abs(samples[start]) < threshold) start++;
-  while (end > start && Math.abs(samples[end - 1]) < threshold) end--;
-  // Keep a few milliseconds so consonants are not clipped.
-  const margin = Math.round(0.02 * SAMPLE_RATE);
-  return samples.subarray(Math.max(0, start - margin), Math.min(samples.length, end + margin));
+/** The voice service answers 16-bit mono WAV at the render's rate; anything else goes through ffmpeg. */
+function speechSamples(wav: Buffer): Promise<Float32Array> | Float32Array {
+  const clip = decodeWav(wav);
+  if (clip && clip.channels === 1 && clip.sampleRate === SAMPLE_RATE) return clip.samples;
+  return decodeToFloat(wav, 1, SAMPLE_RATE);
 }

@@ -32,7 +32,7 @@ export const userSubscriptions = identitySchema.table('user_subscriptions', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The spec's anonymous sessionId, bound to the first signed-in user who uses it. */
+/** The browser's anonymous sessionId, bound to the first signed-in user who uses it. */
 export const sessionBindings = identitySchema.table('session_bindings', {
   sessionId: text('session_id').primaryKey(),
   userId: uuid('user_id')

@@ -1,9 +1,9 @@
 import { ZSignInInput } from '@innerecho/contracts';
 import { unauthorized, type ServiceContext } from '@innerecho/kit';
 import type { IdentityConfig } from '../config';
-import { findUserByEmail, updateUser, type UserRecord } from '../data-access/user-repository';
+import { findUserByEmail, findUserByOidcSubject, updateUser, type UserRecord } from '../data-access/user-repository';
 import { verifyPassword } from './passwords';
-import { roleForEmail } from './register-user';
+import { registerUser, roleForEmail } from './register-user';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password';
 
@@ -23,4 +23,33 @@ export async function promoteIfListedAdmin(context: ServiceContext<IdentityConfi
     return { ...user, role: 'admin' };
   }
   return user;
+}
+
+/**
+ * Sign-in through the OpenID provider, once it has confirmed who this is: the account linked
+ * to the provider's subject; else the account with the email the provider confirmed, now
+ * linked to the subject; else a new account.
+ */
+export async function signInWithProvider(options: {
+  context: ServiceContext<IdentityConfig>;
+  identity: { subject: string; email: string; name: string };
+  requestId?: string;
+}): Promise<UserRecord> {
+  const { context, identity } = options;
+  let user = await findUserByOidcSubject(context.db, identity.subject);
+  if (!user) {
+    const byEmail = await findUserByEmail(context.db, identity.email);
+    if (byEmail) {
+      await updateUser(context.db, byEmail.id, { oidcSubject: identity.subject });
+      user = byEmail;
+    } else {
+      user = await registerUser({
+        context,
+        input: { email: identity.email, name: identity.name },
+        oidcSubject: identity.subject,
+        requestId: options.requestId,
+      });
+    }
+  }
+  return promoteIfListedAdmin(context, user);
 }

@@ -4,7 +4,7 @@ import { requireUser } from './authenticate';
 import { REQUEST_ID_HEADER } from '../http/request-context';
 
 /**
- * The rule for every route keyed by the spec's anonymous sessionId: the identity service
+ * The rule for every route keyed by the browser's anonymous sessionId: the identity service
  * binds a sessionId to the first signed-in user who uses it, and refuses it (403) to
  * anyone else. Bindings never change, so a confirmed one is cached.
  */

@@ -1,25 +1,47 @@
-import { spawn } from 'node:child_process';
-import { ffmpegPath } from './ffmpeg-paths';
+import { FfmpegError, runFfmpeg, type FfmpegJob } from './ffmpeg';
 
 /**
- * Decoding with ffmpeg to interleaved 16-bit PCM (half the bytes of float through the pipe,
- * and the resolution of everything InnerEcho writes), and the level measure that sets music
- * under a voice. Shared so that the library's measure at upload and the generation's render
- * agree to the sample.
+ * Decoding with ffmpeg to interleaved PCM: 16-bit for music (half the bytes of float through
+ * the pipe, and the resolution of everything InnerEcho writes), float for speech analysis.
+ * Also the level measure that sets music under a voice, shared so that the library's measure
+ * at upload and the generation's render agree to the sample.
  */
-function decodeArgs(channels: 1 | 2, sampleRate: number, maxSeconds?: number) {
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-i', 'pipe:0'];
-  if (maxSeconds) args.push('-t', String(maxSeconds));
-  // -flush_packets 0: ffmpeg fills its buffer before each write (fewer, larger reads here).
-  args.push('-vn', '-flush_packets', '0', '-f', 's16le', '-ac', String(channels), '-ar', String(sampleRate), 'pipe:1');
-  return args;
+export interface DecodeOptions {
+  /** Read at most this many seconds. */
+  maxSeconds?: number;
+  /** An audio filter graph applied while decoding (ffmpeg's -af). */
+  filters?: string;
+  /** The bytes are a container that may need seeking (webm, mp4): read them from a temporary file. */
+  seekable?: boolean;
+}
+
+async function decode(
+  bytes: Buffer,
+  format: 's16le' | 'f32le',
+  channels: 1 | 2,
+  sampleRate: number,
+  options: DecodeOptions,
+  onData?: FfmpegJob['onData'],
+) {
+  try {
+    return await runFfmpeg({
+      input: bytes,
+      seekable: options.seekable,
+      maxSeconds: options.maxSeconds,
+      // -flush_packets 0: ffmpeg fills its buffer before each write (fewer, larger reads here).
+      output: { format, channels, sampleRate, filters: options.filters, options: ['-flush_packets', '0'] },
+      onData,
+    });
+  } catch (error) {
+    throw error instanceof FfmpegError ? new FfmpegError(`ffmpeg could not decode the audio: ${error.message}`) : error;
+  }
 }
 
 /**
- * Runs ffmpeg on `bytes` and hands each piece of decoded PCM to `onData` as it comes (a slow
- * `onData` would fill the pipe and stall ffmpeg: keep it to copying).
+ * Decodes `bytes` and hands each piece of 16-bit PCM to `onData` as it comes (a slow `onData`
+ * would fill the pipe and stall ffmpeg: keep it to copying).
  */
-export function decodePcm16Stream(options: {
+export async function decodePcm16Stream(options: {
   bytes: Buffer;
   channels: 1 | 2;
   sampleRate: number;
@@ -27,45 +49,28 @@ export function decodePcm16Stream(options: {
   onData: (chunk: Buffer) => void;
 }): Promise<void> {
   const { bytes, channels, sampleRate, maxSeconds, onData } = options;
-  return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), decodeArgs(channels, sampleRate, maxSeconds), { stdio: ['pipe', 'pipe', 'pipe'] });
-    const errors: Buffer[] = [];
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => errors.push(chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve();
-      else reject(new Error(`ffmpeg could not decode the audio: ${Buffer.concat(errors).toString().trim().slice(0, 300)}`));
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(bytes);
-  });
+  await decode(bytes, 's16le', channels, sampleRate, { maxSeconds }, onData);
 }
 
-/** Decodes any audio file ffmpeg reads, at most `maxSeconds` of it, to interleaved 16-bit PCM. */
-export async function decodeToPcm16(bytes: Buffer, channels: 1 | 2, sampleRate: number, maxSeconds?: number): Promise<Int16Array> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  await decodePcm16Stream({
-    bytes,
-    channels,
-    sampleRate,
-    maxSeconds,
-    onData: (chunk) => {
-      chunks.push(chunk);
-      total += chunk.length;
-    },
-  });
-  const samples = new Int16Array(total >> 1);
-  const target = new Uint8Array(samples.buffer);
-  let offset = 0;
-  for (const chunk of chunks) {
-    const take = Math.min(chunk.length, target.length - offset);
-    target.set(chunk.subarray(0, take), offset);
-    offset += take;
-  }
-  return samples;
+/** Decodes any audio file ffmpeg reads to interleaved 16-bit PCM. */
+export async function decodeToPcm16(bytes: Buffer, channels: 1 | 2, sampleRate: number, options: DecodeOptions = {}): Promise<Int16Array> {
+  const pcm = aligned(await decode(bytes, 's16le', channels, sampleRate, options), 2);
+  return new Int16Array(pcm.buffer, pcm.byteOffset, pcm.length >> 1);
 }
+
+/** Decodes any audio file ffmpeg reads to interleaved float samples in -1..1. */
+export async function decodeToFloat(
+  bytes: Buffer,
+  channels: 1 | 2,
+  sampleRate: number,
+  options: DecodeOptions = {},
+): Promise<Float32Array> {
+  const pcm = aligned(await decode(bytes, 'f32le', channels, sampleRate, options), 4);
+  return new Float32Array(pcm.buffer, pcm.byteOffset, pcm.length >> 2);
+}
+
+/** Typed arrays need their element size's alignment; a small Buffer may sit anywhere in Node's pool. */
+const aligned = (bytes: Buffer, size: number): Uint8Array => (bytes.byteOffset % size === 0 ? bytes : new Uint8Array(bytes));
 
 /** The rate and layout music is mixed at (and measured at, by the library). */
 export const MIX_SAMPLE_RATE = 44100;

@@ -6,6 +6,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
 import { AppError } from '../errors';
+import { sendStoredObject } from '../http/byte-ranges';
 import {
   assertSafeKey,
   MAX_PART_NUMBER,
@@ -229,28 +230,10 @@ export class LocalDiskStore implements ObjectStore {
       const fields = this.verify(key, req.query, 'get');
       const info = await this.stat(key);
       if (!info) throw new AppError(404, 'NOT_FOUND', 'File not found');
-      res.setHeader('accept-ranges', 'bytes');
       res.setHeader('content-type', info.contentType);
       res.setHeader('cache-control', 'private, max-age=300');
       if (fields.dn) res.attachment(fields.dn);
-      const match = /^bytes=(\d*)-(\d*)$/.exec(req.header('range') ?? '');
-      if (match && (match[1] || match[2])) {
-        let start = match[1] ? Number(match[1]) : Math.max(0, info.size - Number(match[2]));
-        let end = match[1] && match[2] ? Number(match[2]) : info.size - 1;
-        end = Math.min(end, info.size - 1);
-        if (start > end || start >= info.size) {
-          res.status(416).setHeader('content-range', `bytes */${info.size}`).end();
-          return;
-        }
-        const object = (await this.get(key, { start, end }))!;
-        res.status(206).setHeader('content-range', `bytes ${start}-${end}/${info.size}`);
-        res.setHeader('content-length', String(end - start + 1));
-        await pipeline(object.body, res);
-        return;
-      }
-      res.setHeader('content-length', String(info.size));
-      const object = (await this.get(key))!;
-      await pipeline(object.body, res);
+      await sendStoredObject(req, res, { size: info.size, open: async (range) => (await this.get(key, range))! });
     });
 
     router.put('/*key', async (req: Request, res: Response) => {

@@ -63,6 +63,17 @@ export const transcriptRepository = {
   delete: async (db: Conn, id: string): Promise<boolean> =>
     (await db.delete(transcripts).where(eq(transcripts.id, id)).returning({ id: transcripts.id })).length > 0,
   count: async (db: Conn): Promise<number> => (await db.select({ n: count() }).from(transcripts))[0].n,
+  /** One more play, counted when an affirmation is generated from the transcript. */
+  countPlay: async (db: Conn, id: string) => {
+    await db
+      .update(transcripts)
+      .set({ playCount: sql`${transcripts.playCount} + 1` })
+      .where(eq(transcripts.id, id));
+  },
+  /** The creator's transcripts stay in the library, without a creator. */
+  detachCreator: async (db: Conn, creatorId: string) => {
+    await db.update(transcripts).set({ creatorId: null }).where(eq(transcripts.creatorId, creatorId));
+  },
   creatorTotals: async (db: Conn, creatorId: string) => {
     const [row] = await db
       .select({ totalPlays: sql<number>`coalesce(sum(${transcripts.playCount}), 0)::int`, totalAffirmations: sql<number>`count(*)::int` })
@@ -84,6 +95,17 @@ export const creatorProfileRepository = {
   list: (db: Conn): Promise<CreatorProfile[]> => db.select(creatorColumns).from(creatorProfiles).orderBy(asc(creatorProfiles.name)),
   find: async (db: Conn, id: string): Promise<CreatorProfile | null> =>
     (await db.select(creatorColumns).from(creatorProfiles).where(eq(creatorProfiles.id, id)))[0] ?? null,
+  save: async (db: Conn, profile: CreatorProfile) => {
+    const { id, ...values } = profile;
+    const changed = { ...values, updatedAt: new Date() };
+    await db
+      .insert(creatorProfiles)
+      .values({ id, ...changed })
+      .onConflictDoUpdate({ target: creatorProfiles.id, set: changed });
+  },
+  delete: async (db: Conn, id: string) => {
+    await db.delete(creatorProfiles).where(eq(creatorProfiles.id, id));
+  },
 };
 
 const customColumns = {

@@ -5,12 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { buffer } from 'node:stream/consumers';
-import { z } from 'zod';
-import { LIBRARY_MESSAGES, MUSIC_MAX_BYTES, TITLE_MAX } from '@innerecho/contracts';
-import { AppError, badRequest, measureMusic, notFound, type Db, type ObjectStore } from '@innerecho/kit';
+import { LIBRARY_MESSAGES, MUSIC_MAX_BYTES, ZAddMusicInput, type MusicTrackView } from '@innerecho/contracts';
+import { AppError, badRequest, measureMusic, notFound, probeAudio, type Db, type ObjectStore } from '@innerecho/kit';
 import { musicRepository } from '../data-access/library-repository';
 import { isUuid } from './library-queries';
-import { probeAudio } from './probe-audio';
 
 /** Where the browser's uploads land before a track is saved from them. */
 export const UPLOAD_KEY = /^music-uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[a-z0-9]{1,5})?$/;
@@ -20,7 +18,7 @@ export const newUploadKey = (filename = '') => {
   return `music-uploads/${randomUUID()}${ext ? `.${ext}` : ''}`;
 };
 
-export const publicTrack = (t: { id: string; title: string; durationSeconds: number }) => ({
+export const publicTrack = (t: { id: string; title: string; durationSeconds: number }): MusicTrackView => ({
   id: t.id,
   title: t.title,
   duration: t.durationSeconds,
@@ -36,23 +34,12 @@ export async function getMusic({ db, id }: { db: Db; id: string }) {
   return track;
 }
 
-const ZAddMusic = z.object({
-  title: z
-    .string({ error: LIBRARY_MESSAGES.musicMissing })
-    .trim()
-    .min(1, LIBRARY_MESSAGES.musicMissing)
-    .max(TITLE_MAX, LIBRARY_MESSAGES.titleTooLong),
-  uploadURL: z.string({ error: LIBRARY_MESSAGES.musicMissing }).min(1, LIBRARY_MESSAGES.musicMissing).max(2000),
-  /** The client always sends 300 (spec section 3); the measured duration is what is stored. */
-  duration: z.unknown().optional(),
-});
-
 /**
  * Saves a track from an uploaded file: the upload must be one of ours, at most 50 MB, and
  * decode as audio. The file moves to its final key, and the upload is removed either way.
  */
 export async function addMusicFromUpload({ db, files, body }: { db: Db; files: ObjectStore; body: unknown }) {
-  const input = ZAddMusic.parse(body);
+  const input = ZAddMusicInput.parse(body);
   const key = uploadKeyFromUrl(input.uploadURL);
   if (!key) throw badRequest('This upload is not one of ours. Upload the file again.', 'UNKNOWN_UPLOAD');
   const info = await files.stat(key);

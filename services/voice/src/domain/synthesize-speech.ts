@@ -1,19 +1,13 @@
 import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { z } from 'zod';
-import { AppError, type ObjectStore } from '@innerecho/kit';
-import { encodeWav, joinWithPauses, SPEECH_SAMPLE_RATE } from '../audio/wav-codec';
+import { ZSpeechRequest, type VoiceEngineName } from '@innerecho/contracts';
+import { AppError, encodeWav, joinWithPauses, splitSentences, trimSilence, type ObjectStore } from '@innerecho/kit';
 import type { VoiceEngines } from '../engines/create-voice-engines';
-import type { EngineName } from '../engines/voice-engine';
+import { SPEECH_SAMPLE_RATE } from '../engines/voice-engine';
 import type { VoiceProfileRecord } from '../data-access/voice-profile-repository';
-import { splitSentences } from './split-sentences';
 
-export const ZSpeechRequest = z.object({
-  text: z
-    .string({ error: 'Text is required' })
-    .refine((t) => t.trim().length > 0, 'Text is required')
-    .refine((t) => t.length <= 2000, 'Text must be at most 2000 characters'),
-});
+/** Engines speak a sentence at a time best, and a long one would hit their input limits. */
+const SENTENCE_MAX_CHARS = 280;
 
 /** The natural pause between sentences when a text is spoken in parts. */
 export const SENTENCE_PAUSE_SECONDS = 0.35;
@@ -49,7 +43,7 @@ export class SpeechSynthesizer {
   async speak(profile: VoiceProfileRecord | null, input: unknown): Promise<SpeechResult> {
     const { text } = ZSpeechRequest.parse(input);
     if (!profile?.isCloned || !profile.engine || !profile.providerVoiceId) throw VOICE_NOT_CLONED();
-    const engine = this.deps.engines.byName(profile.engine as EngineName);
+    const engine = this.deps.engines.byName(profile.engine as VoiceEngineName);
     if (!engine) {
       throw new AppError(
         503,
@@ -68,12 +62,14 @@ export class SpeechSynthesizer {
         this.deps.stats.synthesisCalls++;
         const clips = await engine.speak({
           voice: { providerVoiceId: profile.providerVoiceId!, settings: profile.engineSettings },
-          texts: splitSentences(text),
+          texts: splitSentences(text, SENTENCE_MAX_CHARS),
         });
         const wav = encodeWav(
           joinWithPauses(
-            clips.map((clip) => trimSilence(clip)),
+            // Engines pad clips with silence of their own; the pause between sentences is ours to set.
+            clips.map((clip) => trimSilence(clip, { sampleRate: SPEECH_SAMPLE_RATE, marginSeconds: 0.01 })),
             SENTENCE_PAUSE_SECONDS,
+            SPEECH_SAMPLE_RATE,
           ),
           SPEECH_SAMPLE_RATE,
         );
@@ -84,15 +80,4 @@ export class SpeechSynthesizer {
     }
     return { wav: await pending, cache: 'miss', voiceId: profile.voiceId };
   }
-}
-
-/** Engines pad clips with silence of their own; the pause between sentences is ours to set. */
-export function trimSilence(samples: Float32Array, threshold = 0.004): Float32Array {
-  let start = 0;
-  let end = samples.length;
-  while (start < end && Math.abs(samples[start]) < threshold) start++;
-  while (end > start && Math.abs(samples[end - 1]) < threshold) end--;
-  // Keep a few milliseconds either side so consonants are not cut.
-  const margin = Math.round(0.01 * SPEECH_SAMPLE_RATE);
-  return samples.subarray(Math.max(0, start - margin), Math.min(samples.length, end + margin));
 }

@@ -1,6 +1,5 @@
-import { AppError } from '@innerecho/kit';
+import { AppError, decodeToFloat, encodeWav, FfmpegError } from '@innerecho/kit';
 import { VOICE_SAMPLE_MAX_SECONDS, VOICE_SAMPLE_MIN_SPEECH_SECONDS } from '@innerecho/contracts';
-import { FfmpegError, decodeToMono } from '../audio/ffmpeg-audio';
 import { normaliseLevel } from '../audio/speech-level';
 import {
   ANALYSIS_RATE,
@@ -11,7 +10,7 @@ import {
   speechFrames,
   type VoiceAnalysis,
 } from '../audio/voice-analysis';
-import { SPEECH_SAMPLE_RATE, encodeWav } from '../audio/wav-codec';
+import { SPEECH_SAMPLE_RATE } from '../engines/voice-engine';
 
 export const SAMPLE_MESSAGES = {
   SAMPLE_NOT_AUDIO: 'We could not read this recording as audio. Please record again.',
@@ -28,7 +27,7 @@ const MAX_CLIPPED_FRACTION = 0.002;
 
 async function decode(raw: Buffer, rate: number, filters?: string): Promise<Float32Array> {
   try {
-    return await decodeToMono(raw, rate, filters);
+    return await decodeToFloat(raw, 1, rate, { filters, seekable: true });
   } catch (error) {
     if (error instanceof FfmpegError) throw refuse('SAMPLE_NOT_AUDIO');
     throw error;
@@ -61,7 +60,7 @@ export async function checkAndPrepareSample(raw: Buffer): Promise<{ wav: Buffer;
 
   const speech = speechFrames(energies);
   // The sample an engine clones from keeps 1 dB of headroom: peaks under -1 dBFS (0.89).
-  return { wav: encodeWav(normaliseLevel(keepSpeech(full, speech), { peakCeiling: 0.89 })), analysis };
+  return { wav: encodeWav(normaliseLevel(keepSpeech(full, speech), { peakCeiling: 0.89 }), SPEECH_SAMPLE_RATE), analysis };
 }
 
 /** The speech frames' stretches of `full` (44.1 kHz), joined with 10 ms fades so no click marks a cut. */

@@ -8,22 +8,58 @@ import {
   VoiceClonedV1,
   VoiceDeletedV1,
   ZCloneVoiceRequest,
+  type CloneVoiceAnswer,
+  type DeleteVoiceAnswer,
+  type UploadUrlAnswer,
+  type VoiceEngineName,
+  type VoiceProfileView,
 } from '@innerecho/contracts';
 import type { VoiceConfig } from '../config';
 import { deleteVoiceProfile, findVoiceProfile, saveClonedVoice } from '../data-access/voice-profile-repository';
 import type { VoiceEngines } from '../engines/create-voice-engines';
-import type { EngineName } from '../engines/voice-engine';
-import { speechCachePrefix } from './synthesize-speech';
+import { speechCachePrefix, type SpeechResult, type SpeechSynthesizer } from './synthesize-speech';
 import { checkAndPrepareSample } from './voice-sample';
 
 type Context = ServiceContext<VoiceConfig>;
+
+/** The user's voice profile as the record page shows it, and which engine a new clone would use. */
+export async function describeVoiceProfile({
+  context,
+  engines,
+  userId,
+}: {
+  context: Context;
+  engines: VoiceEngines;
+  userId: string;
+}): Promise<VoiceProfileView> {
+  const profile = await findVoiceProfile(context.db, userId);
+  const cloneEngine = engines.current.name;
+  return profile?.isCloned
+    ? { isCloned: true, engine: profile.engine as VoiceEngineName, updatedAt: profile.updatedAt.toISOString(), cloneEngine }
+    : { isCloned: false, engine: null, updatedAt: null, cloneEngine };
+}
+
+/** The text in the user's cloned voice, for the generation service (409 VOICE_NOT_CLONED without a clone). */
+export async function speakInUsersVoice({
+  context,
+  speech,
+  userId,
+  body,
+}: {
+  context: Context;
+  speech: SpeechSynthesizer;
+  userId: string;
+  body: unknown;
+}): Promise<SpeechResult> {
+  return speech.speak(await findVoiceProfile(context.db, userId), body);
+}
 
 /** Where a user's raw uploads go: the prefix is how the clone call knows the upload is theirs. */
 const uploadPrefix = (userId: string) => `uploads/${userId}/`;
 const sampleKey = (voiceId: string) => `samples/${voiceId}/sample.wav`;
 
 /** A one-time URL the browser PUTs the recording to (audio/webm, at most 25 MB, 15 minutes). */
-export async function requestSampleUpload({ context, userId }: { context: Context; userId: string }) {
+export async function requestSampleUpload({ context, userId }: { context: Context; userId: string }): Promise<UploadUrlAnswer> {
   const key = `${uploadPrefix(userId)}${Date.now()}-${randomBytes(6).toString('hex')}.webm`;
   const uploadURL = await context.files.presignPut(key, {
     contentType: 'audio/webm',
@@ -79,7 +115,7 @@ export async function cloneVoice({
   ip: string;
   body: unknown;
   requestId?: string;
-}) {
+}): Promise<CloneVoiceAnswer> {
   const input = ZCloneVoiceRequest.parse(body);
   if (input.consent?.accepted !== true || !input.consent.textVersion) {
     throw badRequest(VOICE_CONSENT_REQUIRED_MESSAGE, 'CONSENT_REQUIRED');
@@ -138,11 +174,11 @@ export async function deleteVoice({
   userId: string;
   logger: Logger;
   requestId?: string;
-}) {
+}): Promise<DeleteVoiceAnswer> {
   const profile = await findVoiceProfile(context.db, userId);
   if (!profile) return { deleted: false };
   if (profile.engine && profile.providerVoiceId) {
-    const engine = engines.byName(profile.engine as EngineName);
+    const engine = engines.byName(profile.engine as VoiceEngineName);
     if (engine) await engine.delete({ providerVoiceId: profile.providerVoiceId, settings: profile.engineSettings });
     else logger.warn({ engine: profile.engine }, 'voice engine not configured: provider voice left to expire');
   }

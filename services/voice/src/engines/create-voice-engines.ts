@@ -2,13 +2,14 @@ import type { Logger } from '@innerecho/kit';
 import type { VoiceConfig } from '../config';
 import { ElevenLabsVoiceEngine } from './elevenlabs-voice-engine';
 import { LocalVoiceEngine } from './local-voice-engine';
-import type { EngineName, VoiceEngine } from './voice-engine';
+import type { VoiceEngineName } from '@innerecho/contracts';
+import type { VoiceEngine } from './voice-engine';
 
 export interface VoiceEngines {
   /** The engine new clones use: ElevenLabs when a key is configured, else the local engine. */
   current: VoiceEngine;
   /** A voice keeps speaking with the engine that made it. */
-  byName(name: EngineName): VoiceEngine | null;
+  byName(name: VoiceEngineName): VoiceEngine | null;
 }
 
 /** `meter` wraps each engine (metrics); by default they are used as they are. */

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
-import { decodeWav, encodeWav } from '../audio/wav-codec';
+import { decodeWav, encodeWav, type WavAudio } from '@innerecho/kit';
 
 export interface EspeakVoice {
   /** espeak-ng voice variant: base and top of the pitch range (Hz), formant scale (%). */
@@ -135,7 +135,7 @@ export async function espeakSpeak(voice: EspeakVoice, texts: string[]): Promise<
 
 /** Cuts a WAV at its `count - 1` silences longer than most of a break; null when they are not there. */
 function splitAtBreaks(wav: Buffer, count: number): Buffer[] | null {
-  const { samples, sampleRate } = decodeWav(wav);
+  const { samples, sampleRate } = espeakClip(wav);
   const minSilence = Math.round(BREAK_SECONDS * 0.75 * sampleRate);
   const cuts: number[] = [];
   let run = 0;
@@ -149,6 +149,13 @@ function splitAtBreaks(wav: Buffer, count: number): Buffer[] | null {
   if (cuts.length !== count - 1) return null;
   const bounds = [0, ...cuts, samples.length];
   return bounds.slice(0, -1).map((start, i) => encodeWav(samples.subarray(start, bounds[i + 1]), sampleRate));
+}
+
+/** One of espeak-ng's clips, which are 16-bit mono WAV. */
+export function espeakClip(wav: Buffer): WavAudio {
+  const clip = decodeWav(wav);
+  if (!clip || clip.channels !== 1) throw new Error('espeak-ng did not produce a 16-bit mono WAV');
+  return clip;
 }
 
 /** Ends the espeak-ng process (service shutdown). */

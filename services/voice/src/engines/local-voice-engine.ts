@@ -1,10 +1,8 @@
-import { AppError } from '@innerecho/kit';
-import { decodeToMono, runFfmpeg } from '../audio/ffmpeg-audio';
+import { AppError, decodeToFloat, encodeWav, joinWithPauses } from '@innerecho/kit';
 import { ANALYSIS_RATE, ENVELOPE_BANDS, analyseVoice, semitones, type VoiceAnalysis } from '../audio/voice-analysis';
 import { normaliseLevel } from '../audio/speech-level';
-import { SPEECH_SAMPLE_RATE, decodeWav, encodeWav, joinWithPauses } from '../audio/wav-codec';
-import { espeakSpeak, type EspeakVoice } from './espeak';
-import type { ClonedVoice, VoiceEngine } from './voice-engine';
+import { espeakClip, espeakSpeak, type EspeakVoice } from './espeak';
+import { SPEECH_SAMPLE_RATE, type ClonedVoice, type VoiceEngine } from './voice-engine';
 
 /** What the local engine keeps per voice: the espeak-ng variant and the corrections on top. */
 export interface LocalVoiceSettings extends EspeakVoice {
@@ -25,7 +23,7 @@ const MAX_EQ_DB = 9;
 
 async function analyseEspeak(voice: EspeakVoice, pitchRatio = 1): Promise<VoiceAnalysis> {
   // Spoken exactly as speak() speaks (one text per sentence), so the calibration holds for it.
-  const clips = (await espeakSpeak(voice, CALIBRATION_TEXT)).map((wav) => decodeWav(wav));
+  const clips = (await espeakSpeak(voice, CALIBRATION_TEXT)).map(espeakClip);
   const rate = clips[0].sampleRate;
   const joined = encodeWav(
     joinWithPauses(
@@ -35,7 +33,7 @@ async function analyseEspeak(voice: EspeakVoice, pitchRatio = 1): Promise<VoiceA
     ),
     rate,
   );
-  const samples = await decodeToMono(joined, ANALYSIS_RATE, pitchFilter(pitchRatio, rate));
+  const samples = await decodeToFloat(joined, 1, ANALYSIS_RATE, { filters: pitchFilter(pitchRatio, rate), seekable: true });
   return analyseVoice(samples);
 }
 
@@ -62,7 +60,7 @@ export class LocalVoiceEngine implements VoiceEngine {
   readonly name = 'local' as const;
 
   async clone({ voiceId, sampleWav }: { voiceId: string; sampleWav: Buffer; label?: string }): Promise<ClonedVoice> {
-    const target = analyseVoice(await decodeToMono(sampleWav, ANALYSIS_RATE));
+    const target = analyseVoice(await decodeToFloat(sampleWav, 1, ANALYSIS_RATE, { seekable: true }));
     if (!target.f0MedianHz || !target.f0P10Hz || !target.f0P90Hz) {
       throw new AppError(
         400,
@@ -107,7 +105,7 @@ export class LocalVoiceEngine implements VoiceEngine {
     // joined by a second of silence, and are cut back apart at their known offsets. The
     // pitch correction keeps durations, so the offsets still hold; the gaps absorb any drift.
     const GAP = 1;
-    const clips = wavs.map((wav) => decodeWav(wav));
+    const clips = wavs.map(espeakClip);
     const rate = clips[0]?.sampleRate ?? 22_050;
     const joined = encodeWav(
       joinWithPauses(
@@ -119,14 +117,10 @@ export class LocalVoiceEngine implements VoiceEngine {
     );
     // espeak's intonation differs from text to text, so the pitch is matched per text: the
     // median F0 of what espeak said is measured and shifted onto the sample's median.
-    const measured = analyseVoice(await decodeToMono(joined, ANALYSIS_RATE)).f0MedianHz;
+    const measured = analyseVoice(await decodeToFloat(joined, 1, ANALYSIS_RATE, { seekable: true })).f0MedianHz;
     const ratio = measured ? clamp(settings.target.f0MedianHz / measured, 0.7, 1.4) : settings.pitchRatio;
     const filters = [pitchFilter(ratio, rate), `aresample=${SPEECH_SAMPLE_RATE}`, eqFilter(settings.eqDb)].filter(Boolean).join(',');
-    const raw = await runFfmpeg(
-      ['-i', '{input}', '-af', filters, '-ac', '1', '-ar', String(SPEECH_SAMPLE_RATE), '-f', 'f32le', 'pipe:1'],
-      joined,
-    );
-    const processed = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength));
+    const processed = await decodeToFloat(joined, 1, SPEECH_SAMPLE_RATE, { filters, seekable: true });
     let at = 0;
     return clips.map((clip) => {
       const seconds = clip.samples.length / rate;

@@ -1,9 +1,9 @@
 import { Router } from 'express';
+import type { CreatorSignInAnswer } from '@innerecho/contracts';
 import { requireRole, unauthorized, type ServiceContext } from '@innerecho/kit';
-import { listVisibleCommissions } from '../../data-access/referral-repository';
 import { getCreatorAnalytics } from '../../domain/creator-analytics';
 import { currentCreator, signInCreator } from '../../domain/creator-sign-in';
-import { createPayout, listPayoutBalances, listPayoutHistory, settlePayout, toCommissionView } from '../../domain/payouts';
+import { createPayout, listCreatorCommissions, listPayoutBalances, listPayoutHistory, settlePayout } from '../../domain/payouts';
 import type { CreatorSessions } from './creator-session';
 
 /**
@@ -16,7 +16,7 @@ export function creatorAreaRoutes(context: ServiceContext<any>, sessions: Creato
   router.post('/api/creator-auth/login', async (req, res) => {
     const creator = await signInCreator({ context, input: req.body });
     sessions.start(res, creator);
-    res.json({ creator });
+    res.json({ creator } satisfies CreatorSignInAnswer);
   });
 
   router.get('/api/creator-auth/current', async (req, res) => {
@@ -34,12 +34,9 @@ export function creatorAreaRoutes(context: ServiceContext<any>, sessions: Creato
   router.get('/api/commissions/creator/:creatorId', async (req, res) => {
     await sessions.assertCanRead(req, req.params.creatorId);
     const limit = Number(req.query.limit);
-    const rows = await listVisibleCommissions(
-      context.db,
-      req.params.creatorId,
-      Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : undefined,
+    res.json(
+      await listCreatorCommissions(context, req.params.creatorId, Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : undefined),
     );
-    res.json(rows.map(toCommissionView));
   });
 
   router.get('/api/creator-analytics/:creatorId', async (req, res) => {

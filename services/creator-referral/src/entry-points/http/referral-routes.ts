@@ -15,7 +15,7 @@ function visitorKey(req: Request, res: Response, secure: boolean): string {
   return key;
 }
 
-/** GET /api/referrals/validate/:code and POST /api/referrals/click (spec section 7). */
+/** Referral links: GET /api/referrals/validate/:code (is it an active creator's?) and POST /api/referrals/click (count a visit). */
 export function referralRoutes(context: ServiceContext<any>): Router {
   const router = Router();
   const secure = context.config.PUBLIC_URL.startsWith('https:');

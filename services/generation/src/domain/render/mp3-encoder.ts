@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { decodeToPcm16, ffmpegPath } from '@innerecho/kit';
+import { runFfmpeg } from '@innerecho/kit';
 import { LibavEncoderPool } from './libav-encoder-pool';
 import type { OutputFormat } from './output-format';
 
@@ -62,98 +61,17 @@ async function* copiedChunks(pcm: Int16Array, format: OutputFormat) {
   for (let at = 0; at < pcm.length; at += step) yield pcm.slice(at, at + step);
 }
 
+/** The fallback: the ffmpeg binary's LAME, the PCM streamed to it as it is made. */
 function encodeWithFfmpeg(pcm: Int16Array | AsyncIterable<Int16Array>, format: OutputFormat, options: EncodeOptions): Promise<Buffer> {
-  const args = [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-f',
-    's16le',
-    '-ar',
-    String(format.sampleRate),
-    '-ac',
-    String(format.channels),
-    '-i',
-    'pipe:0',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    `${format.bitrateKbps}k`,
-    '-reservoir',
-    options.reservoir ? '1' : '0',
-    '-write_xing',
-    '0',
-    '-id3v2_version',
-    '0',
-    '-f',
-    'mp3',
-    'pipe:1',
-  ];
-  return new Promise<Buffer>((resolve, reject) => {
-    const child = spawn(ffmpegPath(), args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    const errors: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => errors.push(chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve(Buffer.concat(chunks));
-      else reject(new Error(`ffmpeg exited with ${code}: ${Buffer.concat(errors).toString().trim().slice(0, 500)}`));
-    });
-    // A failed ffmpeg closes its stdin; the exit code above carries the reason.
-    child.stdin.on('error', () => undefined);
-    writeAll(child.stdin, pcm).then(
-      () => child.stdin.end(),
-      (error) => {
-        child.kill('SIGKILL');
-        reject(error);
-      },
-    );
+  return runFfmpeg({
+    input: pcm instanceof Int16Array ? Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength) : pcm,
+    rawPcm: { sampleRate: format.sampleRate, channels: format.channels },
+    output: {
+      format: 'mp3',
+      codec: 'libmp3lame',
+      bitrateKbps: format.bitrateKbps,
+      // Bare frames: the render writes one Info tag for the whole file itself.
+      options: ['-reservoir', options.reservoir ? '1' : '0', '-write_xing', '0', '-id3v2_version', '0'],
+    },
   });
-}
-
-async function writeAll(stream: NodeJS.WritableStream, pcm: Int16Array | AsyncIterable<Int16Array>) {
-  const chunks: AsyncIterable<Int16Array> | Int16Array[] = pcm instanceof Int16Array ? [pcm] : pcm;
-  for await (const chunk of chunks) {
-    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    if (!stream.write(bytes)) await new Promise((resolve) => stream.once('drain', resolve));
-  }
-}
-
-/** As decodeToPcm16, as floats in -1..1. */
-export async function decodeToFloat(bytes: Buffer, channels: 1 | 2, sampleRate: number, maxSeconds?: number): Promise<Float32Array> {
-  const pcm = await decodeToPcm16(bytes, channels, sampleRate, maxSeconds);
-  const samples = new Float32Array(pcm.length);
-  for (let i = 0; i < pcm.length; i++) samples[i] = pcm[i] / 32768;
-  return samples;
-}
-
-/** Reads 16-bit PCM mono WAV (the voice service's format) without a process; null for anything else. */
-export function parsePcmWav(bytes: Buffer, sampleRate: number): Float32Array | null {
-  if (bytes.length < 44 || bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WAVE') return null;
-  let offset = 12;
-  let fmtOk = false;
-  while (offset + 8 <= bytes.length) {
-    const id = bytes.toString('latin1', offset, offset + 4);
-    let size = bytes.readUInt32LE(offset + 4);
-    const body = offset + 8;
-    if (id === 'fmt ') {
-      const audioFormat = bytes.readUInt16LE(body);
-      const channels = bytes.readUInt16LE(body + 2);
-      const rate = bytes.readUInt32LE(body + 4);
-      const bits = bytes.readUInt16LE(body + 14);
-      fmtOk = audioFormat === 1 && channels === 1 && rate === sampleRate && bits === 16;
-      if (!fmtOk) return null;
-    } else if (id === 'data' && fmtOk) {
-      // Streaming writers leave the size at 0 or 0xFFFFFFFF: take what is there.
-      if (size === 0 || size === 0xffffffff || body + size > bytes.length) size = bytes.length - body;
-      const count = Math.floor(size / 2);
-      const out = new Float32Array(count);
-      for (let i = 0; i < count; i++) out[i] = bytes.readInt16LE(body + 2 * i) / 32768;
-      return out;
-    }
-    offset = body + size + (size & 1);
-  }
-  return null;
 }

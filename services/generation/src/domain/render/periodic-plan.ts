@@ -2,7 +2,10 @@
  * Where the voice repeats and the music loops. The render is fast because the mix is
  * periodic: choosing the pause after each repetition so that a whole number of voice
  * periods fills one (frame-aligned) music period makes the signal, and so the MP3 frames,
- * repeat. ../shared/notes/periodic-mp3-render.md has the measurements behind the numbers.
+ * repeat, so one period is encoded and the rest is copied. The cost is then flat in the
+ * output length (about 2.5 s for an hour with music on two cores, against about 30 s for a
+ * straight encode of every second). The music period is padded to the MP3 frame grid (1152
+ * samples at 44.1 kHz), at most about 26 ms of silence at the loop point.
  */
 export interface PauseBounds {
   minSeconds: number;

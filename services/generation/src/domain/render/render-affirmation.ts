@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 import { musicForMix, renderSignal, type SignalSources } from './affirmation-signal';
 import { ArrivingMusic } from './arriving-music';
 import { buildInfoFrame } from './info-tag';
@@ -24,12 +25,24 @@ export interface RenderOptions {
   parallelism?: number;
   /** Encode every sample in one pass, one encoder (the reference the seam test compares with). */
   straight?: boolean;
-  /** For the seam test only: the broken variants it must catch. */
-  brokenReservoir?: boolean;
-  brokenNoWarmup?: boolean;
   /** Which LAME build encodes (default 'auto': node-av's when it loads here). */
   encoder?: Mp3EncoderChoice;
+  /** How each piece is encoded (default SEAMLESS_PIECES, what makes the joins inaudible). */
+  pieces?: PieceEncoding;
 }
+
+/** How the separately encoded pieces of a render are made so that they join without a seam. */
+export interface PieceEncoding {
+  /**
+   * LAME's bit reservoir. With it on, a frame may borrow bytes from the frame before it,
+   * which is not there once frames are copied or pieces joined.
+   */
+  reservoir: boolean;
+  /** Frames of preceding signal each piece after the first is encoded with, then dropped. */
+  warmupFrames: number;
+}
+
+export const SEAMLESS_PIECES: PieceEncoding = { reservoir: false, warmupFrames: WARMUP_FRAMES };
 
 export interface RenderResult {
   mp3: Buffer;
@@ -80,12 +93,13 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
     pause: input.pause,
   });
   const sources: SignalSources = { voice: input.speech, ...mix, channels: format.channels };
-  const reservoir = !!options.brokenReservoir;
+  const { reservoir, warmupFrames: warmup } = options.pieces ?? SEAMLESS_PIECES;
   const { encoder } = await resolveMp3Encoder(options.encoder);
 
   const fs = plan.frameSamples;
-  const warmup = options.brokenNoWarmup ? 0 : WARMUP_FRAMES;
   const parallelism = Math.max(1, options.parallelism ?? availableParallelism());
+  // Pieces start in order, at most one per core at once; results come back in order.
+  const limit = pLimit(parallelism);
   const pieceCount = (frames: number) =>
     Math.max(1, Math.min(Math.floor(frames / 64), Math.max(parallelism, Math.ceil(frames / PIECE_FRAMES))));
 
@@ -108,9 +122,8 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
     const totalFrames = Math.floor(plan.totalSamples / fs);
     const pieces = options.straight ? 1 : pieceCount(totalFrames);
     const starts = Array.from({ length: pieces }, (_, c) => Math.floor((totalFrames * c) / pieces));
-    const encoded = await runLimited(
-      starts.map((a, c) => () => encodePiece(a, c === pieces - 1 ? null : starts[c + 1], a === 0 ? 0 : warmup, true)),
-      parallelism,
+    const encoded = await Promise.all(
+      starts.map((a, c) => limit(() => encodePiece(a, c === pieces - 1 ? null : starts[c + 1], a === 0 ? 0 : warmup, true))),
     );
     const frameCount = encoded.reduce((sum, e) => sum + e.kept.length, 0);
     return {
@@ -141,18 +154,11 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
     chunkBounds.push([a, b]);
   }
   // The small head and tail last: they fill in while the last chunks finish.
-  const pieces = await runLimited(
-    [
-      ...chunkBounds.map(
-        ([a, b]) =>
-          () =>
-            encodePiece(a, b, warmup, false),
-      ),
-      () => encodePiece(tailStartFrame, null, warmup, true),
-      () => encodePiece(0, headFrames, 0, true),
-    ],
-    parallelism,
-  );
+  const pieces = await Promise.all([
+    ...chunkBounds.map(([a, b]) => limit(() => encodePiece(a, b, warmup, false))),
+    limit(() => encodePiece(tailStartFrame, null, warmup, true)),
+    limit(() => encodePiece(0, headFrames, 0, true)),
+  ]);
   const chunks = pieces.slice(0, chunkCount);
   const [tail, head] = pieces.slice(chunkCount);
   const block = chunks.flatMap((c) => c.kept);
@@ -187,20 +193,6 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
     encodedFrames: head.encoded + tail.encoded + chunks.reduce((sum, c) => sum + c.encoded, 0),
     seamFrames: [...new Set(seamFrames)].filter((g) => g < frameCount).sort((x, y) => x - y),
   };
-}
-
-/** Runs the tasks in order, at most `limit` at once; results in the tasks' order. */
-async function runLimited<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T[]> {
-  const results: T[] = new Array(tasks.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < tasks.length) {
-      const index = next++;
-      results[index] = await tasks[index]();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, lane));
-  return results;
 }
 
 async function* streamSignal(

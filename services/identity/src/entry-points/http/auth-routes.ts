@@ -13,8 +13,8 @@ import {
 import type { IdentityConfig } from '../../config';
 import { getCurrentUser } from '../../domain/current-user';
 import { registerUser } from '../../domain/register-user';
-import { promoteIfListedAdmin, signIn } from '../../domain/sign-in';
-import { findUserByEmail, findUserByOidcSubject, updateUser, type UserRecord } from '../../data-access/user-repository';
+import { signIn, signInWithProvider } from '../../domain/sign-in';
+import type { UserRecord } from '../../data-access/user-repository';
 import { renderLoginPage } from './login-page';
 import type { OidcSignIn } from './oidc';
 import { resolveReturnTo, safePath, DEFAULT_AFTER_SIGN_IN } from './return-to';
@@ -144,24 +144,7 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): 
       req.log.warn({ err: error }, 'OpenID callback refused');
       throw new AppError(401, 'SIGN_IN_FAILED', 'Sign-in with the provider failed. Please try again.');
     }
-    let user = await findUserByOidcSubject(context.db, identity.subject);
-    if (!user) {
-      const byEmail = await findUserByEmail(context.db, identity.email);
-      if (byEmail) {
-        // The provider confirmed this email: link the existing account to it.
-        await updateUser(context.db, byEmail.id, { oidcSubject: identity.subject });
-        user = byEmail;
-      } else {
-        user = await registerUser({
-          context,
-          input: { email: identity.email, name: identity.name },
-          oidcSubject: identity.subject,
-          requestId: req.requestId,
-        });
-      }
-    }
-    user = await promoteIfListedAdmin(context, user);
-    startSession(res, user);
+    startSession(res, await signInWithProvider({ context, identity, requestId: req.requestId }));
     res.redirect(302, safePath(pending.returnTo) ?? DEFAULT_AFTER_SIGN_IN);
   });
 

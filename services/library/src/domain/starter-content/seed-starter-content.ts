@@ -3,9 +3,8 @@ import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { measureMusic, type Db, type Logger, type ObjectStore } from '@innerecho/kit';
+import { measureMusic, probeAudio, type Db, type Logger, type ObjectStore } from '@innerecho/kit';
 import { musicRepository, transcriptRepository } from '../../data-access/library-repository';
-import { probeAudio } from '../probe-audio';
 import { STARTER_AFFIRMATIONS } from './starter-affirmations';
 import { STARTER_PADS, synthesizeAmbientPad } from './synthesize-ambient-pad';
 

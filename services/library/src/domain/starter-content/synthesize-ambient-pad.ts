@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { ffmpegPath } from '@innerecho/kit';
+import { runFfmpeg } from '@innerecho/kit';
 
 export interface PadRecipe {
   /** Chord notes in Hz; each is nudged to a whole number of cycles over the loop. */
@@ -89,44 +88,12 @@ function addSine(out: Float64Array, hz: number, amp: number, first: number, phas
 }
 
 function encodeMp3(pcm: Buffer, outputPath: string, signal?: AbortSignal) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      ffmpegPath(),
-      [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-y',
-        '-f',
-        's16le',
-        '-ar',
-        String(RATE),
-        '-ac',
-        '2',
-        '-i',
-        'pipe:0',
-        '-c:a',
-        'libmp3lame',
-        '-b:a',
-        '128k',
-        '-compression_level',
-        '7',
-        '-ar',
-        String(RATE),
-        '-ac',
-        '2',
-        '-f',
-        'mp3',
-        outputPath,
-      ],
-      { stdio: ['pipe', 'ignore', 'pipe'], signal },
-    );
-    let errors = '';
-    child.stderr.on('data', (d) => (errors += d));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited with ${code}: ${errors.slice(0, 500)}`))));
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(pcm);
+  return runFfmpeg({
+    input: pcm,
+    rawPcm: { sampleRate: RATE, channels: 2 },
+    output: { format: 'mp3', codec: 'libmp3lame', bitrateKbps: 128, sampleRate: RATE, channels: 2, options: ['-compression_level', '7'] },
+    toFile: outputPath,
+    signal,
   });
 }
 

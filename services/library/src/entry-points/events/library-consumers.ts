@@ -1,24 +1,22 @@
-import { eq, sql } from 'drizzle-orm';
 import { AffirmationGeneratedV1, CreatorDeletedV1, CreatorProfilePublishedV1 } from '@innerecho/contracts';
 import { on } from '@innerecho/kit';
-import { creatorProfiles, transcripts } from '../../data-access/schema';
+import { removeCreatorProfile, saveCreatorProfile } from '../../domain/creator-profiles';
+import { countTranscriptPlay } from '../../domain/manage-transcripts';
 
 /** Creator profiles arrive from creator-referral, which owns the accounts. */
 export const creatorEventsConsumer = {
   name: 'creator-events',
   handlers: [
-    on(CreatorProfilePublishedV1, async (p, { tx }) => {
-      const values = { name: p.name, bio: p.bio, profilePicUrl: p.profilePicUrl, youtubeChannel: p.youtubeChannel, updatedAt: new Date() };
-      await tx
-        .insert(creatorProfiles)
-        .values({ id: p.creatorId, ...values })
-        .onConflictDoUpdate({ target: creatorProfiles.id, set: values });
-    }),
-    on(CreatorDeletedV1, async (p, { tx }) => {
-      await tx.delete(creatorProfiles).where(eq(creatorProfiles.id, p.creatorId));
-      // The creator's transcripts stay in the library, without a creator.
-      await tx.update(transcripts).set({ creatorId: null }).where(eq(transcripts.creatorId, p.creatorId));
-    }),
+    on(CreatorProfilePublishedV1, (p, { tx }) =>
+      saveCreatorProfile(tx, {
+        id: p.creatorId,
+        name: p.name,
+        bio: p.bio,
+        profilePicUrl: p.profilePicUrl,
+        youtubeChannel: p.youtubeChannel,
+      }),
+    ),
+    on(CreatorDeletedV1, (p, { tx }) => removeCreatorProfile(tx, p.creatorId)),
   ],
 };
 
@@ -27,11 +25,7 @@ export const generationEventsConsumer = {
   name: 'generation-events',
   handlers: [
     on(AffirmationGeneratedV1, async (p, { tx }) => {
-      if (!p.transcriptId) return;
-      await tx
-        .update(transcripts)
-        .set({ playCount: sql`${transcripts.playCount} + 1` })
-        .where(eq(transcripts.id, p.transcriptId));
+      if (p.transcriptId) await countTranscriptPlay(tx, p.transcriptId);
     }),
   ],
 };

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { AffirmationTextView, MusicTrackDetails } from '@innerecho/contracts';
 import { requireUser, type ServiceContext } from '@innerecho/kit';
 import type { LibraryConfig } from '../../config';
 import { getOwnCustomAffirmation } from '../../domain/custom-affirmations';
@@ -17,7 +18,7 @@ export function internalRoutes(context: ServiceContext<LibraryConfig>): Router {
   router.get('/internal/affirmation-text/transcript/:id', async (req, res) => {
     requireUser(req);
     const t = await getTranscript({ db, id: req.params.id });
-    res.json({ id: t.id, title: t.title, category: t.category, content: t.content });
+    res.json({ id: t.id, title: t.title, category: t.category, content: t.content } satisfies AffirmationTextView);
   });
   router.get('/internal/affirmation-text/custom/:id', async (req, res) => {
     const user = requireUser(req);
@@ -33,7 +34,7 @@ export function internalRoutes(context: ServiceContext<LibraryConfig>): Router {
       contentType: m.contentType,
       decodedFrames: m.decodedFrames,
       loudness: m.loudness,
-    });
+    } satisfies MusicTrackDetails);
   });
   router.get('/internal/background-music/:id/audio', async (req, res) => {
     requireUser(req);

@@ -1,6 +1,15 @@
 import { Router, type Request } from 'express';
-import { z } from 'zod';
-import { LIBRARY_MESSAGES, MUSIC_MAX_BYTES } from '@innerecho/contracts';
+import {
+  LIBRARY_MESSAGES,
+  MUSIC_MAX_BYTES,
+  ZMultipartComplete,
+  ZMultipartStart,
+  type MultipartCompleteAnswer,
+  type MultipartStartAnswer,
+  type MusicUploadUrlAnswer,
+  type SignedPartAnswer,
+  type UploadParamsAnswer,
+} from '@innerecho/contracts';
 import { AppError, badRequest, requireRole, requireUser, type ServiceContext } from '@innerecho/kit';
 import type { LibraryConfig } from '../../config';
 import { addMusicFromUpload, deleteMusic, listMusic, newUploadKey, UPLOAD_KEY } from '../../domain/music-catalogue';
@@ -9,7 +18,8 @@ const SIGNED_URL_SECONDS = 15 * 60;
 
 /**
  * Background music: the list for signed-in users; the admin's writes; and the upload
- * endpoints the Uppy AWS S3 plugin calls (spec section 7), signed for the configured store.
+ * endpoints the Uppy AWS S3 plugin calls (params, multipart create/list/sign/complete/abort),
+ * signed for the configured store.
  */
 export function musicRoutes(context: ServiceContext<LibraryConfig>): Router {
   const { db, files } = context;
@@ -28,13 +38,13 @@ export function musicRoutes(context: ServiceContext<LibraryConfig>): Router {
     await deleteMusic({ db, files, id: req.params.id });
     res.status(204).end();
   });
-  /** A single direct PUT (the spec's simple path); Uppy uses the multipart endpoints below. */
+  /** A single direct PUT of the whole file (the admin form's simple path); Uppy uses the multipart endpoints below. */
   router.post('/api/background-music/upload', async (req, res) => {
     requireRole(req, 'admin');
     const contentType = audioType(req.body?.contentType ?? 'audio/mpeg');
     const key = newUploadKey(typeof req.body?.filename === 'string' ? req.body.filename : '');
     const uploadURL = await files.presignPut(key, { contentType, maxBytes: MUSIC_MAX_BYTES, expiresInSeconds: SIGNED_URL_SECONDS });
-    res.json({ uploadURL, key });
+    res.json({ uploadURL, key } satisfies MusicUploadUrlAnswer);
   });
 
   const uploads = Router();
@@ -46,17 +56,17 @@ export function musicRoutes(context: ServiceContext<LibraryConfig>): Router {
     const contentType = audioType(req.query.type);
     const key = newUploadKey(String(req.query.filename ?? ''));
     const url = await files.presignPut(key, { contentType, maxBytes: MUSIC_MAX_BYTES, expiresInSeconds: SIGNED_URL_SECONDS });
-    res.json({ method: 'PUT', url, fields: {}, headers: { 'content-type': contentType } });
+    res.json({ method: 'PUT', url, fields: {}, headers: { 'content-type': contentType } } satisfies UploadParamsAnswer);
   });
   uploads.get('/s3/sts', (_req, _res) => {
     throw new AppError(501, 'NOT_OFFERED', 'Temporary storage credentials are not offered; uploads use signed URLs');
   });
   uploads.post('/s3/multipart', async (req, res) => {
-    const body = z.object({ filename: z.string().max(300).default(''), type: z.unknown() }).parse(req.body ?? {});
+    const body = ZMultipartStart.parse(req.body ?? {});
     const contentType = audioType(body.type);
     const key = newUploadKey(body.filename);
     const { uploadId } = await multipart().create(key, contentType);
-    res.json({ uploadId, key });
+    res.json({ uploadId, key } satisfies MultipartStartAnswer);
   });
   uploads.get('/s3/multipart/:uploadId', async (req, res) => {
     res.json(await multipart().listParts(uploadKey(req), req.params.uploadId as string));
@@ -67,17 +77,10 @@ export function musicRoutes(context: ServiceContext<LibraryConfig>): Router {
       maxBytes: MUSIC_MAX_BYTES,
       expiresInSeconds: SIGNED_URL_SECONDS,
     });
-    res.json({ url, expires: SIGNED_URL_SECONDS });
+    res.json({ url, expires: SIGNED_URL_SECONDS } satisfies SignedPartAnswer);
   });
   uploads.post('/s3/multipart/:uploadId/complete', async (req, res) => {
-    const { parts } = z
-      .object({
-        parts: z
-          .array(z.object({ PartNumber: z.number().int().min(1), ETag: z.string().min(1).max(200) }))
-          .min(1, 'The upload has no parts')
-          .max(10_000),
-      })
-      .parse(req.body ?? {});
+    const { parts } = ZMultipartComplete.parse(req.body ?? {});
     const key = uploadKey(req);
     await multipart().complete(key, req.params.uploadId as string, parts);
     const info = await files.stat(key);
@@ -85,7 +88,7 @@ export function musicRoutes(context: ServiceContext<LibraryConfig>): Router {
       await files.delete(key);
       throw new AppError(413, 'MUSIC_TOO_LARGE', LIBRARY_MESSAGES.musicTooLarge);
     }
-    res.json({ location: key, key });
+    res.json({ location: key, key } satisfies MultipartCompleteAnswer);
   });
   uploads.delete('/s3/multipart/:uploadId', async (req, res) => {
     await multipart().abort(uploadKey(req), req.params.uploadId as string);

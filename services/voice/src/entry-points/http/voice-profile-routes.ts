@@ -2,10 +2,9 @@ import { Router } from 'express';
 import { requireUser, type ServiceContext } from '@innerecho/kit';
 import { ZSessionId } from '@innerecho/contracts';
 import type { VoiceConfig } from '../../config';
-import { findVoiceProfile } from '../../data-access/voice-profile-repository';
 import type { VoiceEngines } from '../../engines/create-voice-engines';
 import type { EngineStats, SpeechSynthesizer } from '../../domain/synthesize-speech';
-import { cloneVoice, deleteVoice, requestSampleUpload } from '../../domain/voice-use-cases';
+import { cloneVoice, deleteVoice, describeVoiceProfile, requestSampleUpload, speakInUsersVoice } from '../../domain/voice-use-cases';
 
 interface Deps {
   context: ServiceContext<VoiceConfig>;
@@ -41,13 +40,7 @@ export function voiceProfileRoutes({ context, engines }: Deps): Router {
 
   router.get('/api/voice-profile/:sessionId', async (req, res) => {
     const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
-    const profile = await findVoiceProfile(context.db, user.id);
-    // cloneEngine: which engine a new clone would use, so the page can say so honestly.
-    res.json(
-      profile?.isCloned
-        ? { isCloned: true, engine: profile.engine, updatedAt: profile.updatedAt.toISOString(), cloneEngine: engines.current.name }
-        : { isCloned: false, engine: null, updatedAt: null, cloneEngine: engines.current.name },
-    );
+    res.json(await describeVoiceProfile({ context, engines, userId: user.id }));
   });
 
   router.delete('/api/voice-profile/:sessionId', async (req, res) => {
@@ -67,8 +60,7 @@ export function internalSpeechRoutes({ context, speech, stats }: Deps): Router {
 
   router.post('/internal/speech', async (req, res) => {
     const user = requireUser(req);
-    const profile = await findVoiceProfile(context.db, user.id);
-    const result = await speech.speak(profile, req.body);
+    const result = await speakInUsersVoice({ context, speech, userId: user.id, body: req.body });
     res.setHeader('content-type', 'audio/wav');
     res.setHeader('x-speech-cache', result.cache);
     res.setHeader('x-voice-id', result.voiceId);

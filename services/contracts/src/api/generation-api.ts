@@ -1,18 +1,23 @@
 import { z } from 'zod';
-import { ZSessionId } from '@innerecho/contracts';
+import { ZSessionId } from './identity-api';
 
+/** A generated affirmation lasts one to sixty minutes, in whole minutes; the form starts at three. */
 export const MIN_DURATION_SECONDS = 60;
 export const MAX_DURATION_SECONDS = 3600;
 export const DURATION_STEP_SECONDS = 60;
+export const DEFAULT_DURATION_SECONDS = 180;
+/** The voice plays at half to twice its natural speed. */
+export const MIN_VOICE_SPEED = 0.5;
+export const MAX_VOICE_SPEED = 2;
 
 export const GENERATION_MESSAGES = {
-  durationRange: 'Audio duration must be between 60 and 3600 seconds',
+  durationRange: `Audio duration must be between ${MIN_DURATION_SECONDS} and ${MAX_DURATION_SECONDS} seconds`,
   durationStep: 'Audio duration must be a whole number of minutes (a multiple of 60 seconds)',
-  speedRange: 'Voice speed must be between 0.5 and 2',
+  speedRange: `Voice speed must be between ${MIN_VOICE_SPEED} and ${MAX_VOICE_SPEED}`,
   oneSource: 'Choose a library affirmation or one of your custom affirmations',
 } as const;
 
-/** The spec sends numbers as text ('1.0', '180'); accept either, reject anything that is not a number. */
+/** The browser sends numbers as text ('1.0', '180'); accept either, reject anything that is not a number. */
 const numberFromText = (message: string) =>
   z.union(
     [
@@ -26,12 +31,17 @@ const numberFromText = (message: string) =>
     { error: message },
   );
 
-/** POST /api/generate-audio (spec section 7). */
+/**
+ * POST /api/generate-audio: the text (a library transcript or one of the caller's custom
+ * affirmations, exactly one), how long, how fast, and the background music ('none' or absent
+ * for the voice alone). Answers 201 with the MP3 itself; `x-saved-affirmation-id` names the
+ * saved affirmation it became.
+ */
 export const ZGenerateAudioRequest = z
   .object({
     sessionId: ZSessionId,
     voiceSpeed: numberFromText(GENERATION_MESSAGES.speedRange)
-      .pipe(z.number().min(0.5, GENERATION_MESSAGES.speedRange).max(2, GENERATION_MESSAGES.speedRange))
+      .pipe(z.number().min(MIN_VOICE_SPEED, GENERATION_MESSAGES.speedRange).max(MAX_VOICE_SPEED, GENERATION_MESSAGES.speedRange))
       .optional()
       .default(1),
     audioDuration: numberFromText(GENERATION_MESSAGES.durationRange).pipe(
@@ -51,3 +61,16 @@ export const ZGenerateAudioRequest = z
   })
   .refine((v) => !!v.transcriptId !== !!v.customAffirmationId, { message: GENERATION_MESSAGES.oneSource });
 export type GenerateAudioRequest = z.infer<typeof ZGenerateAudioRequest>;
+
+/** GET /api/saved-affirmations/{sessionId}: one saved affirmation, newest first, with the path to play its MP3. */
+export interface SavedAffirmationView {
+  id: string;
+  createdAt: string;
+  voiceSpeed: number;
+  audioDuration: number;
+  audioFilePath: string;
+  sizeBytes: number;
+  backgroundMusic: { id: string | null; name: string } | null;
+  transcript: { id: string; title: string | null; category: string | null } | null;
+  customAffirmation: { id: string; title: string | null; category: string | null } | null;
+}

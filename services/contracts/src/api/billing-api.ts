@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { PLAN_IDS } from './plans';
+
+/** POST /api/create-checkout-session: a plan, and the referral code the visitor came with, if any. */
+export const ZCheckoutRequest = z.object({
+  plan: z.enum(PLAN_IDS, { message: 'Choose the monthly or yearly plan' }),
+  referralCode: z.string().trim().max(64, 'Referral code is too long').optional().nullable(),
+});
+export type CheckoutRequest = z.infer<typeof ZCheckoutRequest>;
+
+/** POST /api/create-checkout-session and POST /api/billing/portal: where the browser goes next. */
+export interface RedirectAnswer {
+  url: string;
+}
+
+/** The demo checkout page's form (only without Stripe): the buyer's email. */
+export const ZDemoCheckoutForm = z.object({
+  email: z.string().trim().toLowerCase().email('Enter a valid email address'),
+  /** Demo only: charge the first payment now, as if the trial had ended. */
+  simulateFirstPayment: z.union([z.literal('on'), z.literal('true'), z.boolean()]).optional(),
+});

@@ -1,0 +1,150 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  decodePcm16Stream,
+  decodeToFloat,
+  decodeToPcm16,
+  decodeWav,
+  encodeWav,
+  FfmpegError,
+  joinWithPauses,
+  probeAudio,
+  runFfmpeg,
+  splitSentences,
+  trimSilence,
+} from '../src';
+
+jest.setTimeout(60_000);
+
+const SR = 44100;
+const tone = (seconds: number, hz = 220, amplitude = 0.5) =>
+  Float32Array.from({ length: Math.round(seconds * SR) }, (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / SR));
+
+let dir: string;
+beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'kit-media-'))));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the sentence splitter', () => {
+  test('splits at sentence ends but not at a decimal point, an ellipsis inside a sentence or before a closing quote', () => {
+    expect(splitSentences('It costs 3.50 today.  Then   stop.', 280)).toEqual(['It costs 3.50 today.', 'Then stop.']);
+    expect(splitSentences('She said “I am here.” Then she left.', 280)).toEqual(['She said “I am here.”', 'Then she left.']);
+    expect(splitSentences('Wait… then breathe. Really?! Yes', 280)).toEqual(['Wait… then breathe.', 'Really?!', 'Yes']);
+  });
+
+  test('drops pieces with nothing to say in them', () => {
+    expect(splitSentences('...', 280)).toEqual([]);
+    expect(splitSentences(' ?! … ', 280)).toEqual([]);
+  });
+
+  test('cuts a sentence that is too long at a comma, else a space, else anywhere, so no piece is longer than the limit', () => {
+    expect(splitSentences('I breathe in slowly, I breathe out slowly, and I rest.', 30)).toEqual([
+      'I breathe in slowly,',
+      'I breathe out slowly,',
+      'and I rest.',
+    ]);
+    expect(splitSentences('one two three four five six seven', 10)).toEqual(['one two', 'three four', 'five six', 'seven']);
+    const word = 'a'.repeat(25);
+    expect(splitSentences(word, 10)).toEqual(['a'.repeat(10), 'a'.repeat(10), 'a'.repeat(5)]);
+  });
+});
+
+describe('the WAV codec', () => {
+  test('what it writes, it reads back: mono and stereo, to 16-bit resolution, clamped to full scale', () => {
+    const mono = Float32Array.from([0, 0.5, -0.5, 1.5, -1.5]);
+    const back = decodeWav(encodeWav(mono, 22050))!;
+    expect(back.sampleRate).toBe(22050);
+    expect(back.channels).toBe(1);
+    expect(Array.from(back.samples).map((s) => Math.round(s * 1000) / 1000)).toEqual([0, 0.5, -0.5, 1, -1]);
+    const stereo = decodeWav(encodeWav(Float32Array.from([0.25, -0.25, 0.1, -0.1]), SR, 2))!;
+    expect(stereo.channels).toBe(2);
+    expect(stereo.samples.length).toBe(4);
+  });
+
+  test('reads past other chunks, and a streamed file whose sizes were never filled in', () => {
+    const wav = encodeWav(tone(0.01), SR);
+    const list = Buffer.concat([Buffer.from('LIST'), Buffer.from([4, 0, 0, 0]), Buffer.from('INFO')]);
+    const withList = Buffer.concat([wav.subarray(0, 36), list, wav.subarray(36)]);
+    expect(decodeWav(withList)!.samples.length).toBe(441);
+    const streamed = Buffer.from(wav);
+    streamed.writeUInt32LE(0xffffffff, 40);
+    expect(decodeWav(streamed)!.samples.length).toBe(441);
+  });
+
+  test('anything but 16-bit PCM WAV is not read', () => {
+    expect(decodeWav(Buffer.from('not a wav file at all'))).toBeNull();
+    const float = encodeWav(tone(0.01), SR);
+    float.writeUInt16LE(3, 20); // IEEE float
+    float.writeUInt16LE(32, 34);
+    expect(decodeWav(float)).toBeNull();
+  });
+});
+
+describe('clips of speech', () => {
+  test('join with the pause between them, and lose their silent ends but the margin', () => {
+    const joined = joinWithPauses([new Float32Array(100).fill(0.5), new Float32Array(50).fill(0.5)], 0.01, 1000);
+    expect(joined.length).toBe(160);
+    expect(joined[104]).toBe(0);
+    const padded = new Float32Array(1000);
+    padded.fill(0.5, 400, 600);
+    const trimmed = trimSilence(padded, { sampleRate: 1000, marginSeconds: 0.01 });
+    expect(trimmed.length).toBe(220);
+  });
+});
+
+describe('ffmpeg through the toolkit', () => {
+  test('decodes a file to the layout asked for, as floats or 16-bit, whole or streamed', async () => {
+    const wav = encodeWav(tone(1), SR);
+    const floats = await decodeToFloat(wav, 1, SR);
+    expect(floats.length).toBe(SR);
+    const expected = decodeWav(wav)!.samples;
+    expect(Math.max(...floats.map((s, i) => Math.abs(s - expected[i])))).toBeLessThan(1e-4);
+    const stereo = await decodeToPcm16(wav, 2, 22050, { maxSeconds: 0.5 });
+    expect(stereo.length).toBe(22050);
+    let streamed = 0;
+    await decodePcm16Stream({ bytes: wav, channels: 1, sampleRate: SR, onData: (chunk) => (streamed += chunk.length) });
+    expect(streamed).toBe(SR * 2);
+  });
+
+  test('encodes streamed raw PCM to MP3 in a file, which ffprobe then measures', async () => {
+    async function* pcm() {
+      for (let i = 0; i < 4; i++) yield new Int16Array(SR / 2).fill(i * 1000);
+    }
+    const file = join(dir, 'out.mp3');
+    await runFfmpeg({
+      input: pcm(),
+      rawPcm: { sampleRate: SR, channels: 1 },
+      output: { format: 'mp3', codec: 'libmp3lame', bitrateKbps: 64 },
+      toFile: file,
+    });
+    expect(readFileSync(file).length).toBeGreaterThan(10_000);
+    expect(await probeAudio(file)).toEqual({ durationSeconds: 2, codec: 'mp3' });
+  });
+
+  test('a file that is not audio is refused with ffmpeg’s own words, and ffprobe finds no audio in it', async () => {
+    const junk = Buffer.from('this is plain text, not audio '.repeat(20));
+    await expect(decodeToFloat(junk, 1, SR, { seekable: true })).rejects.toThrow(FfmpegError);
+    await expect(decodeToPcm16(junk, 1, SR)).rejects.toThrow(/could not decode the audio/);
+    const file = join(dir, 'junk.txt');
+    writeFileSync(file, junk);
+    expect(await probeAudio(file)).toBeNull();
+  });
+
+  test('aborting a job kills ffmpeg and rejects with the reason', async () => {
+    const controller = new AbortController();
+    async function* endless() {
+      for (;;) {
+        yield new Int16Array(SR);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    const job = runFfmpeg({
+      input: endless(),
+      rawPcm: { sampleRate: SR, channels: 1 },
+      output: { format: 'mp3', codec: 'libmp3lame', bitrateKbps: 64 },
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(new Error('stopped by the test')), 300);
+    await expect(job).rejects.toThrow('stopped by the test');
+  });
+});
