@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger, type Logger } from '@innerecho/kit';
+import { createLogger, createUserSessionVerifier, type Logger } from '@innerecho/kit';
 import { createGatewayApp } from './app';
 import type { GatewayConfig } from './config';
 
@@ -18,7 +18,8 @@ export async function startGateway(
   config: GatewayConfig,
   logger: Logger = createLogger('gateway', config.LOG_LEVEL),
 ): Promise<RunningGateway> {
-  const app = createGatewayApp({ config, logger });
+  const sessions = createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });
+  const app = createGatewayApp({ config, logger, verifier: sessions.verifier });
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
@@ -33,11 +34,13 @@ export async function startGateway(
   return {
     url,
     port,
-    stop: () =>
-      new Promise((resolve) => {
+    stop: async () => {
+      await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 3000).unref();
-      }),
+      });
+      await sessions.close();
+    },
   };
 }

@@ -25,6 +25,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   { prefix: '/api/login', service: 'identity', signIn: true },
   { prefix: '/api/signup', service: 'identity', signIn: true },
   { prefix: '/api/logout', service: 'identity' },
+  { prefix: '/api/auth/password', service: 'identity', signIn: true }, // a password guess, like a sign-in
   { prefix: '/api/auth', service: 'identity' },
 
   // voice: profile, sample upload and cloning, the stored samples

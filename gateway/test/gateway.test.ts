@@ -153,7 +153,7 @@ describe('what the gateway forwards', () => {
   });
 
   test('a valid session cookie is forwarded; one that does not verify is dropped and cleared', async () => {
-    const good = signer.sign({ id: 'u1', role: 'subscriber', email: 'a@b.c' });
+    const good = signer.sign({ id: 'u1', role: 'subscriber', email: 'a@b.c', sid: 's1' });
     const ok = await echo(await call('GET', '/api/auth/user', { headers: { cookie: `theme=dark; ie_session=${good}` } }));
     expect(ok.headers.cookie).toContain(`ie_session=${good}`);
 

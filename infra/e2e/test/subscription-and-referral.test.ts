@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
-import { creatorReferralTables, hashCreatorPassword } from '@innerecho/creator-referral';
+import { hashPassword } from '@innerecho/kit';
+import { creatorReferralTables } from '@innerecho/creator-referral';
 import { runFfmpeg } from '@innerecho/voice/src/audio/ffmpeg-audio';
 import { espeakSpeak } from '@innerecho/voice/src/engines/espeak';
 import { uniqueEmail } from '@innerecho/embedded';
@@ -44,7 +45,7 @@ test('a referred visitor subscribes through the demo checkout and clones a voice
   await e2e.system.services.creatorReferral.context.db.insert(creatorReferralTables.creators).values({
     name: 'Maya Calm',
     email: creatorEmail,
-    passwordHash: await hashCreatorPassword(creatorPassword),
+    passwordHash: await hashPassword(creatorPassword),
     referralCode: code,
   });
 

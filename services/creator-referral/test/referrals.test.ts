@@ -48,21 +48,38 @@ describe('referral links', () => {
     expect((await client().get('/api/referrals/validate/nobody-has-this')).data).toEqual({ valid: false });
   });
 
-  test('repeat clicks from the same visitor within a day count once; another visitor counts', async () => {
+  test('repeat clicks from one client address within a day count once, whatever its cookies; another address counts', async () => {
     const creator = await createCreator(system);
-    const visitor = client();
-    const first = await visitor.postJson('/api/referrals/click', { referralCode: creator.referralCode });
-    expect(first.data).toEqual({ recorded: true });
-    const cookie = first.headers.getSetCookie().find((l) => l.startsWith('innerecho_visitor='))!;
-    expect(cookie).toMatch(/HttpOnly/i);
-    expect(cookie).toMatch(/SameSite=Lax/i);
-    expect(cookie).toMatch(/Path=\//);
-    expect((await visitor.postJson('/api/referrals/click', { referralCode: creator.referralCode })).data).toEqual({ recorded: false });
-    expect((await client().postJson('/api/referrals/click', { referralCode: creator.referralCode })).data).toEqual({ recorded: true });
+    const click = (c: TestClient) => c.postJson('/api/referrals/click', { referralCode: creator.referralCode });
+    expect((await click(client())).data).toEqual({ recorded: true });
+    // A fresh browser (no cookies at all) from the same address: still the same clicker.
+    expect((await click(client())).data).toEqual({ recorded: false });
+    expect((await click(client())).data).toEqual({ recorded: false });
+    // Another client address, as the gateway forwards it to the service.
+    const elsewhere = new TestClient(system.services.creatorReferral.url);
+    const other = await elsewhere.postJson(
+      '/api/referrals/click',
+      { referralCode: creator.referralCode },
+      { 'x-forwarded-for': '203.0.113.7' },
+    );
+    expect(other.data).toEqual({ recorded: true });
     const rows = (await system.services.creatorReferral.context.db.execute(
-      sql`select count(*)::int as n from creator_referral.referral_clicks where creator_id = ${creator.id}`,
+      sql`select count(*)::int as n, bool_and(visitor_key not like '%127.0.0.1%' and visitor_key not like '%203.0.113.7%') as keyed
+          from creator_referral.referral_clicks where creator_id = ${creator.id}`,
     )) as any;
-    expect((rows.rows ?? rows)[0].n).toBe(2);
+    expect((rows.rows ?? rows)[0]).toEqual({ n: 2, keyed: true });
+  });
+
+  test('a click posted from another site is refused and not counted', async () => {
+    const creator = await createCreator(system);
+    const res = await client().postJson(
+      '/api/referrals/click',
+      { referralCode: creator.referralCode },
+      { origin: 'https://clickfarm.example' },
+    );
+    expect(res.status).toBe(403);
+    expect(res.data.code).toBe('CROSS_SITE');
+    expect((await client().postJson('/api/referrals/click', { referralCode: creator.referralCode })).data).toEqual({ recorded: true });
   });
 
   test('a click with an unknown code is refused with 404, and a missing code with 400', async () => {

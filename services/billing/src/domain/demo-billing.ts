@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { PLANS, type PlanId } from '@innerecho/contracts';
+import { emailField, PLANS, type PlanId } from '@innerecho/contracts';
 import { conflict, notFound, type ServiceContext } from '@innerecho/kit';
 import type { BillingConfig } from '../config';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../data-access/billing-repository';
 import { applyBillingFact } from './apply-billing-fact';
 import { emptyFacts, type BillingFact } from './billing-facts';
+import { ALREADY_SUBSCRIBED_VISITOR_MESSAGE, findActiveSubscriptionOf } from './one-subscription-per-buyer';
 
 /**
  * The demo checkout: what Stripe would do, played locally. Every step becomes the same
@@ -25,7 +26,7 @@ const DAY_MS = 86_400_000;
 const rid = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
 
 export const ZDemoCheckoutInput = z.object({
-  email: z.string().trim().toLowerCase().email('Enter a valid email address'),
+  email: emailField(),
   /** Demo only: charge the first payment now, as if the trial had ended. */
   simulateFirstPayment: z.union([z.literal('on'), z.literal('true'), z.boolean()]).optional(),
 });
@@ -56,11 +57,14 @@ export async function completeDemoCheckout(options: {
 }): Promise<CheckoutSessionRecord> {
   const { context, checkoutId, requestId } = options;
   const session = await findOpenDemoCheckout(context, checkoutId);
-  if (session.status === 'complete') return session;
+  if (session.status !== 'open') return session;
   // A signed-in buyer's checkout already knows the email; a visitor types it.
   const raw = (options.input ?? {}) as Record<string, unknown>;
   const input = ZDemoCheckoutInput.parse(session.email ? { ...raw, email: session.email } : raw);
   const email = input.email;
+  if (await findActiveSubscriptionOf(context.db, { userId: session.userId, email })) {
+    throw conflict(ALREADY_SUBSCRIBED_VISITOR_MESSAGE, 'ALREADY_SUBSCRIBED');
+  }
 
   const now = new Date();
   const subscriptionId = rid('demo_sub');

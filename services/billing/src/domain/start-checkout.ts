@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { PLAN_IDS } from '@innerecho/contracts';
+import { PLAN_IDS, textField } from '@innerecho/contracts';
 import { conflict, type ServiceContext, type SessionClaims } from '@innerecho/kit';
 import type { BillingConfig } from '../config';
 import { findAccountByUserId, findSubscriptionsOfUser, insertCheckoutSession } from '../data-access/billing-repository';
@@ -9,7 +9,7 @@ import type { StripeProvider } from './stripe-provider';
 
 export const ZCheckoutInput = z.object({
   plan: z.enum(PLAN_IDS, { message: 'Choose the monthly or yearly plan' }),
-  referralCode: z.string().trim().max(64, 'Referral code is too long').optional().nullable(),
+  referralCode: textField({ max: 64, tooLong: 'Referral code is too long' }).optional().nullable(),
 });
 
 export const demoCheckoutPath = (id: string) => `/api/billing/demo-checkout/${id}`;

@@ -1,15 +1,20 @@
 import { z } from 'zod';
-import type { CreatorAccountView } from '@innerecho/contracts';
-import { unauthorized, type ServiceContext } from '@innerecho/kit';
+import { textField, type CreatorAccountView } from '@innerecho/contracts';
+import { unauthorized, verifyPassword, type ServiceContext } from '@innerecho/kit';
 import { findCreatorByEmail, findCreatorById, type CreatorRecord } from '../data-access/referral-repository';
-import { verifyCreatorPassword } from './creator-password';
 
 export const MISSING_CREDENTIALS_MESSAGE = 'Please enter both email and password';
 export const INVALID_CREATOR_CREDENTIALS_MESSAGE = 'Invalid email or password';
 
 export const ZCreatorSignIn = z.object({
-  email: z.string({ message: MISSING_CREDENTIALS_MESSAGE }).trim().min(1, MISSING_CREDENTIALS_MESSAGE).max(254),
-  password: z.string({ message: MISSING_CREDENTIALS_MESSAGE }).min(1, MISSING_CREDENTIALS_MESSAGE).max(200),
+  email: textField({ max: 254, required: MISSING_CREDENTIALS_MESSAGE, tooLong: INVALID_CREATOR_CREDENTIALS_MESSAGE }).toLowerCase(),
+  password: textField({
+    max: 200,
+    required: MISSING_CREDENTIALS_MESSAGE,
+    tooLong: INVALID_CREATOR_CREDENTIALS_MESSAGE,
+    trim: false,
+    multiline: true,
+  }),
 });
 
 export const toCreatorView = (c: CreatorRecord): CreatorAccountView => ({
@@ -25,7 +30,7 @@ export const toCreatorView = (c: CreatorRecord): CreatorAccountView => ({
 export async function signInCreator(options: { context: ServiceContext<any>; input: unknown }): Promise<CreatorAccountView> {
   const input = ZCreatorSignIn.parse(options.input ?? {});
   const creator = await findCreatorByEmail(options.context.db, input.email);
-  const valid = await verifyCreatorPassword(creator?.passwordHash ?? null, input.password);
+  const valid = await verifyPassword(creator?.passwordHash ?? null, input.password);
   if (!creator || !valid || !creator.active) throw unauthorized(INVALID_CREATOR_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');
   return toCreatorView(creator);
 }

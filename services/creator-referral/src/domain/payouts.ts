@@ -1,4 +1,4 @@
-import type { CommissionView, PayoutView } from '@innerecho/contracts';
+import { isUuid, textField, type CommissionView, type PayoutView } from '@innerecho/contracts';
 import { z } from 'zod';
 import { badRequest, conflict, notFound, type ServiceContext } from '@innerecho/kit';
 import {
@@ -47,7 +47,7 @@ export const ZCreatePayout = z.object({
     .array(z.string().uuid('Unknown commission'), { message: 'Choose at least one commission' })
     .min(1, 'Choose at least one commission')
     .max(500),
-  notes: z.string().trim().max(500, 'Notes are limited to 500 characters').optional().default(''),
+  notes: textField({ max: 500, tooLong: 'Notes are limited to 500 characters', multiline: true }).optional().default(''),
 });
 
 /** Admin: every creator with what is waiting to be paid out. */
@@ -101,7 +101,7 @@ export async function settlePayout(options: {
   outcome: 'completed' | 'failed';
 }): Promise<PayoutView> {
   const { context, payoutId, outcome } = options;
-  if (!z.string().uuid().safeParse(payoutId).success) throw notFound('Payout not found', 'PAYOUT_NOT_FOUND');
+  if (!isUuid(payoutId)) throw notFound('Payout not found', 'PAYOUT_NOT_FOUND');
   return context.transaction(async (tx) => {
     const payout = await findPayoutForUpdate(tx, payoutId);
     if (!payout) throw notFound('Payout not found', 'PAYOUT_NOT_FOUND');
