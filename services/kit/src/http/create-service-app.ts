@@ -63,7 +63,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
     }
   });
 
-  app.use(...options.authenticators);
+  if (options.authenticators.length) app.use(...options.authenticators);
   app.use(options.routes);
   app.use((req, res) => {
     res.status(404).json({ error: `No route for ${req.method} ${req.path}`, code: 'NOT_FOUND' });
