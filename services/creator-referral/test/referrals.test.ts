@@ -200,6 +200,56 @@ describe('the creator area', () => {
     expect((await c.get('/api/creator-auth/current')).status).toBe(401);
   });
 
+  test('sign-out ends the creator session: a copy of the old cookie gets 401', async () => {
+    const creator = await createCreator(system);
+    const c = await signInCreator(system, creator.email);
+    const copy = client();
+    copy.cookies.set('ie_creator_session', c.cookies.get('ie_creator_session')!);
+    expect((await copy.get(`/api/commissions/creator/${creator.id}`)).status).toBe(200);
+    expect((await c.postJson('/api/creator-auth/logout', {})).status).toBe(200);
+    expect((await copy.get('/api/creator-auth/current')).status).toBe(401);
+    expect((await copy.get(`/api/commissions/creator/${creator.id}`)).status).toBe(401);
+  });
+
+  test('signing out everywhere ends every session of the creator, and an admin setting a new password does too', async () => {
+    const creator = await createCreator(system);
+    const laptop = await signInCreator(system, creator.email);
+    const phone = await signInCreator(system, creator.email);
+    expect((await laptop.postJson('/api/creator-auth/logout-everywhere', {})).status).toBe(200);
+    expect((await phone.get('/api/creator-auth/current')).status).toBe(401);
+
+    const again = await signInCreator(system, creator.email);
+    const admin = await adminClient();
+    const reset = await admin.request('PUT', `/api/creators/${creator.id}`, {
+      json: { name: creator.name, password: 'a new creator password' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await again.get('/api/creator-auth/current')).status).toBe(401);
+  });
+
+  test('a creator sign-in posted from another site is refused and sets no cookie, as for listeners', async () => {
+    const creator = await createCreator(system);
+    const res = await client().request('POST', '/api/creator-auth/login', {
+      form: { email: creator.email, password: CREATOR_PASSWORD },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.data).toEqual({ error: 'Cross-site sign-in is not allowed', code: 'CROSS_SITE' });
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  test('an id that cannot name a creator answers 404 on every creator route, even to an admin', async () => {
+    const admin = await adminClient();
+    for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      for (const path of [`/api/commissions/creator/${id}`, `/api/creator-analytics/${id}`, `/api/payouts/creator/${id}`]) {
+        const res = await admin.get(path);
+        expect(res.status).toBe(404);
+        expect(res.data).toEqual({ error: 'Creator not found', code: 'CREATOR_NOT_FOUND' });
+      }
+    }
+    for (const action of ['complete', 'fail']) expect((await admin.postJson(`/api/payouts/not-a-uuid/${action}`, {})).status).toBe(404);
+  });
+
   test("creator A cannot read creator B's commissions, analytics or payouts", async () => {
     const a = await createCreator(system);
     const b = await createCreator(system);
