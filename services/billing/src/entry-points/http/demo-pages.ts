@@ -29,7 +29,7 @@ export function demoCheckoutPage(options: {
   const period = plan.interval === 'year' ? 'year' : 'month';
   const error = options.error
     ? `<div class="alert error" role="alert">${escapeHtml(options.error)}${
-        options.alreadySubscribed ? ` <a href="${SIGN_IN_TO_MANAGE_HREF}">Sign in</a>` : ''
+        options.alreadySubscribed ? ` <a href="${escapeHtml(SIGN_IN_TO_MANAGE_HREF)}">Sign in</a>` : ''
       }</div>`
     : '';
   const email = options.email
@@ -105,7 +105,7 @@ export function alreadySubscribedPage(message: string): PageOptions {
     status: 409,
     body: `<h1>You already have a subscription</h1>
 <div class="alert error" role="alert">${escapeHtml(message)}</div>
-<a class="button" href="${SIGN_IN_TO_MANAGE_HREF}">Sign in</a>
+<a class="button" href="${escapeHtml(SIGN_IN_TO_MANAGE_HREF)}">Sign in</a>
 <a class="button outline" href="/">Back to InnerEcho</a>`,
   };
 }
