@@ -1,11 +1,15 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { LIBRARY_MESSAGES, MUSIC_MAX_BYTES } from '@innerecho/contracts';
+import { LIBRARY_MESSAGES, MUSIC_MAX_BYTES, textField } from '@innerecho/contracts';
 import { AppError, badRequest, requireRole, requireUser, type ServiceContext } from '@innerecho/kit';
 import type { LibraryConfig } from '../../config';
 import { addMusicFromUpload, deleteMusic, listMusic, newUploadKey, UPLOAD_KEY } from '../../domain/music-catalogue';
 
 const SIGNED_URL_SECONDS = 15 * 60;
+
+/** The uploaded file's name: only its extension is kept (in the upload key), but it must be a sensible name. */
+const uploadFilename = (value: unknown) =>
+  textField({ max: 300, tooLong: 'The file name is too long' }).optional().default('').parse(value);
 
 /**
  * Background music: the list for signed-in users; the admin's writes; and the upload
@@ -32,7 +36,7 @@ export function musicRoutes(context: ServiceContext<LibraryConfig>): Router {
   router.post('/api/background-music/upload', async (req, res) => {
     requireRole(req, 'admin');
     const contentType = audioType(req.body?.contentType ?? 'audio/mpeg');
-    const key = newUploadKey(typeof req.body?.filename === 'string' ? req.body.filename : '');
+    const key = newUploadKey(uploadFilename(req.body?.filename));
     const uploadURL = await files.presignPut(key, { contentType, maxBytes: MUSIC_MAX_BYTES, expiresInSeconds: SIGNED_URL_SECONDS });
     res.json({ uploadURL, key });
   });
@@ -44,17 +48,16 @@ export function musicRoutes(context: ServiceContext<LibraryConfig>): Router {
   });
   uploads.get('/s3/params', async (req, res) => {
     const contentType = audioType(req.query.type);
-    const key = newUploadKey(String(req.query.filename ?? ''));
+    const key = newUploadKey(uploadFilename(req.query.filename));
     const url = await files.presignPut(key, { contentType, maxBytes: MUSIC_MAX_BYTES, expiresInSeconds: SIGNED_URL_SECONDS });
     res.json({ method: 'PUT', url, fields: {}, headers: { 'content-type': contentType } });
   });
   uploads.get('/s3/sts', (_req, _res) => {
-    throw new AppError(501, 'NOT_OFFERED', 'Temporary storage credentials are not offered; uploads use signed URLs');
+    throw new AppError(404, 'NOT_OFFERED', 'Temporary storage credentials are not offered; uploads use signed URLs');
   });
   uploads.post('/s3/multipart', async (req, res) => {
-    const body = z.object({ filename: z.string().max(300).default(''), type: z.unknown() }).parse(req.body ?? {});
-    const contentType = audioType(body.type);
-    const key = newUploadKey(body.filename);
+    const contentType = audioType(req.body?.type);
+    const key = newUploadKey(uploadFilename(req.body?.filename));
     const { uploadId } = await multipart().create(key, contentType);
     res.json({ uploadId, key });
   });
