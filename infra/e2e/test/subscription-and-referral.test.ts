@@ -81,7 +81,7 @@ test('a referred visitor subscribes through the demo checkout and clones a voice
 
   // The demo checkout, clearly labelled, stands in for Stripe.
   await page.waitForURL('**/api/billing/demo-checkout/**');
-  await visible(page.getByText('Demo mode'));
+  await visible(page.getByText('This is a demo checkout; no card is charged.'));
   const buyerEmail = uniqueEmail('buyer');
   await page.getByLabel('Email').fill(buyerEmail);
   await page.getByLabel(/simulate the first payment/).check();
