@@ -111,6 +111,8 @@ const paramValue = (name: string, sessionId: string) =>
 
 /** Parameters that name something: values that are not ids must be refused. */
 const ID_PARAMS = new Set(['sessionId', 'id', 'creatorId', 'payoutId', 'uploadId', 'partNumber', 'subscriptionId', 'action', 'key']);
+/** Ids of things the service stores: one that cannot exist is simply not found (404). */
+const ENTITY_IDS = new Set(['id', 'creatorId', 'payoutId', 'subscriptionId']);
 const NOT_IDS = ['not-an-id', '..%2F..%2Fetc%2Fpasswd', "1'%20OR%20'1'%3D'1", '-1'];
 
 const LEAK = /node_modules|\/work\/|\.tsx?:\d+|\n\s+at \S|\bat (Object|Function|async|new) /;
@@ -123,6 +125,8 @@ interface Attack {
   body?: string | Uint8Array;
   /** True when the request carries bad input and must be refused. */
   mustRefuse: boolean;
+  /** An id that cannot exist: 404 (or 401/403 when the caller may not ask at all). */
+  notFound?: boolean;
   /** Leave out the identity's own cookies (the attack brings its own). */
   ownCookies?: string;
 }
@@ -187,6 +191,7 @@ function attacksOn(route: string, sessionId: string): Attack[] {
         name: `:${param} ${what}`,
         path: withQuery(buildPath(template, { ...good, [param]: value }), query),
         mustRefuse,
+        notFound: ENTITY_IDS.has(param) && (what === 'not an id' || what === 'over-long'),
       });
     }
   }
@@ -281,6 +286,7 @@ function judge(who: string, route: string, attack: Attack, res: { status: number
   if (res.status >= 500) failures.push(`${where}: server error ${res.text.slice(0, 200)}`);
   if (LEAK.test(res.text)) failures.push(`${where}: answer shows internals ${res.text.match(LEAK)![0]}`);
   if (res.status === 429) failures.push(`${where}: rate limited, so the route was not reached`);
+  if (attack.notFound && ![401, 403, 404].includes(res.status)) failures.push(`${where}: an id that cannot exist is not a 404`);
   if (res.status >= 400) {
     outcomes.refused++;
     if (res.type.includes('application/json')) {
