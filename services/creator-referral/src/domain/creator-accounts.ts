@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CreatorDeletedV1, CreatorProfilePublishedV1, isUuid, ZCreatorCreateInput, ZCreatorProfileInput } from '@innerecho/contracts';
+import {
+  CreatorDeletedV1,
+  CreatorProfilePublishedV1,
+  isUuid,
+  textField,
+  ZCreatorCreateInput,
+  ZCreatorProfileInput,
+} from '@innerecho/contracts';
 import { conflict, hashPassword, isUniqueViolation, notFound, type ServiceContext, type Tx } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../config';
 import { revokeCreatorSessions } from '../data-access/creator-session-repository';
@@ -8,7 +15,9 @@ import { creatorAccountsStore, type CreatorAccount } from './creator-accounts-st
 type Context = Pick<ServiceContext<CreatorReferralConfig>, 'transaction' | 'outbox'>;
 
 const ZCreatorPasswordReset = z.object({
-  password: z.string().min(8, 'Password must be at least 8 characters').max(200, 'Password must be 200 characters or less').optional(),
+  password: textField({ max: 200, tooLong: 'Password must be 200 characters or less', trim: false, multiline: true })
+    .min(8, 'Password must be at least 8 characters')
+    .optional(),
 });
 
 export const REFERRAL_CODE_TAKEN = 'This referral code is already taken. Please choose another one.';

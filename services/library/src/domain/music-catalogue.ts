@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { buffer } from 'node:stream/consumers';
 import { z } from 'zod';
-import { LIBRARY_MESSAGES, MUSIC_MAX_BYTES, TITLE_MAX } from '@innerecho/contracts';
+import { LIBRARY_MESSAGES, MUSIC_MAX_BYTES, textField, TITLE_MAX } from '@innerecho/contracts';
 import { AppError, badRequest, measureMusic, notFound, type Db, type ObjectStore } from '@innerecho/kit';
 import { musicRepository } from '../data-access/library-repository';
 import { isUuid } from './library-queries';
@@ -37,12 +37,8 @@ export async function getMusic({ db, id }: { db: Db; id: string }) {
 }
 
 const ZAddMusic = z.object({
-  title: z
-    .string({ error: LIBRARY_MESSAGES.musicMissing })
-    .trim()
-    .min(1, LIBRARY_MESSAGES.musicMissing)
-    .max(TITLE_MAX, LIBRARY_MESSAGES.titleTooLong),
-  uploadURL: z.string({ error: LIBRARY_MESSAGES.musicMissing }).min(1, LIBRARY_MESSAGES.musicMissing).max(2000),
+  title: textField({ max: TITLE_MAX, tooLong: LIBRARY_MESSAGES.titleTooLong, required: LIBRARY_MESSAGES.musicMissing }),
+  uploadURL: textField({ max: 2000, required: LIBRARY_MESSAGES.musicMissing }),
   /** The client always sends 300 (spec section 3); the measured duration is what is stored. */
   duration: z.unknown().optional(),
 });

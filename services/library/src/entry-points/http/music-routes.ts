@@ -76,7 +76,12 @@ export function musicRoutes(context: ServiceContext<LibraryConfig>): Router {
     const { parts } = z
       .object({
         parts: z
-          .array(z.object({ PartNumber: z.number().int().min(1), ETag: z.string().min(1).max(200) }))
+          .array(
+            z.object({
+              PartNumber: z.number().int().min(1),
+              ETag: textField({ max: 200, required: 'The upload has a part without an ETag' }),
+            }),
+          )
           .min(1, 'The upload has no parts')
           .max(10_000),
       })
