@@ -1,7 +1,7 @@
 import { startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
 import { eventually } from '../../billing/test/support/eventually';
 
-jest.setTimeout(120_000);
+jest.setTimeout(180_000);
 
 let system: TestSystem;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Router, type Response } from 'express';
@@ -16,24 +16,19 @@ export const escapeHtml = (value: string) =>
 // The design system's colour tokens: one source for the web app and these pages. Required
 // rather than imported so TypeScript does not type-check the design system's browser code
 // (localStorage, document) under the services' Node-only settings.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { paletteDeclarations } = require('@innerecho/ui/src/theme/tokens') as { paletteDeclarations(mode: 'dark' | 'light'): string };
 
-const require_ = createRequire(__filename);
-const fontFile = (name: string) => require_.resolve(name);
-const FONT_VERSION = (require_('@fontsource-variable/inter/package.json') as { version: string }).version;
-
-/** Self-hosted from npm, as in the web app: Fraunces for headings, Inter for text. */
-const FONTS: Record<string, { path: string; family: string }> = {
-  [`fraunces-${FONT_VERSION}.woff2`]: {
-    path: fontFile('@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2'),
-    family: 'Fraunces Variable',
-  },
-  [`inter-${FONT_VERSION}.woff2`]: {
-    path: fontFile('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'),
-    family: 'Inter Variable',
-  },
-};
+/**
+ * Self-hosted from npm, as in the web app: Fraunces for headings, Inter for text (Latin).
+ * Each is served under a name carrying a hash of its bytes, so it can be cached for good.
+ */
+const FONTS = [
+  { family: 'Fraunces Variable', module: '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2', name: 'fraunces' },
+  { family: 'Inter Variable', module: '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2', name: 'inter' },
+].map((font) => {
+  const bytes = readFileSync(createRequire(__filename).resolve(font.module));
+  return { family: font.family, bytes, file: `${font.name}-${createHash('sha256').update(bytes).digest('hex').slice(0, 12)}.woff2` };
+});
 
 /** The same mark as the web app's tab icon, inline so the page asks for no /favicon.ico. */
 const ICON =
@@ -49,12 +44,10 @@ const THEME_SCRIPT =
 export const PAGE_ASSETS_PATH = '/page-assets';
 
 const PAGE_CSS = `
-${Object.entries(FONTS)
-  .map(
-    ([file, font]) =>
-      `@font-face{font-family:'${font.family}';font-style:normal;font-display:swap;font-weight:100 900;src:url(${PAGE_ASSETS_PATH}/${file}) format('woff2-variations')}`,
-  )
-  .join('\n')}
+${FONTS.map(
+  (font) =>
+    `@font-face{font-family:'${font.family}';font-style:normal;font-display:swap;font-weight:100 900;src:url(${PAGE_ASSETS_PATH}/${font.file}) format('woff2-variations')}`,
+).join('\n')}
 :root{${paletteDeclarations('dark')}color-scheme:dark}
 :root[data-theme=light]{${paletteDeclarations('light')}color-scheme:light}
 *{box-sizing:border-box}
@@ -124,10 +117,10 @@ export interface PageOptions {
   status?: number;
 }
 
-/** The fonts of these pages, with long caching (their names change with the font version). */
+/** The fonts of these pages, cached for good (their names change with their bytes). */
 export function pageAssets(): Router {
   const router = Router();
-  const files = new Map(Object.entries(FONTS).map(([file, font]) => [file, readFileSync(font.path)]));
+  const files = new Map(FONTS.map((font) => [font.file, font.bytes]));
   router.get('/:file', (req, res) => {
     const bytes = files.get(req.params.file);
     if (!bytes) {
