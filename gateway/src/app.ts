@@ -2,22 +2,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
-import {
-  createTokenVerifier,
-  jwksKeyResolver,
-  REQUEST_ID_HEADER,
-  USER_SESSION_COOKIE,
-  USER_TOKEN_ISSUER,
-  type Logger,
-  type TokenVerifier,
-} from '@innerecho/kit';
+import { PAGE_ASSETS_PATH, pageAssets, REQUEST_ID_HEADER, type Logger, type TokenVerifier } from '@innerecho/kit';
 import { randomUUID } from 'node:crypto';
 import { serviceUrls, type GatewayConfig } from './config';
+import { finalErrorHandler, sendError } from './errors';
 import { DEFAULT_MAX_BODY_BYTES, findRoute, SERVICE_NAMES, type ServiceName } from './route-table';
 import { FRONTEND_APPS, serveFrontends } from './frontends';
 import { frontendOrigins, serveRuntimeConfig } from './frontend-origins';
 import { gatewayOperations, type GatewayOperations } from './operations';
 import { createUpstreamProxies } from './upstream';
+import { securityHeaders } from './security-headers';
+import { checkSessionCookie, keepGatewayCookies } from './session-cookie';
 
 /**
  * Headers only the platform may set. A browser that sends them is lying, so they are
@@ -31,27 +26,11 @@ export function stripUntrustedHeaders(req: Request) {
   }
 }
 
-function removeCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return header;
-  const kept = header
-    .split(';')
-    .map((part) => part.trim())
-    .filter((part) => part && !part.startsWith(`${name}=`));
-  return kept.length ? kept.join('; ') : undefined;
-}
-
-const readCookie = (header: string | undefined, name: string) =>
-  header
-    ?.split(';')
-    .map((p) => p.trim())
-    .find((p) => p.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
-
 export interface GatewayOptions {
   config: GatewayConfig;
   logger: Logger;
-  /** Defaults to the identity service's JWKS. */
-  verifier?: TokenVerifier;
+  /** User sessions: identity's keys and revocation feed (see `createUserSessionVerifier`). */
+  verifier: TokenVerifier;
   /** Readiness, metrics, tracing and the drain; created here when not given. */
   operations?: GatewayOperations;
   /** Where sign-in attempts are counted (shared by every gateway instance); defaults to this instance's memory. */
@@ -61,13 +40,12 @@ export interface GatewayOptions {
 export function createGatewayApp({
   config,
   logger,
-  verifier,
+  verifier: sessions,
   operations = gatewayOperations(config),
   signInStore,
 }: GatewayOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  const sessions = verifier ?? createTokenVerifier(jwksKeyResolver(`${config.IDENTITY_URL}/.well-known/jwks.json`), USER_TOKEN_ISSUER);
   const urls = serviceUrls(config);
 
   // The gateway is the edge: it creates the request id every service will echo and log.
@@ -75,13 +53,13 @@ export function createGatewayApp({
     const id = randomUUID();
     req.headers[REQUEST_ID_HEADER] = id;
     res.setHeader(REQUEST_ID_HEADER, id);
-    res.setHeader('x-content-type-options', 'nosniff');
-    res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
-    res.setHeader('x-frame-options', 'DENY');
     next();
   });
   app.use(operations.routes);
   app.use(...operations.before);
+  app.use(securityHeaders({ publicUrl: config.PUBLIC_URL }));
+  // Fonts of the pages services render themselves (sign-in, demo checkout).
+  app.use(PAGE_ASSETS_PATH, pageAssets());
 
   app.get('/health', async (_req, res) => {
     const checks = await Promise.all(
@@ -98,18 +76,7 @@ export function createGatewayApp({
     res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'degraded', services: Object.fromEntries(checks) });
   });
 
-  const tooMany = (message: string) => (req: Request, res: Response) => {
-    if (req.is('application/x-www-form-urlencoded')) {
-      res
-        .status(429)
-        .type('html')
-        .send(
-          `<!doctype html><meta charset="utf-8"><title>Please wait</title><p style="font:16px system-ui;padding:2rem">${message} <a href="/api/login">Back to sign in</a></p>`,
-        );
-    } else {
-      res.status(429).json({ error: message, code: 'RATE_LIMITED' });
-    }
-  };
+  const tooMany = (message: string) => (req: Request, res: Response) => sendError(req, res, 429, 'RATE_LIMITED', message);
   const signInLimiter = rateLimit({
     windowMs: config.SIGN_IN_RATE_WINDOW_SECONDS * 1000,
     limit: config.SIGN_IN_RATE_LIMIT,
@@ -128,7 +95,12 @@ export function createGatewayApp({
     handler: tooMany('Too many requests. Please slow down.'),
   });
 
-  const proxies = createUpstreamProxies({ urls, logger, metrics: operations.metrics });
+  const proxies = createUpstreamProxies({
+    urls,
+    logger,
+    metrics: operations.metrics,
+    onProxyRes: (proxyRes, res) => keepGatewayCookies(proxyRes, res),
+  });
 
   app.use('/api', apiLimiter);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
@@ -146,16 +118,15 @@ export function createGatewayApp({
       return;
     }
 
-    // A session that does not verify is dropped here and cleared in the browser, so
-    // no service ever sees a tampered or expired token. One that cannot be checked now
-    // (identity's keys unreachable: it is restarting) is passed on; the service answers 503.
-    const token = readCookie(req.headers.cookie, USER_SESSION_COOKIE);
-    if (token && (await sessions.verify(decodeURIComponent(token)).catch(() => 'unchecked' as const)) === null) {
-      const rest = removeCookie(req.headers.cookie, USER_SESSION_COOKIE);
-      if (rest) req.headers.cookie = rest;
-      else delete req.headers.cookie;
-      res.append('set-cookie', `${USER_SESSION_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax`);
+    // Browsers never compress what they send; inflating is a way to make a small request
+    // cost a lot, so compressed bodies stop here.
+    const encoding = req.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity') {
+      res.status(415).json({ error: 'Compressed request bodies are not accepted', code: 'UNSUPPORTED_ENCODING' });
+      return;
     }
+
+    await checkSessionCookie(req, res, sessions);
 
     const forward = () => proxies[route.service](req, res, next);
     if (route.signIn && req.method === 'POST') signInLimiter(req, res, forward);
@@ -164,6 +135,7 @@ export function createGatewayApp({
 
   serveRuntimeConfig(app, config);
   serveFrontends(app, config.FRONTENDS_DIR, frontendOrigins(config));
+  app.use(finalErrorHandler(logger));
   return app;
 }
 

@@ -22,6 +22,12 @@ export const ZGatewayEnv = z.object({
   GENERATION_URL: url(4104),
   BILLING_URL: url(4105),
   CREATOR_REFERRAL_URL: url(4106),
+  /** The address browsers use; when it is https, answers carry HSTS. */
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Folder holding frontends/<app>/dist. */
   FRONTENDS_DIR: z.string().default(resolve(__dirname, '..', '..', 'frontends')),
   /** Sign-in attempts allowed per client address per window. */

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger, type Logger } from '@innerecho/kit';
+import { createLogger, createUserSessionVerifier, type Logger } from '@innerecho/kit';
 import { createGatewayApp } from './app';
 import type { GatewayConfig } from './config';
 import { gatewayOperations } from './operations';
@@ -24,7 +24,8 @@ export async function startGateway(
 ): Promise<RunningGateway> {
   const operations = gatewayOperations(config, options);
   const signInStore = config.DATABASE_URL ? PostgresRateLimitStore.connect(config.DATABASE_URL, logger) : undefined;
-  const app = createGatewayApp({ config, logger, operations, signInStore });
+  const sessions = createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });
+  const app = createGatewayApp({ config, logger, operations, signInStore, verifier: sessions.verifier });
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
@@ -44,6 +45,7 @@ export async function startGateway(
       (stopping ??= (async () => {
         await operations.lifecycle.drain(server, config.SHUTDOWN_GRACE_SECONDS * 1000, logger);
         await signInStore?.close();
+        await sessions.close();
       })()),
   };
 }

@@ -16,46 +16,146 @@ export interface RouteRow {
   maxBodyBytes?: number;
   /** Sign-in attempts: rate limited per client address. */
   signIn?: boolean;
+  /**
+   * Every route under this row, as `METHOD /path/:param`: the public API at a glance, and
+   * the list the security sweep (infra/embedded/test/security-sweep.test.ts) attacks.
+   */
+  routes: string[];
 }
 
 const MB = 1024 * 1024;
 
 export const ROUTE_TABLE: RouteRow[] = [
   // identity: sign-in, sign-up, sign-out, the current user, the OpenID callback
-  { prefix: '/api/login', service: 'identity', signIn: true },
-  { prefix: '/api/signup', service: 'identity', signIn: true },
-  { prefix: '/api/logout', service: 'identity' },
-  { prefix: '/api/auth', service: 'identity' },
+  { prefix: '/api/login', service: 'identity', signIn: true, routes: ['GET /api/login', 'POST /api/login'] },
+  { prefix: '/api/signup', service: 'identity', signIn: true, routes: ['POST /api/signup'] },
+  { prefix: '/api/logout', service: 'identity', routes: ['GET /api/logout', 'POST /api/logout'] },
+  { prefix: '/api/auth/password', service: 'identity', signIn: true, routes: ['POST /api/auth/password'] }, // a password guess, like a sign-in
+  {
+    prefix: '/api/auth',
+    service: 'identity',
+    routes: ['GET /api/auth/user', 'GET /api/auth/account', 'POST /api/auth/logout-everywhere', 'GET /api/auth/callback'],
+  },
 
   // voice: profile, sample upload and cloning, the stored samples
-  { prefix: '/api/voice-profile', service: 'voice' },
-  { prefix: '/api/files/voice', service: 'voice', maxBodyBytes: 25 * MB },
+  {
+    prefix: '/api/voice-profile',
+    service: 'voice',
+    routes: [
+      'POST /api/voice-profile/upload',
+      'POST /api/voice-profile/clone',
+      'GET /api/voice-profile/:sessionId',
+      'DELETE /api/voice-profile/:sessionId',
+    ],
+  },
+  {
+    prefix: '/api/files/voice',
+    service: 'voice',
+    maxBodyBytes: 25 * MB,
+    routes: ['GET /api/files/voice/:key', 'PUT /api/files/voice/:key'],
+  },
 
   // library: transcripts, creators' public pages, custom affirmations, music and its uploads
-  { prefix: '/api/transcripts', service: 'library' },
-  { prefix: '/api/creators', service: 'library', methods: ['GET', 'HEAD'] },
-  { prefix: '/api/creators', service: 'creator-referral' }, // admin writes: accounts live there
-  { prefix: '/api/custom-affirmations', service: 'library' },
-  { prefix: '/api/background-music', service: 'library' },
-  { prefix: '/api/uploads', service: 'library' },
-  { prefix: '/api/files/library', service: 'library', maxBodyBytes: 60 * MB },
+  {
+    prefix: '/api/transcripts',
+    service: 'library',
+    routes: [
+      'GET /api/transcripts',
+      'GET /api/transcripts/:id',
+      'POST /api/transcripts',
+      'PUT /api/transcripts/:id',
+      'DELETE /api/transcripts/:id',
+    ],
+  },
+  {
+    prefix: '/api/creators',
+    service: 'library',
+    methods: ['GET', 'HEAD'],
+    routes: ['GET /api/creators', 'GET /api/creators/:id', 'GET /api/creators/:id/analytics', 'GET /api/creators/:id/transcripts'],
+  },
+  {
+    prefix: '/api/creators',
+    service: 'creator-referral',
+    routes: ['POST /api/creators', 'PUT /api/creators/:id', 'DELETE /api/creators/:id'],
+  }, // admin writes: accounts live there
+  { prefix: '/api/custom-affirmations', service: 'library', routes: ['POST /api/custom-affirmations', 'GET /api/custom-affirmations/:id'] },
+  {
+    prefix: '/api/background-music',
+    service: 'library',
+    routes: [
+      'GET /api/background-music',
+      'POST /api/background-music',
+      'DELETE /api/background-music/:id',
+      'POST /api/background-music/upload',
+    ],
+  },
+  {
+    prefix: '/api/uploads',
+    service: 'library',
+    routes: [
+      'GET /api/uploads/s3/params',
+      'GET /api/uploads/s3/sts',
+      'POST /api/uploads/s3/multipart',
+      'GET /api/uploads/s3/multipart/:uploadId',
+      'GET /api/uploads/s3/multipart/:uploadId/:partNumber',
+      'POST /api/uploads/s3/multipart/:uploadId/complete',
+      'DELETE /api/uploads/s3/multipart/:uploadId',
+    ],
+  },
+  {
+    prefix: '/api/files/library',
+    service: 'library',
+    maxBodyBytes: 60 * MB,
+    routes: ['GET /api/files/library/:key', 'PUT /api/files/library/:key'],
+  },
 
   // generation: rendering, the saved library, the rendered files
-  { prefix: '/api/generate-audio', service: 'generation' },
-  { prefix: '/api/saved-affirmations', service: 'generation' },
-  { prefix: '/api/files/generation', service: 'generation' },
+  { prefix: '/api/generate-audio', service: 'generation', routes: ['POST /api/generate-audio'] },
+  {
+    prefix: '/api/saved-affirmations',
+    service: 'generation',
+    routes: ['GET /api/saved-affirmations/:sessionId', 'GET /api/saved-affirmations/:sessionId/:id/audio'],
+  },
+  { prefix: '/api/files/generation', service: 'generation', routes: ['GET /api/files/generation/:key'] },
 
   // billing: checkout, webhooks, the customer portal
-  { prefix: '/api/create-checkout-session', service: 'billing' },
-  { prefix: '/api/billing', service: 'billing' },
+  { prefix: '/api/create-checkout-session', service: 'billing', routes: ['POST /api/create-checkout-session'] },
+  {
+    prefix: '/api/billing',
+    service: 'billing',
+    routes: [
+      'POST /api/billing/portal',
+      'POST /api/billing/webhook',
+      'GET /api/billing/checkout-return',
+      'GET /api/billing/demo-checkout/:id',
+      'POST /api/billing/demo-checkout/:id/complete',
+      'GET /api/billing/demo-portal',
+      'POST /api/billing/demo-portal/:subscriptionId/:action',
+    ],
+  },
 
   // creator-referral: referral links, the creator area, commissions and payouts
-  { prefix: '/api/referrals', service: 'creator-referral' },
-  { prefix: '/api/creator-auth/login', service: 'creator-referral', signIn: true },
-  { prefix: '/api/creator-auth', service: 'creator-referral' },
-  { prefix: '/api/commissions', service: 'creator-referral' },
-  { prefix: '/api/creator-analytics', service: 'creator-referral' },
-  { prefix: '/api/payouts', service: 'creator-referral' },
+  { prefix: '/api/referrals', service: 'creator-referral', routes: ['GET /api/referrals/validate/:code', 'POST /api/referrals/click'] },
+  { prefix: '/api/creator-auth/login', service: 'creator-referral', signIn: true, routes: ['POST /api/creator-auth/login'] },
+  {
+    prefix: '/api/creator-auth',
+    service: 'creator-referral',
+    routes: ['GET /api/creator-auth/current', 'POST /api/creator-auth/logout', 'POST /api/creator-auth/logout-everywhere'],
+  },
+  { prefix: '/api/commissions', service: 'creator-referral', routes: ['GET /api/commissions/creator/:creatorId'] },
+  { prefix: '/api/creator-analytics', service: 'creator-referral', routes: ['GET /api/creator-analytics/:creatorId'] },
+  {
+    prefix: '/api/payouts',
+    service: 'creator-referral',
+    routes: [
+      'GET /api/payouts/creator/:creatorId',
+      'GET /api/payouts/balances',
+      'GET /api/payouts',
+      'POST /api/payouts',
+      'POST /api/payouts/:payoutId/complete',
+      'POST /api/payouts/:payoutId/fail',
+    ],
+  },
 ];
 
 export const DEFAULT_MAX_BODY_BYTES = 1 * MB;

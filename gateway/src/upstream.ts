@@ -1,4 +1,4 @@
-import { Agent } from 'node:http';
+import { Agent, type IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { RESTART_RETRY_AFTER_SECONDS, type Logger, type ServiceMetrics } from '@innerecho/kit';
@@ -35,6 +35,8 @@ export function createUpstreamProxies(options: {
   urls: Record<ServiceName, string>;
   logger: Logger;
   metrics: ServiceMetrics;
+  /** Runs on every service answer before it is passed on (the gateway adds its own cookies). */
+  onProxyRes?: (proxyRes: IncomingMessage, res: Response) => void;
 }): Record<ServiceName, RequestHandler> {
   const upstreamFailures = options.metrics.counter('gateway_upstream_failures_total', 'Requests a service could not answer, by outcome', [
     'service',
@@ -55,6 +57,7 @@ export function createUpstreamProxies(options: {
       proxyTimeout: 120_000,
       timeout: 120_000,
       on: {
+        proxyRes: (proxyRes, _req, res) => options.onProxyRes?.(proxyRes, res as Response),
         error(error, req, res) {
           const request = req as Request;
           const response = res as Response;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createLogger } from '@innerecho/kit';
+import { createLogger, createTokenVerifier, USER_TOKEN_ISSUER } from '@innerecho/kit';
 import { createScratchDatabase, sumOfMetric } from '@innerecho/embedded';
 import { createGatewayApp, ZGatewayEnv } from '../src';
 import { PostgresRateLimitStore } from '../src/rate-limit-store';
@@ -59,6 +59,9 @@ function config(urls: Record<string, string>, extra: Record<string, string> = {}
 }
 
 /** A built shell, as far as the gateway can tell. */
+/** No request here carries a session; a verifier that knows no keys is enough. */
+const verifier = createTokenVerifier(async () => undefined, USER_TOKEN_ISSUER);
+
 const frontendsDir = mkdtempSync(join(tmpdir(), 'gateway-instances-'));
 mkdirSync(join(frontendsDir, 'shell', 'dist'), { recursive: true });
 writeFileSync(join(frontendsDir, 'shell', 'dist', 'index.html'), '<!doctype html><div id="root"></div>');
@@ -78,7 +81,7 @@ test('sign-in attempts are counted once for every gateway instance when they sha
       const store = PostgresRateLimitStore.connect(database.url, logger);
       stores.push(store);
       gateways.push(
-        urlOf(await listen(createGatewayApp({ config: config(urls, { SIGN_IN_RATE_LIMIT: '3' }), logger, signInStore: store }))),
+        urlOf(await listen(createGatewayApp({ config: config(urls, { SIGN_IN_RATE_LIMIT: '3' }), logger, verifier, signInStore: store }))),
       );
     }
     const attempt = (gateway: string) =>
@@ -95,7 +98,7 @@ test('sign-in attempts are counted once for every gateway instance when they sha
 
 test('a read that finds its service restarting is retried once and answered by the instance that came back', async () => {
   const { urls, byName } = await services();
-  const gatewayApp = createGatewayApp({ config: config(urls), logger });
+  const gatewayApp = createGatewayApp({ config: config(urls), logger, verifier });
   const gateway = urlOf(await listen(gatewayApp));
   const library = byName.library;
   const port = (library.address() as AddressInfo).port;
@@ -116,7 +119,7 @@ test('a read that finds its service restarting is retried once and answered by t
 
 test('a write to a service that cannot be reached is not replayed: a fast 503 with Retry-After', async () => {
   const { urls, byName } = await services();
-  const gateway = urlOf(await listen(createGatewayApp({ config: config(urls), logger })));
+  const gateway = urlOf(await listen(createGatewayApp({ config: config(urls), logger, verifier })));
   await close(byName.billing);
   const started = Date.now();
   const res = await fetch(`${gateway}/api/create-checkout-session`, {
@@ -138,7 +141,7 @@ test('a write to a service that cannot be reached is not replayed: a fast 503 wi
 
 test('/metrics asks for the scrape token when METRICS_TOKEN is set', async () => {
   const { urls } = await services();
-  const gateway = urlOf(await listen(createGatewayApp({ config: config(urls, { METRICS_TOKEN: 'scrape-secret' }), logger })));
+  const gateway = urlOf(await listen(createGatewayApp({ config: config(urls, { METRICS_TOKEN: 'scrape-secret' }), logger, verifier })));
   expect((await fetch(`${gateway}/metrics`)).status).toBe(401);
   const res = await fetch(`${gateway}/metrics`, { headers: { authorization: 'Bearer scrape-secret' } });
   expect(res.status).toBe(200);
@@ -152,6 +155,7 @@ test('remotes served from another origin are announced to the shell and allowed 
       createGatewayApp({
         config: config(urls, { REMOTE_URL_CREATOR: 'https://cdn.example.com/creator/2.1.0', FILES_ORIGIN: 'https://files.example.com' }),
         logger,
+        verifier,
       }),
     ),
   );

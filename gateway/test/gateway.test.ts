@@ -4,7 +4,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
-import { createLogger, createTokenSigner, createTokenVerifier, KeyStore, localKeyResolver, USER_TOKEN_ISSUER } from '@innerecho/kit';
+import {
+  createLogger,
+  createTokenSigner,
+  createTokenVerifier,
+  KeyStore,
+  localKeyResolver,
+  USER_TOKEN_ISSUER,
+  type KeyResolver,
+} from '@innerecho/kit';
 import { createGatewayApp, ZGatewayEnv } from '../src';
 import { SERVICE_NAMES, type ServiceName } from '../src/route-table';
 
@@ -13,10 +21,16 @@ import { SERVICE_NAMES, type ServiceName } from '../src/route-table';
  * sees exactly what the gateway forwarded and to whom.
  */
 let gatewayUrl = '';
+/** The same gateway, configured for https (HSTS) and with identity's keys out of reach. */
+let httpsGatewayUrl = '';
 const servers: Server[] = [];
 let frontendsDir: string;
 const keys = KeyStore.inMemory();
 const signer = createTokenSigner(keys, USER_TOKEN_ISSUER, 600);
+/** Sessions revoked at identity, as the gateway's revocation feed would know them. */
+const revoked = new Set<string>();
+/** The shell's inline script, as the built index.html carries it. */
+const THEME_SCRIPT = "document.documentElement.dataset.theme='dark'";
 
 const listen = (app: express.Express) =>
   new Promise<Server>((resolve) => {
@@ -28,9 +42,14 @@ beforeAll(async () => {
   const urls: Record<string, string> = {};
   for (const name of SERVICE_NAMES) {
     const app = express();
+    // An echo of what arrived; `?set-cookie` and `?cache` make it answer as some services do.
     app.use((req, res) => {
       req.resume();
-      req.on('end', () => res.json({ service: name, method: req.method, url: req.originalUrl, headers: req.headers }));
+      req.on('end', () => {
+        if (req.query['set-cookie']) res.cookie('ie_returning', '1');
+        if (req.query.cache) res.setHeader('cache-control', String(req.query.cache));
+        res.json({ service: name, method: req.method, url: req.originalUrl, headers: req.headers });
+      });
     });
     const s = await listen(app);
     servers.push(s);
@@ -41,7 +60,7 @@ beforeAll(async () => {
     mkdirSync(join(frontendsDir, app, 'dist'), { recursive: true });
     writeFileSync(
       join(frontendsDir, app, 'dist', app === 'shell' ? 'index.html' : 'remoteEntry.js'),
-      app === 'shell' ? '<!doctype html><div id="root"></div>' : `/* ${app} */`,
+      app === 'shell' ? `<!doctype html><script>${THEME_SCRIPT}</script><div id="root"></div>` : `/* ${app} */`,
     );
   }
   const config = ZGatewayEnv.parse({
@@ -58,11 +77,26 @@ beforeAll(async () => {
   const app = createGatewayApp({
     config,
     logger: createLogger('gateway-test', 'silent'),
-    verifier: createTokenVerifier(localKeyResolver(keys), USER_TOKEN_ISSUER),
+    verifier: createTokenVerifier(localKeyResolver(keys), USER_TOKEN_ISSUER, {
+      revocation: async (claims) => (revoked.has(claims.sid) ? 'revoked' : 'active'),
+    }),
   });
   const gateway = await listen(app);
   servers.push(gateway);
   gatewayUrl = urlOf(gateway);
+
+  const unreachable: KeyResolver = async () => {
+    throw new Error('identity is down');
+  };
+  const httpsGateway = await listen(
+    createGatewayApp({
+      config: { ...config, PUBLIC_URL: 'https://innerecho.example' },
+      logger: createLogger('gateway-test', 'silent'),
+      verifier: createTokenVerifier(unreachable, USER_TOKEN_ISSUER),
+    }),
+  );
+  servers.push(httpsGateway);
+  httpsGatewayUrl = urlOf(httpsGateway);
 });
 
 afterAll(async () => {
@@ -153,7 +187,7 @@ describe('what the gateway forwards', () => {
   });
 
   test('a valid session cookie is forwarded; one that does not verify is dropped and cleared', async () => {
-    const good = signer.sign({ id: 'u1', role: 'subscriber', email: 'a@b.c' });
+    const good = signer.sign({ id: 'u1', role: 'subscriber', email: 'a@b.c', sid: 's1' });
     const ok = await echo(await call('GET', '/api/auth/user', { headers: { cookie: `theme=dark; ie_session=${good}` } }));
     expect(ok.headers.cookie).toContain(`ie_session=${good}`);
 
@@ -161,6 +195,43 @@ describe('what the gateway forwards', () => {
     const body = await echo(bad);
     expect(body.headers.cookie).toBe('theme=dark');
     expect(bad.headers.getSetCookie().some((c) => c.startsWith('ie_session=;'))).toBe(true);
+  });
+
+  test('a session cookie that cannot even be decoded is dropped and cleared, and the call goes on anonymously', async () => {
+    for (const garbage of ['%E0%A4%A', '%%%garbage', 'a'.repeat(5000)]) {
+      const res = await call('GET', '/api/transcripts', { headers: { cookie: `theme=dark; ie_session=${garbage}` } });
+      expect(res.status).toBe(200);
+      expect((await echo(res)).headers.cookie).toBe('theme=dark');
+      expect(res.headers.getSetCookie().some((c) => c.startsWith('ie_session=;'))).toBe(true);
+    }
+  });
+
+  test('a revoked session is dropped and cleared, alongside the cookies the service itself sets', async () => {
+    const token = signer.sign({ id: 'u2', role: 'subscriber', email: 'b@c.d', sid: 'revoked-session' });
+    revoked.add('revoked-session');
+    const res = await call('GET', '/api/login?set-cookie=1', { headers: { cookie: `ie_session=${token}` } });
+    expect((await echo(res)).headers.cookie).toBeUndefined();
+    const cookies = res.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith('ie_session=;'))).toBe(true);
+    expect(cookies.some((c) => c.startsWith('ie_returning=1'))).toBe(true);
+  });
+
+  test('a session that cannot be checked right now (identity unreachable) goes on to the service, which answers "try again", and stays in the browser', async () => {
+    const token = signer.sign({ id: 'u3', role: 'subscriber', email: 'c@d.e', sid: 'some-session' });
+    const res = await fetch(`${httpsGatewayUrl}/api/auth/user`, { headers: { cookie: `ie_session=${token}` } });
+    expect((await echo(res)).headers.cookie).toBe(`ie_session=${token}`);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  test('a compressed body is refused with 415 before it is forwarded', async () => {
+    for (const encoding of ['gzip', 'br', 'deflate']) {
+      const res = await call('POST', '/api/custom-affirmations', {
+        body: 'not really compressed',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+      });
+      expect(res.status).toBe(415);
+      expect(await res.json()).toEqual({ error: 'Compressed request bodies are not accepted', code: 'UNSUPPORTED_ENCODING' });
+    }
   });
 
   test('a body larger than the route allows is refused with 413 before it is forwarded', async () => {
@@ -189,6 +260,51 @@ describe('what the gateway forwards', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('1');
     expect(((await res.json()) as { error: string }).error).toBe('This part of InnerEcho is not responding. Please try again shortly.');
+  });
+});
+
+describe('headers', () => {
+  test('API answers are not stored by default and could not run as a page; a service may choose its own caching', async () => {
+    const personal = await call('GET', '/api/auth/user');
+    expect(personal.headers.get('cache-control')).toBe('no-store');
+    expect(personal.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    const chosen = await call('GET', '/api/saved-affirmations/session_1_abcdef?cache=private,%20max-age=60');
+    expect(chosen.headers.get('cache-control')).toBe('private, max-age=60');
+  });
+
+  test('every answer refuses framing and sniffing; HSTS only where the site is served over https', async () => {
+    for (const path of ['/', '/api/transcripts']) {
+      const res = await call('GET', path);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
+    const secure = await fetch(`${httpsGatewayUrl}/`);
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  test("the app's policy runs this site's scripts and the shell's own inline script by its hash, and no other inline script", async () => {
+    const { createHash } = await import('node:crypto');
+    const hash = createHash('sha256').update(THEME_SCRIPT).digest('base64');
+    for (const path of ['/', '/affirmations', '/index.html']) {
+      const policy = (await call('GET', path)).headers.get('content-security-policy')!;
+      const scripts = policy.split('; ').find((d) => d.startsWith('script-src'))!;
+      expect(scripts).toBe(`script-src 'self' 'sha256-${hash}'`);
+      expect(policy).toContain("frame-ancestors 'none'");
+    }
+  });
+});
+
+describe('errors', () => {
+  test('an address that is not valid percent-encoding answers 400 without internals, as JSON or as a page', async () => {
+    const json = await call('GET', '/page-assets/%E0%A4%A', { headers: { accept: 'application/json' } });
+    expect(json.status).toBe(400);
+    expect(await json.json()).toEqual({ error: 'The request could not be read', code: 'BAD_REQUEST' });
+    const page = await call('GET', '/page-assets/%E0%A4%A', { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain('The request could not be read');
+    expect(html).not.toMatch(/\bat \S+ \(|node_modules|\/work\/|\.ts:\d+/);
   });
 });
 

@@ -121,7 +121,7 @@ export async function signUpInBrowser(page: Page, options: { email?: string; pas
 
 /** Signs in through the built-in page. */
 export async function signInInBrowser(page: Page, email: string, password: string, returnTo?: string) {
-  await page.goto(`/api/login${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`);
+  await page.goto(`/api/login?mode=signin${returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : ''}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

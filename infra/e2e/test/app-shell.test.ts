@@ -128,7 +128,7 @@ describe('a new user', () => {
 
   test('an admin sees the Admin link on /admin paths only', async () => {
     const page = await e2e.newPage();
-    await page.goto('/api/login');
+    await page.goto('/api/login?mode=signin');
     await page.getByLabel('Email').fill(e2e.system.admin.email);
     await page.getByLabel('Password').fill(e2e.system.admin.password);
     await page.getByRole('button', { name: 'Sign in' }).click();

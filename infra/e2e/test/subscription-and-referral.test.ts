@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
-import { creatorReferralTables, hashCreatorPassword } from '@innerecho/creator-referral';
+import { hashPassword } from '@innerecho/kit';
+import { creatorReferralTables } from '@innerecho/creator-referral';
 import { uniqueEmail } from '@innerecho/embedded';
 import { fakeMicrophone, signInInBrowser, signUpInBrowser, startE2E, type E2E } from '../src';
 
@@ -35,7 +36,7 @@ test('a referred visitor subscribes through the demo checkout and clones a voice
   await e2e.system.services.creatorReferral.context.db.insert(creatorReferralTables.creators).values({
     name: 'Maya Calm',
     email: creatorEmail,
-    passwordHash: await hashCreatorPassword(creatorPassword),
+    passwordHash: await hashPassword(creatorPassword),
     referralCode: code,
   });
 
@@ -71,7 +72,7 @@ test('a referred visitor subscribes through the demo checkout and clones a voice
 
   // The demo checkout, clearly labelled, stands in for Stripe.
   await page.waitForURL('**/api/billing/demo-checkout/**');
-  await visible(page.getByText('Demo mode'));
+  await visible(page.getByText('This is a demo checkout; no card is charged.'));
   const buyerEmail = uniqueEmail('buyer');
   await page.getByLabel('Email').fill(buyerEmail);
   await page.getByLabel(/simulate the first payment/).check();

@@ -138,6 +138,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
         PORT: String(port),
         HOST: env.HOST ?? '0.0.0.0',
         LOG_LEVEL: logLevel,
+        PUBLIC_URL: publicUrl,
         IDENTITY_URL: identity.url,
         VOICE_URL: voice.url,
         LIBRARY_URL: library.url,

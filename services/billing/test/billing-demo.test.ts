@@ -29,9 +29,16 @@ describe('the demo checkout (no Stripe key)', () => {
     const url = await demoCheckout(client(), 'yearly');
     const page = await client().get(url);
     expect(page.status).toBe(200);
-    expect(page.text).toContain('Demo mode');
-    expect(page.text).toContain('No payment is taken');
+    expect(page.text).toContain('This is a demo checkout; no card is charged.');
+    // Operator detail (keys, configuration) is for the README and the logs, not for listeners.
+    expect(page.text).not.toMatch(/stripe|secret|key/i);
     expect(page.text).toContain('$79.99 per year');
+    expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'nonce-[^']+'/);
+    // The tab icon is inline: the page asks for no /favicon.ico (which this site does not have).
+    expect(page.text).toContain('<link rel="icon" href="data:image/svg+xml,');
+    const fonts = [...page.text.matchAll(/url\((\/page-assets\/[^)]+)\)/g)].map((m) => m[1]);
+    expect(fonts).toHaveLength(2);
+    for (const font of fonts) expect((await client().get(font)).status).toBe(200);
     expect(page.text).toContain('name="email"');
 
     const missing = await client().request('POST', `${url}/complete`, { form: { email: 'nope' } });
@@ -53,6 +60,37 @@ describe('the demo checkout (no Stripe key)', () => {
     const c = client();
     await c.signUp(email);
     await becomes(c, 'active');
+    const subs = (
+      (await system.services.billing.context.db.execute(
+        sql`select count(*)::int as n from billing.subscriptions where email = ${email}`,
+      )) as any
+    ).rows;
+    expect(subs[0].n).toBe(1);
+  });
+
+  test('a visitor checkout with the email of an account that already has an active subscription is refused, pointing to sign in', async () => {
+    const email = uniqueEmail('subscribed');
+    const owner = client();
+    await owner.signUp(email);
+    const own = await demoCheckout(owner, 'monthly');
+    await owner.request('POST', `${own}/complete`, { form: {} });
+    await becomes(owner, 'active');
+
+    const url = await demoCheckout(client(), 'yearly');
+    const refused = await client().request('POST', `${url}/complete`, { form: { email: email.toUpperCase() } });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('This email already has an active subscription, so this checkout was not started.');
+    expect(refused.text).toContain('<a href="/api/login?mode=signin&amp;returnTo=%2Faffirmations">Sign in</a>');
+    const page = await owner.get('/api/billing/demo-portal');
+    expect(page.text.match(/class="summary"/g)).toHaveLength(1);
+  });
+
+  test('a visitor buying twice with the same email before signing up gets one subscription', async () => {
+    const email = uniqueEmail('twice');
+    const first = await demoCheckout(client(), 'monthly');
+    expect((await client().request('POST', `${first}/complete`, { form: { email } })).status).toBe(303);
+    const second = await demoCheckout(client(), 'monthly');
+    expect((await client().request('POST', `${second}/complete`, { form: { email } })).status).toBe(409);
     const subs = (
       (await system.services.billing.context.db.execute(
         sql`select count(*)::int as n from billing.subscriptions where email = ${email}`,
@@ -91,6 +129,7 @@ describe('the demo checkout (no Stripe key)', () => {
     const portal = await c.postJson('/api/billing/portal', {});
     expect(portal.data).toEqual({ url: '/api/billing/demo-portal' });
     const page = await c.get('/api/billing/demo-portal');
+    expect(page.text).toContain('This is a demo of subscription management; no card is charged.');
     expect(page.text).toContain('Cancel subscription');
     const subscriptionId = page.text.match(/demo-portal\/(demo_sub_[^/]+)\/cancel/)![1];
 

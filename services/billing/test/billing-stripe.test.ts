@@ -65,7 +65,8 @@ describe('checkout with Stripe', () => {
     expect(session.subscription_data.trial_period_days).toBe('3');
     expect(session.metadata).toEqual({ plan: 'yearly', referralCode: 'mayacalm' });
     expect(session.client_reference_id).toBeNull();
-    expect(session.success_url).toMatch(/\/success\?session_id=\{CHECKOUT_SESSION_ID\}$/);
+    // Back through billing first, which sends the buyer on to /success?session_id=….
+    expect(session.success_url).toMatch(/\/api\/billing\/checkout-return\?session_id=\{CHECKOUT_SESSION_ID\}$/);
   });
 
   test('a signed-in user checkout carries their id as client_reference_id', async () => {
@@ -191,6 +192,63 @@ describe('webhooks', () => {
     const { session } = await checkout(client(), 'monthly', email.toUpperCase());
     await sendWebhook(fake.event('checkout.session.completed', session));
     await becomes(owner, 'active');
+  });
+
+  test('a visitor checkout paid with the email of a subscribed account is cancelled at once, and the visitor is sent to sign in', async () => {
+    const email = uniqueEmail('subscribed');
+    const owner = client();
+    await owner.signUp(email);
+    const first = await checkout(owner, 'monthly', email);
+    await sendWebhook(fake.event('checkout.session.completed', first.session));
+    await becomes(owner, 'active');
+
+    // The same person, signed out, buys again with the same email.
+    const second = await checkout(client(), 'yearly', email);
+    const back = await client().get(`/api/billing/checkout-return?session_id=${second.session.id}`);
+    expect(back.status).toBe(409);
+    expect(back.text).toContain(
+      'This email already has an active subscription, so the new one was cancelled at once and nothing will be charged.',
+    );
+    expect(back.text).toContain('href="/api/login?mode=signin&amp;returnTo=%2Faffirmations"');
+    expect(fake.subscriptions.get(second.subscription.id)!.status).toBe('canceled');
+
+    // Stripe's webhook arrives too (it may come first): the refusal holds, nothing is attached as active.
+    expect((await sendWebhook(fake.event('checkout.session.completed', second.session))).status).toBe(200);
+    const [checkoutRow] = await billingDb()
+      .select()
+      .from(billingTables.checkoutSessions)
+      .where(eq(billingTables.checkoutSessions.id, second.session.id));
+    expect(checkoutRow.status).toBe('refused');
+    const [refusedRow] = await billingDb()
+      .select()
+      .from(billingTables.subscriptions)
+      .where(eq(billingTables.subscriptions.id, second.subscription.id));
+    expect(refusedRow.status).toBe('canceled');
+    const active = (await billingDb().select().from(billingTables.subscriptions)).filter(
+      (s) => s.email === email && (s.status === 'active' || s.status === 'trialing'),
+    );
+    expect(active.map((s) => s.id)).toEqual([first.subscription.id]);
+    expect(await statusOf(owner)).toBe('active');
+  });
+
+  test('when only the webhook arrives, a second subscription is still cancelled at Stripe', async () => {
+    const email = uniqueEmail('webhook-only');
+    const owner = client();
+    await owner.signUp(email);
+    const first = await checkout(owner, 'monthly', email);
+    await sendWebhook(fake.event('checkout.session.completed', first.session));
+    const second = await checkout(client(), 'monthly', email);
+    await sendWebhook(fake.event('checkout.session.completed', second.session));
+    expect(fake.subscriptions.get(second.subscription.id)!.status).toBe('canceled');
+    expect(fake.subscriptions.get(first.subscription.id)!.status).toBe('trialing');
+  });
+
+  test("a first subscription's buyer returning from Stripe goes on to /success", async () => {
+    const { session } = await checkout(client(), 'monthly', uniqueEmail('first'));
+    const back = await client().get(`/api/billing/checkout-return?session_id=${session.id}`);
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(`/success?session_id=${session.id}`);
+    expect((await client().get('/api/billing/checkout-return?session_id=cs_unknown')).headers.get('location')).toBe('/#pricing');
   });
 
   test('cancelling in the customer portal keeps access until the period ends, then ends it', async () => {

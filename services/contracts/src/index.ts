@@ -8,3 +8,4 @@ export * from './api/library-api';
 export * from './api/creator-referral-api';
 export * from './api/generation-api';
 export * from './api/billing-api';
+export * from './api/text';

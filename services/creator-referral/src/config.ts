@@ -12,6 +12,8 @@ export const ZCreatorReferralEnv = ZBaseServiceEnv.extend({
     .default(7 * 24 * 3600),
   /** Where the creator session signing keys live; defaults to DATA_DIR/creator-referral/keys. */
   CREATOR_SESSION_KEYS_DIR: z.string().optional(),
+  /** Keys the per-address referral click counts; generated under DATA_DIR when unset (set it when replicas share no disk). */
+  REFERRAL_CLICK_SECRET: z.string().min(16).optional(),
   /** 'true' or 'false'; by default cookies are Secure when PUBLIC_URL is https. */
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
 });

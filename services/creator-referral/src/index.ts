@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Router } from 'express';
 import { CREATOR_SESSION_COOKIE, type ServiceModule } from '@innerecho/kit';
 import type { CreatorReferralConfig } from './config';
+import { deleteExpiredCreatorSessions } from './data-access/creator-session-repository';
 import { inbox, outbox } from './data-access/schema';
 import { billingEventsConsumer } from './entry-points/events/billing-events-consumer';
 import { creatorAdminRoutes } from './entry-points/http/creator-admin-routes';
@@ -12,7 +13,6 @@ import { seedStarterCreators } from './domain/seed-creators';
 
 export { ZCreatorReferralEnv, type CreatorReferralConfig } from './config';
 export * as creatorReferralTables from './data-access/schema';
-export { hashCreatorPassword } from './domain/creator-password';
 
 /** Owns creator accounts, referral clicks and attribution, commissions and payouts. */
 export function creatorReferralService(): ServiceModule<CreatorReferralConfig> {
@@ -21,7 +21,12 @@ export function creatorReferralService(): ServiceModule<CreatorReferralConfig> {
     migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     build(context) {
-      const sessions = new CreatorSessions(context.config);
+      const sessions = new CreatorSessions(context.config, context.db);
+      // Creator sessions whose tokens have expired are forgotten once an hour.
+      const sweep = setInterval(() => {
+        deleteExpiredCreatorSessions(context.db).catch((error) => context.logger.error({ err: error }, 'expired session sweep failed'));
+      }, 3_600_000);
+      sweep.unref();
       const routes = Router();
       // The starter library's featured creators, added by one instance (another starting meanwhile leaves it to that one).
       void context.exclusive('starter-creators', () => seedStarterCreators(context), { skipIfHeld: true });
@@ -32,6 +37,7 @@ export function creatorReferralService(): ServiceModule<CreatorReferralConfig> {
         routes,
         consumers: [billingEventsConsumer(context)],
         extraAuthenticators: [{ verifier: sessions.verifier, cookieName: CREATOR_SESSION_COOKIE }],
+        onStop: async () => clearInterval(sweep),
       };
     },
   };

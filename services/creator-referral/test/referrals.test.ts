@@ -48,21 +48,38 @@ describe('referral links', () => {
     expect((await client().get('/api/referrals/validate/nobody-has-this')).data).toEqual({ valid: false });
   });
 
-  test('repeat clicks from the same visitor within a day count once; another visitor counts', async () => {
+  test('repeat clicks from one client address within a day count once, whatever its cookies; another address counts', async () => {
     const creator = await createCreator(system);
-    const visitor = client();
-    const first = await visitor.postJson('/api/referrals/click', { referralCode: creator.referralCode });
-    expect(first.data).toEqual({ recorded: true });
-    const cookie = first.headers.getSetCookie().find((l) => l.startsWith('innerecho_visitor='))!;
-    expect(cookie).toMatch(/HttpOnly/i);
-    expect(cookie).toMatch(/SameSite=Lax/i);
-    expect(cookie).toMatch(/Path=\//);
-    expect((await visitor.postJson('/api/referrals/click', { referralCode: creator.referralCode })).data).toEqual({ recorded: false });
-    expect((await client().postJson('/api/referrals/click', { referralCode: creator.referralCode })).data).toEqual({ recorded: true });
+    const click = (c: TestClient) => c.postJson('/api/referrals/click', { referralCode: creator.referralCode });
+    expect((await click(client())).data).toEqual({ recorded: true });
+    // A fresh browser (no cookies at all) from the same address: still the same clicker.
+    expect((await click(client())).data).toEqual({ recorded: false });
+    expect((await click(client())).data).toEqual({ recorded: false });
+    // Another client address, as the gateway forwards it to the service.
+    const elsewhere = new TestClient(system.services.creatorReferral.url);
+    const other = await elsewhere.postJson(
+      '/api/referrals/click',
+      { referralCode: creator.referralCode },
+      { 'x-forwarded-for': '203.0.113.7' },
+    );
+    expect(other.data).toEqual({ recorded: true });
     const rows = (await system.services.creatorReferral.context.db.execute(
-      sql`select count(*)::int as n from creator_referral.referral_clicks where creator_id = ${creator.id}`,
+      sql`select count(*)::int as n, bool_and(visitor_key not like '%127.0.0.1%' and visitor_key not like '%203.0.113.7%') as keyed
+          from creator_referral.referral_clicks where creator_id = ${creator.id}`,
     )) as any;
-    expect((rows.rows ?? rows)[0].n).toBe(2);
+    expect((rows.rows ?? rows)[0]).toEqual({ n: 2, keyed: true });
+  });
+
+  test('a click posted from another site is refused and not counted', async () => {
+    const creator = await createCreator(system);
+    const res = await client().postJson(
+      '/api/referrals/click',
+      { referralCode: creator.referralCode },
+      { origin: 'https://clickfarm.example' },
+    );
+    expect(res.status).toBe(403);
+    expect(res.data.code).toBe('CROSS_SITE');
+    expect((await client().postJson('/api/referrals/click', { referralCode: creator.referralCode })).data).toEqual({ recorded: true });
   });
 
   test('a click with an unknown code is refused with 404, and a missing code with 400', async () => {
@@ -181,6 +198,56 @@ describe('the creator area', () => {
 
     expect((await c.postJson('/api/creator-auth/logout', {})).status).toBe(200);
     expect((await c.get('/api/creator-auth/current')).status).toBe(401);
+  });
+
+  test('sign-out ends the creator session: a copy of the old cookie gets 401', async () => {
+    const creator = await createCreator(system);
+    const c = await signInCreator(system, creator.email);
+    const copy = client();
+    copy.cookies.set('ie_creator_session', c.cookies.get('ie_creator_session')!);
+    expect((await copy.get(`/api/commissions/creator/${creator.id}`)).status).toBe(200);
+    expect((await c.postJson('/api/creator-auth/logout', {})).status).toBe(200);
+    expect((await copy.get('/api/creator-auth/current')).status).toBe(401);
+    expect((await copy.get(`/api/commissions/creator/${creator.id}`)).status).toBe(401);
+  });
+
+  test('signing out everywhere ends every session of the creator, and an admin setting a new password does too', async () => {
+    const creator = await createCreator(system);
+    const laptop = await signInCreator(system, creator.email);
+    const phone = await signInCreator(system, creator.email);
+    expect((await laptop.postJson('/api/creator-auth/logout-everywhere', {})).status).toBe(200);
+    expect((await phone.get('/api/creator-auth/current')).status).toBe(401);
+
+    const again = await signInCreator(system, creator.email);
+    const admin = await adminClient();
+    const reset = await admin.request('PUT', `/api/creators/${creator.id}`, {
+      json: { name: creator.name, password: 'a new creator password' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await again.get('/api/creator-auth/current')).status).toBe(401);
+  });
+
+  test('a creator sign-in posted from another site is refused and sets no cookie, as for listeners', async () => {
+    const creator = await createCreator(system);
+    const res = await client().request('POST', '/api/creator-auth/login', {
+      form: { email: creator.email, password: CREATOR_PASSWORD },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.data).toEqual({ error: 'Cross-site sign-in is not allowed', code: 'CROSS_SITE' });
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  test('an id that cannot name a creator answers 404 on every creator route, even to an admin', async () => {
+    const admin = await adminClient();
+    for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      for (const path of [`/api/commissions/creator/${id}`, `/api/creator-analytics/${id}`, `/api/payouts/creator/${id}`]) {
+        const res = await admin.get(path);
+        expect(res.status).toBe(404);
+        expect(res.data).toEqual({ error: 'Creator not found', code: 'CREATOR_NOT_FOUND' });
+      }
+    }
+    for (const action of ['complete', 'fail']) expect((await admin.postJson(`/api/payouts/not-a-uuid/${action}`, {})).status).toBe(404);
   });
 
   test("creator A cannot read creator B's commissions, analytics or payouts", async () => {

@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import { Router } from 'express';
 import { createTokenSigner, createTokenVerifier, KeyStore, localKeyResolver, USER_TOKEN_ISSUER, type ServiceModule } from '@innerecho/kit';
+import { deleteExpiredSessions, findActiveSessionUser } from './data-access/session-repository';
 import type { IdentityConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
 import { ensureSeedAdmin } from './domain/seed-admin';
 import { billingEventsConsumer } from './entry-points/events/billing-events-consumer';
 import { adminSetupRoutes } from './entry-points/http/admin-setup-routes';
+import { accountRoutes } from './entry-points/http/account-routes';
 import { authRoutes } from './entry-points/http/auth-routes';
 import { internalRoutes } from './entry-points/http/internal-routes';
 import { OidcSignIn } from './entry-points/http/oidc';
@@ -34,14 +36,26 @@ export function identityService(hooks: IdentityHooks = {}): ServiceModule<Identi
 
       await ensureSeedAdmin(context, hooks.onAdminSeeded);
 
+      // Sessions whose tokens have expired are forgotten once an hour.
+      const sweep = setInterval(() => {
+        deleteExpiredSessions(context.db).catch((error) => context.logger.error({ err: error }, 'expired session sweep failed'));
+      }, 3_600_000);
+      sweep.unref();
+
       const routes = Router();
       routes.use(internalRoutes({ context, keys }));
       routes.use(adminSetupRoutes({ context, signer }));
       routes.use(authRoutes({ context, signer, keys, oidc }));
+      routes.use(accountRoutes({ context, signer }));
       return {
         routes,
-        userVerifier: createTokenVerifier(localKeyResolver(keys), USER_TOKEN_ISSUER),
+        // Identity holds the sessions, so it checks each token's session directly: a
+        // sign-out here takes effect on the very next request.
+        userVerifier: createTokenVerifier(localKeyResolver(keys), USER_TOKEN_ISSUER, {
+          revocation: async (claims) => ((await findActiveSessionUser(context.db, claims.sid)) === claims.id ? 'active' : 'revoked'),
+        }),
         consumers: [billingEventsConsumer],
+        onStop: async () => clearInterval(sweep),
       };
     },
   };

@@ -22,14 +22,17 @@ export const conflict = (message: string, code = 'CONFLICT') => new AppError(409
 export const tooManyRequests = (message: string, code = 'RATE_LIMITED') => new AppError(429, code, message);
 export const unavailable = (message: string, code = 'UNAVAILABLE') => new AppError(503, code, message);
 
-/** PostgreSQL's unique_violation, as raised by both node-postgres and PGlite. */
-export function isUniqueViolation(error: unknown): boolean {
+/** The SQLSTATE of a PostgreSQL error (node-postgres or PGlite), looked up through drizzle's wrapper. */
+export function postgresErrorCode(error: unknown): string | null {
   const seen = new Set<unknown>();
   let current: any = error;
   while (current && !seen.has(current)) {
     seen.add(current);
-    if (current.code === '23505') return true;
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current.code;
     current = current.cause;
   }
-  return false;
+  return null;
 }
+
+/** PostgreSQL's unique_violation, as raised by both node-postgres and PGlite. */
+export const isUniqueViolation = (error: unknown): boolean => postgresErrorCode(error) === '23505';

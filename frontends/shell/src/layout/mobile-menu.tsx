@@ -1,8 +1,8 @@
 import { AnchorButton, Button, IconButton, Sheet, SheetContent, SheetTrigger } from '@innerecho/ui';
-import { LogIn, LogOut, Menu } from 'lucide-react';
+import { LogIn, LogOut, Menu, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
-import { LOGIN_PATH, logOut } from './auth-actions';
+import { ACCOUNT_PATH, LOGIN_PATH, logOut } from './auth-actions';
 import { ManageSubscriptionButton } from './manage-subscription-button';
 import type { NavItem } from './nav-items';
 
@@ -61,6 +61,12 @@ export function MobileMenu({ items, isAuthenticated, isLoading }: MobileMenuProp
         )}
         <div css={(t) => ({ marginTop: 'auto', paddingTop: 20, borderTop: `1px solid ${t.colors.border}`, display: 'grid', gap: 10 })}>
           {isLoading || !isAuthenticated ? null : <ManageSubscriptionButton size="md" variant="secondary" fullWidth />}
+          {isLoading || !isAuthenticated ? null : (
+            <AnchorButton href={ACCOUNT_PATH} variant="secondary" fullWidth>
+              <UserRound size={16} aria-hidden />
+              Account
+            </AnchorButton>
+          )}
           {isLoading ? null : isAuthenticated ? (
             <Button variant="outline" fullWidth onClick={logOut}>
               <LogOut size={16} aria-hidden />

@@ -1,7 +1,7 @@
 import { AnchorButton, Button, Container, useAuth } from '@innerecho/ui';
-import { LogIn, LogOut } from 'lucide-react';
+import { LogIn, LogOut, UserRound } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { LOGIN_PATH, logOut } from './auth-actions';
+import { ACCOUNT_PATH, LOGIN_PATH, logOut } from './auth-actions';
 import { BrandLink } from './brand-link';
 import { ManageSubscriptionButton } from './manage-subscription-button';
 import { MobileMenu } from './mobile-menu';
@@ -66,6 +66,12 @@ export function SiteHeader() {
           {isLoading ? null : (
             <div css={(t) => ({ ...desktopOnly(t), gap: 8 })}>
               {isAuthenticated ? <ManageSubscriptionButton /> : null}
+              {isAuthenticated ? (
+                <AnchorButton href={ACCOUNT_PATH} variant="ghost" size="sm">
+                  <UserRound size={16} aria-hidden />
+                  Account
+                </AnchorButton>
+              ) : null}
               {isAuthenticated ? (
                 <Button variant="outline" size="sm" onClick={logOut}>
                   <LogOut size={16} aria-hidden />

@@ -48,11 +48,11 @@ export async function findCheckoutSession(tx: Conn, id: string): Promise<Checkou
 export async function completeCheckoutSession(
   tx: Conn,
   id: string,
-  values: { subscriptionId: string; email: string | null },
+  values: { subscriptionId: string; email: string | null; status: 'complete' | 'refused' },
 ): Promise<boolean> {
   const rows = await tx
     .update(checkoutSessions)
-    .set({ status: 'complete', completedAt: new Date(), subscriptionId: values.subscriptionId, email: values.email })
+    .set({ status: values.status, completedAt: new Date(), subscriptionId: values.subscriptionId, email: values.email })
     .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')))
     .returning({ id: checkoutSessions.id });
   return rows.length > 0;

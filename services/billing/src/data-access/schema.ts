@@ -38,7 +38,8 @@ export const checkoutSessions = billingSchema.table('checkout_sessions', {
   referralCode: text('referral_code'),
   userId: uuid('user_id'),
   email: text('email'),
-  status: text('status', { enum: ['open', 'complete'] })
+  /** 'refused': completed by a buyer who already had an active subscription; the new one was cancelled. */
+  status: text('status', { enum: ['open', 'complete', 'refused'] })
     .notNull()
     .default('open'),
   subscriptionId: text('subscription_id'),

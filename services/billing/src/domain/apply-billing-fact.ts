@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { InvoicePaidV1, InvoiceRefundedV1, SubscriptionChangedV1 } from '@innerecho/contracts';
 import type { Logger, ServiceContext, Tx } from '@innerecho/kit';
 import {
@@ -14,6 +15,13 @@ import {
   type SubscriptionRecord,
 } from '../data-access/billing-repository';
 import { contractStatus, isEntitledStatus, type BillingFact, type SubscriptionFacts } from './billing-facts';
+import { findActiveSubscriptionOf } from './one-subscription-per-buyer';
+
+/** Serialises the checkouts of one buyer (by email, else account) until the transaction ends. */
+async function lockBuyer(tx: Tx, buyer: { email: string | null; userId: string | null }) {
+  const key = buyer.email?.toLowerCase() ?? buyer.userId;
+  if (key) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-buyer:${key}`}))`);
+}
 
 export interface ApplyBillingFactOptions {
   context: ServiceContext<any>;
@@ -22,6 +30,12 @@ export interface ApplyBillingFactOptions {
   eventType: string;
   fact: BillingFact | null;
   requestId?: string;
+  /**
+   * Called, inside the transaction, when a completed checkout is refused because the buyer
+   * already has an active subscription: the provider cancels the new one (if it fails, the
+   * whole event is retried).
+   */
+  cancelRefused?: (subscriptionId: string) => Promise<void>;
 }
 
 /**
@@ -30,20 +44,31 @@ export interface ApplyBillingFactOptions {
  * (checkout completion brings the buyer, subscription events bring the status), so the
  * final state does not depend on the order in which they arrive.
  */
-export async function applyBillingFact(options: ApplyBillingFactOptions): Promise<'applied' | 'duplicate'> {
+export async function applyBillingFact(options: ApplyBillingFactOptions): Promise<'applied' | 'duplicate' | 'refused'> {
   const { context, eventId, eventType, fact, requestId } = options;
   return context.transaction(async (tx) => {
     if (!(await markEventProcessed(tx, eventId, eventType))) return 'duplicate';
     if (!fact) return 'applied';
     const log = context.logger.child({ eventId, eventType, requestId });
     switch (fact.kind) {
-      case 'checkout-completed':
-        await mergeSubscription(tx, context, fact.subscription, requestId);
+      case 'checkout-completed': {
+        // One subscription per buyer: checkouts of the same buyer are judged one at a
+        // time, and one completed while another subscription is active is cancelled.
+        await lockBuyer(tx, fact.subscription);
+        const refused = Boolean(await findActiveSubscriptionOf(tx, fact.subscription, fact.subscription.subscriptionId));
+        if (refused) {
+          await options.cancelRefused?.(fact.subscription.subscriptionId);
+          log.warn({ checkoutId: fact.checkoutId, subscriptionId: fact.subscription.subscriptionId }, 'second subscription refused');
+        }
+        await mergeSubscription(tx, context, refused ? { ...fact.subscription, status: 'canceled' } : fact.subscription, requestId);
         await completeCheckoutSession(tx, fact.checkoutId, {
           subscriptionId: fact.subscription.subscriptionId,
           email: fact.subscription.email,
+          status: refused ? 'refused' : 'complete',
         });
+        if (refused) return 'refused';
         break;
+      }
       case 'subscription-changed':
         await mergeSubscription(tx, context, fact.subscription, requestId);
         break;

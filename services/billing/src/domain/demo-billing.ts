@@ -11,6 +11,7 @@ import {
 } from '../data-access/billing-repository';
 import { applyBillingFact } from './apply-billing-fact';
 import { emptyFacts, type BillingFact } from './billing-facts';
+import { ALREADY_SUBSCRIBED_VISITOR_MESSAGE, findActiveSubscriptionOf } from './one-subscription-per-buyer';
 
 /**
  * The demo checkout: what Stripe would do, played locally. Every step becomes the same
@@ -49,11 +50,14 @@ export async function completeDemoCheckout(options: {
 }): Promise<CheckoutSessionRecord> {
   const { context, checkoutId, requestId } = options;
   const session = await findOpenDemoCheckout(context, checkoutId);
-  if (session.status === 'complete') return session;
+  if (session.status !== 'open') return session;
   // A signed-in buyer's checkout already knows the email; a visitor types it.
   const raw = (options.input ?? {}) as Record<string, unknown>;
   const input = ZDemoCheckoutForm.parse(session.email ? { ...raw, email: session.email } : raw);
   const email = input.email;
+  if (await findActiveSubscriptionOf(context.db, { userId: session.userId, email })) {
+    throw conflict(ALREADY_SUBSCRIBED_VISITOR_MESSAGE, 'ALREADY_SUBSCRIBED');
+  }
 
   const now = new Date();
   const subscriptionId = rid('demo_sub');

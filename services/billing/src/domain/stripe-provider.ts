@@ -4,6 +4,9 @@ import type { PlanId } from '@innerecho/contracts';
 import type { BillingConfig } from '../config';
 import { emptyFacts, normaliseReferralCode, type BillingFact, type SubscriptionFacts } from './billing-facts';
 
+/** Where Stripe Checkout returns the buyer (then on to /success, or to the already-subscribed page). */
+export const CHECKOUT_RETURN_PATH = '/api/billing/checkout-return';
+
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
@@ -57,11 +60,40 @@ export class StripeProvider {
       metadata,
       ...(input.user ? { client_reference_id: input.user.id } : {}),
       ...(input.customerId ? { customer: input.customerId } : input.user ? { customer_email: input.user.email } : {}),
-      success_url: `${input.publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
+      // Back through billing, which turns away a second subscription before /success.
+      success_url: `${input.publicUrl}${CHECKOUT_RETURN_PATH}?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${input.publicUrl}/#pricing`,
     });
     if (!session.url) throw new Error('Stripe returned a checkout session without a url');
     return { id: session.id, url: session.url };
+  }
+
+  /** A completed checkout as Stripe holds it; null for one Stripe does not know. */
+  async completedCheckout(
+    sessionId: string,
+  ): Promise<{ id: string; subscriptionId: string; userId: string | null; email: string | null } | null> {
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    } catch (error) {
+      if ((error as any)?.statusCode === 404) return null;
+      throw error;
+    }
+    const subscriptionId = idOf(session.subscription as any);
+    if (session.status !== 'complete' || !subscriptionId) return null;
+    return {
+      id: session.id,
+      subscriptionId,
+      userId: session.client_reference_id || null,
+      email: session.customer_details?.email ?? session.customer_email ?? null,
+    };
+  }
+
+  /** Cancels at once (no proration, no invoice); a subscription that has already ended stays as it is. */
+  async cancelSubscription(subscriptionId: string): Promise<void> {
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
+    await this.stripe.subscriptions.cancel(subscriptionId);
   }
 
   async createPortal(customerId: string, returnUrl: string): Promise<string> {

@@ -94,6 +94,10 @@ export class FakeStripe {
       this.checkoutSessions.set(session.id, session);
       return { status: 200, body: session };
     }
+    if (req.method === 'GET' && (m = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/))) {
+      const session = this.checkoutSessions.get(m[1]);
+      return session ? { status: 200, body: session } : missing('checkout.session');
+    }
     if ((m = url.pathname.match(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const sub = this.subscriptions.get(m[1]);
       if (!sub) return missing('subscription');

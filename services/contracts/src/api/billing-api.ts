@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { PLAN_IDS } from './plans';
+import { emailField } from './identity-api';
+import { textField } from './text';
 
 /** POST /api/create-checkout-session: a plan, and the referral code the visitor came with, if any. */
 export const ZCheckoutRequest = z.object({
   plan: z.enum(PLAN_IDS, { message: 'Choose the monthly or yearly plan' }),
-  referralCode: z.string().trim().max(64, 'Referral code is too long').optional().nullable(),
+  referralCode: textField({ max: 64, tooLong: 'Referral code is too long' }).optional().nullable(),
 });
 export type CheckoutRequest = z.infer<typeof ZCheckoutRequest>;
 
@@ -15,7 +17,7 @@ export interface RedirectAnswer {
 
 /** The demo checkout page's form (only without Stripe): the buyer's email. */
 export const ZDemoCheckoutForm = z.object({
-  email: z.string().trim().toLowerCase().email('Enter a valid email address'),
+  email: emailField(),
   /** Demo only: charge the first payment now, as if the trial had ended. */
   simulateFirstPayment: z.union([z.literal('on'), z.literal('true'), z.boolean()]).optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './identity-api';
+import { textField } from './text';
 
 /**
  * Requests and answers of the creator area, referrals and the admin payouts
@@ -65,8 +66,14 @@ export const CREATOR_SIGN_IN_MESSAGES = {
 
 /** POST /api/creator-auth/login */
 export const ZCreatorSignIn = z.object({
-  email: z.string({ message: CREATOR_SIGN_IN_MESSAGES.missing }).trim().min(1, CREATOR_SIGN_IN_MESSAGES.missing).max(254),
-  password: z.string({ message: CREATOR_SIGN_IN_MESSAGES.missing }).min(1, CREATOR_SIGN_IN_MESSAGES.missing).max(200),
+  email: textField({ max: 254, required: CREATOR_SIGN_IN_MESSAGES.missing, tooLong: CREATOR_SIGN_IN_MESSAGES.invalid }).toLowerCase(),
+  password: textField({
+    max: 200,
+    required: CREATOR_SIGN_IN_MESSAGES.missing,
+    tooLong: CREATOR_SIGN_IN_MESSAGES.invalid,
+    trim: false,
+    multiline: true,
+  }),
 });
 
 /** POST /api/creator-auth/login: the creator now signed in (GET /api/creator-auth/current answers the account alone). */
@@ -80,10 +87,8 @@ export interface CreatorSignInAnswer {
  * password they know).
  */
 export const ZCreatorPasswordReset = z.object({
-  password: z
-    .string()
+  password: textField({ max: 200, tooLong: 'Password must be 200 characters or less', trim: false, multiline: true })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(200, 'Password must be 200 characters or less')
     .optional(),
 });
 
@@ -93,8 +98,10 @@ export interface ReferralCodeValidity {
 }
 
 /** POST /api/referrals/click */
+export const REFERRAL_CODE_MAX = 64;
+
 export const ZReferralClick = z.object({
-  referralCode: z.string({ message: 'Referral code is required' }).trim().min(1, 'Referral code is required').max(64),
+  referralCode: textField({ max: REFERRAL_CODE_MAX, required: 'Referral code is required', tooLong: 'Referral code not found' }),
 });
 
 /** POST /api/referrals/click: false when this browser already clicked this creator's link today. */
@@ -109,7 +116,7 @@ export const ZCreatePayout = z.object({
     .array(z.string().uuid('Unknown commission'), { message: 'Choose at least one commission' })
     .min(1, 'Choose at least one commission')
     .max(500),
-  notes: z.string().trim().max(500, 'Notes are limited to 500 characters').optional().default(''),
+  notes: textField({ max: 500, tooLong: 'Notes are limited to 500 characters', multiline: true }).optional().default(''),
 });
 
 /** GET /api/payouts/balances (admin): every creator with what is waiting to be paid out. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './text';
 
 export const ROLES = ['subscriber', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -15,18 +16,33 @@ export interface CurrentUser {
 
 export const PASSWORD_MIN_LENGTH = 8;
 
+const ENTER_EMAIL = 'Enter a valid email address';
+
+/** An email address as typed: trimmed, lowercased, at most 254 characters. */
+export const emailField = () => textField({ max: 254, tooLong: ENTER_EMAIL }).toLowerCase().email(ENTER_EMAIL);
+
+/** A new password: at least 8 characters, taken exactly as typed. */
+export const newPasswordField = () =>
+  textField({ max: 200, tooLong: 'Password is too long', trim: false, multiline: true }).min(
+    PASSWORD_MIN_LENGTH,
+    `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  );
+
 export const ZSignInInput = z.object({
-  email: z.string().trim().toLowerCase().email('Enter a valid email address'),
-  password: z.string().min(1, 'Enter your password').max(200),
+  email: emailField(),
+  password: textField({ max: 200, required: 'Enter your password', trim: false, multiline: true }),
 });
 
 export const ZSignUpInput = z.object({
-  name: z.string().trim().max(80, 'Name is too long').default(''),
-  email: z.string().trim().toLowerCase().email('Enter a valid email address').max(254),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(200, 'Password is too long'),
+  name: textField({ max: 80, tooLong: 'Name is too long' }).default(''),
+  email: emailField(),
+  password: newPasswordField(),
+});
+
+/** The account page's password change. */
+export const ZChangePasswordInput = z.object({
+  currentPassword: textField({ max: 200, required: 'Enter your current password', trim: false, multiline: true }),
+  newPassword: newPasswordField(),
 });
 
 /** The browser's anonymous session id: 'session_' + timestamp + random string. */

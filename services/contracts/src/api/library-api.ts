@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUSTOM_CATEGORIES, LIBRARY_CATEGORIES } from './categories';
+import { textField } from './text';
 
 /** Limits and messages of the library's inputs, shared by the API and the forms. */
 export const TITLE_MAX = 120;
@@ -22,12 +23,12 @@ export const LIBRARY_MESSAGES = {
   musicNotAudio: 'This file is not an audio file we can play',
 } as const;
 
-const requiredText = (max: number, tooLong: string, missing: string = LIBRARY_MESSAGES.missing) =>
-  z.string({ error: missing }).trim().min(1, missing).max(max, tooLong);
+const requiredText = (max: number, tooLong: string, options: { multiline?: boolean } = {}) =>
+  textField({ max, tooLong, required: LIBRARY_MESSAGES.missing, multiline: options.multiline });
 
 export const ZTranscriptInput = z.object({
   title: requiredText(TITLE_MAX, LIBRARY_MESSAGES.titleTooLong),
-  content: requiredText(TRANSCRIPT_CONTENT_MAX, LIBRARY_MESSAGES.transcriptTooLong),
+  content: requiredText(TRANSCRIPT_CONTENT_MAX, LIBRARY_MESSAGES.transcriptTooLong, { multiline: true }),
   category: z.enum(LIBRARY_CATEGORIES, { error: LIBRARY_MESSAGES.category }),
   creatorId: z.string().uuid('Please choose a creator from the list').nullable().optional().default(null),
 });
@@ -35,50 +36,42 @@ export type TranscriptInput = z.infer<typeof ZTranscriptInput>;
 
 export const ZCustomAffirmationInput = z.object({
   title: requiredText(TITLE_MAX, LIBRARY_MESSAGES.titleTooLong),
-  content: requiredText(CUSTOM_CONTENT_MAX, LIBRARY_MESSAGES.customTooLong),
+  content: requiredText(CUSTOM_CONTENT_MAX, LIBRARY_MESSAGES.customTooLong, { multiline: true }),
   category: z.enum(CUSTOM_CATEGORIES, { error: LIBRARY_MESSAGES.category }),
 });
 
 /** Lowercase, no whitespace: what the admin form forces as the code is typed. */
 export const normaliseReferralCode = (value: string) => value.toLowerCase().replace(/\s+/g, '');
 
-const optionalText = (max: number, label: string) =>
-  z.string().trim().max(max, `${label} must be ${max} characters or less`).optional().default('');
+const optionalText = (max: number, label: string, options: { multiline?: boolean } = {}) =>
+  textField({ max, tooLong: `${label} must be ${max} characters or less`, multiline: options.multiline })
+    .optional()
+    .default('');
 const optionalUrl = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(500, `${label} must be 500 characters or less`)
+  textField({ max: 500, tooLong: `${label} must be 500 characters or less` })
     .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), `${label} must be a web address starting with http:// or https://`)
     .optional()
     .default('');
 
 export const ZCreatorProfileInput = z.object({
-  name: z
-    .string({ error: LIBRARY_MESSAGES.creatorName })
-    .trim()
-    .min(1, LIBRARY_MESSAGES.creatorName)
-    .max(80, 'Name must be 80 characters or less'),
-  bio: optionalText(1000, 'Bio'),
+  name: textField({ max: 80, tooLong: 'Name must be 80 characters or less', required: LIBRARY_MESSAGES.creatorName }),
+  bio: optionalText(1000, 'Bio', { multiline: true }),
   profilePicUrl: optionalUrl('Profile picture URL'),
   youtubeChannel: optionalUrl('YouTube channel'),
 });
 
 export const ZCreatorCreateInput = ZCreatorProfileInput.extend({
-  email: z
-    .string({ error: LIBRARY_MESSAGES.email })
-    .trim()
+  email: textField({ max: 254, tooLong: 'Email must be 254 characters or less', required: LIBRARY_MESSAGES.email })
     .toLowerCase()
-    .min(1, LIBRARY_MESSAGES.email)
-    .max(254, 'Email must be 254 characters or less')
     .email('Enter a valid email address'),
-  password: z
-    .string({ error: LIBRARY_MESSAGES.password })
-    .min(1, LIBRARY_MESSAGES.password)
-    .min(8, 'Password must be at least 8 characters')
-    .max(200, 'Password must be 200 characters or less'),
-  referralCode: z
-    .string({ error: LIBRARY_MESSAGES.referralCode })
+  password: textField({
+    max: 200,
+    tooLong: 'Password must be 200 characters or less',
+    required: LIBRARY_MESSAGES.password,
+    trim: false,
+    multiline: true,
+  }).min(8, 'Password must be at least 8 characters'),
+  referralCode: textField({ max: 200, tooLong: 'Referral code must be 40 characters or less', required: LIBRARY_MESSAGES.referralCode })
     .transform(normaliseReferralCode)
     .pipe(
       z
@@ -140,12 +133,8 @@ export interface MusicTrackView {
 
 /** POST /api/background-music: a track from a finished upload (the file is checked to be audio). */
 export const ZAddMusicInput = z.object({
-  title: z
-    .string({ error: LIBRARY_MESSAGES.musicMissing })
-    .trim()
-    .min(1, LIBRARY_MESSAGES.musicMissing)
-    .max(TITLE_MAX, LIBRARY_MESSAGES.titleTooLong),
-  uploadURL: z.string({ error: LIBRARY_MESSAGES.musicMissing }).min(1, LIBRARY_MESSAGES.musicMissing).max(2000),
+  title: textField({ max: TITLE_MAX, tooLong: LIBRARY_MESSAGES.titleTooLong, required: LIBRARY_MESSAGES.musicMissing }),
+  uploadURL: textField({ max: 2000, required: LIBRARY_MESSAGES.musicMissing }),
   /** The admin form always sends 300; the measured duration is what is stored. */
   duration: z.unknown().optional(),
 });
@@ -169,7 +158,11 @@ export interface UploadParamsAnswer {
 }
 
 /** POST /api/uploads/s3/multipart: starts a multipart upload. */
-export const ZMultipartStart = z.object({ filename: z.string().max(300).default(''), type: z.unknown() });
+export const ZMultipartStart = z.object({
+  /** Only its extension is kept (in the upload key), but it must be a sensible name. */
+  filename: textField({ max: 300, tooLong: 'The file name is too long' }).optional().default(''),
+  type: z.unknown(),
+});
 export interface MultipartStartAnswer {
   uploadId: string;
   key: string;
@@ -185,7 +178,12 @@ export interface SignedPartAnswer {
 /** POST /api/uploads/s3/multipart/{uploadId}/complete */
 export const ZMultipartComplete = z.object({
   parts: z
-    .array(z.object({ PartNumber: z.number().int().min(1), ETag: z.string().min(1).max(200) }))
+    .array(
+      z.object({
+        PartNumber: z.number().int().min(1),
+        ETag: textField({ max: 200, required: 'The upload has a part without an ETag' }),
+      }),
+    )
     .min(1, 'The upload has no parts')
     .max(10_000),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZSessionId } from './identity-api';
+import { textField } from './text';
 
 /** The consent a user gives before a clone; the version is stored with the profile. */
 export const VOICE_CONSENT_VERSION = 'voice-consent-2026-11-v1';
@@ -25,9 +26,9 @@ export const VOICE_CONSENT_REQUIRED_MESSAGE = 'Please confirm that this is your 
 /** POST /api/voice-profile/clone. Consent is checked by the use case, so its refusal has its own code. */
 export const ZCloneVoiceRequest = z.object({
   sessionId: ZSessionId,
-  uploadURL: z.string({ error: 'No audio to upload' }).min(1, 'No audio to upload').max(2000),
+  uploadURL: textField({ max: 2000, required: 'No audio to upload' }),
   consent: z
-    .object({ accepted: z.boolean(), textVersion: z.string().max(100) })
+    .object({ accepted: z.boolean(), textVersion: textField({ max: 100 }) })
     .partial()
     .optional(),
 });

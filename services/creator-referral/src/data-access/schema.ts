@@ -17,7 +17,22 @@ export const creators = creatorReferralSchema.table('creators', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One row per visitor per creator per day: repeat clicks the same day count once. */
+/** Every creator sign-in is a session; its id is the token's `sid`, revoked at sign-out. */
+export const creatorSessions = creatorReferralSchema.table(
+  'creator_sessions',
+  {
+    id: text('id').primaryKey(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creators.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('creator_sessions_creator_idx').on(t.creatorId)],
+);
+
+/** One row per client address (keyed, see `clickerKey`) per creator per day: repeat clicks the same day count once. */
 export const referralClicks = creatorReferralSchema.table(
   'referral_clicks',
   {

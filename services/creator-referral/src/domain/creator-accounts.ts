@@ -1,13 +1,15 @@
 import {
   CreatorDeletedV1,
   CreatorProfilePublishedV1,
+  isUuid,
   ZCreatorCreateInput,
   ZCreatorPasswordReset,
   ZCreatorProfileInput,
   type CreatorAccountView,
 } from '@innerecho/contracts';
-import { conflict, isUniqueViolation, notFound, type ServiceContext, type Tx } from '@innerecho/kit';
+import { conflict, hashPassword, isUniqueViolation, notFound, type ServiceContext, type Tx } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../config';
+import { revokeCreatorSessions } from '../data-access/creator-session-repository';
 import {
   deleteCreator,
   findCreatorByCode,
@@ -15,9 +17,6 @@ import {
   insertCreatorAccount,
   updateCreatorAccount,
 } from '../data-access/referral-repository';
-import { hashCreatorPassword } from './creator-password';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Context = Pick<ServiceContext<CreatorReferralConfig>, 'transaction' | 'outbox'>;
 
@@ -53,7 +52,7 @@ export async function createCreatorAccount({
   id?: string;
 }) {
   const input = ZCreatorCreateInput.parse(body);
-  const passwordHash = await hashCreatorPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
   try {
     return await context.transaction(async (tx) => {
       if (await findCreatorByCode(tx, input.referralCode)) throw conflict(REFERRAL_CODE_TAKEN, 'REFERRAL_CODE_TAKEN');
@@ -95,10 +94,12 @@ export async function updateCreatorProfile({
 }) {
   const input = ZCreatorProfileInput.parse(body);
   const { password } = ZCreatorPasswordReset.parse(body ?? {});
-  const passwordHash = password ? await hashCreatorPassword(password) : undefined;
+  const passwordHash = password ? await hashPassword(password) : undefined;
   return context.transaction(async (tx) => {
-    const account = UUID.test(id) ? await updateCreatorAccount(tx, id, input, passwordHash) : null;
+    const account = isUuid(id) ? await updateCreatorAccount(tx, id, input, passwordHash) : null;
     if (!account) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
+    // A new password ends every session signed in with the old one.
+    if (passwordHash) await revokeCreatorSessions(tx, { creatorId: id });
     await publishProfile(context, tx, account, requestId);
     return account;
   });
@@ -107,7 +108,7 @@ export async function updateCreatorProfile({
 /** Removes the sign-in and (through the event) the public profile; the library keeps their transcripts. */
 export async function deleteCreatorAccount({ context, id, requestId }: { context: Context; id: string; requestId?: string }) {
   await context.transaction(async (tx) => {
-    if (!UUID.test(id) || !(await deleteCreator(tx, id))) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
+    if (!isUuid(id) || !(await deleteCreator(tx, id))) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
     await context.outbox.add(tx, CreatorDeletedV1, { creatorId: id }, { requestId });
   });
 }

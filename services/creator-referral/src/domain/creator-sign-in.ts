@@ -1,7 +1,6 @@
 import { CREATOR_SIGN_IN_MESSAGES, ZCreatorSignIn, type CreatorAccountView } from '@innerecho/contracts';
-import { unauthorized, type ServiceContext } from '@innerecho/kit';
+import { unauthorized, verifyPassword, type ServiceContext } from '@innerecho/kit';
 import { findCreatorByEmail, findCreatorById, type CreatorRecord } from '../data-access/referral-repository';
-import { verifyCreatorPassword } from './creator-password';
 
 export const toCreatorView = (c: CreatorRecord): CreatorAccountView => ({
   id: c.id,
@@ -16,7 +15,7 @@ export const toCreatorView = (c: CreatorRecord): CreatorAccountView => ({
 export async function signInCreator(options: { context: ServiceContext<any>; input: unknown }): Promise<CreatorAccountView> {
   const input = ZCreatorSignIn.parse(options.input ?? {});
   const creator = await findCreatorByEmail(options.context.db, input.email);
-  const valid = await verifyCreatorPassword(creator?.passwordHash ?? null, input.password);
+  const valid = await verifyPassword(creator?.passwordHash ?? null, input.password);
   if (!creator || !valid || !creator.active) throw unauthorized(CREATOR_SIGN_IN_MESSAGES.invalid, 'INVALID_CREDENTIALS');
   return toCreatorView(creator);
 }

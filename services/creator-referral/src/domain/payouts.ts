@@ -1,4 +1,4 @@
-import { ZCreatePayout, type CommissionView, type PayoutBalanceView, type PayoutView } from '@innerecho/contracts';
+import { isUuid, ZCreatePayout, type CommissionView, type PayoutBalanceView, type PayoutView } from '@innerecho/contracts';
 import { z } from 'zod';
 import { badRequest, conflict, notFound, type ServiceContext } from '@innerecho/kit';
 import {
@@ -91,7 +91,7 @@ export async function settlePayout(options: {
   outcome: 'completed' | 'failed';
 }): Promise<PayoutView> {
   const { context, payoutId, outcome } = options;
-  if (!z.string().uuid().safeParse(payoutId).success) throw notFound('Payout not found', 'PAYOUT_NOT_FOUND');
+  if (!isUuid(payoutId)) throw notFound('Payout not found', 'PAYOUT_NOT_FOUND');
   return context.transaction(async (tx) => {
     const payout = await findPayoutForUpdate(tx, payoutId);
     if (!payout) throw notFound('Payout not found', 'PAYOUT_NOT_FOUND');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
-import { creatorReferralTables, hashCreatorPassword } from '@innerecho/creator-referral';
+import { hashPassword } from '@innerecho/kit';
+import { creatorReferralTables } from '@innerecho/creator-referral';
 import { FakeStripe, signedWebhook } from '../../../billing/test/support/fake-stripe-server';
 
 export const CREATOR_PASSWORD = 'creator password 123';
@@ -13,7 +14,7 @@ export async function createCreator(system: TestSystem, overrides: { email?: str
     .values({
       name: overrides.name ?? `Creator ${code}`,
       email: overrides.email ?? uniqueEmail('creator'),
-      passwordHash: await hashCreatorPassword(CREATOR_PASSWORD),
+      passwordHash: await hashPassword(CREATOR_PASSWORD),
       referralCode: code,
       active: overrides.active ?? true,
     })

@@ -1,4 +1,4 @@
-import { boolean, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable, outboxTable } from '@innerecho/kit';
 
 export const identitySchema = pgSchema('identity');
@@ -39,6 +39,36 @@ export const sessionBindings = identitySchema.table('session_bindings', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Every sign-in is a session; its id is the token's `sid`. Identity accepts a token only
+ * while its row stands unrevoked, and publishes revocations (below) to everyone else.
+ */
+export const sessions = identitySchema.table(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * The revocation feed: one row per ended session, numbered in commit order (writers take
+ * a lock on this table), kept until the session would have expired anyway. Services and
+ * the gateway follow it by `seq`.
+ */
+export const sessionRevocations = identitySchema.table('session_revocations', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  sessionId: text('session_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

@@ -41,6 +41,10 @@ export async function updateUser(db: Db, id: string, values: Partial<Pick<UserRe
   await db.update(users).set(values).where(eq(users.id, id));
 }
 
+export async function setPasswordHash(db: Db, id: string, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+}
+
 export async function isEntitled(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -5,7 +5,7 @@ import { badRequest, type Db, type ServiceContext } from '@innerecho/kit';
 import type { IdentityConfig } from '../config';
 import { adminSetupTokens, users } from '../data-access/schema';
 import { findUserByEmail, findUserById, insertUser, updateUser, type UserRecord } from '../data-access/user-repository';
-import { hashPassword } from './passwords';
+import { hashPassword } from '@innerecho/kit';
 
 /** How long a setup link works. */
 export const ADMIN_SETUP_TTL_HOURS = 24;

@@ -1,8 +1,7 @@
 import { UserRegisteredV1, ZSignUpInput } from '@innerecho/contracts';
-import { conflict, isUniqueViolation, type ServiceContext } from '@innerecho/kit';
+import { conflict, hashPassword, isUniqueViolation, type ServiceContext } from '@innerecho/kit';
 import type { IdentityConfig } from '../config';
 import { insertUser, type UserRecord } from '../data-access/user-repository';
-import { hashPassword } from './passwords';
 
 export const roleForEmail = (config: IdentityConfig, email: string) =>
   config.ADMIN_EMAILS.includes(email) ? ('admin' as const) : ('subscriber' as const);

@@ -1,8 +1,7 @@
 import { ZSignInInput } from '@innerecho/contracts';
-import { unauthorized, type ServiceContext } from '@innerecho/kit';
+import { unauthorized, verifyPassword, type ServiceContext } from '@innerecho/kit';
 import type { IdentityConfig } from '../config';
 import { findUserByEmail, findUserByOidcSubject, updateUser, type UserRecord } from '../data-access/user-repository';
-import { verifyPassword } from './passwords';
 import { registerUser, roleForEmail } from './register-user';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password';

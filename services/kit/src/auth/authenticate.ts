@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { forbidden, unauthorized } from '../errors';
+import { forbidden, unauthorized, unavailable } from '../errors';
 import type { SessionRole, TokenVerifier } from './session-token';
 
 /**
@@ -12,10 +12,14 @@ export function authenticate(verifier: TokenVerifier, cookieName: string): Reque
     try {
       const bearer = req.header('authorization')?.match(/^Bearer (.+)$/)?.[1];
       const token = bearer ?? req.cookies?.[cookieName];
-      const claims = await verifier.verify(token);
-      if (claims) {
-        req.user = claims;
+      const inspection = await verifier.inspect(token);
+      if (inspection.status === 'valid') {
+        req.user = inspection.claims;
         req.sessionToken = token;
+      } else if (inspection.status === 'unverifiable' && token) {
+        // Identity's keys or revocation list cannot be reached (it is restarting, say): the
+        // session may well be valid, so this is "try again" (503), not "signed out" (401).
+        throw unavailable('Could not verify your session. Please try again.', 'SESSION_KEYS_UNREACHABLE');
       }
       next();
     } catch (error) {

@@ -1,7 +1,6 @@
-import { createPublicKey, type KeyObject } from 'node:crypto';
+import { createPublicKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { KeyStore, PublicJwk } from './key-store';
-import { unavailable } from '../errors';
 
 export const USER_SESSION_COOKIE = 'ie_session';
 export const CREATOR_SESSION_COOKIE = 'ie_creator_session';
@@ -16,6 +15,12 @@ export interface SessionClaims {
   id: string;
   role: SessionRole;
   email: string;
+  /**
+   * The session's own id (the `sid` claim): the signer records it when the session
+   * starts, and signing out revokes it, so a copied token stops working at once instead
+   * of living until it expires.
+   */
+  sid: string;
 }
 
 export interface TokenSigner {
@@ -23,12 +28,15 @@ export interface TokenSigner {
   readonly ttlSeconds: number;
 }
 
+/** A session id: 128 random bits, URL-safe. */
+export const newSessionId = () => randomBytes(16).toString('base64url');
+
 export function createTokenSigner(keys: KeyStore, issuer: string, ttlSeconds: number): TokenSigner {
   return {
     ttlSeconds,
     sign(claims) {
       const key = keys.signingKey;
-      return jwt.sign({ role: claims.role, email: claims.email }, key.privateKey, {
+      return jwt.sign({ role: claims.role, email: claims.email, sid: claims.sid }, key.privateKey, {
         algorithm: 'ES256',
         keyid: key.kid,
         subject: claims.id,
@@ -40,34 +48,70 @@ export function createTokenSigner(keys: KeyStore, issuer: string, ttlSeconds: nu
   };
 }
 
-/** Resolves a key id to a public key; may fetch (JWKS) and so is async. */
+/**
+ * Resolves a key id to a public key; may fetch (JWKS) and so is async. Resolves undefined
+ * for a key the signer does not have; rejects when the signer cannot be asked right now.
+ */
 export type KeyResolver = (kid: string) => Promise<KeyObject | undefined>;
 
+/**
+ * Whether a session id still stands. 'unknown': the answer cannot be had right now (the
+ * revocation list has not loaded yet), which is neither a yes nor a no.
+ */
+export type RevocationCheck = (claims: SessionClaims) => Promise<'active' | 'revoked' | 'unknown'>;
+
+/**
+ * What a token is worth: `valid` with its claims; `invalid` (missing, malformed, tampered,
+ * expired, foreign, revoked), which a browser should forget; or `unverifiable`, when the
+ * keys or the revocation list cannot be reached right now, which is a refusal for this
+ * request but no reason to throw the session away.
+ */
+export type TokenInspection = { status: 'valid'; claims: SessionClaims } | { status: 'invalid' } | { status: 'unverifiable' };
+
 export interface TokenVerifier {
-  /** The claims of a valid token; null for a missing, tampered, expired or foreign one. */
+  /** The claims of a valid token; null for any other. */
   verify(token: string | undefined): Promise<SessionClaims | null>;
+  inspect(token: string | undefined): Promise<TokenInspection>;
 }
 
-export function createTokenVerifier(resolveKey: KeyResolver, issuer: string): TokenVerifier {
+export function createTokenVerifier(
+  resolveKey: KeyResolver,
+  issuer: string,
+  options: { revocation?: RevocationCheck } = {},
+): TokenVerifier {
+  const inspect = async (token: string | undefined): Promise<TokenInspection> => {
+    if (!token || token.length > 4096) return { status: 'invalid' };
+    const decoded = jwt.decode(token, { complete: true });
+    const kid = decoded?.header.kid;
+    if (!kid || decoded?.header.alg !== 'ES256') return { status: 'invalid' };
+    let key: KeyObject | undefined;
+    try {
+      key = await resolveKey(kid);
+    } catch {
+      return { status: 'unverifiable' };
+    }
+    if (!key) return { status: 'invalid' };
+    let claims: SessionClaims;
+    try {
+      const payload = jwt.verify(token, key, { algorithms: ['ES256'], issuer, audience: SESSION_AUDIENCE }) as jwt.JwtPayload;
+      if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || typeof payload.sid !== 'string')
+        return { status: 'invalid' };
+      claims = { id: payload.sub, role: payload.role as SessionRole, email: String(payload.email ?? ''), sid: payload.sid };
+    } catch {
+      return { status: 'invalid' };
+    }
+    if (options.revocation) {
+      const state = await options.revocation(claims).catch(() => 'unknown' as const);
+      if (state === 'revoked') return { status: 'invalid' };
+      if (state === 'unknown') return { status: 'unverifiable' };
+    }
+    return { status: 'valid', claims };
+  };
   return {
+    inspect,
     async verify(token) {
-      if (!token) return null;
-      const decoded = jwt.decode(token, { complete: true });
-      const kid = decoded?.header.kid;
-      if (!kid || decoded?.header.alg !== 'ES256') return null;
-      const key = await resolveKey(kid);
-      if (!key) return null;
-      try {
-        const payload = jwt.verify(token, key, {
-          algorithms: ['ES256'],
-          issuer,
-          audience: SESSION_AUDIENCE,
-        }) as jwt.JwtPayload;
-        if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') return null;
-        return { id: payload.sub, role: payload.role as SessionRole, email: String(payload.email ?? '') };
-      } catch {
-        return null;
-      }
+      const result = await inspect(token);
+      return result.status === 'valid' ? result.claims : null;
     },
   };
 }
@@ -100,14 +144,10 @@ export function jwksKeyResolver(jwksUrl: string, minRefetchMs = 1000): KeyResolv
 
   return async (kid) => {
     if (cache.has(kid)) return cache.get(kid);
+    // The signer unreachable rejects (refuse this request, try again on the next one);
+    // a kid the signer does not list resolves undefined (a forged or retired key).
     inflight ??= refresh().finally(() => (inflight = null));
-    try {
-      await inflight;
-    } catch {
-      // The signer is unreachable (restarting, say): the session may well be valid, so this
-      // is "try again" (503), not "signed out" (401); the next request fetches again.
-      throw unavailable('Could not verify your session. Please try again.', 'SESSION_KEYS_UNREACHABLE');
-    }
+    await inflight;
     return cache.get(kid);
   };
 }

@@ -2,9 +2,10 @@ import express, { type ErrorRequestHandler, type Express, type RequestHandler, t
 import cookieParser from 'cookie-parser';
 import { pinoHttp } from 'pino-http';
 import { ZodError } from 'zod';
-import { AppError, isUniqueViolation } from '../errors';
-import type { Logger } from '../logger';
+import { AppError, isUniqueViolation, postgresErrorCode } from '../errors';
+import { serializeError, type Logger } from '../logger';
 import { requestIdMiddleware } from './request-context';
+import { refuseControlCharacters, requireReadableBody } from './request-guard';
 
 export interface ServiceAppOptions {
   name: string;
@@ -31,14 +32,33 @@ export function createServiceApp(options: ServiceAppOptions): Express {
       logger: options.logger,
       genReqId: (req) => (req as express.Request).requestId,
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'debug'),
+      autoLogging: { ignore: (req) => ['/health', '/ready', '/metrics'].includes((req.url ?? '').split('?')[0]) },
+      // A request is logged by its path, never its query string (signed URLs, return
+      // addresses) or headers (cookies); see the logger for what else is never written.
+      wrapSerializers: false,
+      serializers: {
+        req: (req: express.Request) => ({ id: req.requestId, method: req.method, path: (req.originalUrl ?? req.url).split('?')[0] }),
+        res: (res: express.Response) => ({ statusCode: res.statusCode }),
+        err: serializeError,
+      },
     }),
   );
   app.use(cookieParser());
   // The exact bytes are kept for signature checks (payment webhooks sign the raw body).
-  app.use(express.json({ limit: options.jsonLimit ?? '100kb', verify: (req, _res, buf) => ((req as express.Request).rawBody = buf) }));
-  app.use(express.urlencoded({ extended: false, limit: '20kb' }));
+  // Compressed bodies are refused (415): browsers never send them, and inflating is a
+  // way to make a small request cost a lot of memory.
+  app.use(
+    express.json({
+      limit: options.jsonLimit ?? '100kb',
+      inflate: false,
+      verify: (req, _res, buf) => ((req as express.Request).rawBody = buf),
+    }),
+  );
+  app.use(express.urlencoded({ extended: false, limit: '20kb', inflate: false }));
+  app.use(requireReadableBody);
+  app.use(refuseControlCharacters);
 
-  app.use(...options.authenticators);
+  if (options.authenticators.length) app.use(...options.authenticators);
   app.use(options.routes);
   app.use((req, res) => {
     res.status(404).json({ error: `No route for ${req.method} ${req.path}`, code: 'NOT_FOUND' });
@@ -67,21 +87,48 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       });
       return;
     }
-    if (error?.type === 'entity.too.large') {
-      res.status(413).json({ error: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
-      return;
-    }
-    if (error?.type === 'entity.parse.failed') {
-      res.status(400).json({ error: 'The request body is not valid JSON', code: 'MALFORMED_JSON' });
+    const unreadable = unreadableRequest(error);
+    if (unreadable) {
+      res.status(unreadable.status).json({ error: unreadable.error, code: unreadable.code });
       return;
     }
     if (isUniqueViolation(error)) {
       res.status(409).json({ error: 'This already exists', code: 'CONFLICT' });
       return;
     }
+    if (postgresErrorCode(error)?.startsWith('22')) {
+      // A data exception (a value PostgreSQL cannot take): the input should have been
+      // refused by its schema first, so say so in the log, but the caller sent bad data.
+      (req.log ?? logger).warn({ err: error }, 'input reached the database unvalidated');
+      res.status(400).json({ error: 'Some of the data sent is not valid', code: 'VALIDATION_FAILED' });
+      return;
+    }
     (req.log ?? logger).error({ err: error }, 'unhandled error');
     res.status(500).json({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
   };
+}
+
+/** Body parser failures (body-parser's `type`) and their answers. */
+const BODY_ERRORS: Record<string, { status: number; code: string; error: string }> = {
+  'entity.too.large': { status: 413, code: 'PAYLOAD_TOO_LARGE', error: 'The request is too large' },
+  'parameters.too.many': { status: 413, code: 'PAYLOAD_TOO_LARGE', error: 'The request has too many fields' },
+  'entity.parse.failed': { status: 400, code: 'MALFORMED_JSON', error: 'The request body is not valid JSON' },
+  'charset.unsupported': { status: 415, code: 'UNSUPPORTED_CHARSET', error: 'Please send the request body as UTF-8' },
+  'encoding.unsupported': { status: 415, code: 'UNSUPPORTED_ENCODING', error: 'Compressed request bodies are not accepted' },
+};
+
+/**
+ * A request the service could not read: a body-parser failure, or any other 4xx raised
+ * by express itself (a path parameter that is not valid percent-encoding). Never a 500,
+ * and never the parser's own message, which may quote the body.
+ */
+function unreadableRequest(error: any): { status: number; code: string; error: string } | null {
+  if (typeof error?.type === 'string' && BODY_ERRORS[error.type]) return BODY_ERRORS[error.type];
+  const status = Number(error?.status ?? error?.statusCode);
+  if (Number.isInteger(status) && status >= 400 && status < 500) {
+    return { status, code: status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST', error: 'The request could not be read' };
+  }
+  return null;
 }
 
 /** Wraps an async route so its rejection reaches the error middleware. Express 5 does this itself; kept explicit for readers. */

@@ -5,7 +5,8 @@ import { Router } from 'express';
 import { authenticate } from '../auth/authenticate';
 import { SessionOwnership } from '../auth/session-ownership';
 import { Entitlements } from '../auth/entitlements';
-import { createTokenVerifier, jwksKeyResolver, USER_SESSION_COOKIE, USER_TOKEN_ISSUER, type TokenVerifier } from '../auth/session-token';
+import { USER_SESSION_COOKIE, type TokenVerifier } from '../auth/session-token';
+import { createUserSessionVerifier } from '../auth/session-revocations';
 import type { BaseServiceEnv } from '../config';
 import { openDatabase, type Database, type Db, type Tx } from '../db/database';
 import { registerConsumer, type EventHandler } from '../events/consumer';
@@ -49,7 +50,7 @@ export interface ServiceContext<TConfig extends BaseServiceEnv = BaseServiceEnv>
 export interface ServiceParts {
   routes: Router;
   consumers?: { name: string; handlers: EventHandler<any>[] }[];
-  /** How this service verifies user sessions; defaults to the identity service's JWKS. */
+  /** How this service verifies user sessions; defaults to identity's JWKS and revocation feed. */
   userVerifier?: TokenVerifier;
   /** More session kinds (the creator area's own cookie). */
   extraAuthenticators?: { verifier: TokenVerifier; cookieName: string }[];
@@ -152,8 +153,8 @@ export async function startService<TConfig extends BaseServiceEnv>(
     });
   }
 
-  const userVerifier =
-    parts.userVerifier ?? createTokenVerifier(jwksKeyResolver(`${config.IDENTITY_URL}/.well-known/jwks.json`), USER_TOKEN_ISSUER);
+  const sessions = parts.userVerifier ? null : createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });
+  const userVerifier = parts.userVerifier ?? sessions!.verifier;
   const lifecycle = new Lifecycle();
   const identityKeysUrl = `${config.IDENTITY_URL}/.well-known/jwks.json`;
   const app = createServiceApp({
@@ -204,6 +205,7 @@ export async function startService<TConfig extends BaseServiceEnv>(
       stopping ??= (async () => {
         await lifecycle.drain(server, options.shutdownGraceMs ?? 25_000, logger);
         await relay.stop();
+        await sessions?.close();
         // Handlers still at work finish before the database they write to closes.
         if (options.ownsTransport) await transport.close();
         await parts.onStop?.();

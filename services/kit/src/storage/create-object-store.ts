@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BaseServiceEnv } from '../config';
+import { serviceSecret } from '../secrets';
 import { LocalDiskStore } from './local-disk-store';
 import type { ObjectStore } from './object-store';
 import { S3Store } from './s3-store';
@@ -32,15 +33,7 @@ export function createObjectStore(config: BaseServiceEnv, service: string): { st
       ? join(tmpdir(), `innerecho-files-${process.pid}-${randomBytes(4).toString('hex')}`, service)
       : join(config.DATA_DIR, service, 'files');
   mkdirSync(root, { recursive: true });
-  let secret = config.FILE_SIGNING_SECRET;
-  if (!secret) {
-    const secretFile = join(root, '..', 'file-signing-secret');
-    if (config.DATA_DIR !== 'memory://' && existsSync(secretFile)) secret = readFileSync(secretFile, 'utf8').trim();
-    else {
-      secret = randomBytes(32).toString('base64url');
-      if (config.DATA_DIR !== 'memory://') writeFileSync(secretFile, secret, { mode: 0o600 });
-    }
-  }
+  const secret = serviceSecret({ configured: config.FILE_SIGNING_SECRET, dataDir: config.DATA_DIR, service, name: 'file-signing-secret' });
   const local = new LocalDiskStore(root, `/api/files/${service}`, secret);
   return { store: local, local };
 }

@@ -1,10 +1,9 @@
-import { LIBRARY_CATEGORIES } from '@innerecho/contracts';
+import { isUuid, LIBRARY_CATEGORIES } from '@innerecho/contracts';
 import { badRequest, notFound, type Db } from '@innerecho/kit';
 import { creatorProfileRepository, transcriptRepository } from '../data-access/library-repository';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids come from URLs: a malformed one is simply not found (and never reaches PostgreSQL's uuid parser). */
-export const isUuid = (id: string) => UUID.test(id);
+export { isUuid };
 
 export async function listTranscripts({ db, category }: { db: Db; category?: string }) {
   if (category && category !== 'All' && !(LIBRARY_CATEGORIES as readonly string[]).includes(category)) {

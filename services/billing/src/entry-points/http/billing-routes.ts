@@ -1,18 +1,21 @@
-import { Router, type Request } from 'express';
-import { AppError, assertSameOrigin, requireUser, type ServiceContext } from '@innerecho/kit';
+import { Router } from 'express';
+import { AppError, assertSameOrigin, formError, requireUser, sendPage, type ServiceContext } from '@innerecho/kit';
 import type { BillingConfig } from '../../config';
 import { applyBillingFact } from '../../domain/apply-billing-fact';
 import { completeDemoCheckout, findOpenDemoCheckout, listDemoSubscriptions, setDemoCancellation } from '../../domain/demo-billing';
+import { ALREADY_SUBSCRIBED_AFTER_PAYMENT_MESSAGE, findActiveSubscriptionOf } from '../../domain/one-subscription-per-buyer';
 import { openCustomerPortal } from '../../domain/open-portal';
 import { startCheckout } from '../../domain/start-checkout';
-import type { StripeProvider } from '../../domain/stripe-provider';
+import { CHECKOUT_RETURN_PATH, type StripeProvider } from '../../domain/stripe-provider';
 import { billingMetrics } from './billing-metrics';
-import { renderDemoCheckoutPage, renderDemoPortalPage } from './demo-pages';
+import { alreadySubscribedPage, demoCheckoutPage, demoPortalPage } from './demo-pages';
 
 export interface BillingRoutesOptions {
   context: ServiceContext<BillingConfig>;
   stripe: StripeProvider | null;
 }
+
+const successPath = (checkoutId: string) => `/success?session_id=${encodeURIComponent(checkoutId)}`;
 
 export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router {
   const router = Router();
@@ -44,7 +47,14 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router
     }
     try {
       const fact = await stripe.toFact(event, req.log);
-      const outcome = await applyBillingFact({ context, eventId: event.id, eventType: event.type, fact, requestId: req.requestId });
+      const outcome = await applyBillingFact({
+        context,
+        eventId: event.id,
+        eventType: event.type,
+        fact,
+        requestId: req.requestId,
+        cancelRefused: (subscriptionId) => stripe.cancelSubscription(subscriptionId),
+      });
       counted.webhook(event.type, outcome === 'duplicate' ? 'duplicate' : 'applied');
       if (fact?.kind === 'checkout-completed' && outcome !== 'duplicate') counted.checkout('stripe', 'completed');
       res.json({ received: true, duplicate: outcome === 'duplicate' });
@@ -54,16 +64,38 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router
     }
   });
 
+  /**
+   * Where Stripe Checkout sends the buyer back. A checkout completed by an email that
+   * already had access is cancelled here at once (the webhook does the same, whichever
+   * comes first) and the buyer is told to sign in; any other goes on to /success.
+   */
+  router.get(CHECKOUT_RETURN_PATH, async (req, res) => {
+    if (!stripe) throw new AppError(404, 'NOT_FOUND', 'Stripe is not configured');
+    const sessionId =
+      typeof req.query.session_id === 'string' && /^cs_[A-Za-z0-9_]{1,200}$/.test(req.query.session_id) ? req.query.session_id : null;
+    const checkout = sessionId ? await stripe.completedCheckout(sessionId) : null;
+    if (!checkout) {
+      res.redirect(303, '/#pricing');
+      return;
+    }
+    if (await findActiveSubscriptionOf(context.db, checkout, checkout.subscriptionId)) {
+      await stripe.cancelSubscription(checkout.subscriptionId);
+      sendPage(res, alreadySubscribedPage(ALREADY_SUBSCRIBED_AFTER_PAYMENT_MESSAGE));
+      return;
+    }
+    res.redirect(303, successPath(checkout.id));
+  });
+
   // The demo checkout and portal exist only without Stripe.
   if (stripe) return router;
 
   router.get('/api/billing/demo-checkout/:id', async (req, res) => {
     const session = await findOpenDemoCheckout(context, req.params.id);
-    if (session.status === 'complete') {
-      res.redirect(303, `/success?session_id=${encodeURIComponent(session.id)}`);
+    if (session.status !== 'open') {
+      res.redirect(303, successPath(session.id));
       return;
     }
-    res.type('html').send(renderDemoCheckoutPage({ id: session.id, plan: session.plan, email: session.email }));
+    sendPage(res, demoCheckoutPage({ id: session.id, plan: session.plan, email: session.email }));
   });
 
   router.post('/api/billing/demo-checkout/:id/complete', async (req, res) => {
@@ -71,24 +103,32 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router
     try {
       const session = await completeDemoCheckout({ context, checkoutId: req.params.id, input: req.body, requestId: req.requestId });
       counted.checkout('demo', 'completed');
-      res.redirect(303, `/success?session_id=${encodeURIComponent(session.id)}`);
+      res.redirect(303, successPath(session.id));
     } catch (error) {
-      const message = (error as any)?.name === 'ZodError' ? (error as any).issues[0]?.message : null;
-      if (!message) throw error;
+      // Shown on the page: a bad email, or an email that already has a subscription.
+      const refusal = formError(error);
+      if (!refusal || refusal.code === 'CHECKOUT_NOT_FOUND') throw error;
       const session = await findOpenDemoCheckout(context, req.params.id);
-      res
-        .status(400)
-        .type('html')
-        .send(renderDemoCheckoutPage({ id: session.id, plan: session.plan, email: session.email, error: message }));
+      sendPage(
+        res,
+        demoCheckoutPage({
+          id: session.id,
+          plan: session.plan,
+          email: session.email,
+          status: refusal.status,
+          error: refusal.message,
+          alreadySubscribed: refusal.code === 'ALREADY_SUBSCRIBED',
+        }),
+      );
     }
   });
 
   router.get('/api/billing/demo-portal', async (req, res) => {
     if (!req.user) {
-      res.redirect(302, '/api/login');
+      res.redirect(302, '/api/login?mode=signin');
       return;
     }
-    res.type('html').send(renderDemoPortalPage({ subscriptions: await listDemoSubscriptions(context, req.user.id) }));
+    sendPage(res, demoPortalPage({ subscriptions: await listDemoSubscriptions(context, req.user.id) }));
   });
 
   router.post('/api/billing/demo-portal/:subscriptionId/:action', async (req, res) => {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { CreatorSignInAnswer } from '@innerecho/contracts';
-import { requireRole, unauthorized, type ServiceContext } from '@innerecho/kit';
+import { assertSameOrigin, requireRole, unauthorized, type ServiceContext } from '@innerecho/kit';
 import { getCreatorAnalytics } from '../../domain/creator-analytics';
 import { currentCreator, signInCreator } from '../../domain/creator-sign-in';
 import { createPayout, listCreatorCommissions, listPayoutBalances, listPayoutHistory, settlePayout } from '../../domain/payouts';
@@ -14,8 +14,9 @@ export function creatorAreaRoutes(context: ServiceContext<any>, sessions: Creato
   const router = Router();
 
   router.post('/api/creator-auth/login', async (req, res) => {
+    assertSameOrigin(req, 'Cross-site sign-in is not allowed'); // login CSRF, as for listeners
     const creator = await signInCreator({ context, input: req.body });
-    sessions.start(res, creator);
+    await sessions.start(res, creator);
     res.json({ creator } satisfies CreatorSignInAnswer);
   });
 
@@ -26,8 +27,17 @@ export function creatorAreaRoutes(context: ServiceContext<any>, sessions: Creato
     res.json(creator);
   });
 
-  router.post('/api/creator-auth/logout', async (_req, res) => {
-    sessions.clear(res);
+  router.post('/api/creator-auth/logout', async (req, res) => {
+    assertSameOrigin(req);
+    await sessions.end(req, res);
+    res.json({ ok: true });
+  });
+
+  router.post('/api/creator-auth/logout-everywhere', async (req, res) => {
+    assertSameOrigin(req);
+    const claims = await sessions.creatorOf(req);
+    if (!claims) throw unauthorized('Please sign in to your creator account');
+    await sessions.endAll(claims.id, res);
     res.json({ ok: true });
   });
 

@@ -8,28 +8,41 @@ import {
   forbidden,
   KeyStore,
   localKeyResolver,
+  newSessionId,
+  notFound,
   unauthorized,
+  type Db,
   type SessionClaims,
   type TokenSigner,
   type TokenVerifier,
 } from '@innerecho/kit';
+import { isUuid } from '@innerecho/contracts';
 import type { CreatorReferralConfig } from '../../config';
+import { findActiveCreatorSession, insertCreatorSession, revokeCreatorSessions } from '../../data-access/creator-session-repository';
+import { findCreatorById } from '../../data-access/referral-repository';
 
 /**
  * Creator sessions: their own cookie, signed with this service's own keys, so a creator
- * token can never pass for a subscriber's session and the other way round.
+ * token can never pass for a subscriber's session and the other way round. Each sign-in
+ * is a session row; a token is accepted only while its row stands, so signing out (or an
+ * admin resetting the password, or deleting the creator) ends it at once.
  */
 export class CreatorSessions {
   readonly signer: TokenSigner;
   readonly verifier: TokenVerifier;
 
-  constructor(private readonly config: CreatorReferralConfig) {
+  constructor(
+    private readonly config: CreatorReferralConfig,
+    private readonly db: Db,
+  ) {
     const keys =
       config.DATA_DIR === 'memory://' && !config.CREATOR_SESSION_KEYS_DIR
         ? KeyStore.inMemory()
         : KeyStore.openDirectory(config.CREATOR_SESSION_KEYS_DIR ?? join(config.DATA_DIR, 'creator-referral', 'keys'));
     this.signer = createTokenSigner(keys, CREATOR_TOKEN_ISSUER, config.CREATOR_SESSION_TTL_SECONDS);
-    this.verifier = createTokenVerifier(localKeyResolver(keys), CREATOR_TOKEN_ISSUER);
+    this.verifier = createTokenVerifier(localKeyResolver(keys), CREATOR_TOKEN_ISSUER, {
+      revocation: async (claims) => ((await findActiveCreatorSession(db, claims.sid)) === claims.id ? 'active' : 'revoked'),
+    });
   }
 
   private cookieOptions(maxAgeMs?: number): CookieOptions {
@@ -37,13 +50,28 @@ export class CreatorSessions {
     return { httpOnly: true, sameSite: 'lax', secure, path: '/', ...(maxAgeMs ? { maxAge: maxAgeMs } : {}) };
   }
 
-  start(res: Response, creator: { id: string; email: string }) {
-    const token = this.signer.sign({ id: creator.id, role: 'creator', email: creator.email });
+  async start(res: Response, creator: { id: string; email: string }) {
+    const sid = newSessionId();
+    await insertCreatorSession(this.db, {
+      id: sid,
+      creatorId: creator.id,
+      expiresAt: new Date(Date.now() + this.signer.ttlSeconds * 1000),
+    });
+    const token = this.signer.sign({ id: creator.id, role: 'creator', email: creator.email, sid });
     res.cookie(CREATOR_SESSION_COOKIE, token, this.cookieOptions(this.signer.ttlSeconds * 1000));
   }
 
-  clear(res: Response) {
+  /** Sign-out: ends this request's creator session (if any) and clears the cookie. */
+  async end(req: Request, res: Response) {
+    const claims = await this.creatorOf(req);
+    if (claims) await revokeCreatorSessions(this.db, { sessionId: claims.sid });
     res.clearCookie(CREATOR_SESSION_COOKIE, this.cookieOptions());
+  }
+
+  /** Sign out everywhere: every session of the creator ends. */
+  async endAll(creatorId: string, res?: Response) {
+    await revokeCreatorSessions(this.db, { creatorId });
+    res?.clearCookie(CREATOR_SESSION_COOKIE, this.cookieOptions());
   }
 
   /** The creator of this request's creator cookie, whatever other session the browser also holds. */
@@ -53,15 +81,20 @@ export class CreatorSessions {
   }
 
   /**
-   * Creator data: the creator themself, or an admin. Another creator's id answers 403.
+   * Creator data: the creator themself, or an admin. Another creator's id answers 403; an
+   * id that names no creator answers 404.
    */
   async assertCanRead(req: Request, creatorId: string): Promise<void> {
+    if (!isUuid(creatorId)) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
     const creator = await this.creatorOf(req);
     if (creator) {
       if (creator.id !== creatorId) throw forbidden('You can only see your own dashboard', 'NOT_YOUR_DATA');
       return;
     }
-    if (req.user?.role === 'admin') return;
+    if (req.user?.role === 'admin') {
+      if (!(await findCreatorById(this.db, creatorId))) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
+      return;
+    }
     if (req.user) throw forbidden('You can only see your own dashboard', 'NOT_YOUR_DATA');
     throw unauthorized('Please sign in to your creator account');
   }

@@ -1,31 +1,26 @@
-import { randomBytes } from 'node:crypto';
-import { Router, type Request, type Response } from 'express';
-import type { ServiceContext } from '@innerecho/kit';
+import { Router } from 'express';
+import { assertSameOrigin, serviceSecret, type ServiceContext } from '@innerecho/kit';
+import type { CreatorReferralConfig } from '../../config';
 import { recordReferralClick, validateReferralCode } from '../../domain/referral-links';
 
-const VISITOR_COOKIE = 'innerecho_visitor';
-const VISITOR_MAX_AGE_MS = 365 * 86_400_000;
-
-/** A random, cookie-kept visitor key: repeat clicks from the same browser count once a day. */
-function visitorKey(req: Request, res: Response, secure: boolean): string {
-  const existing = req.cookies?.[VISITOR_COOKIE];
-  if (typeof existing === 'string' && /^[A-Za-z0-9_-]{16,64}$/.test(existing)) return existing;
-  const key = randomBytes(18).toString('base64url');
-  res.cookie(VISITOR_COOKIE, key, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: VISITOR_MAX_AGE_MS });
-  return key;
-}
-
 /** Referral links: GET /api/referrals/validate/:code (is it an active creator's?) and POST /api/referrals/click (count a visit). */
-export function referralRoutes(context: ServiceContext<any>): Router {
+export function referralRoutes(context: ServiceContext<CreatorReferralConfig>): Router {
   const router = Router();
-  const secure = context.config.PUBLIC_URL.startsWith('https:');
+  const secret = serviceSecret({
+    configured: context.config.REFERRAL_CLICK_SECRET,
+    dataDir: context.config.DATA_DIR,
+    service: context.name,
+    name: 'referral-click-secret',
+  });
 
   router.get('/api/referrals/validate/:code', async (req, res) => {
     res.json(await validateReferralCode(context, req.params.code));
   });
 
+  // Clicks come from this site's own pages: a post from another site is not a click.
   router.post('/api/referrals/click', async (req, res) => {
-    res.json(await recordReferralClick({ context, input: req.body, visitorKey: visitorKey(req, res, secure) }));
+    assertSameOrigin(req);
+    res.json(await recordReferralClick({ context, input: req.body, clientAddress: req.ip ?? 'unknown', secret }));
   });
 
   return router;

@@ -1,8 +1,8 @@
 import { Router, type Response } from 'express';
-import { AppError, assertSameOrigin, type ServiceContext, type TokenSigner } from '@innerecho/kit';
+import { AppError, assertSameOrigin, escapeHtml, sendPage, type ServiceContext, type TokenSigner } from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 import { ADMIN_SETUP_PATH, findUsableSetupToken, INVALID_SETUP_LINK, redeemAdminSetupLink } from '../../domain/admin-setup';
-import { escapeHtml, renderAuthPage } from './login-page';
+import { startSession } from '../../domain/sessions';
 import { setSessionCookie } from './session-cookie';
 
 /**
@@ -13,31 +13,30 @@ import { setSessionCookie } from './session-cookie';
 export function adminSetupRoutes({ context, signer }: { context: ServiceContext<IdentityConfig>; signer: TokenSigner }): Router {
   const router = Router();
 
-  const page = (res: Response, status: number, token: string, error?: string) =>
-    res
-      .status(status)
-      .type('html')
-      .setHeader('cache-control', 'no-store')
-      .setHeader('referrer-policy', 'no-referrer')
-      .send(
-        renderAuthPage({
-          pageTitle: 'Set up the admin account',
-          heading: 'Choose the admin password',
-          lead: 'This link works once. The password you choose here signs the admin in from now on.',
-          error,
-          content: token
-            ? `<form method="post" action="${ADMIN_SETUP_PATH}" novalidate>
+  const page = (res: Response, status: number, token: string, error?: string) => {
+    // The link's token is in the address: it must not leak to another site as a referrer.
+    res.setHeader('referrer-policy', 'no-referrer');
+    sendPage(res, {
+      status,
+      title: 'Set up the admin account',
+      body: `<h1>Choose the admin password</h1>
+<p class="lead">This link works once. The password you choose here signs the admin in from now on.</p>
+${error ? `<div class="alert error" role="alert">${escapeHtml(error)}</div>` : ''}
+${
+  token
+    ? `<form method="post" action="${ADMIN_SETUP_PATH}" novalidate>
 <input type="hidden" name="token" value="${escapeHtml(token)}">
 <label for="password">New password</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required minlength="8">
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" maxlength="200">
 <div class="hint">At least 8 characters.</div>
 <label for="confirm">Repeat the password</label>
-<input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="8">
-<button type="submit">Save password</button>
+<input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="8" maxlength="200">
+<button class="button" type="submit">Save password</button>
 </form>`
-            : '',
-        }),
-      );
+    : ''
+}`,
+    });
+  };
 
   router.get(ADMIN_SETUP_PATH, async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
@@ -51,7 +50,7 @@ export function adminSetupRoutes({ context, signer }: { context: ServiceContext<
     if (req.body?.password !== req.body?.confirm) return page(res, 400, token, 'The two passwords are not the same');
     try {
       const admin = await redeemAdminSetupLink(context, token, req.body?.password);
-      setSessionCookie(res, context.config, signer.sign({ id: admin.id, role: admin.role, email: admin.email }));
+      setSessionCookie(res, context.config, await startSession({ context, signer, user: admin }));
       req.log?.info({ userId: admin.id }, 'admin password set through a setup link');
       res.redirect(303, '/admin');
     } catch (error) {

@@ -4,7 +4,11 @@ import {
   AppError,
   assertSameOrigin,
   forbidden,
+  formError,
+  formText,
+  isFormPost,
   requireUser,
+  sendPage,
   unauthorized,
   type KeyStore,
   type ServiceContext,
@@ -13,20 +17,31 @@ import {
 import type { IdentityConfig } from '../../config';
 import { getCurrentUser } from '../../domain/current-user';
 import { registerUser } from '../../domain/register-user';
+import { endSession, startSession } from '../../domain/sessions';
 import { signIn, signInWithProvider } from '../../domain/sign-in';
 import type { UserRecord } from '../../data-access/user-repository';
-import { renderLoginPage } from './login-page';
+import { LOGIN_NOTICES, loginPageTitle, renderLoginPage, type LoginMode, type LoginNotice } from './login-page';
 import type { OidcSignIn } from './oidc';
 import { resolveReturnTo, safePath, DEFAULT_AFTER_SIGN_IN } from './return-to';
-import { clearSessionCookie, cookieOptions, setSessionCookie } from './session-cookie';
+import { clearSessionCookie, cookieOptions, RETURNING_COOKIE, setSessionCookie } from './session-cookie';
 
 const OIDC_PENDING_COOKIE = 'ie_oidc';
+const CROSS_SITE_SIGN_IN = 'Cross-site sign-in is not allowed';
 
 export interface AuthRoutesOptions {
   context: ServiceContext<IdentityConfig>;
   signer: TokenSigner;
   keys: KeyStore;
   oidc: OidcSignIn | null;
+}
+
+/**
+ * Which form the sign-in page shows first: the one asked for (`?mode=signup|signin`), else
+ * sign-in for a browser that has signed in before, else sign-up (most visitors are new).
+ */
+function loginModeFor(req: Request): LoginMode {
+  if (req.query.mode === 'signup' || req.query.mode === 'signin') return req.query.mode;
+  return req.cookies?.[RETURNING_COOKIE] === '1' ? 'signin' : 'signup';
 }
 
 /**
@@ -37,46 +52,39 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): 
   const router = Router();
   const { config } = context;
 
-  const isForm = (req: Request) => req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
-
-  const startSession = (res: Response, user: UserRecord) => {
-    setSessionCookie(res, config, signer.sign({ id: user.id, role: user.role, email: user.email }));
+  const beginSession = async (res: Response, user: UserRecord) => {
+    setSessionCookie(res, config, await startSession({ context, signer, user }));
   };
 
   const answerWithUser = async (req: Request, res: Response, user: UserRecord, status: number) => {
-    startSession(res, user);
-    if (isForm(req)) {
+    await beginSession(res, user);
+    if (isFormPost(req)) {
       res.redirect(303, safePath(req.body.returnTo) ?? DEFAULT_AFTER_SIGN_IN);
     } else {
       res.status(status).json(await getCurrentUser(context.db, user.id));
     }
   };
 
-  const answerWithError = (req: Request, res: Response, error: unknown, mode: 'signin' | 'signup') => {
-    const appError =
-      error instanceof AppError
-        ? error
-        : (error as any)?.name === 'ZodError'
-          ? new AppError(400, 'VALIDATION_FAILED', (error as any).issues[0]?.message ?? 'Invalid input')
-          : null;
+  const answerWithError = (req: Request, res: Response, error: unknown, mode: LoginMode) => {
+    const appError = formError(error);
     if (!appError) throw error;
-    if (!isForm(req)) throw appError;
-    res
-      .status(appError.status)
-      .type('html')
-      .send(
-        renderLoginPage({
-          mode,
-          returnTo: safePath(req.body.returnTo) ?? DEFAULT_AFTER_SIGN_IN,
-          error: appError.message,
-          email: typeof req.body.email === 'string' ? req.body.email : '',
-          name: typeof req.body.name === 'string' ? req.body.name : '',
-        }),
-      );
+    if (!isFormPost(req)) throw appError;
+    sendPage(res, {
+      status: appError.status,
+      title: loginPageTitle(mode),
+      body: renderLoginPage({
+        mode,
+        returnTo: safePath(req.body.returnTo) ?? DEFAULT_AFTER_SIGN_IN,
+        error: appError.message,
+        email: formText(req.body.email),
+        name: formText(req.body.name),
+      }),
+    });
   };
 
   router.get('/api/login', async (req, res) => {
     const returnTo = resolveReturnTo(req);
+    // Already signed in: straight on to where they were going.
     if (req.user) {
       res.redirect(302, returnTo);
       return;
@@ -88,12 +96,15 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): 
       res.redirect(302, url);
       return;
     }
-    res.type('html').send(renderLoginPage({ mode: req.query.mode === 'signup' ? 'signup' : 'signin', returnTo }));
+    const mode = loginModeFor(req);
+    const notice =
+      typeof req.query.notice === 'string' && req.query.notice in LOGIN_NOTICES ? (req.query.notice as LoginNotice) : undefined;
+    sendPage(res, { title: loginPageTitle(mode), body: renderLoginPage({ mode, returnTo, notice }) });
   });
 
   router.post('/api/login', async (req, res) => {
     try {
-      assertSameOrigin(req, 'Cross-site sign-in is not allowed'); // login CSRF
+      assertSameOrigin(req, CROSS_SITE_SIGN_IN); // login CSRF
       const user = await signIn({ context, input: req.body });
       await answerWithUser(req, res, user, 200);
     } catch (error) {
@@ -103,7 +114,7 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): 
 
   router.post('/api/signup', async (req, res) => {
     try {
-      assertSameOrigin(req, 'Cross-site sign-in is not allowed'); // login CSRF
+      assertSameOrigin(req, CROSS_SITE_SIGN_IN); // login CSRF
       if (oidc) throw forbidden('Accounts are created through the sign-in provider', 'SIGNUP_DISABLED');
       const user = await registerUser({ context, input: req.body, requestId: req.requestId });
       await answerWithUser(req, res, user, 201);
@@ -112,7 +123,11 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): 
     }
   });
 
-  const logout = (_req: Request, res: Response) => {
+  // Sign-out ends the session itself, not just this browser's copy of it. The spec's
+  // logout button navigates (GET); a POST from another site is refused.
+  const logout = async (req: Request, res: Response) => {
+    if (req.method === 'POST') assertSameOrigin(req);
+    if (req.user) await endSession(context, req.user.sid);
     clearSessionCookie(res, config);
     res.redirect(303, '/');
   };
@@ -144,7 +159,7 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): 
       req.log.warn({ err: error }, 'OpenID callback refused');
       throw new AppError(401, 'SIGN_IN_FAILED', 'Sign-in with the provider failed. Please try again.');
     }
-    startSession(res, await signInWithProvider({ context, identity, requestId: req.requestId }));
+    await beginSession(res, await signInWithProvider({ context, identity, requestId: req.requestId }));
     res.redirect(302, safePath(pending.returnTo) ?? DEFAULT_AFTER_SIGN_IN);
   });
 

@@ -1,11 +1,15 @@
 import { Router } from 'express';
-import { requireUser, type KeyStore, type ServiceContext } from '@innerecho/kit';
+import { REVOCATION_FEED_PATH, requireUser, type KeyStore, type RevocationFeedPage, type ServiceContext } from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 import { bindSessionToUser } from '../../domain/bind-session';
+import { readRevocations } from '../../data-access/session-repository';
+
+const FEED_PAGE_SIZE = 1000;
+const FEED_MAX_WAIT_SECONDS = 30;
 
 /**
  * Called by other services, never routed by the gateway: the public keys that verify
- * sessions, and the sessionId binding rule.
+ * sessions, the revocation feed, and the sessionId binding rule.
  */
 export function internalRoutes({ context, keys }: { context: ServiceContext<IdentityConfig>; keys: KeyStore }): Router {
   const router = Router();
@@ -13,6 +17,37 @@ export function internalRoutes({ context, keys }: { context: ServiceContext<Iden
   router.get('/.well-known/jwks.json', (_req, res) => {
     res.setHeader('cache-control', 'public, max-age=300');
     res.json(keys.jwks());
+  });
+
+  /**
+   * Revoked session ids after `after` (a cursor this feed handed out; 0 for all). With
+   * `waitSeconds`, an empty answer waits up to that long for the next revocation (a long
+   * poll), checking once a second, so followers learn of a sign-out within about a second
+   * whichever identity process recorded it. The ids are useless without their tokens, so
+   * the feed needs no credentials.
+   */
+  router.get(REVOCATION_FEED_PATH, async (req, res) => {
+    const after = Number(req.query.after ?? 0);
+    const waitSeconds = Math.min(FEED_MAX_WAIT_SECONDS, Math.max(0, Number(req.query.waitSeconds ?? 0) || 0));
+    if (!Number.isSafeInteger(after) || after < 0) {
+      res.status(400).json({ error: 'after must be a cursor from this feed', code: 'BAD_CURSOR' });
+      return;
+    }
+    let closed = false;
+    res.on('close', () => (closed = true));
+    const deadline = Date.now() + waitSeconds * 1000;
+    let rows = await readRevocations(context.db, after, FEED_PAGE_SIZE);
+    while (rows.length === 0 && !closed && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000, deadline - Date.now())));
+      if (!closed) rows = await readRevocations(context.db, after, FEED_PAGE_SIZE);
+    }
+    if (closed) return;
+    const page: RevocationFeedPage = {
+      revocations: rows.map((r) => ({ sid: r.sessionId, expiresAt: r.expiresAt.toISOString() })),
+      cursor: String(rows.at(-1)?.seq ?? after),
+      more: rows.length === FEED_PAGE_SIZE,
+    };
+    res.json(page);
   });
 
   router.post('/internal/session-bindings', async (req, res) => {

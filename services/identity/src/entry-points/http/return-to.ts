@@ -1,12 +1,16 @@
 import type { Request } from 'express';
+import { ACCOUNT_PAGE_PATH } from './account-page';
 
 export const DEFAULT_AFTER_SIGN_IN = '/affirmations';
 
-/** Only a path on this site, never another origin ('//evil', '/\\evil') or an API call. */
+/**
+ * Only a path on this site, never another origin ('//evil', '/\\evil') or an API call
+ * (the account page is the one page identity serves under /api that a sign-in returns to).
+ */
 export function safePath(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > 500) return null;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  if (value.startsWith('/api/') || /[\r\n]/.test(value)) return null;
+  if ((value.startsWith('/api/') && value !== ACCOUNT_PAGE_PATH) || /[\r\n]/.test(value)) return null;
   return value;
 }
 

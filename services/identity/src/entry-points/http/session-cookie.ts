@@ -2,6 +2,14 @@ import type { CookieOptions, Response } from 'express';
 import { USER_SESSION_COOKIE } from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 
+/**
+ * Set at every successful sign-in or sign-up and kept for 400 days (the longest browsers
+ * keep a cookie): the sign-in page shows the sign-in form first to a browser that has
+ * signed in before, and the sign-up form to everyone else. It says nothing about who.
+ */
+export const RETURNING_COOKIE = 'ie_returning';
+const RETURNING_MAX_AGE_MS = 400 * 86_400_000;
+
 export function cookieOptions(config: IdentityConfig, maxAgeMs?: number): CookieOptions {
   const secure = config.COOKIE_SECURE ? config.COOKIE_SECURE === 'true' : config.PUBLIC_URL.startsWith('https:');
   return { httpOnly: true, sameSite: 'lax', secure, path: '/', ...(maxAgeMs ? { maxAge: maxAgeMs } : {}) };
@@ -9,6 +17,7 @@ export function cookieOptions(config: IdentityConfig, maxAgeMs?: number): Cookie
 
 export function setSessionCookie(res: Response, config: IdentityConfig, token: string) {
   res.cookie(USER_SESSION_COOKIE, token, cookieOptions(config, config.SESSION_TTL_SECONDS * 1000));
+  res.cookie(RETURNING_COOKIE, '1', cookieOptions(config, RETURNING_MAX_AGE_MS));
 }
 
 export function clearSessionCookie(res: Response, config: IdentityConfig) {

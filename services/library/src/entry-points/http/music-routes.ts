@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import {
   LIBRARY_MESSAGES,
+  textField,
   MUSIC_MAX_BYTES,
   ZMultipartComplete,
   ZMultipartStart,
@@ -15,6 +16,10 @@ import type { LibraryConfig } from '../../config';
 import { addMusicFromUpload, deleteMusic, listMusic, newUploadKey, UPLOAD_KEY } from '../../domain/music-catalogue';
 
 const SIGNED_URL_SECONDS = 15 * 60;
+
+/** The uploaded file's name: only its extension is kept (in the upload key), but it must be a sensible name. */
+const uploadFilename = (value: unknown) =>
+  textField({ max: 300, tooLong: 'The file name is too long' }).optional().default('').parse(value);
 
 /**
  * Background music: the list for signed-in users; the admin's writes; and the upload
@@ -42,7 +47,7 @@ export function musicRoutes(context: ServiceContext<LibraryConfig>): Router {
   router.post('/api/background-music/upload', async (req, res) => {
     requireRole(req, 'admin');
     const contentType = audioType(req.body?.contentType ?? 'audio/mpeg');
-    const key = newUploadKey(typeof req.body?.filename === 'string' ? req.body.filename : '');
+    const key = newUploadKey(uploadFilename(req.body?.filename));
     const uploadURL = await files.presignPut(key, { contentType, maxBytes: MUSIC_MAX_BYTES, expiresInSeconds: SIGNED_URL_SECONDS });
     res.json({ uploadURL, key } satisfies MusicUploadUrlAnswer);
   });
@@ -54,12 +59,12 @@ export function musicRoutes(context: ServiceContext<LibraryConfig>): Router {
   });
   uploads.get('/s3/params', async (req, res) => {
     const contentType = audioType(req.query.type);
-    const key = newUploadKey(String(req.query.filename ?? ''));
+    const key = newUploadKey(uploadFilename(req.query.filename));
     const url = await files.presignPut(key, { contentType, maxBytes: MUSIC_MAX_BYTES, expiresInSeconds: SIGNED_URL_SECONDS });
     res.json({ method: 'PUT', url, fields: {}, headers: { 'content-type': contentType } } satisfies UploadParamsAnswer);
   });
   uploads.get('/s3/sts', (_req, _res) => {
-    throw new AppError(501, 'NOT_OFFERED', 'Temporary storage credentials are not offered; uploads use signed URLs');
+    throw new AppError(404, 'NOT_OFFERED', 'Temporary storage credentials are not offered; uploads use signed URLs');
   });
   uploads.post('/s3/multipart', async (req, res) => {
     const body = ZMultipartStart.parse(req.body ?? {});

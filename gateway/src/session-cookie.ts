@@ -1,0 +1,66 @@
+import type { IncomingMessage } from 'node:http';
+import type { Request, Response } from 'express';
+import { USER_SESSION_COOKIE, type TokenVerifier } from '@innerecho/kit';
+
+/** The value of one cookie as the browser sent it (still percent-encoded), or undefined. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  return header
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
+
+function removeCookie(header: string | undefined, name: string): string | undefined {
+  const kept = (header ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith(`${name}=`));
+  return kept.length ? kept.join('; ') : undefined;
+}
+
+const decode = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null; // not valid percent-encoding: not a token
+  }
+};
+
+const CLEAR_SESSION = `${USER_SESSION_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax`;
+const PENDING = Symbol('cookies the gateway sets on a proxied answer');
+
+/**
+ * The session cookie, checked before anything is forwarded. A valid one goes on. One that
+ * is malformed, tampered, expired or revoked is an invalid session: it is removed from the
+ * request (the service sees an anonymous visitor) and cleared in the browser. One that
+ * cannot be checked right now (identity's keys or revocation list unreachable: it is
+ * restarting) is passed on untouched and kept in the browser: the service, unable to check
+ * it either, answers 503 "try again", never 401 "signed out", and the listener stays signed in.
+ */
+export async function checkSessionCookie(req: Request, res: Response, sessions: TokenVerifier): Promise<void> {
+  const raw = readCookie(req.headers.cookie, USER_SESSION_COOKIE);
+  if (raw === undefined) return;
+  const token = decode(raw);
+  const status = token === null ? 'invalid' : (await sessions.inspect(token)).status;
+  if (status === 'valid' || status === 'unverifiable') return;
+  const rest = removeCookie(req.headers.cookie, USER_SESSION_COOKIE);
+  if (rest) req.headers.cookie = rest;
+  else delete req.headers.cookie;
+  if (status === 'invalid') {
+    ((res as any)[PENDING] ??= []).push(CLEAR_SESSION);
+    res.append('set-cookie', CLEAR_SESSION);
+  }
+}
+
+/**
+ * A proxied answer replaces the headers set so far with the service's; the gateway's own
+ * cookie clearing is kept alongside whatever cookies the service sets.
+ */
+export function keepGatewayCookies(proxyRes: IncomingMessage, res: Response) {
+  const pending: string[] | undefined = (res as any)[PENDING];
+  if (!pending?.length) return;
+  const upstream = proxyRes.headers['set-cookie'] ?? [];
+  const names = new Set(upstream.map((line) => line.split('=')[0].trim()));
+  proxyRes.headers['set-cookie'] = [...upstream, ...pending.filter((line) => !names.has(line.split('=')[0]))];
+}

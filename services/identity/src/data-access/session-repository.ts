@@ -1,0 +1,58 @@
+import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '@innerecho/kit';
+import { sessionRevocations, sessions } from './schema';
+
+type Conn = Db | Tx;
+
+export async function insertSession(db: Conn, values: { id: string; userId: string; expiresAt: Date }) {
+  await db.insert(sessions).values(values);
+}
+
+/** The user of a session that is neither revoked nor expired. */
+export async function findActiveSessionUser(db: Conn, sessionId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+  return row?.userId ?? null;
+}
+
+/**
+ * Revokes sessions and appends them to the revocation feed, in the caller's transaction.
+ * Writers lock the feed table first, so feed rows commit in `seq` order and a follower
+ * that has read up to some `seq` never misses an earlier one committing late.
+ */
+export async function revokeSessions(tx: Tx, which: { sessionId: string } | { userId: string; exceptSessionId?: string }): Promise<number> {
+  await tx.execute(sql`lock table ${sessionRevocations} in exclusive mode`);
+  const condition =
+    'sessionId' in which
+      ? eq(sessions.id, which.sessionId)
+      : which.exceptSessionId
+        ? and(eq(sessions.userId, which.userId), ne(sessions.id, which.exceptSessionId))
+        : eq(sessions.userId, which.userId);
+  const revoked = await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(condition, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
+  if (revoked.length > 0) {
+    await tx.insert(sessionRevocations).values(revoked.map((s) => ({ sessionId: s.id, expiresAt: s.expiresAt })));
+  }
+  return revoked.length;
+}
+
+/** Feed rows after `after`, oldest first, leaving out sessions that have expired since. */
+export async function readRevocations(db: Conn, after: number, limit: number) {
+  return db
+    .select({ seq: sessionRevocations.seq, sessionId: sessionRevocations.sessionId, expiresAt: sessionRevocations.expiresAt })
+    .from(sessionRevocations)
+    .where(and(gt(sessionRevocations.seq, after), gt(sessionRevocations.expiresAt, sql`now()`)))
+    .orderBy(asc(sessionRevocations.seq))
+    .limit(limit);
+}
+
+/** Sessions and feed rows whose tokens have expired carry no information any more. */
+export async function deleteExpiredSessions(db: Conn) {
+  await db.delete(sessionRevocations).where(lt(sessionRevocations.expiresAt, sql`now()`));
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now() - interval '1 day'`));
+}

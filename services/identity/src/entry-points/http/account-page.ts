@@ -1,0 +1,50 @@
+import { escapeHtml } from '@innerecho/kit';
+
+/** The account page: change the password, and sign out on every device. */
+
+export const ACCOUNT_PAGE_PATH = '/api/auth/account';
+
+export const ACCOUNT_NOTICES = {
+  'password-changed': 'Your password has been changed. You are still signed in here; every other device has been signed out.',
+} as const;
+export type AccountNotice = keyof typeof ACCOUNT_NOTICES;
+
+export interface AccountPageOptions {
+  name: string;
+  email: string;
+  /** Accounts that sign in through the OpenID provider have no password here. */
+  hasPassword: boolean;
+  notice?: AccountNotice;
+  error?: string;
+}
+
+export function renderAccountPage(options: AccountPageOptions): string {
+  const who = options.name ? `${escapeHtml(options.name)} (${escapeHtml(options.email)})` : escapeHtml(options.email);
+  const password = options.hasPassword
+    ? `<form method="post" action="/api/auth/password" novalidate>
+<label for="currentPassword">Current password</label>
+<input id="currentPassword" name="currentPassword" type="password" autocomplete="current-password" required maxlength="200">
+<label for="newPassword">New password</label>
+<input id="newPassword" name="newPassword" type="password" autocomplete="new-password" required minlength="8" maxlength="200">
+<div class="hint">At least 8 characters. Every other device where you are signed in will be signed out.</div>
+<button class="button" type="submit">Change password</button>
+</form>`
+    : '<p class="muted">You sign in with your sign-in provider, so your password is changed there.</p>';
+  return `<h1>Your account</h1>
+<p class="lead">Signed in as ${who}.</p>
+${options.notice ? `<div class="alert success" role="status">${escapeHtml(ACCOUNT_NOTICES[options.notice])}</div>` : ''}
+${options.error ? `<div class="alert error" role="alert">${escapeHtml(options.error)}</div>` : ''}
+<div class="section">
+<h2>Change password</h2>
+${password}
+</div>
+<div class="section">
+<h2>Sign out everywhere</h2>
+<p class="muted">Signs you out on this device and on every other one, for example a shared or lost computer.</p>
+<form method="post" action="/api/auth/logout-everywhere">
+<button class="button outline" type="submit">Sign out everywhere</button>
+</form>
+</div>`;
+}
+
+export const ACCOUNT_PAGE_FOOTER = '<p class="footer"><a class="link" href="/affirmations">Back to InnerEcho</a></p>';

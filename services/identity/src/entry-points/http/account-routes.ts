@@ -1,0 +1,76 @@
+import { Router, type Request, type Response } from 'express';
+import { assertSameOrigin, formError, isFormPost, requireUser, sendPage, type ServiceContext, type TokenSigner } from '@innerecho/kit';
+import type { IdentityConfig } from '../../config';
+import { changePassword } from '../../domain/change-password';
+import { getCurrentUser } from '../../domain/current-user';
+import { endAllSessions, startSession } from '../../domain/sessions';
+import { findUserById } from '../../data-access/user-repository';
+import { ACCOUNT_NOTICES, ACCOUNT_PAGE_FOOTER, ACCOUNT_PAGE_PATH, renderAccountPage, type AccountNotice } from './account-page';
+import { loginPageHref } from './login-page';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
+
+/**
+ * The listener's account: the page (GET /api/auth/account), a password change and "sign
+ * out everywhere". Both changes end sessions; both refuse posts from other sites.
+ */
+export function accountRoutes({ context, signer }: { context: ServiceContext<IdentityConfig>; signer: TokenSigner }): Router {
+  const router = Router();
+  const { config } = context;
+
+  const showAccountPage = async (req: Request, res: Response, extra: { status?: number; notice?: AccountNotice; error?: string }) => {
+    const user = await findUserById(context.db, requireUser(req).id);
+    if (!user) {
+      res.redirect(303, loginPageHref('signin', ACCOUNT_PAGE_PATH));
+      return;
+    }
+    sendPage(res, {
+      status: extra.status,
+      title: 'Your account',
+      body: renderAccountPage({
+        name: user.name,
+        email: user.email,
+        hasPassword: Boolean(user.passwordHash),
+        notice: extra.notice,
+        error: extra.error,
+      }),
+      footer: ACCOUNT_PAGE_FOOTER,
+    });
+  };
+
+  router.get(ACCOUNT_PAGE_PATH, async (req, res) => {
+    if (!req.user) {
+      res.redirect(302, loginPageHref('signin', ACCOUNT_PAGE_PATH));
+      return;
+    }
+    const notice =
+      typeof req.query.notice === 'string' && req.query.notice in ACCOUNT_NOTICES ? (req.query.notice as AccountNotice) : undefined;
+    await showAccountPage(req, res, { notice });
+  });
+
+  router.post('/api/auth/password', async (req, res) => {
+    assertSameOrigin(req);
+    const claims = requireUser(req);
+    try {
+      const user = await changePassword({ context, userId: claims.id, input: req.body });
+      // Every session ended with the old password; this browser carries on in a new one.
+      setSessionCookie(res, config, await startSession({ context, signer, user }));
+      if (isFormPost(req)) res.redirect(303, `${ACCOUNT_PAGE_PATH}?notice=password-changed`);
+      else res.json(await getCurrentUser(context.db, user.id));
+    } catch (error) {
+      const appError = formError(error);
+      if (!appError || !isFormPost(req)) throw appError ?? error;
+      await showAccountPage(req, res, { status: appError.status, error: appError.message });
+    }
+  });
+
+  router.post('/api/auth/logout-everywhere', async (req, res) => {
+    assertSameOrigin(req);
+    const claims = requireUser(req);
+    const ended = await endAllSessions(context, claims.id);
+    clearSessionCookie(res, config);
+    if (isFormPost(req)) res.redirect(303, '/api/login?mode=signin&notice=signed-out-everywhere');
+    else res.json({ signedOutSessions: ended });
+  });
+
+  return router;
+}

@@ -1,0 +1,125 @@
+import type { Logger } from '../logger';
+import { createTokenVerifier, jwksKeyResolver, USER_TOKEN_ISSUER, type RevocationCheck, type TokenVerifier } from './session-token';
+
+/** One page of identity's revocation feed: revoked session ids after `cursor`, oldest first. */
+export interface RevocationFeedPage {
+  revocations: { sid: string; expiresAt: string }[];
+  /** Pass back as `after` to get what was revoked since. */
+  cursor: string;
+  /** More pages are waiting right now. */
+  more: boolean;
+}
+
+export const REVOCATION_FEED_PATH = '/internal/session-revocations';
+
+export interface RevocationFeedOptions {
+  /** identity's base URL. */
+  identityUrl: string;
+  logger: Logger;
+  /** How long identity may hold a request open waiting for the next revocation. */
+  waitSeconds?: number;
+  /** How long a check waits for the first load before answering 'unknown'. */
+  firstLoadWaitMs?: number;
+}
+
+/**
+ * The user sessions that were ended before they expired, as this process knows them.
+ *
+ * It loads the whole list from identity once, then keeps a long-poll open on identity's
+ * feed: identity answers the moment a session is revoked (sign-out, sign out everywhere,
+ * a password change), so every process knows within about a second, without asking
+ * identity on each request. Entries leave the list when their token would have expired
+ * anyway. Until the first load completes, checks answer 'unknown' (the request is refused
+ * without signing the browser out); if identity becomes unreachable later, what is already
+ * known keeps being enforced and the feed retries with backoff.
+ */
+export class SessionRevocationFeed {
+  private readonly revoked = new Map<string, number>();
+  private cursor = '0';
+  private loaded = false;
+  private readonly firstLoad: Promise<void>;
+  private markLoaded!: () => void;
+  private readonly abort = new AbortController();
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly options: RevocationFeedOptions) {
+    this.firstLoad = new Promise((resolve) => (this.markLoaded = resolve));
+  }
+
+  start(): this {
+    this.running ??= this.follow();
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.abort.abort();
+    await this.running?.catch(() => undefined);
+  }
+
+  /** For a token verifier: `createTokenVerifier(resolver, issuer, { revocation: feed.check })`. */
+  readonly check: RevocationCheck = async (claims) => {
+    if (!this.loaded) {
+      const waited = await Promise.race([
+        this.firstLoad.then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), this.options.firstLoadWaitMs ?? 3000).unref()),
+      ]);
+      if (!waited) return 'unknown';
+    }
+    return this.revoked.has(claims.sid) ? 'revoked' : 'active';
+  };
+
+  /** Waits, but not past stop(). */
+  private pause(ms: number) {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.abort.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    });
+  }
+
+  private async follow() {
+    const wait = this.options.waitSeconds ?? 25;
+    let failures = 0;
+    while (!this.abort.signal.aborted) {
+      try {
+        const url = `${this.options.identityUrl}${REVOCATION_FEED_PATH}?after=${encodeURIComponent(this.cursor)}&waitSeconds=${this.loaded ? wait : 0}`;
+        const res = await fetch(url, { signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout((wait + 10) * 1000)]) });
+        if (!res.ok) throw new Error(`revocation feed answered ${res.status}`);
+        const page = (await res.json()) as RevocationFeedPage;
+        const now = Date.now();
+        for (const { sid, expiresAt } of page.revocations) {
+          const expires = Date.parse(expiresAt);
+          if (expires > now) this.revoked.set(sid, expires);
+        }
+        for (const [sid, expires] of this.revoked) if (expires <= now) this.revoked.delete(sid);
+        this.cursor = page.cursor;
+        if (!page.more && !this.loaded) {
+          this.loaded = true;
+          this.markLoaded();
+        }
+        failures = 0;
+      } catch (error) {
+        if (this.abort.signal.aborted) return;
+        failures++;
+        if (failures === 1 || failures % 30 === 0) {
+          this.options.logger.warn({ err: error, failures }, 'session revocation feed unreachable; retrying');
+        }
+        await this.pause(Math.min(5000, 200 * 2 ** Math.min(failures, 5)));
+      }
+    }
+  }
+}
+
+/**
+ * How services and the gateway verify user sessions: the signature against identity's
+ * published keys (JWKS), then the session id against the revocation feed.
+ */
+export function createUserSessionVerifier(options: { identityUrl: string; logger: Logger }): {
+  verifier: TokenVerifier;
+  close(): Promise<void>;
+} {
+  const feed = new SessionRevocationFeed({ identityUrl: options.identityUrl, logger: options.logger }).start();
+  const verifier = createTokenVerifier(jwksKeyResolver(`${options.identityUrl}/.well-known/jwks.json`), USER_TOKEN_ISSUER, {
+    revocation: feed.check,
+  });
+  return { verifier, close: () => feed.stop() };
+}
