@@ -40,7 +40,8 @@ export const ROUTE_TABLE: RouteRow[] = [
   { prefix: '/api/uploads', service: 'library' },
   { prefix: '/api/files/library', service: 'library', maxBodyBytes: 60 * MB },
 
-  // generation: rendering, the saved library, the rendered files
+  // generation: rendering, today's allowance, the saved library (and each item's playback speed), the rendered files
+  { prefix: '/api/generate-audio/allowance', service: 'generation', methods: ['GET', 'HEAD'] },
   { prefix: '/api/generate-audio', service: 'generation' },
   { prefix: '/api/saved-affirmations', service: 'generation' },
   { prefix: '/api/files/generation', service: 'generation' },

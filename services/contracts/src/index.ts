@@ -6,3 +6,4 @@ export * from './api/errors';
 export * from './api/voice-api';
 export * from './api/library-api';
 export * from './api/creator-referral-api';
+export * from './api/generation-api';
