@@ -1,13 +1,21 @@
-import { AnchorButton, Card, Container, LOGIN_PATH } from '@innerecho/ui';
+import { AnchorButton, Card, Container, loginUrl, useAuth } from '@innerecho/ui';
 import { ArrowRight, PartyPopper } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 
 export type SuccessPageProps = Record<string, never>;
 
-/** '/success': where Stripe sends the visitor back after checkout. */
+/**
+ * The next step after checkout is recording a voice. The button goes through the sign-in page,
+ * which sends someone already signed in straight on and lets a new buyer create their account
+ * (with the checkout's email) first.
+ */
+export const AFTER_CHECKOUT_PATH = loginUrl({ returnTo: '/record-voice' });
+
+/** '/success': where the checkout sends the buyer back; shows the checkout's session_id. */
 export function SuccessPage(_props: SuccessPageProps) {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
+  const { isAuthenticated } = useAuth();
 
   return (
     <Container css={{ paddingBlock: '64px 96px', display: 'flex', justifyContent: 'center' }}>
@@ -29,8 +37,10 @@ export function SuccessPage(_props: SuccessPageProps) {
         </span>
         <h1 css={{ fontSize: 'clamp(30px, 5vw, 40px)' }}>Welcome to InnerEcho!</h1>
         <p css={(t) => ({ color: t.colors.textMuted, fontSize: 17 })}>
-          Your subscription is set up and your 3-day free trial has begun. Sign in, or create your account, with the email you used at
-          checkout to record your voice and create your first affirmation.
+          Your subscription is set up and your 3-day free trial has begun.{' '}
+          {isAuthenticated
+            ? 'Next, record your voice: it takes about 30 seconds, and every affirmation you create is then spoken in it.'
+            : 'Next, record your voice. First create your account (or sign in) with the email you used at checkout, so the subscription is yours.'}
         </p>
         {sessionId ? (
           <p css={(t) => ({ fontSize: 14, color: t.colors.textSubtle, overflowWrap: 'anywhere' })}>
@@ -50,8 +60,8 @@ export function SuccessPage(_props: SuccessPageProps) {
             </code>
           </p>
         ) : null}
-        <AnchorButton href={LOGIN_PATH} size="lg">
-          Sign In to Get Started
+        <AnchorButton href={AFTER_CHECKOUT_PATH} size="lg">
+          Record Your Voice
           <ArrowRight size={18} aria-hidden />
         </AnchorButton>
       </Card>

@@ -1,6 +1,4 @@
-import { LOGIN_PATH, LOGOUT_PATH, resetSessionId } from '@innerecho/ui';
-
-export { LOGIN_PATH };
+import { LOGOUT_PATH, loginUrl, resetSessionId } from '@innerecho/ui';
 
 /**
  * Forget the anonymous session id (it is bound to this user on the server) and let the
@@ -9,4 +7,12 @@ export { LOGIN_PATH };
 export function logOut(): void {
   resetSessionId();
   window.location.href = LOGOUT_PATH;
+}
+
+/**
+ * The header's Sign in: back to the page the person is on, except from the landing and
+ * checkout pages, where the sign-in page's own default (the library) is the better next page.
+ */
+export function signInHref(pathname: string, search: string): string {
+  return loginUrl({ returnTo: pathname === '/' || pathname === '/success' ? undefined : pathname + search });
 }

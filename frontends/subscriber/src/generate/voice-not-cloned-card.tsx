@@ -3,7 +3,7 @@ import { Card, LinkButton } from '@innerecho/ui';
 
 export type VoiceNotClonedCardProps = Record<string, never>;
 
-/** Generation needs a cloned voice (spec section 2, /generate/{id}). */
+/** Generation needs a cloned voice: shown on /generate/{id} while the listener is sent to record one. */
 export function VoiceNotClonedCard(_props: VoiceNotClonedCardProps) {
   return (
     <Card
