@@ -99,6 +99,7 @@ export { Slider, type SliderProps } from './components/slider';
 export { Skeleton, type SkeletonProps } from './components/skeleton';
 export { Spinner, type SpinnerProps } from './components/spinner';
 export { EmptyState, ErrorState, type EmptyStateProps, type ErrorStateProps } from './components/states';
+export { PromptCard, type PromptCardProps } from './components/prompt-card';
 export { SignInPrompt, type SignInPromptProps } from './components/sign-in-prompt';
 export { Container, Page, PageHeader, VisuallyHidden, type PageHeaderProps } from './components/layout';
 export { ErrorBoundary, type ErrorBoundaryProps } from './components/error-boundary';

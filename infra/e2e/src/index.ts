@@ -1,1 +1,3 @@
 export * from './harness';
+export * from './accessibility';
+export * from './listeners';

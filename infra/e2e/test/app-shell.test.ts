@@ -22,7 +22,9 @@ describe('a visitor', () => {
     await expectVisible(pricing.getByText('$9.99', { exact: true }));
     await expectVisible(pricing.getByText('$79.99', { exact: true }));
     await expectVisible(pricing.getByText('Save $40 a year'));
-    expect(await page.getByRole('link', { name: 'Start Your Journey' }).getAttribute('href')).toBe('/api/login');
+    expect(await page.getByRole('link', { name: 'Start Your Journey' }).getAttribute('href')).toBe(
+      '/api/login?mode=signup&returnTo=%2Frecord-voice',
+    );
   });
 
   test('does not see the Library, Create and Record Voice links', async () => {

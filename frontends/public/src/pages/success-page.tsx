@@ -1,4 +1,6 @@
-import { AnchorButton, Card, Container, loginUrl, useAuth } from '@innerecho/ui';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { AUTH_USER_QUERY_KEY, AnchorButton, Card, Container, loginUrl, useAuth } from '@innerecho/ui';
 import { ArrowRight, PartyPopper } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 
@@ -15,7 +17,8 @@ export const AFTER_CHECKOUT_PATH = loginUrl({ returnTo: '/record-voice' });
 export function SuccessPage(_props: SuccessPageProps) {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, hasActiveSubscription } = useAuth();
+  const settingUp = useSubscriptionArrival(isAuthenticated && !hasActiveSubscription);
 
   return (
     <Container css={{ paddingBlock: '64px 96px', display: 'flex', justifyContent: 'center' }}>
@@ -60,6 +63,11 @@ export function SuccessPage(_props: SuccessPageProps) {
             </code>
           </p>
         ) : null}
+        {settingUp ? (
+          <p role="status" css={(t) => ({ fontSize: 14, color: t.colors.textMuted })}>
+            Your subscription is being set up. This takes a moment…
+          </p>
+        ) : null}
         <AnchorButton href={AFTER_CHECKOUT_PATH} size="lg">
           Record Your Voice
           <ArrowRight size={18} aria-hidden />
@@ -67,4 +75,30 @@ export function SuccessPage(_props: SuccessPageProps) {
       </Card>
     </Container>
   );
+}
+
+/** How long the page waits for a just-paid subscription to reach the account: 20 checks, a second apart. */
+const ARRIVAL_CHECKS = 20;
+
+/**
+ * A signed-in buyer's subscription reaches their account a moment after checkout (billing
+ * announces it, identity records it). Until it has, the record page would still offer the free
+ * trial, so this page asks again each second, for a short while only. Returns true while waiting.
+ */
+function useSubscriptionArrival(waiting: boolean): boolean {
+  const queryClient = useQueryClient();
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    if (!waiting) return;
+    let checks = 0;
+    const timer = window.setInterval(() => {
+      checks += 1;
+      if (checks > ARRIVAL_CHECKS) {
+        window.clearInterval(timer);
+        setGaveUp(true);
+      } else void queryClient.refetchQueries({ queryKey: AUTH_USER_QUERY_KEY });
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [waiting, queryClient]);
+  return waiting && !gaveUp;
 }

@@ -114,7 +114,7 @@ function GenerateScreen() {
       void queryClient.invalidateQueries({ queryKey: savedAffirmationsQueryKey(getSessionId()) });
     },
     onError: (error) => {
-      if (isSubscriptionRequired(error)) return sendToPricing(error, navigate);
+      if (isSubscriptionRequired(error)) return sendToPricing(error, { navigate, queryClient });
       if (error instanceof GenerationError && error.code === 'VOICE_NOT_CLONED') {
         toast({ title: 'Voice not cloned', description: 'Please record and clone your voice first', variant: 'destructive' });
         navigate('/record-voice');

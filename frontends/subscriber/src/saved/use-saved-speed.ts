@@ -15,6 +15,13 @@ export function useSavedSpeed(savedId: string | null, initial: number = SPEED_DE
   const saved = useRef(initial);
   const queryClient = useQueryClient();
 
+  // A newer speed from the server (kept from another player or tab) replaces the shown one.
+  useEffect(() => {
+    if (initial === saved.current) return;
+    saved.current = initial;
+    setSpeed(initial);
+  }, [initial]);
+
   useEffect(() => {
     if (!savedId || speed === saved.current) return;
     const timer = window.setTimeout(() => {

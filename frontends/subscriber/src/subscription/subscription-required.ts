@@ -1,5 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router-dom';
-import { isApiError, serverErrorMessage, toast } from '@innerecho/ui';
+import { AUTH_USER_QUERY_KEY, isApiError, serverErrorMessage, toast } from '@innerecho/ui';
 import { PRICING_PATH } from '../access/start-trial-prompt';
 
 /**
@@ -12,8 +13,15 @@ export function isSubscriptionRequired(error: unknown): boolean {
   return (error as { code?: string } | null)?.code === 'SUBSCRIPTION_REQUIRED';
 }
 
-/** Says a plan is needed (with `description`, or the server's words) and opens the plans. */
-export function sendToPricing(error: unknown, navigate: NavigateFunction, description?: string) {
+/**
+ * Says a plan is needed (with `description`, or the server's words) and opens the plans. The
+ * account is read again first: the plan it showed when the page opened has ended.
+ */
+export function sendToPricing(
+  error: unknown,
+  { navigate, queryClient, description }: { navigate: NavigateFunction; queryClient: QueryClient; description?: string },
+) {
+  void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
   toast({
     title: 'Subscription required',
     description:

@@ -73,7 +73,11 @@ export function VoiceRecorderPanel({ sessionId, cloneEngine }: VoiceRecorderPane
             console.warn('the recording could not be kept for later', e),
           );
         }
-        return sendToPricing(error, navigate, 'Your recording is kept: start your free trial, then come back to clone your voice.');
+        return sendToPricing(error, {
+          navigate,
+          queryClient,
+          description: 'Your recording is kept: start your free trial, then come back to clone your voice.',
+        });
       }
       toast({
         title: 'Voice cloning failed',
