@@ -76,6 +76,15 @@ test('a visitor: every page passes axe in both themes at desktop and phone width
   );
 });
 
+test('the pages the services render (sign-in, sign-up, the demo checkout) pass axe and ask for no missing file', async () => {
+  const page = await e2e.newPage();
+  await page.goto('/#pricing');
+  await page.getByRole('button', { name: 'Choose Monthly' }).click();
+  await page.waitForURL('**/api/billing/demo-checkout/**');
+  const checkout = new URL(page.url()).pathname;
+  await checkPages(page, ['/api/login?mode=signin', '/api/login?mode=signup', checkout], [DESKTOP_DARK, PHONE_LIGHT]);
+});
+
 test('a missing creator page passes axe (its 404 is the answer, so it is not checked for logged errors)', async () => {
   const page = await e2e.newPage();
   await page.goto('/');
