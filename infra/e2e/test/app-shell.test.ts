@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { signUpInBrowser, startE2E, type E2E } from '../src';
+import { expectNoAxeViolations, signUpInBrowser, startE2E, type E2E } from '../src';
 
 jest.setTimeout(120_000);
 
@@ -126,6 +126,7 @@ describe('a new user', () => {
     await nav(page).getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     for (const name of ['Library', 'Create', 'Record Voice']) await expectVisible(menu.getByRole('link', { name, exact: true }));
+    await expectNoAxeViolations(page, 'the side menu on a phone');
   });
 
   test('an admin sees the Admin link on /admin paths only', async () => {

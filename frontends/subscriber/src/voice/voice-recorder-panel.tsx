@@ -37,10 +37,11 @@ export function VoiceRecorderPanel({ sessionId, cloneEngine }: VoiceRecorderPane
 
   // A take kept when an earlier clone was refused for want of a plan comes back here.
   const { restore } = recorder;
+  const userId = user?.id;
   useEffect(() => {
-    if (!user) return;
+    if (!userId) return;
     let cancelled = false;
-    void findKeptTake(user.id).then((take) => {
+    void findKeptTake(userId).then((take) => {
       if (!take || cancelled) return;
       restore(take.audio, take.seconds);
       setRestored(true);
@@ -48,7 +49,7 @@ export function VoiceRecorderPanel({ sessionId, cloneEngine }: VoiceRecorderPane
     return () => {
       cancelled = true;
     };
-  }, [user, restore]);
+  }, [userId, restore]);
 
   const recording = recorder.state === 'recording';
   const recorded = recorder.state === 'recorded';
