@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
-import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
+import { SubscriptionChangedV1, VOICE_CONSENT_VERSION } from '@innerecho/contracts';
 import { spokenSample } from '@innerecho/voice/test/voice-samples';
 import { signUpInBrowser, type E2E } from './harness';
 
@@ -62,11 +63,41 @@ export async function clonedListener(e2e: E2E, options: ContextOptions = {}) {
   return listener;
 }
 
-/** One subscription of a user that starts and later ends (a cancellation), as billing announces them. */
+/**
+ * One subscription of a user that starts and later ends (a cancellation), announced the way
+ * billing announces them (billing.subscription.changed, a higher `version` for the end); each
+ * step resolves once identity has applied it. (The test system's grantSubscription only starts
+ * subscriptions, under ids of its own.)
+ */
 export function subscriptionOf(e2e: E2E, userId: string) {
   const subscriptionId = `sub_e2e_${randomUUID()}`;
-  return {
-    start: () => e2e.system.changeSubscription(userId, { subscriptionId, entitled: true, version: 1 }),
-    end: () => e2e.system.changeSubscription(userId, { subscriptionId, entitled: false, version: 2 }),
+  const announce = async (entitled: boolean, version: number) => {
+    await e2e.system.transports[e2e.system.transports.length - 1].publish({
+      id: randomUUID(),
+      subject: SubscriptionChangedV1.subject,
+      occurredAt: new Date().toISOString(),
+      producer: 'billing',
+      payload: SubscriptionChangedV1.schema.parse({
+        subscriptionId,
+        userId,
+        email: null,
+        plan: 'monthly',
+        status: entitled ? 'active' : 'canceled',
+        entitled,
+        currentPeriodEnd: new Date(Date.now() + (entitled ? 30 : -1) * 86400_000).toISOString(),
+        referralCode: null,
+        version,
+      }),
+    });
+    const identityDb = e2e.system.services.identity.context.db;
+    for (let i = 0; i < 100; i++) {
+      const rows = (await identityDb.execute(
+        sql`select 1 from identity.user_subscriptions where user_id = ${userId} and entitled`,
+      )) as unknown as { rows?: unknown[] } & unknown[];
+      if ((rows.rows ?? rows).length > 0 === entitled) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`identity did not apply the subscription change (entitled: ${entitled})`);
   };
+  return { start: () => announce(true, 1), end: () => announce(false, 2) };
 }

@@ -15,11 +15,6 @@ export interface TestSystem extends RunningSystem {
    * Resolves once identity reports the user as 'active'.
    */
   grantSubscription(userId: string, plan?: 'monthly' | 'yearly'): Promise<void>;
-  /**
-   * The same event for one subscription over its life: `entitled: false` with a higher
-   * `version` ends it (a cancellation). Resolves once identity reports the user accordingly.
-   */
-  changeSubscription(userId: string, change: { subscriptionId: string; entitled: boolean; version: number }): Promise<void>;
 }
 
 /**
@@ -59,46 +54,40 @@ export async function startTestSystem(overrides: Partial<SystemOptions> = {}): P
     env: { ...process.env, SIGN_IN_RATE_LIMIT: '1000', ...(overrides.env ?? {}) },
   });
 
-  const changeSubscription = async (
-    userId: string,
-    change: { subscriptionId: string; entitled: boolean; version: number; plan?: 'monthly' | 'yearly' },
-  ) => {
-    const envelope = {
-      id: randomUUID(),
-      subject: SubscriptionChangedV1.subject,
-      occurredAt: new Date().toISOString(),
-      producer: 'billing',
-      payload: SubscriptionChangedV1.schema.parse({
-        subscriptionId: change.subscriptionId,
-        userId,
-        email: null,
-        plan: change.plan ?? 'monthly',
-        status: change.entitled ? 'active' : 'canceled',
-        entitled: change.entitled,
-        currentPeriodEnd: new Date(Date.now() + (change.entitled ? 30 : -1) * 86400_000).toISOString(),
-        referralCode: null,
-        version: change.version,
-      }),
-    };
-    await system.transports[system.transports.length - 1].publish(envelope);
-    const identityDb = system.services.identity.context.db;
-    for (let i = 0; i < 100; i++) {
-      const rows = (await identityDb.execute(sql`select 1 from identity.user_subscriptions where user_id = ${userId} and entitled`)) as any;
-      if ((rows.rows ?? rows).length > 0 === change.entitled) return;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`identity did not apply the subscription change (entitled: ${change.entitled})`);
-  };
-
   const stop = system.stop;
   return {
     ...system,
     admin,
     databaseName,
-    grantSubscription(userId, plan = 'monthly') {
-      return changeSubscription(userId, { subscriptionId: `sub_test_${randomUUID()}`, entitled: true, version: 1, plan });
+    async grantSubscription(userId, plan = 'monthly') {
+      const envelope = {
+        id: randomUUID(),
+        subject: SubscriptionChangedV1.subject,
+        occurredAt: new Date().toISOString(),
+        producer: 'billing',
+        payload: SubscriptionChangedV1.schema.parse({
+          subscriptionId: `sub_test_${randomUUID()}`,
+          userId,
+          email: null,
+          plan,
+          status: 'active',
+          entitled: true,
+          currentPeriodEnd: new Date(Date.now() + 30 * 86400_000).toISOString(),
+          referralCode: null,
+          version: 1,
+        }),
+      };
+      await system.transports[system.transports.length - 1].publish(envelope);
+      const identityDb = system.services.identity.context.db;
+      for (let i = 0; i < 100; i++) {
+        const rows = (await identityDb.execute(
+          sql`select 1 from identity.user_subscriptions where user_id = ${userId} and entitled`,
+        )) as any;
+        if ((rows.rows ?? rows).length > 0) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('identity did not apply the subscription');
     },
-    changeSubscription: (userId, change) => changeSubscription(userId, change),
     async stop() {
       await stop();
       if (natsUrl) {
