@@ -30,6 +30,27 @@ describe('a visitor browsing the library', () => {
     await expectNoAxeViolations(page, 'the library');
   });
 
+  test('while the library loads it shows six skeleton cards, a failure offers a retry that recovers, and both pass axe', async () => {
+    const page = await e2e.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/transcripts', async (route) => {
+      await held;
+      await route.abort();
+    });
+    await page.goto('/affirmations');
+    const loading = page.getByRole('status', { name: 'Loading affirmations' });
+    await visible(loading);
+    expect(await loading.locator(':scope > *').count()).toBe(6);
+    await expectNoAxeViolations(page, 'the library while it loads');
+    release();
+    await visible(page.getByRole('heading', { name: 'The library could not be loaded' }));
+    await expectNoAxeViolations(page, 'the library when it failed to load');
+    await page.unroute('**/api/transcripts');
+    await allAffirmations(page).getByRole('button', { name: 'Try again' }).click();
+    await visible(cards(page).first());
+  });
+
   test('shows twelve cards at a time, and Show More adds twelve until all 60 are there', async () => {
     const page = await e2e.newPage();
     await page.goto('/affirmations');

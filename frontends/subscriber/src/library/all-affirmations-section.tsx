@@ -51,7 +51,7 @@ export function AllAffirmationsSection({ transcripts, isLoading, isError, onRetr
     );
   } else if (isLoading) {
     results = (
-      <div css={cardGrid} aria-busy="true" aria-label="Loading affirmations">
+      <div css={cardGrid} role="status" aria-busy="true" aria-label="Loading affirmations">
         {Array.from({ length: 6 }, (_, i) => (
           <AffirmationCardSkeleton key={i} />
         ))}
