@@ -34,7 +34,13 @@ export const ROUTE_TABLE: RouteRow[] = [
   {
     prefix: '/api/auth',
     service: 'identity',
-    routes: ['GET /api/auth/user', 'GET /api/auth/account', 'POST /api/auth/logout-everywhere', 'GET /api/auth/callback'],
+    routes: [
+      'GET /api/auth/user',
+      'GET /api/auth/session',
+      'GET /api/auth/account',
+      'POST /api/auth/logout-everywhere',
+      'GET /api/auth/callback',
+    ],
   },
 
   // voice: profile, sample upload and cloning, the stored samples
@@ -109,12 +115,22 @@ export const ROUTE_TABLE: RouteRow[] = [
     routes: ['GET /api/files/library/:key', 'PUT /api/files/library/:key'],
   },
 
-  // generation: rendering, the saved library, the rendered files
+  // generation: rendering, today's allowance, the saved library (and each item's playback speed), the rendered files
+  {
+    prefix: '/api/generate-audio/allowance',
+    service: 'generation',
+    methods: ['GET', 'HEAD'],
+    routes: ['GET /api/generate-audio/allowance'],
+  },
   { prefix: '/api/generate-audio', service: 'generation', routes: ['POST /api/generate-audio'] },
   {
     prefix: '/api/saved-affirmations',
     service: 'generation',
-    routes: ['GET /api/saved-affirmations/:sessionId', 'GET /api/saved-affirmations/:sessionId/:id/audio'],
+    routes: [
+      'GET /api/saved-affirmations/:sessionId',
+      'PATCH /api/saved-affirmations/:sessionId/:id',
+      'GET /api/saved-affirmations/:sessionId/:id/audio',
+    ],
   },
   { prefix: '/api/files/generation', service: 'generation', routes: ['GET /api/files/generation/:key'] },
 
@@ -140,7 +156,12 @@ export const ROUTE_TABLE: RouteRow[] = [
   {
     prefix: '/api/creator-auth',
     service: 'creator-referral',
-    routes: ['GET /api/creator-auth/current', 'POST /api/creator-auth/logout', 'POST /api/creator-auth/logout-everywhere'],
+    routes: [
+      'GET /api/creator-auth/current',
+      'GET /api/creator-auth/session',
+      'POST /api/creator-auth/logout',
+      'POST /api/creator-auth/logout-everywhere',
+    ],
   },
   { prefix: '/api/commissions', service: 'creator-referral', routes: ['GET /api/commissions/creator/:creatorId'] },
   { prefix: '/api/creator-analytics', service: 'creator-referral', routes: ['GET /api/creator-analytics/:creatorId'] },

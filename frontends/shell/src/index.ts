@@ -1,3 +1,7 @@
+// The site's /favicon.ico (emitted at the root of dist by its asset rule), for the pages the
+// services render themselves; the shell's own pages carry an inline icon in index.html.
+import './icons/favicon.ico';
+
 // Async boundary: the federation runtime must set up the shared scope (react, router,
 // query client, emotion, @innerecho/ui) before any of it is imported, or the page is blank.
 import('./bootstrap').catch((error: unknown) => {

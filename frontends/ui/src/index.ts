@@ -11,13 +11,23 @@ export { theme, type InnerEchoTheme } from './theme/theme';
 export { palettes, colorVars, type Palette } from './theme/tokens';
 export { THEME_STORAGE_KEY, DEFAULT_THEME, readStoredTheme, storeTheme, applyThemeToDocument, type ThemeMode } from './theme/theme-storage';
 
-// Data layer (spec section 7)
+// Data layer: JSON bodies, cookies always, non-OK answers as `${status}: ${body}` errors, no retries
 export { apiRequest, ApiError, isApiError, serverErrorMessage, throwIfResNotOk, type HttpMethod } from './data/api-request';
 export { createQueryClient, getQueryFn, defaultQueryFn, queryKeyToUrl, type UnauthorizedBehavior } from './data/query-client';
 
 // Session, auth, referrals
 export { getSessionId, resetSessionId, SESSION_STORAGE_KEY } from './session/session-id';
-export { useAuth, AUTH_USER_QUERY_KEY, LOGIN_PATH, LOGOUT_PATH, type AuthUser, type UserRole, type UseAuthResult } from './auth/use-auth';
+export {
+  useAuth,
+  loginUrl,
+  AUTH_USER_QUERY_KEY,
+  LOGIN_PATH,
+  LOGOUT_PATH,
+  type AuthUser,
+  type UserRole,
+  type UseAuthResult,
+  type LoginMode,
+} from './auth/use-auth';
 export {
   REFERRAL_COOKIE_NAME,
   getReferralCode,
@@ -72,6 +82,7 @@ export {
 } from './components/form-fields';
 export { Select, type SelectProps, type SelectOption } from './components/select';
 export { Tabs, TabsList, TabsTrigger, TabsContent } from './components/tabs';
+export { ScrollRow, type ScrollRowProps } from './components/scroll-row';
 export {
   Dialog,
   DialogTrigger,
@@ -88,7 +99,10 @@ export { Slider, type SliderProps } from './components/slider';
 export { Skeleton, type SkeletonProps } from './components/skeleton';
 export { Spinner, type SpinnerProps } from './components/spinner';
 export { EmptyState, ErrorState, type EmptyStateProps, type ErrorStateProps } from './components/states';
+export { PromptCard, type PromptCardProps } from './components/prompt-card';
+export { SignInPrompt, type SignInPromptProps } from './components/sign-in-prompt';
 export { Container, Page, PageHeader, VisuallyHidden, type PageHeaderProps } from './components/layout';
 export { ErrorBoundary, type ErrorBoundaryProps } from './components/error-boundary';
+export { ManageSubscriptionButton, type ManageSubscriptionButtonProps } from './billing/manage-subscription-button';
 export { InProgressNotice, type InProgressNoticeProps } from './components/in-progress-notice';
 export { TextLink, textLinkStyles, type TextLinkProps } from './components/text-link';

@@ -4,7 +4,7 @@ import express from 'express';
 import { apiRequest, serverErrorMessage } from '../src/data/api-request';
 import { createQueryClient, defaultQueryFn, getQueryFn, queryKeyToUrl } from '../src/data/query-client';
 
-/** The client data layer against a real HTTP server: what spec section 7 and 8 promise callers. */
+/** The client data layer against a real HTTP server: JSON bodies, cookies, `${status}: ${body}` errors, 401 as null where asked. */
 let server: Server;
 let base = '';
 const seen: { method: string; url: string; contentType?: string; body: string }[] = [];

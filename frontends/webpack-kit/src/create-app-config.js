@@ -73,6 +73,9 @@ function createAppConfig({ name, appDir, exposes, remotes, isHost = false, templ
           },
         },
         { test: /\.(woff2?|png|svg|jpe?g|webp|mp3)$/i, type: 'asset/resource' },
+        // An icon keeps its name at the root of dist: browsers ask /favicon.ico by name for
+        // pages that name no icon (the server-rendered sign-in and demo checkout pages).
+        { test: /\.ico$/i, type: 'asset/resource', generator: { filename: '[name][ext]' } },
       ],
     },
     plugins: [

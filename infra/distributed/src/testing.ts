@@ -7,7 +7,14 @@ import type { AddressInfo } from 'node:net';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import S3rver from 's3rver';
-import { createScratchDatabase, freePort, grantSubscriptionThroughEvents, TestClient, type ServiceKey } from '@innerecho/embedded';
+import {
+  announceSubscriptionThroughEvents,
+  createScratchDatabase,
+  freePort,
+  TestClient,
+  type ServiceKey,
+  type SubscriptionChange,
+} from '@innerecho/embedded';
 import { createLogger, NatsTransport, type Db } from '@innerecho/kit';
 import { REPOSITORY_ROOT, SERVICES, type S3Settings, type ServiceName } from './environment';
 import { startDistributedSystem, type DistributedSystem } from './distributed-system';
@@ -198,14 +205,17 @@ export async function attachToDistributedSystem(descriptor: DistributedSystemDes
     url: descriptor.url,
     admin: descriptor.admin,
     services,
-    async grantSubscription(userId: string, plan?: 'monthly' | 'yearly') {
+    async changeSubscription(userId: string, change: SubscriptionChange) {
       transport ??= await NatsTransport.connect({
         servers: descriptor.natsUrl,
         name: 'e2e',
         logger,
         namespace: descriptor.natsNamespace,
       });
-      await grantSubscriptionThroughEvents({ transport, identityDb: db, userId, plan });
+      await announceSubscriptionThroughEvents({ transport, identityDb: db, userId, change });
+    },
+    async grantSubscription(userId: string, plan?: 'monthly' | 'yearly') {
+      await this.changeSubscription(userId, { plan });
     },
     async close() {
       await transport?.close();

@@ -53,6 +53,7 @@ export interface E2ESystem {
   admin: { email: string; password: string };
   services: Record<ServiceKey, { url: string; context: { db: Db } }>;
   grantSubscription: TestSystem['grantSubscription'];
+  changeSubscription: TestSystem['changeSubscription'];
 }
 
 async function startSystemUnderTest(options: Parameters<typeof startTestSystem>[0]): Promise<E2ESystem & { stop(): Promise<void> }> {

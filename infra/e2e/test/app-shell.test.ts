@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { signUpInBrowser, startE2E, type E2E } from '../src';
+import { expectNoAxeViolations, signUpInBrowser, startE2E, type E2E } from '../src';
 
 jest.setTimeout(120_000);
 
@@ -22,7 +22,9 @@ describe('a visitor', () => {
     await expectVisible(pricing.getByText('$9.99', { exact: true }));
     await expectVisible(pricing.getByText('$79.99', { exact: true }));
     await expectVisible(pricing.getByText('Save $40 a year'));
-    expect(await page.getByRole('link', { name: 'Start Your Journey' }).getAttribute('href')).toBe('/api/login');
+    expect(await page.getByRole('link', { name: 'Start Your Journey' }).getAttribute('href')).toBe(
+      '/api/login?mode=signup&returnTo=%2Frecord-voice',
+    );
   });
 
   test('does not see the Library, Create and Record Voice links', async () => {
@@ -124,6 +126,7 @@ describe('a new user', () => {
     await nav(page).getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     for (const name of ['Library', 'Create', 'Record Voice']) await expectVisible(menu.getByRole('link', { name, exact: true }));
+    await expectNoAxeViolations(page, 'the side menu on a phone');
   });
 
   test('an admin sees the Admin link on /admin paths only', async () => {

@@ -1,8 +1,8 @@
-import type { Locator, Page } from 'playwright-core';
-import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
-import { spokenSample } from '@innerecho/voice/test/voice-samples';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Locator } from 'playwright-core';
 import { addMusicTrack } from '@innerecho/generation/test/library-setup';
-import { signUpInBrowser, startE2E, type E2E } from '../src';
+import { clonedListener, expectNoAxeViolations, startE2E, type E2E } from '../src';
 
 jest.setTimeout(900_000);
 
@@ -16,44 +16,8 @@ afterAll(() => e2e?.stop());
 
 const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
 
-/** A signed-up, subscribed listener whose voice is cloned through the voice service's own routes. */
-async function clonedListener(): Promise<Page> {
-  const page = await e2e.newPage({ acceptDownloads: true });
-  await signUpInBrowser(page);
-  const userId = await page.evaluate(() =>
-    fetch('/api/auth/user')
-      .then((r) => r.json())
-      .then((u) => u.id as string),
-  );
-  await e2e.system.grantSubscription(userId);
-  const sessionId = await page.evaluate(() => {
-    let id = localStorage.getItem('sessionId');
-    if (!id) localStorage.setItem('sessionId', (id = `session_${Date.now()}_e2egen`));
-    return id;
-  });
-  const sample = (await spokenSample()).toString('base64');
-  const uploadURL = await page.evaluate(async (b64) => {
-    const upload = await fetch('/api/voice-profile/upload', { method: 'POST' }).then((r) => r.json());
-    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    const put = await fetch(upload.uploadURL, { method: 'PUT', headers: { 'content-type': 'audio/webm' }, body: bytes });
-    if (!put.ok) throw new Error(`upload failed: ${put.status}`);
-    return upload.uploadURL as string;
-  }, sample);
-  // The clone call goes to the voice service directly with the browser's session: on a busy
-  // machine the local engine can outlast the gateway's proxy timeout. Recording and cloning in
-  // the browser are the voice journey's (voice-recording.test.ts).
-  const token = (await page.context().cookies()).find((c) => c.name === 'ie_session')!.value;
-  const clone = await fetch(`${e2e.system.services.voice.url}/api/voice-profile/clone`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ sessionId, uploadURL, consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION } }),
-  });
-  expect(clone.status).toBe(200);
-  return page;
-}
-
-test('a listener picks a library affirmation, generates 3 minutes over music, changes speed, downloads, finds it saved and plays it', async () => {
-  const page = await clonedListener();
+test('a listener picks a library affirmation, generates 3 minutes over music, changes speed, downloads, finds it saved and plays it at that speed', async () => {
+  const { page } = await clonedListener(e2e, { acceptDownloads: true });
   await page.goto('/affirmations');
   const firstCard = page
     .getByRole('article')
@@ -82,6 +46,7 @@ test('a listener picks a library affirmation, generates 3 minutes over music, ch
   const details = page.getByRole('definition');
   await visible(details.filter({ hasText: '3m 0s' }));
   await visible(details.filter({ hasText: track }));
+  await expectNoAxeViolations(page, 'the generated affirmation');
 
   // Speed: 0.5-2 in 0.05 steps, pitch preserved, buttons disabled at the bounds.
   await page.getByRole('button', { name: 'Faster' }).click();
@@ -90,6 +55,11 @@ test('a listener picks a library affirmation, generates 3 minutes over music, ch
   for (let i = 0; i < 19; i++) await page.getByRole('button', { name: 'Faster' }).click();
   await visible(page.getByText('2.00x'));
   expect(await page.getByRole('button', { name: 'Faster' }).isDisabled()).toBe(true);
+  // Back to 1.25x: the chosen speed is kept with the saved affirmation.
+  const kept = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/saved-affirmations/'));
+  for (let i = 0; i < 15; i++) await page.getByRole('button', { name: 'Slower' }).click();
+  await visible(page.getByText('1.25x'));
+  expect((await (await kept).json()).voiceSpeed).toBe(1.25);
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Download MP3' }).click();
@@ -106,6 +76,8 @@ test('a listener picks a library affirmation, generates 3 minutes over music, ch
   await visible(item.getByText('3m 0s'));
   await visible(item.getByText(track));
   await visible(item.getByText('Generated just now'));
+  await visible(item.getByText('1.25x speed'));
+  await expectNoAxeViolations(page, 'the Saved tab');
   await item.getByRole('button', { name: `Play ${title}` }).click();
   // It plays, and the player can seek in it (the audio is served with Range).
   await page.waitForFunction(() => (document.querySelector('li audio') as HTMLAudioElement | null)?.currentTime! > 0.2, undefined, {
@@ -119,15 +91,17 @@ test('a listener picks a library affirmation, generates 3 minutes over music, ch
       }),
   );
   expect(seeked).toBeGreaterThanOrEqual(149);
+  expect(await item.locator('audio').evaluate((a: HTMLAudioElement) => [a.playbackRate, a.preservesPitch])).toEqual([1.25, true]);
   const savedDownload = page.waitForEvent('download');
   await item.getByRole('link', { name: `Download ${title}` }).click();
   expect((await savedDownload).suggestedFilename()).toBe(`${title.toLowerCase().replace(/\s+/g, '-')}.mp3`);
 });
 
-test('a listener writes a custom affirmation and generates it; re-recording deletes the clone and saved audio still plays', async () => {
-  const page = await clonedListener();
+test('a listener writes a custom affirmation: Save & Generate shows its title and words and generates at once; re-recording later sends them to record', async () => {
+  const { page } = await clonedListener(e2e);
   await page.goto('/create-affirmation');
   await visible(page.getByRole('heading', { level: 1, name: 'Create Custom Affirmation' }));
+  await expectNoAxeViolations(page, 'the create page');
   await page.getByRole('button', { name: 'Save & Generate Audio' }).click();
   await visible(page.getByText('Missing information'));
   await visible(page.getByText('Please fill in all fields'));
@@ -142,17 +116,28 @@ test('a listener writes a custom affirmation and generates it; re-recording dele
   await page.getByRole('button', { name: 'Save & Generate Audio' }).click();
   await page.waitForURL(/\/generate\/custom-[0-9a-f-]+\?duration=60$/);
   await visible(page.getByText('Affirmation created'));
-  await visible(page.getByRole('heading', { name: 'Custom Affirmation' }));
-  await visible(page.getByText('1m 0s'));
-  await page.getByRole('button', { name: 'Generate Audio' }).click();
+  // Its own title and words, not "Custom Affirmation"; and it is generating without another click.
+  await visible(page.getByRole('heading', { level: 2, name: 'Evening Wind Down' }));
+  await visible(page.getByText(content));
   await visible(page.getByText('Saved to Your Library'), 240_000);
+  await visible(page.getByRole('definition').filter({ hasText: '1m 0s' }));
+  const sessionId = await page.evaluate(() => localStorage.getItem('sessionId'));
+  const savedCount = async () =>
+    (await page.evaluate((id) => fetch(`/api/saved-affirmations/${id}`).then((r) => r.json()), sessionId)).length as number;
+  expect(await savedCount()).toBe(1);
+  // A reload does not generate it again.
+  await page.reload();
+  await visible(page.getByRole('button', { name: 'Generate Audio' }));
+  await page.waitForTimeout(1000);
+  expect(await page.getByRole('button', { name: 'Generating...' }).count()).toBe(0);
+  expect(await savedCount()).toBe(1);
 
   await page.goto('/record-voice');
   await page.getByRole('button', { name: 'Re-record Voice' }).click();
   await page.getByRole('alertdialog', { name: 'Re-record Your Voice?' }).getByRole('button', { name: 'Yes, Re-record' }).click();
   await visible(page.getByText('Voice profile deleted'));
 
-  const saved = await page.evaluate(() => fetch(`/api/saved-affirmations/${localStorage.getItem('sessionId')}`).then((r) => r.json()));
+  const saved = await page.evaluate((id) => fetch(`/api/saved-affirmations/${id}`).then((r) => r.json()), sessionId);
   expect(saved[0].customAffirmation.title).toBe('Evening Wind Down');
   const audio = await page.evaluate(
     (path) => fetch(path, { headers: { range: 'bytes=0-3' } }).then(async (r) => [r.status, (await r.arrayBuffer()).byteLength]),
@@ -160,7 +145,53 @@ test('a listener writes a custom affirmation and generates it; re-recording dele
   );
   expect(audio).toEqual([206, 4]);
 
-  await page.goto(saved[0].customAffirmation ? `/generate/custom-${saved[0].customAffirmation.id}` : '/');
-  await visible(page.getByRole('heading', { name: 'Voice Not Cloned' }));
-  await visible(page.getByRole('link', { name: 'Record Your Voice' }));
+  // Without a clone, the generate page says so and goes to the record screen.
+  await page.goto(`/generate/custom-${saved[0].customAffirmation.id}`);
+  await visible(page.getByText('Voice not cloned', { exact: true }));
+  await visible(page.getByText('Please record and clone your voice first', { exact: true }));
+  await page.waitForURL('**/record-voice');
+  await visible(page.getByRole('button', { name: 'Start recording' }));
+});
+
+test('a made-up custom affirmation id says "Affirmation not found" when the page opens', async () => {
+  const { page } = await clonedListener(e2e);
+  for (const id of [`custom-${randomUUID()}`, 'custom-not-an-id']) {
+    await page.goto(`/generate/${id}`);
+    await visible(page.getByRole('heading', { level: 2, name: 'Affirmation not found' }));
+    expect(await page.getByRole('button', { name: 'Generate Audio' }).count()).toBe(0);
+    await visible(page.getByRole('link', { name: 'Write a New Affirmation' }));
+  }
+});
+
+test("the duration slider shows what is left of today's hour, stops there, and says when it renews in the listener's time", async () => {
+  const { page, userId } = await clonedListener(e2e, { timezoneId: 'Asia/Tokyo' });
+  const generationDb = e2e.system.services.generation.context.db;
+  const useSeconds = async (seconds: number) => {
+    await generationDb.execute(sql`delete from generation.daily_usage where user_id = ${userId}`);
+    await generationDb.execute(
+      sql`insert into generation.daily_usage (user_id, day, seconds_used) values (${userId}, ${new Date().toISOString().slice(0, 10)}, ${seconds})`,
+    );
+  };
+  const transcriptId = ((await (await fetch(`${e2e.system.url}/api/transcripts`)).json()) as { id: string }[])[0]!.id;
+  await useSeconds(3000);
+  await page.goto(`/generate/${transcriptId}`);
+  // Midnight UTC is 9:00 in Tokyo (no daylight saving there).
+  await visible(page.getByText(/^10 of 60 minutes left today · renews (tomorrow )?at 9:00\sAM$/));
+  const slider = page.getByRole('slider', { name: 'Audio duration' });
+  expect(await slider.getAttribute('aria-valuemax')).toBe('600');
+  await slider.focus();
+  await page.keyboard.press('End');
+  await visible(page.getByText('10m 0s'));
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowRight');
+  await visible(page.getByText('2m 0s'));
+  await page.getByRole('button', { name: 'Generate Audio' }).click();
+  await visible(page.getByText('Saved to Your Library'), 240_000);
+  await visible(page.getByText(/^8 of 60 minutes left today/));
+
+  await useSeconds(3600);
+  await page.reload();
+  await visible(page.getByText(/^You have used today's 60 minutes of audio\. Your allowance renews (tomorrow )?at 9:00\sAM\.$/));
+  expect(await page.getByRole('button', { name: 'Generate Audio' }).isDisabled()).toBe(true);
+  await expectNoAxeViolations(page, 'the generate page with the allowance used');
 });

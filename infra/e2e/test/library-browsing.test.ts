@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { startE2E, type E2E } from '../src';
+import { expectNoAxeViolations, startE2E, type E2E } from '../src';
 
 jest.setTimeout(180_000);
 
@@ -25,9 +25,118 @@ describe('a visitor browsing the library', () => {
 
     await visible(cards(page).first());
     expect(await page.getByRole('tab', { name: 'All', exact: true }).getAttribute('aria-selected')).toBe('true');
-    expect(await cards(page).count()).toBe(60);
     // Most played first.
     expect(await cards(page).first().getByRole('heading').textContent()).toBe('I Believe in Myself');
+    await expectNoAxeViolations(page, 'the library');
+  });
+
+  test('while the library loads it shows six skeleton cards, a failure offers a retry that recovers, and both pass axe', async () => {
+    const page = await e2e.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/transcripts', async (route) => {
+      await held;
+      await route.abort();
+    });
+    await page.goto('/affirmations');
+    const loading = page.getByRole('status', { name: 'Loading affirmations' });
+    await visible(loading);
+    expect(await loading.locator(':scope > *').count()).toBe(6);
+    await expectNoAxeViolations(page, 'the library while it loads');
+    release();
+    await visible(page.getByRole('heading', { name: 'The library could not be loaded' }));
+    await expectNoAxeViolations(page, 'the library when it failed to load');
+    await page.unroute('**/api/transcripts');
+    await allAffirmations(page).getByRole('button', { name: 'Try again' }).click();
+    await visible(cards(page).first());
+  });
+
+  test('shows twelve cards at a time, and Show More adds twelve until all 60 are there', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/affirmations');
+    await visible(cards(page).first());
+    expect(await cards(page).count()).toBe(12);
+    await visible(allAffirmations(page).getByText('Showing 12 of 60 affirmations'));
+    for (let shown = 24; shown <= 60; shown += 12) {
+      await allAffirmations(page).getByRole('button', { name: 'Show 12 More' }).click();
+      await visible(allAffirmations(page).getByText(`Showing ${shown} of 60 affirmations`));
+      expect(await cards(page).count()).toBe(shown);
+    }
+    expect(
+      await allAffirmations(page)
+        .getByRole('button', { name: /^Show \d+ More$/ })
+        .count(),
+    ).toBe(0);
+  });
+
+  test('search finds affirmations by title and by words in their text, within the chosen category', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/affirmations');
+    await visible(cards(page).first());
+    const search = page.getByRole('searchbox', { name: 'Search affirmations' });
+    // A title.
+    await search.fill('restful sleep');
+    await visible(cards(page).filter({ hasText: 'Restful Sleep' }));
+    expect(await cards(page).count()).toBe(1);
+    // Words that are only in the text of an affirmation, not its title.
+    await search.fill('refreshed restored');
+    await visible(cards(page).filter({ hasText: 'Restful Sleep' }));
+    const titles = await cards(page).getByRole('heading').allTextContents();
+    expect(titles).toEqual(['Restful Sleep']);
+    // Every shown card has the words; the count says so.
+    await search.fill('calm');
+    await page.waitForFunction(() => document.querySelectorAll('[aria-labelledby="all-affirmations-title"] article').length > 1);
+    for (const text of await cards(page).allTextContents()) expect(text.toLowerCase()).toContain('calm');
+    // Within a category.
+    await page.getByRole('tab', { name: 'Wealth & Success' }).click();
+    await visible(page.getByText(/No affirmations match “calm”|Showing \d+ of \d+/));
+    for (const badge of await cards(page).locator('span', { hasText: /&/ }).allTextContents()) expect(badge).toBe('Wealth & Success');
+    // Nothing found: say so, and offer to clear the search.
+    await page.getByRole('tab', { name: 'All', exact: true }).click();
+    await search.fill('zebra xylophone');
+    await visible(page.getByRole('heading', { name: 'No affirmations match “zebra xylophone”' }));
+    await page.getByRole('button', { name: 'Clear Search' }).click();
+    await visible(allAffirmations(page).getByText('Showing 12 of 60 affirmations'));
+    expect(await search.inputValue()).toBe('');
+  });
+
+  test('on a phone, featured creators scroll sideways, card buttons sit side by side, and the category tabs show they scroll', async () => {
+    const page = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto('/affirmations');
+    const featured = page.getByRole('list', { name: 'Featured creators' });
+    await visible(featured.getByRole('link', { name: 'Jonah Bell' }));
+    const creatorCards = featured.locator(':scope > li');
+    const tops = await creatorCards.evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1); // one row
+    expect(await featured.evaluate((ul) => ul.scrollWidth > ul.clientWidth)).toBe(true);
+
+    const card = cards(page).first();
+    await visible(card);
+    const [view, use] = await Promise.all([
+      card.getByRole('button', { name: 'View Full Content' }).boundingBox(),
+      card.getByRole('link', { name: 'Use This Affirmation' }).boundingBox(),
+    ]);
+    expect(Math.abs(view!.y - use!.y)).toBeLessThan(2);
+
+    const last = page.getByRole('tab', { name: 'Happiness & Positivity' });
+    const rightEdge = async () => last.evaluate((el) => el.getBoundingClientRect().right);
+    expect(await rightEdge()).toBeGreaterThan(390);
+    const more = page.getByRole('button', { name: 'Show more categories' });
+    await visible(more);
+    // Each press scrolls on; at the end the last category is in view and the button goes.
+    for (let presses = 0; (await more.count()) > 0; presses++) {
+      expect(presses).toBeLessThan(8);
+      const before = await rightEdge();
+      await more.click();
+      await page.waitForFunction((edge) => {
+        const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent === 'Happiness & Positivity')!;
+        return tab.getBoundingClientRect().right < edge - 1;
+      }, before);
+      await page.waitForTimeout(400); // the smooth scroll settles
+    }
+    expect(await rightEdge()).toBeLessThanOrEqual(390);
+    await visible(page.getByRole('button', { name: 'Show earlier categories' }));
+    await expectNoAxeViolations(page, 'the library on a phone');
   });
 
   test('a category tab shows only that category, most played first', async () => {
@@ -41,18 +150,28 @@ describe('a visitor browsing the library', () => {
     expect(await cards(page).first().getByRole('heading').textContent()).toBe('Peace in This Moment');
   });
 
-  test('the full-content dialog shows the whole text and the play count, and leads to generation', async () => {
+  test('the full-content dialog shows the whole text and the play count, leads to generation, and gives focus back on closing', async () => {
     const page = await e2e.newPage();
     await page.goto('/affirmations');
+    await page.getByRole('searchbox', { name: 'Search affirmations' }).fill('Restful Sleep');
     const card = cards(page).filter({ hasText: 'Restful Sleep' });
-    await card.getByRole('button', { name: 'View Full Content' }).click();
+    const opener = card.getByRole('button', { name: 'View Full Content' });
+    await opener.click();
     const dialog = page.getByRole('dialog');
     await visible(dialog.getByRole('heading', { name: 'Restful Sleep' }));
     await visible(dialog.getByText('I wake refreshed, restored and ready.', { exact: false }));
     await visible(dialog.getByText('Played 161 times'));
     expect(await dialog.getByRole('link', { name: 'Use This Affirmation' }).getAttribute('href')).toMatch(/^\/generate\/[0-9a-f-]{36}$/);
+    await expectNoAxeViolations(page, 'the full-content dialog');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Escape closes it the same way.
+    await opener.click();
+    await visible(dialog);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   test('a creator page shows the header, the three numbers, top affirmations and all of theirs', async () => {
@@ -69,13 +188,15 @@ describe('a visitor browsing the library', () => {
     const top = page.getByRole('region', { name: 'Top Affirmations' });
     await visible(top.getByText('229 plays'));
     expect(await top.getByRole('article').count()).toBe(5);
+    await expectNoAxeViolations(page, 'a creator page');
     await page.getByRole('link', { name: 'Back to Library' }).click();
     await page.waitForURL(/\/affirmations$/);
   });
 
-  test('a missing creator shows "Creator not found"', async () => {
+  test('a missing creator shows "Creator not found" as the page heading', async () => {
     const page = await e2e.newPage();
     await page.goto(`/creator/${randomUUID()}`);
-    await visible(page.getByRole('heading', { name: 'Creator not found' }));
+    await visible(page.getByRole('heading', { level: 1, name: 'Creator not found' }));
+    await expectNoAxeViolations(page, 'a missing creator');
   });
 });

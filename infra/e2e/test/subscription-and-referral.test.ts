@@ -84,7 +84,10 @@ test('a referred visitor subscribes through the demo checkout and clones a voice
   expect(await page.getByTestId('checkout-session-id').textContent()).toBe(sessionId);
 
   // Sign up with the checkout's email: the subscription is theirs.
-  await page.getByRole('link', { name: /Sign In to Get Started/ }).click();
+  // Its next step is recording a voice, through the sign-in page (a new buyer signs up there first).
+  const next = page.getByRole('link', { name: 'Record Your Voice' });
+  expect(await next.getAttribute('href')).toBe('/api/login?returnTo=%2Frecord-voice');
+  await next.click();
   await page.waitForURL('**/api/login**');
   await signUpInBrowser(page, { email: buyerEmail, returnTo: '/record-voice' });
   for (let i = 0; ; i++) {

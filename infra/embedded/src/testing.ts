@@ -15,6 +15,8 @@ export interface TestSystem extends RunningSystem {
    * Resolves once identity reports the user as 'active'.
    */
   grantSubscription(userId: string, plan?: 'monthly' | 'yearly'): Promise<void>;
+  /** Any subscription change (a start, an end), announced as billing would; resolves once identity applied it. */
+  changeSubscription(userId: string, change: SubscriptionChange): Promise<void>;
 }
 
 /**
@@ -50,12 +52,19 @@ export async function startTestSystem(overrides: Partial<SystemOptions> = {}): P
     ...system,
     admin,
     databaseName,
-    grantSubscription: (userId, plan) =>
-      grantSubscriptionThroughEvents({
+    changeSubscription: (userId, change) =>
+      announceSubscriptionThroughEvents({
         transport: system.transports[system.transports.length - 1],
         identityDb: system.services.identity.context.db,
         userId,
-        plan,
+        change,
+      }),
+    grantSubscription: (userId, plan) =>
+      announceSubscriptionThroughEvents({
+        transport: system.transports[system.transports.length - 1],
+        identityDb: system.services.identity.context.db,
+        userId,
+        change: { plan },
       }),
     async stop() {
       await stop();
@@ -79,38 +88,53 @@ export async function startTestSystem(overrides: Partial<SystemOptions> = {}): P
  * billing.subscription.changed event through the real transport, then waits until
  * identity has applied it.
  */
-export async function grantSubscriptionThroughEvents(options: {
+/** A subscription fact as billing announces it: which subscription, whether it gives access, and its version. */
+export interface SubscriptionChange {
+  subscriptionId?: string;
+  plan?: 'monthly' | 'yearly';
+  entitled?: boolean;
+  /** Consumers ignore a change older than one they already applied (billing counts versions up). */
+  version?: number;
+}
+
+/**
+ * Announces a subscription change the way billing does (a billing.subscription.changed
+ * event through the real transport) and resolves once identity reports the user's access
+ * accordingly.
+ */
+export async function announceSubscriptionThroughEvents(options: {
   transport: Pick<EventTransport, 'publish'>;
   identityDb: Db;
   userId: string;
-  plan?: 'monthly' | 'yearly';
+  change?: SubscriptionChange;
 }) {
   const { userId } = options;
+  const entitled = options.change?.entitled ?? true;
   await options.transport.publish({
     id: randomUUID(),
     subject: SubscriptionChangedV1.subject,
     occurredAt: new Date().toISOString(),
     producer: 'billing',
     payload: SubscriptionChangedV1.schema.parse({
-      subscriptionId: `sub_test_${randomUUID()}`,
+      subscriptionId: options.change?.subscriptionId ?? `sub_test_${randomUUID()}`,
       userId,
       email: null,
-      plan: options.plan ?? 'monthly',
-      status: 'active',
-      entitled: true,
-      currentPeriodEnd: new Date(Date.now() + 30 * 86400_000).toISOString(),
+      plan: options.change?.plan ?? 'monthly',
+      status: entitled ? 'active' : 'canceled',
+      entitled,
+      currentPeriodEnd: new Date(Date.now() + (entitled ? 30 : -1) * 86400_000).toISOString(),
       referralCode: null,
-      version: 1,
+      version: options.change?.version ?? 1,
     }),
   });
   for (let i = 0; i < 100; i++) {
     const rows = (await options.identityDb.execute(
       sql`select 1 from identity.user_subscriptions where user_id = ${userId} and entitled`,
     )) as any;
-    if ((rows.rows ?? rows).length > 0) return;
+    if ((rows.rows ?? rows).length > 0 === entitled) return;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('identity did not apply the subscription');
+  throw new Error(`identity did not apply the subscription change (entitled: ${entitled})`);
 }
 
 /** A fresh database on a PostgreSQL server, for one test system; `drop()` removes it. */

@@ -250,6 +250,17 @@ describe('the creator area', () => {
     for (const action of ['complete', 'fail']) expect((await admin.postJson(`/api/payouts/not-a-uuid/${action}`, {})).status).toBe(404);
   });
 
+  test('/api/creator-auth/session answers 200 with null when signed out and the creator when signed in', async () => {
+    const visitor = await client().get('/api/creator-auth/session');
+    expect(visitor.status).toBe(200);
+    expect(visitor.data).toEqual({ creator: null });
+    const creator = await createCreator(system);
+    const signedIn = await signInCreator(system, creator.email);
+    const session = await signedIn.get('/api/creator-auth/session');
+    expect(session.data.creator).toMatchObject({ id: creator.id, name: creator.name });
+    expect(session.data.creator.passwordHash).toBeUndefined();
+  });
+
   test("creator A cannot read creator B's commissions, analytics or payouts", async () => {
     const a = await createCreator(system);
     const b = await createCreator(system);

@@ -251,6 +251,33 @@ describe('the daily allowance', () => {
   });
 });
 
+describe('GET /api/generate-audio/allowance', () => {
+  test("says today's seconds used and left, counting running renders, and renews at the next midnight UTC", async () => {
+    const s = await subscriber({ cloned: false });
+    const fresh = await s.client.get('/api/generate-audio/allowance');
+    expect(fresh.status).toBe(200);
+    const midnight = new Date();
+    midnight.setUTCHours(24, 0, 0, 0);
+    expect(fresh.data).toEqual({ dailySeconds: 3600, secondsUsed: 0, secondsLeft: 3600, renewsAt: midnight.toISOString() });
+
+    const db = system.services.generation.context.db;
+    const today = new Date().toISOString().slice(0, 10);
+    await db.execute(
+      sql`insert into generation.daily_usage (user_id, day, seconds_used, seconds_reserved, reserved_until) values (${s.user.id}, ${today}, 1200, 600, now() + interval '5 minutes')`,
+    );
+    expect((await s.client.get('/api/generate-audio/allowance')).data).toMatchObject({ secondsUsed: 1800, secondsLeft: 1800 });
+    // A reservation past its lifetime belongs to a render that died: it no longer counts.
+    await db.execute(sql`update generation.daily_usage set reserved_until = now() - interval '1 second' where user_id = ${s.user.id}`);
+    expect((await s.client.get('/api/generate-audio/allowance')).data).toMatchObject({ secondsUsed: 1200, secondsLeft: 2400 });
+  });
+
+  test('signed out is 401', async () => {
+    const res = await new TestClient(system.url).get('/api/generate-audio/allowance');
+    expect(res.status).toBe(401);
+    expect(res.data.code).toBe('UNAUTHENTICATED');
+  });
+});
+
 describe('a render whose process died', () => {
   test('holds its reserved seconds only until the reservation lapses, then the allowance is back', async () => {
     const s = alice;
@@ -271,6 +298,52 @@ describe('a render whose process died', () => {
     const rows: any = await db.execute(sql`select seconds_used, seconds_reserved from generation.daily_usage where user_id = ${s.user.id}`);
     expect((rows.rows ?? rows)[0]).toEqual({ seconds_used: 120, seconds_reserved: 0 });
     await db.execute(sql`delete from generation.daily_usage where user_id = ${s.user.id}`);
+  });
+});
+
+describe('the playback speed of a saved affirmation', () => {
+  test('the owner sets it on the 0.05 grid and the list reads it back; bad speeds are 400 and change nothing', async () => {
+    const s = alice;
+    const res = await generate(s, { transcriptId: (await aTranscript(s.client)).id, audioDuration: '60' });
+    expect(res.status).toBe(201);
+    const id = res.headers.get('x-saved-affirmation-id')!;
+    const path = `/api/saved-affirmations/${s.sessionId}/${id}`;
+    const find = async () => (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data.find((a: any) => a.id === id);
+    expect((await find()).voiceSpeed).toBe(1);
+
+    const set = await raw(s.client, 'PATCH', path, { json: { voiceSpeed: 1.35 } });
+    expect(set.status).toBe(200);
+    expect(set.data).toMatchObject({ id, voiceSpeed: 1.35 });
+    expect((await find()).voiceSpeed).toBe(1.35);
+
+    for (const voiceSpeed of [0.45, 2.05, 1.33, '1.5', null]) {
+      const bad = await raw(s.client, 'PATCH', path, { json: { voiceSpeed } });
+      expect(bad.status).toBe(400);
+      expect(bad.data).toMatchObject({ error: 'Playback speed must be between 0.5 and 2, in steps of 0.05', code: 'VALIDATION_FAILED' });
+    }
+    expect((await find()).voiceSpeed).toBe(1.35);
+  });
+
+  test("another user cannot set it: their own session is 404, the owner's session 403, signed out 401", async () => {
+    const s = alice;
+    const res = await generate(s, { transcriptId: (await aTranscript(s.client)).id, audioDuration: '60' });
+    const id = res.headers.get('x-saved-affirmation-id')!;
+    const stranger = await subscriber({ cloned: false });
+    await stranger.client.get(`/api/saved-affirmations/${stranger.sessionId}`); // binds the stranger's sessionId
+    expect(
+      (await raw(stranger.client, 'PATCH', `/api/saved-affirmations/${stranger.sessionId}/${id}`, { json: { voiceSpeed: 2 } })).status,
+    ).toBe(404);
+    expect((await raw(stranger.client, 'PATCH', `/api/saved-affirmations/${s.sessionId}/${id}`, { json: { voiceSpeed: 2 } })).status).toBe(
+      403,
+    );
+    const anonymous = await fetch(`${system.url}/api/saved-affirmations/${s.sessionId}/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ voiceSpeed: 2 }),
+    });
+    expect(anonymous.status).toBe(401);
+    const mine = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data.find((a: any) => a.id === id);
+    expect(mine.voiceSpeed).toBe(1);
   });
 });
 

@@ -140,6 +140,22 @@ describe('sessions', () => {
     expect(res.data).toEqual({ error: 'Please sign in to continue', code: 'UNAUTHENTICATED' });
   });
 
+  test('/api/auth/session answers 200 with a null user when signed out, and the user when signed in', async () => {
+    const visitor = await client().get('/api/auth/session');
+    expect(visitor.status).toBe(200);
+    expect(visitor.data).toEqual({ user: null });
+    expect(visitor.headers.get('cache-control')).toBe('no-store');
+
+    const c = client();
+    const email = uniqueEmail();
+    await c.signUp(email);
+    const signedIn = await c.get('/api/auth/session');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.data.user).toMatchObject({ email, role: 'subscriber', subscriptionStatus: 'inactive' });
+    await c.get('/api/logout');
+    expect((await c.get('/api/auth/session')).data).toEqual({ user: null });
+  });
+
   test('a tampered token is refused and the gateway clears it', async () => {
     const c = client();
     const user = await c.signUp(uniqueEmail());

@@ -8,8 +8,8 @@ const PART_BYTES = 5 * 1024 * 1024;
 /**
  * One Uppy per open upload dialog: one audio file up to 50 MB, sent in parts through the
  * library's signed multipart endpoints, so a paused or interrupted upload resumes from
- * the parts already stored. Settings follow spec section 9 (6 requests at once, 5 MB
- * parts, retries after 0, 1, 3 and 5 seconds).
+ * the parts already stored: 6 requests at once, 5 MB parts, retries after 0, 1, 3 and 5
+ * seconds.
  */
 export function useMusicUploader() {
   const [uppy] = useState(() =>

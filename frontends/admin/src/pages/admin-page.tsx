@@ -1,4 +1,19 @@
-import { Container, Page, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '@innerecho/ui';
+import { Lock } from 'lucide-react';
+import { useLocation } from 'react-router-dom';
+import {
+  Container,
+  EmptyState,
+  LinkButton,
+  Page,
+  PageHeader,
+  SignInPrompt,
+  Skeleton,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  useAuth,
+} from '@innerecho/ui';
 import { TranscriptsTab } from '../tabs/transcripts-tab';
 import { CreatorsTab } from '../tabs/creators-tab';
 import { MusicTab } from '../tabs/music-tab';
@@ -7,11 +22,57 @@ import { PayoutsTab } from '../tabs/payouts-tab';
 export type AdminPageProps = Record<string, never>;
 
 /**
- * '/admin/*' (spec section 2): one file per tab. Transcripts, Creators and Music belong to
- * the library issue; Payouts to the subscriptions issue. The server enforces the admin
- * role on every call these tabs make.
+ * '/admin/*': the dashboard is drawn for admins only. A visitor is asked to sign in, a
+ * signed-in listener is told the area is not theirs; neither sees the tables or their buttons.
+ * (The server refuses every admin call from anyone else regardless.)
  */
 export function AdminPage(_props: AdminPageProps) {
+  const { isLoading, isAuthenticated, isAdmin } = useAuth();
+  const { pathname, search } = useLocation();
+  if (isLoading) {
+    return (
+      <Container>
+        <Page aria-busy="true">
+          <Skeleton width="40%" height={44} />
+          <Skeleton height={320} radius={18} />
+        </Page>
+      </Container>
+    );
+  }
+  if (!isAuthenticated) {
+    return (
+      <Container>
+        <Page>
+          <SignInPrompt
+            headingLevel="h1"
+            title="Sign in to open the admin area"
+            description="The admin area is for InnerEcho's team. Sign in with your admin account to manage the library, creators, music and payouts."
+            returnTo={pathname + search}
+          />
+        </Page>
+      </Container>
+    );
+  }
+  if (!isAdmin) {
+    return (
+      <Container>
+        <Page>
+          <EmptyState
+            headingLevel="h1"
+            icon={<Lock size={26} />}
+            title="This area is for admins only"
+            description="Your account does not have access to the admin area. Your affirmations are in your library."
+            action={<LinkButton to="/affirmations">Go to Your Library</LinkButton>}
+          />
+        </Page>
+      </Container>
+    );
+  }
+  return <AdminDashboard />;
+}
+
+/** One file per tab: Transcripts, Creators, Music, Payouts. */
+function AdminDashboard() {
   return (
     <Container>
       <Page>

@@ -4,7 +4,7 @@ import { Table, TableScroller } from '../library-admin/admin-table';
 import { toastFailure } from '../library-admin/mutation-toasts';
 import { BALANCES_KEY, formatDay, PAYOUTS_KEY, type AdminPayout } from './payouts-api';
 
-/** Spec section 4: completed shows green, failed red, anything else as Pending. */
+/** A payout's status: completed shows green, failed red, anything else as Pending. */
 export function payoutStatus(status: string): { label: string; variant: BadgeVariant } {
   if (status === 'completed') return { label: 'Completed', variant: 'success' };
   if (status === 'failed') return { label: 'Failed', variant: 'danger' };

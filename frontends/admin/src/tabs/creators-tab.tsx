@@ -9,7 +9,7 @@ import { toastFailure } from '../library-admin/mutation-toasts';
 
 export type CreatorsTabProps = Record<string, never>;
 
-/** Featured creators: add (with their sign-in), edit the profile, delete (spec section 2, /admin). */
+/** Featured creators: add (with their sign-in), edit the profile, delete. */
 export function CreatorsTab(_props: CreatorsTabProps) {
   const queryClient = useQueryClient();
   const creators = useQuery<AdminCreator[]>({ queryKey: ['/api/creators'] });

@@ -9,7 +9,7 @@ import { toastFailure } from '../library-admin/mutation-toasts';
 
 export type MusicTabProps = Record<string, never>;
 
-/** Background music: a card grid of title and m:ss, delete, and the upload dialog (spec section 2, /admin). */
+/** Background music: a card grid of title and m:ss, delete, and the upload dialog. */
 export function MusicTab(_props: MusicTabProps) {
   const queryClient = useQueryClient();
   const music = useQuery<AdminMusicTrack[]>({ queryKey: ['/api/background-music'] });

@@ -9,7 +9,7 @@ import { TranscriptEditDialog } from '../library-admin/transcript-edit-dialog';
 
 export type TranscriptsTabProps = Record<string, never>;
 
-/** The library's affirmations: add, edit, delete (spec section 2, /admin). */
+/** The library's affirmations: add, edit, delete. */
 export function TranscriptsTab(_props: TranscriptsTabProps) {
   const queryClient = useQueryClient();
   const transcripts = useQuery<AdminTranscript[]>({ queryKey: ['/api/transcripts'] });

@@ -7,7 +7,7 @@ import {
   type CreatorDashboardAnalytics,
   type PayoutView,
 } from '@innerecho/contracts';
-import { getQueryFn } from '@innerecho/ui';
+import { throwIfResNotOk } from '@innerecho/ui';
 
 export { ANALYTICS_PERIODS, type AnalyticsPeriod };
 export const DEFAULT_PERIOD: AnalyticsPeriod = 'monthly';
@@ -16,13 +16,21 @@ export type CreatorAnalytics = CreatorDashboardAnalytics;
 export type Commission = CommissionView;
 export type Payout = PayoutView;
 
-export const CREATOR_CURRENT_QUERY_KEY = ['/api/creator-auth/current'] as const;
+/**
+ * GET /api/creator-auth/session: `{ creator }`, null when signed out. Being signed out is an
+ * answer there, not a failed request, so a visitor's browser logs no error for it.
+ */
+export const CREATOR_CURRENT_QUERY_KEY = ['/api/creator-auth/session'] as const;
 
-/** The signed-in creator, or null when signed out (a 401 is an answer here, not a failure). */
+/** The signed-in creator, or null when signed out. */
 export function useCurrentCreator() {
   return useQuery<CreatorAccountView | null>({
     queryKey: CREATOR_CURRENT_QUERY_KEY,
-    queryFn: getQueryFn<CreatorAccountView>({ on401: 'returnNull' }),
+    queryFn: async ({ signal }) => {
+      const res = await fetch(CREATOR_CURRENT_QUERY_KEY[0], { credentials: 'include', signal });
+      await throwIfResNotOk(res);
+      return ((await res.json()) as { creator: CreatorAccountView | null }).creator;
+    },
     retry: false,
   });
 }

@@ -3,7 +3,7 @@ import { Wallet } from 'lucide-react';
 import type { Payout } from '../api/creator-api';
 import { formatDate } from './format-period';
 
-/** Spec section 4: completed shows green, failed red, anything else as Pending. */
+/** A payout's status: completed shows green, failed red, anything else as Pending. */
 export function payoutStatus(status: string): { label: string; variant: BadgeVariant } {
   if (status === 'completed') return { label: 'Completed', variant: 'success' };
   if (status === 'failed') return { label: 'Failed', variant: 'danger' };
@@ -20,7 +20,7 @@ export function PayoutHistory({ payouts, error, onRetry }: PayoutHistoryProps) {
   return (
     <Card css={{ gap: 16, padding: 24, minWidth: 0 }}>
       <div css={{ display: 'grid', gap: 4 }}>
-        <CardTitle>Payout history</CardTitle>
+        <CardTitle as="h2">Payout history</CardTitle>
         <CardDescription>Payments of your commissions.</CardDescription>
       </div>
       {error ? (

@@ -3,7 +3,7 @@ import { Sparkles } from 'lucide-react';
 import type { Commission } from '../api/creator-api';
 import { formatDate } from './format-period';
 
-/** Spec section 9: the dashboard lists the latest 10. */
+/** The dashboard lists the 10 most recent commissions. */
 export const RECENT_COMMISSIONS = 10;
 
 /** 'Month n/6' for monthly subscriptions; yearly ones are one-time. */
@@ -23,7 +23,7 @@ export function RecentCommissions({ commissions, error, onRetry }: RecentCommiss
   return (
     <Card css={{ gap: 16, padding: 24, minWidth: 0 }}>
       <div css={{ display: 'grid', gap: 4 }}>
-        <CardTitle>Recent commissions</CardTitle>
+        <CardTitle as="h2">Recent commissions</CardTitle>
         <CardDescription>Your 10 most recent commissions.</CardDescription>
       </div>
       {error ? (

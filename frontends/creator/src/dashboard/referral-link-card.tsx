@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Card, CardDescription, CardTitle, Input, toast } from '@innerecho/ui';
 import { Check, Copy } from 'lucide-react';
 
-/** Spec section 9: the copied state lasts 2 seconds. */
+/** After Copy link, the button says Copied for 2 seconds. */
 export const COPIED_STATE_MS = 2000;
 
 export interface ReferralLinkCardProps {
@@ -49,7 +49,7 @@ export function ReferralLinkCard({ referralCode }: ReferralLinkCardProps) {
   return (
     <Card css={{ gap: 14, padding: 24 }}>
       <div css={{ display: 'grid', gap: 4 }}>
-        <CardTitle>Your referral link</CardTitle>
+        <CardTitle as="h2">Your referral link</CardTitle>
         <CardDescription>
           Share it anywhere. Visitors who subscribe within 30 days of clicking it are yours: 25% of what they pay for their first six
           months, or of their first year.

@@ -7,7 +7,7 @@ export interface StatCardsProps {
   analytics: CreatorAnalytics | undefined;
 }
 
-/** Total Signups, Active Subscribers, Total Revenue, Pending Revenue (spec section 2). */
+/** Total Signups, Active Subscribers, Total Revenue, Pending Revenue (paid revenue is not shown). */
 export function StatCards({ analytics }: StatCardsProps) {
   const stats: { label: string; value: string | undefined; icon: ReactNode }[] = [
     { label: 'Total Signups', value: analytics && String(analytics.totalSignups), icon: <UserPlus size={20} /> },

@@ -37,7 +37,7 @@ import { StatCards } from '../dashboard/stat-cards';
 
 export type CreatorDashboardPageProps = Record<string, never>;
 
-/** '/creator-dashboard' (spec section 2): signed-out visitors go to /creator-login. */
+/** '/creator-dashboard': signed-out visitors go to /creator-login. */
 export function CreatorDashboardPage(_props: CreatorDashboardPageProps) {
   const current = useCurrentCreator();
   if (current.isLoading) {
@@ -95,7 +95,7 @@ function Dashboard({ creator }: { creator: CreatorAccountView }) {
           actions={
             <Button variant="outline" onClick={() => logout.mutate()} disabled={logout.isPending}>
               <LogOut size={18} aria-hidden />
-              {logout.isPending ? 'Logging out...' : 'Logout'}
+              {logout.isPending ? 'Logging out...' : 'Log out'}
             </Button>
           }
         />

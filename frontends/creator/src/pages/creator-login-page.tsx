@@ -8,7 +8,10 @@ import { CREATOR_CURRENT_QUERY_KEY, useCurrentCreator } from '../api/creator-api
 
 export type CreatorLoginPageProps = Record<string, never>;
 
-/** '/creator-login' (spec sections 2, 5, 8). */
+/**
+ * '/creator-login': email (trimmed) and password, both required; a failure toasts 'Login Failed'
+ * with the server's words. Creator accounts are made by an admin.
+ */
 export function CreatorLoginPage(_props: CreatorLoginPageProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -1,7 +1,12 @@
-import { Container } from '@innerecho/ui';
+import { Container, useAuth } from '@innerecho/ui';
 import { GetStartedButton } from './get-started-button';
 
-export function ClosingSection() {
+export interface ClosingSectionProps {
+  onViewPricing: () => void;
+}
+
+export function ClosingSection({ onViewPricing }: ClosingSectionProps) {
+  const { hasActiveSubscription } = useAuth();
   return (
     <section aria-labelledby="closing-title" css={{ padding: '32px 0 88px' }}>
       <Container>
@@ -21,9 +26,11 @@ export function ClosingSection() {
             Hear the kindest voice you know: your own
           </h2>
           <p css={(t) => ({ color: t.colors.textMuted, fontSize: 17, maxWidth: 520 })}>
-            Start with a 3-day free trial. Your first affirmation is only a few minutes away.
+            {hasActiveSubscription
+              ? 'Your next affirmation is only a few minutes away.'
+              : 'Start with a 3-day free trial. Your first affirmation is only a few minutes away.'}
           </p>
-          <GetStartedButton label="Start Your Journey" />
+          <GetStartedButton label="Start Your Journey" onStartTrial={onViewPricing} />
         </div>
       </Container>
     </section>

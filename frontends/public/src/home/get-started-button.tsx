@@ -1,30 +1,44 @@
-import { AnchorButton, LinkButton, LOGIN_PATH, useAuth, type ButtonSize } from '@innerecho/ui';
+import { AnchorButton, Button, LinkButton, loginUrl, useAuth, type ButtonSize } from '@innerecho/ui';
 import { ArrowRight } from 'lucide-react';
 
 export interface GetStartedButtonProps {
+  /** The visitor's label ('Get Started', 'Start Your Journey'). */
   label: string;
   size?: ButtonSize;
+  /** Shows the plans (a signed-in listener without one starts there). */
+  onStartTrial: () => void;
 }
 
+/** Where a new visitor begins: sign-up (not sign-in), then the first step, recording their voice. */
+export const SIGN_UP_PATH = loginUrl({ mode: 'signup', returnTo: '/record-voice' });
+
 /**
- * Visitors go to sign-in (a full page navigation to the server); someone already signed
- * in goes straight to their library instead of through the login page again.
+ * The way in, for whoever is looking: a visitor goes to sign-up and on to recording their voice;
+ * a signed-in listener without a plan to the plans (the free trial); a subscriber into the app.
  */
-export function GetStartedButton({ label, size = 'lg' }: GetStartedButtonProps) {
-  const { isAuthenticated } = useAuth();
-  const content = (
-    <>
+export function GetStartedButton({ label, size = 'lg', onStartTrial }: GetStartedButtonProps) {
+  const { isAuthenticated, hasActiveSubscription } = useAuth();
+  const arrow = <ArrowRight size={18} aria-hidden />;
+  if (hasActiveSubscription) {
+    return (
+      <LinkButton to="/affirmations" size={size}>
+        Go to Your Library
+        {arrow}
+      </LinkButton>
+    );
+  }
+  if (isAuthenticated) {
+    return (
+      <Button size={size} onClick={onStartTrial}>
+        Start Your Free Trial
+        {arrow}
+      </Button>
+    );
+  }
+  return (
+    <AnchorButton href={SIGN_UP_PATH} size={size}>
       {label}
-      <ArrowRight size={18} aria-hidden />
-    </>
-  );
-  return isAuthenticated ? (
-    <LinkButton to="/affirmations" size={size}>
-      {content}
-    </LinkButton>
-  ) : (
-    <AnchorButton href={LOGIN_PATH} size={size}>
-      {content}
+      {arrow}
     </AnchorButton>
   );
 }

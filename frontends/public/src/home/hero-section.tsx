@@ -1,5 +1,7 @@
-import { Button, Container } from '@innerecho/ui';
-import { Play } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Button, Container, ManageSubscriptionButton, formatClock, useAuth } from '@innerecho/ui';
+import { Pause, Play } from 'lucide-react';
+import heroSampleUrl from '../assets/hero-sample.mp3';
 import { GetStartedButton } from './get-started-button';
 
 export interface HeroSectionProps {
@@ -9,6 +11,7 @@ export interface HeroSectionProps {
 const WAVE = [10, 18, 26, 14, 32, 22, 40, 28, 18, 34, 24, 14, 30, 20, 36, 26, 16, 28, 12, 22, 30, 18, 10, 16];
 
 export function HeroSection({ onViewPricing }: HeroSectionProps) {
+  const { hasActiveSubscription } = useAuth();
   return (
     <section aria-labelledby="hero-title" css={{ padding: '56px 0 48px' }}>
       <Container
@@ -60,10 +63,14 @@ export function HeroSection({ onViewPricing }: HeroSectionProps) {
             long as you like.
           </p>
           <div css={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginTop: 4 }}>
-            <GetStartedButton label="Get Started" />
-            <Button variant="outline" size="lg" onClick={onViewPricing}>
-              View Pricing
-            </Button>
+            <GetStartedButton label="Get Started" onStartTrial={onViewPricing} />
+            {hasActiveSubscription ? (
+              <ManageSubscriptionButton size="lg" variant="outline" />
+            ) : (
+              <Button variant="outline" size="lg" onClick={onViewPricing}>
+                View Pricing
+              </Button>
+            )}
           </div>
         </div>
         <HeroPreview />
@@ -72,11 +79,35 @@ export function HeroSection({ onViewPricing }: HeroSectionProps) {
   );
 }
 
-/** A decorative "now playing" card that shows what the product makes. */
+/** The words spoken in the sample (rendered by infra/assets/render-hero-sample.ts). */
+const SAMPLE_LINE = 'I am calm, I am capable, and I am exactly where I need to be.';
+
+/**
+ * A "now playing" card with a real sample: an affirmation spoken by InnerEcho's own voice
+ * engine over a soft pad, as a generated one sounds. Play and pause it; the wave fills as it plays.
+ */
 function HeroPreview() {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [duration, setDuration] = useState<number | null>(null);
+
+  const toggle = () => {
+    const el = audio.current;
+    if (!el) return;
+    if (el.paused) {
+      if (el.ended) el.currentTime = 0;
+      el.play().catch((error: unknown) => {
+        console.warn('the sample could not play', error);
+        setPlaying(false);
+      });
+    } else {
+      el.pause();
+    }
+  };
+
   return (
     <div
-      aria-hidden
       css={(t) => ({
         position: 'relative',
         justifySelf: 'center',
@@ -101,17 +132,31 @@ function HeroPreview() {
         },
       })}
     >
+      <audio
+        ref={audio}
+        src={heroSampleUrl}
+        preload="metadata"
+        data-testid="hero-sample"
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+        onLoadedMetadata={(e) => setDuration(e.currentTarget.duration)}
+        onTimeUpdate={(e) => setProgress(e.currentTarget.duration ? e.currentTarget.currentTime / e.currentTarget.duration : 0)}
+      />
       <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12 }}>
         <span css={(t) => ({ fontSize: 13, fontWeight: 600, letterSpacing: '0.08em', textTransform: 'uppercase', color: t.colors.accent })}>
-          Now playing · your voice
+          {playing ? 'Now playing' : 'Hear a sample'}
         </span>
-        <span css={(t) => ({ fontSize: 13, color: t.colors.textSubtle, whiteSpace: 'nowrap' })}>10m 0s</span>
+        <span css={(t) => ({ fontSize: 13, color: t.colors.textMuted, whiteSpace: 'nowrap' })}>
+          {duration ? formatClock(duration) : ''}
+        </span>
       </div>
-      <p css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 26, lineHeight: 1.3, fontStyle: 'italic' })}>
-        “I am calm, I am capable, and I am exactly where I need to be.”
-      </p>
+      <p css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 26, lineHeight: 1.3, fontStyle: 'italic' })}>“{SAMPLE_LINE}”</p>
       <div css={{ display: 'flex', alignItems: 'center', gap: 16 }}>
-        <span
+        <button
+          type="button"
+          onClick={toggle}
+          aria-label={playing ? 'Pause sample' : 'Play sample'}
           css={(t) => ({
             display: 'inline-flex',
             alignItems: 'center',
@@ -120,13 +165,18 @@ function HeroPreview() {
             width: 52,
             height: 52,
             borderRadius: '50%',
+            border: 'none',
+            cursor: 'pointer',
             background: t.colors.primary,
             color: t.colors.primaryText,
+            transition: `background ${t.transition}, transform ${t.transition}`,
+            '&:hover': { background: t.colors.primaryHover, transform: 'scale(1.04)' },
+            '&:focus-visible': { outline: `2px solid ${t.colors.focusRing}`, outlineOffset: 3 },
           })}
         >
-          <Play size={22} fill="currentColor" />
-        </span>
-        <div css={{ display: 'flex', alignItems: 'center', gap: 3, height: 44, flex: 1, overflow: 'hidden' }}>
+          {playing ? <Pause size={22} fill="currentColor" aria-hidden /> : <Play size={22} fill="currentColor" aria-hidden />}
+        </button>
+        <div aria-hidden css={{ display: 'flex', alignItems: 'center', gap: 3, height: 44, flex: 1, overflow: 'hidden' }}>
           {WAVE.map((height, index) => (
             <span
               key={index}
@@ -135,19 +185,32 @@ function HeroPreview() {
                 maxWidth: 6,
                 height,
                 borderRadius: 3,
-                background: index < 10 ? t.colors.primary : t.colors.borderStrong,
+                background: index < Math.round(progress * WAVE.length) ? t.colors.primary : t.colors.borderStrong,
+                transition: `background ${t.transition}`,
               })}
             />
           ))}
         </div>
       </div>
-      <div css={(t) => ({ display: 'flex', flexWrap: 'wrap', gap: 8, fontSize: 13, color: t.colors.textMuted })}>
-        {['Calm & Relaxation', 'Soft piano', '1.0x'].map((chip) => (
-          <span key={chip} css={(t) => ({ padding: '4px 10px', borderRadius: t.radii.pill, background: t.colors.surfaceSunken })}>
+      <ul
+        aria-label="About this sample"
+        css={(t) => ({
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 8,
+          fontSize: 13,
+          color: t.colors.textMuted,
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+        })}
+      >
+        {['Calm & Relaxation', 'Soft pad', '1.0x'].map((chip) => (
+          <li key={chip} css={(t) => ({ padding: '4px 10px', borderRadius: t.radii.pill, background: t.colors.surfaceSunken })}>
             {chip}
-          </span>
+          </li>
         ))}
-      </div>
+      </ul>
     </div>
   );
 }

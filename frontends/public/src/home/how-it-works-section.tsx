@@ -4,7 +4,7 @@ import { SectionHeading } from './section-heading';
 const STEPS = [
   {
     title: 'Record Your Voice',
-    text: 'Read five short sentences aloud, slowly and soulfully. It takes about a minute.',
+    text: 'Read five short sentences aloud, slowly and soulfully. It takes about 30 seconds.',
   },
   {
     title: 'Choose Affirmations',

@@ -1,4 +1,4 @@
-/** The two subscription plans (spec section 9). Prices are display strings, set by billing. */
+/** The two subscription plans as the home page shows them. Prices are display strings; billing charges them. */
 export type PlanId = 'monthly' | 'yearly';
 
 export interface Plan {
@@ -7,7 +7,6 @@ export interface Plan {
   price: string;
   period: string;
   billing: string;
-  credits: string;
   highlight?: string;
 }
 
@@ -20,7 +19,6 @@ export const PLANS: Plan[] = [
     price: '$9.99',
     period: '/month',
     billing: 'Billed monthly after your 3-day free trial',
-    credits: '1 credit per day (28-31 per month)',
   },
   {
     id: 'yearly',
@@ -28,14 +26,16 @@ export const PLANS: Plan[] = [
     price: '$79.99',
     period: '/year',
     billing: 'Billed yearly after your 3-day free trial',
-    credits: '1 credit per day (365 per year)',
     highlight: 'Save $40 a year',
   },
 ];
 
-/** What every plan includes. */
+/**
+ * What every plan includes. The daily allowance is the rule the app enforces and shows by the
+ * duration slider: up to an hour of generated audio a day, renewed at midnight UTC.
+ */
 export const PLAN_FEATURES = [
-  'Up to 1 hour of audio generated daily',
+  'Up to 1 hour of audio generated every day',
   'Voice cloning from a short recording',
   'Custom affirmations in your own words',
   'Background music',

@@ -1,5 +1,5 @@
-import { Badge, Button, Card, Container } from '@innerecho/ui';
-import { Check } from 'lucide-react';
+import { Badge, Button, Card, Container, ManageSubscriptionButton, useAuth } from '@innerecho/ui';
+import { Check, CheckCircle2 } from 'lucide-react';
 import { FREE_TRIAL_DAYS, PLAN_FEATURES, PLANS, type Plan } from './plans';
 import { SectionHeading } from './section-heading';
 import { useCheckout } from './use-checkout';
@@ -7,8 +7,13 @@ import { useCheckout } from './use-checkout';
 export const PRICING_SECTION_ID = 'pricing';
 export const PRICING_HEADING_ID = 'pricing-title';
 
+/**
+ * The plans. A subscriber sees what their plan includes and "Manage subscription" instead of
+ * buttons to buy a second one.
+ */
 export function PricingSection() {
   const { startCheckout, pendingPlan } = useCheckout();
+  const { hasActiveSubscription } = useAuth();
   return (
     <section id={PRICING_SECTION_ID} aria-labelledby={PRICING_HEADING_ID} css={{ padding: '64px 0' }}>
       <Container css={{ display: 'grid', gap: 40 }}>
@@ -17,8 +22,9 @@ export function PricingSection() {
           focusable
           eyebrow="Pricing"
           title="Simple, honest pricing"
-          description="Every plan starts with a 3-day free trial. One credit per day, and up to 1 hour of audio daily."
+          description="Every plan starts with a 3-day free trial and lets you generate up to 1 hour of audio every day."
         />
+        {hasActiveSubscription ? <SubscribedNote /> : null}
         <ul
           css={(t) => ({
             display: 'grid',
@@ -33,7 +39,11 @@ export function PricingSection() {
         >
           {PLANS.map((plan) => (
             <li key={plan.id} css={{ display: 'flex' }}>
-              <PlanCard plan={plan} pending={pendingPlan === plan.id} onChoose={() => startCheckout(plan.id)} />
+              <PlanCard
+                plan={plan}
+                pending={pendingPlan === plan.id}
+                onChoose={hasActiveSubscription ? undefined : () => startCheckout(plan.id)}
+              />
             </li>
           ))}
         </ul>
@@ -45,7 +55,8 @@ export function PricingSection() {
 export interface PlanCardProps {
   plan: Plan;
   pending: boolean;
-  onChoose: () => void;
+  /** Starts the checkout; without it the card has no button (the listener already subscribes). */
+  onChoose?: () => void;
 }
 
 export function PlanCard({ plan, pending, onChoose }: PlanCardProps) {
@@ -78,24 +89,55 @@ export function PlanCard({ plan, pending, onChoose }: PlanCardProps) {
         <p css={(t) => ({ color: t.colors.textMuted, fontSize: 14.5 })}>{plan.billing}</p>
       </div>
       <ul css={{ display: 'grid', gap: 10, listStyle: 'none', margin: 0, padding: 0, fontSize: 15 }}>
-        {[`${FREE_TRIAL_DAYS}-day free trial`, plan.credits, ...PLAN_FEATURES].map((feature) => (
+        {[`${FREE_TRIAL_DAYS}-day free trial`, ...PLAN_FEATURES].map((feature) => (
           <li key={feature} css={{ display: 'flex', gap: 10, alignItems: 'flex-start' }}>
             <Check size={18} aria-hidden css={(t) => ({ color: t.colors.success, marginTop: 3, flexShrink: 0 })} />
             {feature}
           </li>
         ))}
       </ul>
-      <Button
-        size="lg"
-        fullWidth
-        variant={featured ? 'primary' : 'secondary'}
-        disabled={pending}
-        aria-busy={pending || undefined}
-        onClick={onChoose}
-        css={{ marginTop: 'auto' }}
-      >
-        {pending ? 'Loading...' : `Choose ${plan.name}`}
-      </Button>
+      {onChoose ? (
+        <Button
+          size="lg"
+          fullWidth
+          variant={featured ? 'primary' : 'secondary'}
+          disabled={pending}
+          aria-busy={pending || undefined}
+          onClick={onChoose}
+          css={{ marginTop: 'auto' }}
+        >
+          {pending ? 'Loading...' : `Choose ${plan.name}`}
+        </Button>
+      ) : null}
     </Card>
+  );
+}
+
+function SubscribedNote() {
+  return (
+    <div
+      role="note"
+      css={(t) => ({
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: '12px 20px',
+        padding: '16px 20px',
+        margin: '0 auto',
+        maxWidth: 880,
+        width: '100%',
+        borderRadius: t.radii.lg,
+        border: `1px solid ${t.colors.border}`,
+        background: t.colors.successSoft,
+        textAlign: 'center',
+      })}
+    >
+      <span css={{ display: 'inline-flex', alignItems: 'center', gap: 10, fontWeight: 600 }}>
+        <CheckCircle2 size={20} aria-hidden css={(t) => ({ color: t.colors.success })} />
+        You are subscribed. Change your plan, payment method or cancel at any time.
+      </span>
+      <ManageSubscriptionButton size="md" variant="outline" />
+    </div>
   );
 }

@@ -8,7 +8,8 @@ interface CheckoutResponse {
 }
 
 /**
- * Starts a Stripe checkout for a plan (spec sections 2, 7, 8). The referral code comes
+ * Starts a checkout for a plan (Stripe, or the demo checkout): the chosen plan's button says
+ * 'Loading...' until the answer, a `{ url }` answer is followed, an error toasts. The referral code comes
  * from ?ref or, failing that, the remembered referral cookie.
  */
 export function useCheckout() {

@@ -8,7 +8,7 @@ import { PRICING_HEADING_ID, PRICING_SECTION_ID, PricingSection } from '../home/
 
 export type HomePageProps = Record<string, never>;
 
-/** '/': the landing page for visitors (signed-in users may see it too). */
+/** '/': the landing page; its buttons lead visitors, listeners without a plan and subscribers each their own way in. */
 export function HomePage(_props: HomePageProps) {
   const viewPricing = () => {
     document.getElementById(PRICING_SECTION_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -29,7 +29,7 @@ export function HomePage(_props: HomePageProps) {
       <FeaturesSection />
       <HowItWorksSection />
       <PricingSection />
-      <ClosingSection />
+      <ClosingSection onViewPricing={viewPricing} />
     </>
   );
 }

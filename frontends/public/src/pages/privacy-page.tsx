@@ -70,7 +70,7 @@ const SECTIONS: LegalSection[] = [
     body: (
       <ul>
         <li>to provide the Service: create your voice clone, generate and store your affirmations, and keep your library;</li>
-        <li>to manage your subscription, free trial, daily credits and payments;</li>
+        <li>to manage your subscription, free trial, daily audio allowance and payments;</li>
         <li>to attribute sign-ups to the creator whose referral link you followed, so they can be paid their commission;</li>
         <li>to send service messages, such as notice of a price change or a change to our terms;</li>
         <li>to keep the Service secure, prevent abuse, and meet our legal obligations.</li>

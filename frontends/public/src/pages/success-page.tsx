@@ -1,13 +1,24 @@
-import { AnchorButton, Card, Container, LOGIN_PATH } from '@innerecho/ui';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { AUTH_USER_QUERY_KEY, AnchorButton, Card, Container, loginUrl, useAuth } from '@innerecho/ui';
 import { ArrowRight, PartyPopper } from 'lucide-react';
 import { useSearchParams } from 'react-router-dom';
 
 export type SuccessPageProps = Record<string, never>;
 
-/** '/success': where Stripe sends the visitor back after checkout. */
+/**
+ * The next step after checkout is recording a voice. The button goes through the sign-in page,
+ * which sends someone already signed in straight on and lets a new buyer create their account
+ * (with the checkout's email) first.
+ */
+export const AFTER_CHECKOUT_PATH = loginUrl({ returnTo: '/record-voice' });
+
+/** '/success': where the checkout sends the buyer back; shows the checkout's session_id. */
 export function SuccessPage(_props: SuccessPageProps) {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
+  const { isAuthenticated, hasActiveSubscription } = useAuth();
+  const settingUp = useSubscriptionArrival(isAuthenticated && !hasActiveSubscription);
 
   return (
     <Container css={{ paddingBlock: '64px 96px', display: 'flex', justifyContent: 'center' }}>
@@ -29,8 +40,10 @@ export function SuccessPage(_props: SuccessPageProps) {
         </span>
         <h1 css={{ fontSize: 'clamp(30px, 5vw, 40px)' }}>Welcome to InnerEcho!</h1>
         <p css={(t) => ({ color: t.colors.textMuted, fontSize: 17 })}>
-          Your subscription is set up and your 3-day free trial has begun. Sign in, or create your account, with the email you used at
-          checkout to record your voice and create your first affirmation.
+          Your subscription is set up and your 3-day free trial has begun.{' '}
+          {isAuthenticated
+            ? 'Next, record your voice: it takes about 30 seconds, and every affirmation you create is then spoken in it.'
+            : 'Next, record your voice. First create your account (or sign in) with the email you used at checkout, so the subscription is yours.'}
         </p>
         {sessionId ? (
           <p css={(t) => ({ fontSize: 14, color: t.colors.textSubtle, overflowWrap: 'anywhere' })}>
@@ -50,11 +63,42 @@ export function SuccessPage(_props: SuccessPageProps) {
             </code>
           </p>
         ) : null}
-        <AnchorButton href={LOGIN_PATH} size="lg">
-          Sign In to Get Started
+        {settingUp ? (
+          <p role="status" css={(t) => ({ fontSize: 14, color: t.colors.textMuted })}>
+            Your subscription is being set up. This takes a moment…
+          </p>
+        ) : null}
+        <AnchorButton href={AFTER_CHECKOUT_PATH} size="lg">
+          Record Your Voice
           <ArrowRight size={18} aria-hidden />
         </AnchorButton>
       </Card>
     </Container>
   );
+}
+
+/** How long the page waits for a just-paid subscription to reach the account: 20 checks, a second apart. */
+const ARRIVAL_CHECKS = 20;
+
+/**
+ * A signed-in buyer's subscription reaches their account a moment after checkout (billing
+ * announces it, identity records it). Until it has, the record page would still offer the free
+ * trial, so this page asks again each second, for a short while only. Returns true while waiting.
+ */
+function useSubscriptionArrival(waiting: boolean): boolean {
+  const queryClient = useQueryClient();
+  const [gaveUp, setGaveUp] = useState(false);
+  useEffect(() => {
+    if (!waiting) return;
+    let checks = 0;
+    const timer = window.setInterval(() => {
+      checks += 1;
+      if (checks > ARRIVAL_CHECKS) {
+        window.clearInterval(timer);
+        setGaveUp(true);
+      } else void queryClient.refetchQueries({ queryKey: AUTH_USER_QUERY_KEY });
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [waiting, queryClient]);
+  return waiting && !gaveUp;
 }

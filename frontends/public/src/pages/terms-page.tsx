@@ -32,7 +32,7 @@ const SECTIONS: LegalSection[] = [
   },
   {
     id: 'subscriptions',
-    heading: 'Subscriptions, free trial and credits',
+    heading: 'Subscriptions, free trial and the daily allowance',
     body: (
       <>
         <p>InnerEcho is sold as a subscription. We currently offer two plans:</p>
@@ -50,9 +50,10 @@ const SECTIONS: LegalSection[] = [
           until you cancel.
         </p>
         <p>
-          Each subscription includes <strong>1 credit per day</strong> (so 3 credits in total during the free trial, 28 to 31 per month on
-          the monthly plan and 365 per year on the yearly plan). You can generate up to 1 hour of audio per day. Unused credits do not roll
-          over and have no cash value. Replaying and downloading affirmations you have already generated does not use credits.
+          Each day of your subscription, the free trial included, you can generate <strong>up to 1 hour of audio</strong>, in one
+          affirmation or several. The allowance renews every day at midnight UTC (the app shows the time in your own time zone, next to the
+          length you choose). Time you do not use does not roll over and has no cash value. Replaying and downloading affirmations you have
+          already generated does not use any of it.
         </p>
       </>
     ),
@@ -67,9 +68,9 @@ const SECTIONS: LegalSection[] = [
           you have already paid for.
         </p>
         <p>
-          <strong>All payments are non-refundable.</strong> We do not provide refunds or credits for partial billing periods, unused credits
-          or unused time, except where the law requires it. Nothing in these Terms affects rights you have as a consumer that cannot be
-          excluded by contract.
+          <strong>All payments are non-refundable.</strong> We do not provide refunds or credits for partial billing periods, unused daily
+          allowance or unused time, except where the law requires it. Nothing in these Terms affects rights you have as a consumer that
+          cannot be excluded by contract.
         </p>
       </>
     ),
@@ -214,8 +215,8 @@ export function TermsPage(_props: TermsPageProps) {
       title="Terms of Service"
       intro={
         <p>
-          Please read these terms carefully. They explain your subscription, the free trial, how credits work, how we treat your voice, and
-          your rights and ours.
+          Please read these terms carefully. They explain your subscription, the free trial, the daily allowance, how we treat your voice,
+          and your rights and ours.
         </p>
       }
       sections={SECTIONS}

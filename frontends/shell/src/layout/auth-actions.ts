@@ -1,6 +1,4 @@
-import { LOGIN_PATH, LOGOUT_PATH, resetSessionId } from '@innerecho/ui';
-
-export { LOGIN_PATH };
+import { LOGOUT_PATH, loginUrl, resetSessionId } from '@innerecho/ui';
 
 /** The account page identity serves: change the password, sign out on every device. */
 export const ACCOUNT_PATH = '/api/auth/account';
@@ -12,4 +10,12 @@ export const ACCOUNT_PATH = '/api/auth/account';
 export function logOut(): void {
   resetSessionId();
   window.location.href = LOGOUT_PATH;
+}
+
+/**
+ * The header's Sign in: back to the page the person is on, except from the landing and
+ * checkout pages, where the sign-in page's own default (the library) is the better next page.
+ */
+export function signInHref(pathname: string, search: string): string {
+  return loginUrl({ returnTo: pathname === '/' || pathname === '/success' ? undefined : pathname + search });
 }

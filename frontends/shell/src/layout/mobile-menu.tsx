@@ -1,20 +1,22 @@
-import { AnchorButton, Button, IconButton, Sheet, SheetContent, SheetTrigger } from '@innerecho/ui';
+import { AnchorButton, Button, IconButton, ManageSubscriptionButton, Sheet, SheetContent, SheetTrigger } from '@innerecho/ui';
 import { LogIn, LogOut, Menu, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { NavLink } from 'react-router-dom';
-import { ACCOUNT_PATH, LOGIN_PATH, logOut } from './auth-actions';
-import { ManageSubscriptionButton } from './manage-subscription-button';
+import { NavLink, useLocation } from 'react-router-dom';
+import { ACCOUNT_PATH, logOut, signInHref } from './auth-actions';
 import type { NavItem } from './nav-items';
 
 export interface MobileMenuProps {
   items: NavItem[];
   isAuthenticated: boolean;
   isLoading: boolean;
+  /** The listener's sign-in, sign-out and subscription buttons (not in the creator area). */
+  showAccount: boolean;
 }
 
 /** The phone-width navigation: a side sheet with the nav links and sign in/out. */
-export function MobileMenu({ items, isAuthenticated, isLoading }: MobileMenuProps) {
+export function MobileMenu({ items, isAuthenticated, isLoading, showAccount }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
+  const { pathname, search } = useLocation();
   const close = () => setOpen(false);
 
   return (
@@ -56,29 +58,31 @@ export function MobileMenu({ items, isAuthenticated, isLoading }: MobileMenuProp
               ))}
             </ul>
           </nav>
-        ) : (
+        ) : showAccount ? (
           <p css={(t) => ({ color: t.colors.textMuted, fontSize: 15 })}>Sign in to record your voice and build your affirmation library.</p>
-        )}
-        <div css={(t) => ({ marginTop: 'auto', paddingTop: 20, borderTop: `1px solid ${t.colors.border}`, display: 'grid', gap: 10 })}>
-          {isLoading || !isAuthenticated ? null : <ManageSubscriptionButton size="md" variant="secondary" fullWidth />}
-          {isLoading || !isAuthenticated ? null : (
-            <AnchorButton href={ACCOUNT_PATH} variant="secondary" fullWidth>
-              <UserRound size={16} aria-hidden />
-              Account
-            </AnchorButton>
-          )}
-          {isLoading ? null : isAuthenticated ? (
-            <Button variant="outline" fullWidth onClick={logOut}>
-              <LogOut size={16} aria-hidden />
-              Log out
-            </Button>
-          ) : (
-            <AnchorButton href={LOGIN_PATH} variant="primary" fullWidth>
-              <LogIn size={16} aria-hidden />
-              Sign in
-            </AnchorButton>
-          )}
-        </div>
+        ) : null}
+        {showAccount ? (
+          <div css={(t) => ({ marginTop: 'auto', paddingTop: 20, borderTop: `1px solid ${t.colors.border}`, display: 'grid', gap: 10 })}>
+            {isLoading || !isAuthenticated ? null : <ManageSubscriptionButton size="md" variant="secondary" fullWidth />}
+            {isLoading || !isAuthenticated ? null : (
+              <AnchorButton href={ACCOUNT_PATH} variant="secondary" fullWidth>
+                <UserRound size={16} aria-hidden />
+                Account
+              </AnchorButton>
+            )}
+            {isLoading ? null : isAuthenticated ? (
+              <Button variant="outline" fullWidth onClick={logOut}>
+                <LogOut size={16} aria-hidden />
+                Log out
+              </Button>
+            ) : (
+              <AnchorButton href={signInHref(pathname, search)} variant="primary" fullWidth>
+                <LogIn size={16} aria-hidden />
+                Sign in
+              </AnchorButton>
+            )}
+          </div>
+        ) : null}
       </SheetContent>
     </Sheet>
   );

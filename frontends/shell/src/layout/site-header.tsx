@@ -1,20 +1,20 @@
-import { AnchorButton, Button, Container, useAuth } from '@innerecho/ui';
+import { AnchorButton, Button, Container, ManageSubscriptionButton, useAuth } from '@innerecho/ui';
 import { LogIn, LogOut, UserRound } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { ACCOUNT_PATH, LOGIN_PATH, logOut } from './auth-actions';
+import { ACCOUNT_PATH, logOut, signInHref } from './auth-actions';
 import { BrandLink } from './brand-link';
-import { ManageSubscriptionButton } from './manage-subscription-button';
 import { MobileMenu } from './mobile-menu';
-import { navItemsFor } from './nav-items';
+import { isCreatorArea, navItemsFor } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 
 /** Visible from the md breakpoint; on phones the same items live in the mobile menu. */
 const desktopOnly = (t: { mq: { md: string } }) => ({ display: 'none', [t.mq.md]: { display: 'flex' } });
 
 export function SiteHeader() {
-  const { isAuthenticated, isLoading } = useAuth();
-  const { pathname } = useLocation();
-  const items = navItemsFor({ isAuthenticated, pathname });
+  const { isAuthenticated, isAdmin, isLoading } = useAuth();
+  const { pathname, search } = useLocation();
+  const items = navItemsFor({ isAuthenticated, isAdmin, pathname });
+  const creatorArea = isCreatorArea(pathname);
 
   return (
     <header
@@ -63,7 +63,7 @@ export function SiteHeader() {
         <div css={{ display: 'flex', alignItems: 'center', gap: 8, marginLeft: 'auto' }}>
           <ThemeToggle />
           {/* Nothing while the user is loading, so "Sign in" never flashes for a signed-in user. */}
-          {isLoading ? null : (
+          {isLoading || creatorArea ? null : (
             <div css={(t) => ({ ...desktopOnly(t), gap: 8 })}>
               {isAuthenticated ? <ManageSubscriptionButton /> : null}
               {isAuthenticated ? (
@@ -78,14 +78,14 @@ export function SiteHeader() {
                   Log out
                 </Button>
               ) : (
-                <AnchorButton href={LOGIN_PATH} variant="secondary" size="sm">
+                <AnchorButton href={signInHref(pathname, search)} variant="secondary" size="sm">
                   <LogIn size={16} aria-hidden />
                   Sign in
                 </AnchorButton>
               )}
             </div>
           )}
-          <MobileMenu items={items} isAuthenticated={isAuthenticated} isLoading={isLoading} />
+          <MobileMenu items={items} isAuthenticated={isAuthenticated} isLoading={isLoading} showAccount={!creatorArea} />
         </div>
       </Container>
     </header>

@@ -1,5 +1,5 @@
 /**
- * Which remote renders which route (spec section 2). `module` is the name the remote
+ * Which remote renders which route. `module` is the name the remote
  * exposes (`./<module>`) and `exportName` the named component export in that file.
  * The remotes themselves are located by the federation config in webpack.config.js:
  * /remotes/<remote>/remoteEntry.js on the shell's own origin, unless the gateway's

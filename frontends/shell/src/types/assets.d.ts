@@ -7,3 +7,7 @@ declare module '*.svg' {
   const url: string;
   export default url;
 }
+declare module '*.ico' {
+  const url: string;
+  export default url;
+}

@@ -7,7 +7,7 @@ import type { Transcript } from '../library/library-types';
 
 export type LibraryTabProps = Record<string, never>;
 
-/** Featured Creators and All Affirmations (spec section 2, /affirmations library tab). */
+/** The /affirmations library tab: Featured Creators, then All Affirmations. */
 export function LibraryTab(_props: LibraryTabProps) {
   const transcripts = useQuery<Transcript[]>({ queryKey: ['/api/transcripts'] });
   const [open, setOpen] = useState<Transcript | null>(null);

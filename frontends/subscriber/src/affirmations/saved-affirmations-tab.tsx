@@ -1,48 +1,69 @@
 import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router-dom';
 import { Bookmark } from 'lucide-react';
-import { Card, EmptyState, ErrorState, LinkButton, Skeleton, getSessionId } from '@innerecho/ui';
+import { Card, EmptyState, ErrorState, LinkButton, SignInPrompt, Skeleton, getSessionId, useAuth } from '@innerecho/ui';
+import { PRICING_PATH } from '../access/start-trial-prompt';
 import { savedAffirmationsQueryKey, type SavedAffirmation } from '../generate/generation-api';
 import { SavedAffirmationItem } from '../saved/saved-affirmation-item';
 
 export type SavedAffirmationsTabProps = Record<string, never>;
 
 /**
- * The user's generated affirmations, newest first. Mounted only while the tab is open, so
- * the list is requested only then (spec section 7).
+ * The listener's generated affirmations, newest first. Mounted only while the tab is open, so
+ * the list is requested only then, and only for someone signed in: a visitor is asked to sign
+ * in instead of being shown a failed request.
  */
 export function SavedAffirmationsTab(_props: SavedAffirmationsTabProps) {
-  const sessionId = getSessionId();
-  const saved = useQuery<SavedAffirmation[]>({ queryKey: savedAffirmationsQueryKey(sessionId), enabled: !!sessionId });
+  const { isLoading, isAuthenticated } = useAuth();
+  const { pathname, search } = useLocation();
+  return (
+    <section aria-labelledby="saved-title" css={{ display: 'grid', gap: 20 }}>
+      <div css={{ display: 'grid', gap: 4 }}>
+        <h2 id="saved-title" css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 26, margin: 0 })}>
+          Your Saved Affirmations
+        </h2>
+        <p css={(t) => ({ margin: 0, color: t.colors.textMuted })}>Replay or download them as often as you like.</p>
+      </div>
+      {isLoading ? (
+        <SavedListSkeleton />
+      ) : isAuthenticated ? (
+        <SavedList />
+      ) : (
+        <SignInPrompt
+          title="Sign in to see your saved affirmations"
+          description="Everything you generate is saved to your account, ready to replay or download."
+          returnTo={pathname + search}
+        />
+      )}
+    </section>
+  );
+}
 
-  if (saved.isLoading) {
-    return (
-      <ul
-        aria-busy="true"
-        aria-label="Loading saved affirmations"
-        css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}
-      >
-        {[0, 1, 2].map((i) => (
-          <Card as="li" key={i} aria-hidden css={{ display: 'grid', gap: 12 }}>
-            <Skeleton width="45%" height={22} />
-            <Skeleton width={150} height={22} radius={999} />
-            <Skeleton width="70%" height={14} />
-          </Card>
-        ))}
-      </ul>
-    );
-  }
+function SavedList() {
+  const { hasActiveSubscription } = useAuth();
+  const sessionId = getSessionId();
+  const saved = useQuery<SavedAffirmation[]>({ queryKey: savedAffirmationsQueryKey(sessionId) });
+
+  if (saved.isLoading) return <SavedListSkeleton />;
   if (saved.isError) {
     return (
       <ErrorState title="We couldn't load your saved affirmations" description="Please try again." onRetry={() => void saved.refetch()} />
     );
   }
   if (!saved.data?.length) {
-    return (
+    return hasActiveSubscription ? (
       <EmptyState
         icon={<Bookmark size={26} />}
         title="No saved affirmations yet"
-        description="Every affirmation you generate is saved here, ready to replay or download without using another credit."
+        description="Every affirmation you generate is saved here, ready to replay or download without using any of your daily hour."
         action={<LinkButton to="/create-affirmation">Create Your Own</LinkButton>}
+      />
+    ) : (
+      <EmptyState
+        icon={<Bookmark size={26} />}
+        title="No saved affirmations yet"
+        description="Start your free trial to record your voice and generate your first affirmation. It will be saved here."
+        action={<LinkButton to={PRICING_PATH}>Start Free Trial</LinkButton>}
       />
     );
   }
@@ -50,6 +71,24 @@ export function SavedAffirmationsTab(_props: SavedAffirmationsTabProps) {
     <ul aria-label="Saved affirmations" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}>
       {saved.data.map((item) => (
         <SavedAffirmationItem key={item.id} item={item} />
+      ))}
+    </ul>
+  );
+}
+
+function SavedListSkeleton() {
+  return (
+    <ul
+      aria-busy="true"
+      aria-label="Loading saved affirmations"
+      css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}
+    >
+      {[0, 1, 2].map((i) => (
+        <Card as="li" key={i} aria-hidden css={{ display: 'grid', gap: 12 }}>
+          <Skeleton width="45%" height={22} />
+          <Skeleton width={150} height={22} radius={999} />
+          <Skeleton width="70%" height={14} />
+        </Card>
       ))}
     </ul>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CUSTOM_CATEGORIES, CUSTOM_CONTENT_MAX, DEFAULT_CATEGORY, TITLE_MAX } from '@innerecho/contracts';
 import {
   Button,
@@ -15,25 +15,33 @@ import {
   serverErrorMessage,
   toast,
 } from '@innerecho/ui';
-import { DurationSlider } from '../generate/duration-slider';
+import { affirmationQueryKey, type AffirmationText, type GenerateNavigationState } from '../generate/affirmation-text';
+import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';
 import { DURATION_DEFAULT } from '../generate/generation-api';
+import { useDailyAllowance } from '../generate/use-daily-allowance';
 import { useVoiceProfile } from '../voice/use-voice-profile';
 
 export type CustomAffirmationFormProps = Record<string, never>;
 
 const CATEGORY_OPTIONS = CUSTOM_CATEGORIES.map((c) => ({ value: c, label: c }));
 
-/** Title, category, content with its counter, duration; Save & Generate Audio (spec sections 2 and 5). */
+/**
+ * Title, category, content with its 'n / 2000 characters' counter, and the duration (within
+ * today's allowance). Save & Generate Audio saves the affirmation, then opens its generate page,
+ * which starts generating at once with that duration.
+ */
 export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const voice = useVoiceProfile();
+  const allowance = useDailyAllowance();
   const [title, setTitle] = useState('');
   const [category, setCategory] = useState<string>(DEFAULT_CATEGORY);
   const [content, setContent] = useState('');
   const [duration, setDuration] = useState(DURATION_DEFAULT);
   const warned = useRef(false);
 
-  // Checked once the profile has loaded (spec section 5).
+  // Checked once the profile has loaded: without a clone there is nothing to generate with.
   useEffect(() => {
     if (voice.isLoading || voice.isCloned || warned.current) return;
     warned.current = true;
@@ -53,11 +61,14 @@ export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
         content: content.trim(),
         category,
       });
-      return (await res.json()) as { id: string };
+      return (await res.json()) as AffirmationText;
     },
-    onSuccess: ({ id }) => {
+    onSuccess: (created) => {
       toast({ title: 'Affirmation created', description: 'Your custom affirmation has been saved', variant: 'success' });
-      navigate(`/generate/custom-${id}?duration=${duration}`);
+      // The generate page shows the title and words at once, without asking for them again.
+      queryClient.setQueryData(affirmationQueryKey(`custom-${created.id}`), created);
+      const state: GenerateNavigationState = { generateNow: true };
+      navigate(`/generate/custom-${created.id}?duration=${durationWithinAllowance(duration, allowance.data)}`, { state });
     },
     onError: (error) => {
       toast({
@@ -107,7 +118,7 @@ export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
           onChange={(e) => setContent(e.target.value)}
         />
       </Field>
-      <DurationSlider id="affirmation-duration" value={duration} onValueChange={setDuration} />
+      <DurationSlider id="affirmation-duration" value={duration} onValueChange={setDuration} allowance={allowance.data} />
       <Button type="submit" size="lg" loading={save.isPending} disabled={voice.isLoading}>
         {label}
       </Button>

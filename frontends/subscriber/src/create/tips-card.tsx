@@ -10,7 +10,7 @@ const TIPS = [
   'Read it aloud once. If it feels true in your mouth, it will feel true in your ears.',
 ];
 
-/** Writing tips below the form (spec section 2, /create-affirmation). */
+/** Writing tips below the form on /create-affirmation. */
 export function TipsCard(_props: TipsCardProps) {
   return (
     <Card aria-labelledby="tips-title" css={(t) => ({ background: t.colors.surfaceRaised })}>
@@ -18,7 +18,9 @@ export function TipsCard(_props: TipsCardProps) {
         <span aria-hidden css={(t) => ({ color: t.colors.accent, display: 'inline-flex' })}>
           <Lightbulb size={20} />
         </span>
-        <CardTitle id="tips-title">Tips for powerful affirmations</CardTitle>
+        <CardTitle id="tips-title" as="h2">
+          Tips for powerful affirmations
+        </CardTitle>
       </div>
       <ul css={(t) => ({ margin: 0, paddingLeft: 20, display: 'grid', gap: 8, color: t.colors.textMuted, lineHeight: 1.55 })}>
         {TIPS.map((tip) => (

@@ -1,19 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
+import { applyPlaybackRate, usePlaybackRate, useSavedSpeed } from '../saved/use-saved-speed';
 import { CheckCircle2, Download, Library } from 'lucide-react';
 import { AnchorButton, Card, CardTitle, LinkButton, formatDuration, toast } from '@innerecho/ui';
 import { SpeedControl } from './speed-control';
 
 export interface GeneratedAudioPreviewProps {
   audioUrl: string;
+  /** The saved item this audio is; the speed chosen here is kept with it. */
+  savedId: string | null;
   durationSeconds: number;
   musicTitle: string | null;
 }
 
-/** The generated state: player, speed, Download MP3, View Saved Affirmations, details. */
-export function GeneratedAudioPreview({ audioUrl, durationSeconds, musicTitle }: GeneratedAudioPreviewProps) {
+/** The generated state: player, speed (kept with the saved item), Download MP3, View Saved Affirmations, details. */
+export function GeneratedAudioPreview({ audioUrl, savedId, durationSeconds, musicTitle }: GeneratedAudioPreviewProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const card = useRef<HTMLDivElement>(null);
-  const [speed, setSpeed] = useState(1);
+  const [speed, setSpeed] = useSavedSpeed(savedId);
   // One name per generated file, fixed when it arrives.
   const [fileName] = useState(() => `affirmation-${Date.now()}.mp3`);
 
@@ -22,13 +25,8 @@ export function GeneratedAudioPreview({ audioUrl, durationSeconds, musicTitle }:
     card.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
   }, []);
 
-  useEffect(() => {
-    const el = audio.current;
-    if (!el) return;
-    el.playbackRate = speed;
-    // Faster or slower, the voice keeps its pitch.
-    el.preservesPitch = true;
-  }, [speed, audioUrl]);
+  // Faster or slower, the voice keeps its pitch.
+  usePlaybackRate(audio, speed);
 
   return (
     <Card ref={card} aria-labelledby="preview-title" css={{ display: 'grid', gap: 20 }}>
@@ -46,10 +44,7 @@ export function GeneratedAudioPreview({ audioUrl, durationSeconds, musicTitle }:
         controls
         src={audioUrl}
         data-testid="generated-audio"
-        onLoadedMetadata={(e) => {
-          e.currentTarget.playbackRate = speed;
-          e.currentTarget.preservesPitch = true;
-        }}
+        onLoadedMetadata={(e) => applyPlaybackRate(e.currentTarget, speed)}
         css={{ width: '100%' }}
       >
         Your browser does not support the audio element.

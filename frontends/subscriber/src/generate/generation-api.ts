@@ -1,14 +1,22 @@
-import { getSessionId } from '@innerecho/ui';
+import {
+  PLAYBACK_SPEED_DEFAULT,
+  PLAYBACK_SPEED_MAX,
+  PLAYBACK_SPEED_MIN,
+  PLAYBACK_SPEED_STEP,
+  type DailyAllowanceView,
+} from '@innerecho/contracts';
+import { apiRequest, getSessionId } from '@innerecho/ui';
 
-/** Spec section 9: 60 to 3600 seconds in steps of 60, default 180. */
+/** Audio duration: 60 to 3600 seconds in steps of 60, 3 minutes by default. */
 export const DURATION_MIN = 60;
 export const DURATION_MAX = 3600;
 export const DURATION_STEP = 60;
 export const DURATION_DEFAULT = 180;
-/** Spec section 9: playback speed 0.5 to 2.0 in steps of 0.05, default 1. */
-export const SPEED_MIN = 0.5;
-export const SPEED_MAX = 2;
-export const SPEED_STEP = 0.05;
+/** Playback speed: 0.5x to 2x in steps of 0.05, 1x by default. */
+export const SPEED_MIN = PLAYBACK_SPEED_MIN;
+export const SPEED_MAX = PLAYBACK_SPEED_MAX;
+export const SPEED_STEP = PLAYBACK_SPEED_STEP;
+export const SPEED_DEFAULT = PLAYBACK_SPEED_DEFAULT;
 
 export const NO_MUSIC = 'none';
 
@@ -29,9 +37,12 @@ export interface SavedAffirmation {
   customAffirmation: { id: string; title: string | null; category: string | null } | null;
 }
 
-export const savedAffirmationsQueryKey = (sessionId: string) => ['/api/saved-affirmations', sessionId] as const;
+export type DailyAllowance = DailyAllowanceView;
 
-/** A failed generation: the server's words, and whether the cause is a missing clone. */
+export const savedAffirmationsQueryKey = (sessionId: string) => ['/api/saved-affirmations', sessionId] as const;
+export const DAILY_ALLOWANCE_QUERY_KEY = ['/api/generate-audio/allowance'] as const;
+
+/** A failed generation: the server's words, and its code (a missing clone, the daily limit). */
 export class GenerationError extends Error {
   constructor(
     message: string,
@@ -42,15 +53,16 @@ export class GenerationError extends Error {
 }
 
 /**
- * POST /api/generate-audio with the spec's body (section 7): voiceSpeed fixed at '1.0', the
- * duration as text, and the custom- prefix removed from custom ids. Answers an object URL
- * of the MP3, played and downloaded locally.
+ * POST /api/generate-audio: voiceSpeed is always sent as '1.0' (the chosen speed is a playback
+ * setting, kept with the saved item), the duration as text, and custom ids without their
+ * custom- prefix. Answers an object URL of the MP3 (played and downloaded locally) and the id
+ * the server saved it under.
  */
 export async function generateAudio(input: {
   affirmationId: string;
   durationSeconds: number;
   musicId: string;
-}): Promise<{ url: string; bytes: number }> {
+}): Promise<{ url: string; bytes: number; savedId: string | null }> {
   const body: Record<string, string> = {
     sessionId: getSessionId(),
     voiceSpeed: '1.0',
@@ -76,5 +88,11 @@ export async function generateAudio(input: {
     throw new GenerationError(data.error || 'Failed to generate audio', data.code);
   }
   const blob = await res.blob();
-  return { url: URL.createObjectURL(blob), bytes: blob.size };
+  return { url: URL.createObjectURL(blob), bytes: blob.size, savedId: res.headers.get('x-saved-affirmation-id') };
+}
+
+/** Keeps the playback speed chosen for a saved affirmation (its player and label use it). */
+export async function saveAffirmationSpeed(savedId: string, voiceSpeed: number): Promise<SavedAffirmation> {
+  const res = await apiRequest('PATCH', `/api/saved-affirmations/${encodeURIComponent(getSessionId())}/${savedId}`, { voiceSpeed });
+  return (await res.json()) as SavedAffirmation;
 }

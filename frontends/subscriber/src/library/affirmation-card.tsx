@@ -38,7 +38,7 @@ export function AffirmationCard({ transcript, onViewFull, useLabel = 'Use This A
       >
         {transcript.content}
       </p>
-      <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginTop: 4 }}>
+      <div css={cardActions}>
         <Button variant="outline" size="sm" onClick={() => onViewFull(transcript)}>
           View Full Content
         </Button>
@@ -49,6 +49,18 @@ export function AffirmationCard({ transcript, onViewFull, useLabel = 'Use This A
     </Card>
   );
 }
+
+/**
+ * A card's two actions side by side in equal halves, even on a phone: a long label wraps inside
+ * its button rather than pushing the other button to a line of its own.
+ */
+export const cardActions = {
+  display: 'grid',
+  gridTemplateColumns: '1fr 1fr',
+  gap: 8,
+  marginTop: 4,
+  '& > *': { minWidth: 0, whiteSpace: 'normal', textAlign: 'center', paddingInline: 10 },
+} as const;
 
 export const playsLabel = (n: number) => `${n} ${n === 1 ? 'play' : 'plays'}`;
 

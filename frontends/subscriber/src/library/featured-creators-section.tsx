@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Badge, Button, Card, LinkButton, Skeleton } from '@innerecho/ui';
 import { CreatorAvatar } from './creator-avatar';
 import type { CreatorAnalytics, CreatorProfile, Transcript } from './library-types';
-import { playsLabel } from './affirmation-card';
+import { cardActions, playsLabel } from './affirmation-card';
 
 export interface FeaturedCreatorsSectionProps {
   transcripts: Transcript[] | undefined;
@@ -30,14 +30,30 @@ export function FeaturedCreatorsSection({ transcripts, onViewFull }: FeaturedCre
     >
       <SectionTitle id="featured-creators-title" title="Featured Creators" description="Affirmations written by the people behind them." />
       <ul
-        css={{
+        aria-label="Featured creators"
+        css={(t) => ({
           listStyle: 'none',
           margin: 0,
           padding: 0,
           display: 'grid',
-          gap: 20,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))',
-        }}
+          gap: 16,
+          // Phones: one creator at a time, side by side, the next one peeking in to show the row scrolls.
+          gridAutoFlow: 'column',
+          gridAutoColumns: 'min(85%, 340px)',
+          overflowX: 'auto',
+          scrollSnapType: 'x mandatory',
+          scrollPaddingInline: 2,
+          scrollbarWidth: 'none',
+          '&::-webkit-scrollbar': { display: 'none' },
+          '& > li': { scrollSnapAlign: 'start' },
+          [t.mq.md]: {
+            gridAutoFlow: 'row',
+            gridAutoColumns: 'auto',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))',
+            overflowX: 'visible',
+            gap: 20,
+          },
+        })}
       >
         {loading
           ? Array.from({ length: 3 }, (_, i) => (
@@ -110,7 +126,7 @@ export function FeaturedCreatorsSection({ transcripts, onViewFull }: FeaturedCre
                             <span css={{ fontWeight: 600, minWidth: 0 }}>{top.title}</span>
                             {top.playCount > 0 ? <Badge variant="outline">{playsLabel(top.playCount)}</Badge> : null}
                           </div>
-                          <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+                          <div css={{ ...cardActions, marginTop: 0 }}>
                             <Button variant="outline" size="sm" disabled={!full} onClick={() => full && onViewFull(full)}>
                               View Full Content
                             </Button>

@@ -1,6 +1,6 @@
 import type { CreatorProfileView, CreatorPublicAnalytics, TranscriptView } from '@innerecho/contracts';
 
-/** What the library API answers (spec section 3); the shapes live in the contracts. */
+/** What the library API answers; the shapes live in the contracts. */
 export type Transcript = TranscriptView;
 export type CreatorProfile = CreatorProfileView;
 export type CreatorAnalytics = CreatorPublicAnalytics;

@@ -5,10 +5,7 @@ import { SavedAffirmationsTab } from '../affirmations/saved-affirmations-tab';
 
 export type AffirmationsPageProps = Record<string, never>;
 
-/**
- * '/affirmations' (spec section 2): the Library tab and the Saved Affirmations tab, each in
- * its own file.
- */
+/** '/affirmations': the Library tab and the Saved Affirmations tab, each in its own file. */
 export function AffirmationsPage(_props: AffirmationsPageProps) {
   // The open tab lives in the URL (?tab=saved), so "View Saved Affirmations" lands on it
   // and a reload keeps it.

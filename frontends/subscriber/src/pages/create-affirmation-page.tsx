@@ -1,10 +1,14 @@
 import { Container, Page, PageHeader } from '@innerecho/ui';
+import { ListenerGate } from '../access/listener-gate';
 import { CustomAffirmationForm } from '../create/custom-affirmation-form';
 import { TipsCard } from '../create/tips-card';
 
 export type CreateAffirmationPageProps = Record<string, never>;
 
-/** '/create-affirmation' (spec section 2). */
+/**
+ * '/create-affirmation': sign-in and the plan are checked when the page opens, before anyone
+ * writes; the voice next (the form sends a listener without a clone to record one).
+ */
 export function CreateAffirmationPage(_props: CreateAffirmationPageProps) {
   return (
     <Container>
@@ -14,10 +18,16 @@ export function CreateAffirmationPage(_props: CreateAffirmationPageProps) {
           title="Create Custom Affirmation"
           description="Write an affirmation in your own words, then hear it in your own voice."
         />
-        <div css={{ display: 'grid', gap: 24, maxWidth: 760 }}>
-          <CustomAffirmationForm />
-          <TipsCard />
-        </div>
+        <ListenerGate
+          signInTitle="Sign in to write your own affirmations"
+          signInDescription="Your affirmations are kept in your account. Sign in, or create an account, and you will come straight back here."
+          trialTitle="Start your free trial to create affirmations"
+        >
+          <div css={{ display: 'grid', gap: 24, maxWidth: 760 }}>
+            <CustomAffirmationForm />
+            <TipsCard />
+          </div>
+        </ListenerGate>
       </Page>
     </Container>
   );

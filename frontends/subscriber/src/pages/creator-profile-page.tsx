@@ -11,7 +11,7 @@ import type { CreatorAnalytics, CreatorProfile, Transcript } from '../library/li
 
 export type CreatorProfilePageProps = Record<string, never>;
 
-/** '/creator/:id' (spec section 2): the creator, their numbers, their top 6 and all their affirmations. */
+/** '/creator/:id': the creator, their numbers, their 6 most played and all their affirmations. */
 export function CreatorProfilePage(_props: CreatorProfilePageProps) {
   const { id = '' } = useParams();
   const creator = useQuery<CreatorProfile>({ queryKey: [`/api/creators/${id}`], retry: false });
@@ -34,12 +34,13 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
         </div>
         {missing ? (
           <EmptyState
+            headingLevel="h1"
             title="Creator not found"
             description="This creator may have been removed."
             action={<LinkButton to="/affirmations">Browse the library</LinkButton>}
           />
         ) : creator.isError ? (
-          <ErrorState title="This creator could not be loaded" onRetry={() => void creator.refetch()} />
+          <ErrorState headingLevel="h1" title="This creator could not be loaded" onRetry={() => void creator.refetch()} />
         ) : (
           <div css={{ display: 'grid', gap: 40 }}>
             <header

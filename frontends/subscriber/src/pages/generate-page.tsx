@@ -1,12 +1,29 @@
-import { useEffect, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { isSubscriptionRequired, sendToPricing } from '../subscription/subscription-required';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
-import { Badge, Button, Card, Container, ErrorState, Field, Page, PageHeader, Select, Skeleton, getSessionId, toast } from '@innerecho/ui';
-import { DurationSlider } from '../generate/duration-slider';
+import {
+  Badge,
+  Button,
+  Card,
+  Container,
+  EmptyState,
+  ErrorState,
+  Field,
+  LinkButton,
+  Page,
+  PageHeader,
+  Select,
+  Skeleton,
+  getSessionId,
+  isApiError,
+  toast,
+} from '@innerecho/ui';
+import { ListenerGate } from '../access/listener-gate';
+import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';
 import { GeneratedAudioPreview } from '../generate/generated-audio-preview';
 import {
+  DAILY_ALLOWANCE_QUERY_KEY,
   DURATION_DEFAULT,
   DURATION_MAX,
   DURATION_MIN,
@@ -17,8 +34,10 @@ import {
   savedAffirmationsQueryKey,
   type MusicTrack,
 } from '../generate/generation-api';
+import { affirmationQueryKey, type AffirmationText, type GenerateNavigationState } from '../generate/affirmation-text';
+import { longestDurationToday, useDailyAllowance } from '../generate/use-daily-allowance';
 import { VoiceNotClonedCard } from '../generate/voice-not-cloned-card';
-import type { Transcript } from '../library/library-types';
+import { isSubscriptionRequired, sendToPricing } from '../subscription/subscription-required';
 import { useVoiceProfile } from '../voice/use-voice-profile';
 
 export type GeneratePageProps = Record<string, never>;
@@ -30,120 +49,12 @@ function initialDuration(raw: string | null): number {
   return Math.min(DURATION_MAX, Math.max(DURATION_MIN, Math.round(n / DURATION_STEP) * DURATION_STEP));
 }
 
-/** '/generate/:id' (spec section 2): a library transcript id, or custom-{customAffirmationId}. */
+/**
+ * '/generate/:id': a library transcript id, or custom-{customAffirmationId}. Sign-in and the
+ * plan are checked when the page opens, then the voice (without a clone the listener is sent to
+ * record one), then the affirmation itself (a made-up id says so at once).
+ */
 export function GeneratePage(_props: GeneratePageProps) {
-  const { id = '' } = useParams();
-  const [search] = useSearchParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const isCustom = id.startsWith('custom-');
-  const voice = useVoiceProfile();
-  const transcript = useQuery<Transcript>({ queryKey: ['/api/transcripts', id], enabled: !isCustom && !!id });
-  const music = useQuery<MusicTrack[]>({ queryKey: ['/api/background-music'] });
-
-  const [musicId, setMusicId] = useState(NO_MUSIC);
-  const [duration, setDuration] = useState(() => initialDuration(search.get('duration')));
-  const [result, setResult] = useState<{ url: string; duration: number; musicTitle: string | null } | null>(null);
-
-  // The object URL lives as long as its preview.
-  useEffect(() => () => void (result && URL.revokeObjectURL(result.url)), [result]);
-
-  const generate = useMutation({
-    mutationFn: () => generateAudio({ affirmationId: id, durationSeconds: duration, musicId }),
-    onSuccess: ({ url }) => {
-      const track = music.data?.find((m) => m.id === musicId);
-      setResult({ url, duration, musicTitle: track?.title ?? null });
-      toast({ title: 'Audio generated successfully', description: 'Your affirmation has been saved to your library', variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: savedAffirmationsQueryKey(getSessionId()) });
-    },
-    onError: (error) => {
-      if (isSubscriptionRequired(error)) return sendToPricing(error, navigate);
-      if (error instanceof GenerationError && error.code === 'VOICE_NOT_CLONED') {
-        toast({ title: 'Voice not cloned', description: 'Please record and clone your voice first', variant: 'destructive' });
-        navigate('/record-voice');
-        return;
-      }
-      toast({ title: 'Generation failed', description: error.message || 'Please try again', variant: 'destructive' });
-    },
-  });
-
-  const title = isCustom ? 'Custom Affirmation' : transcript.data?.title;
-  const musicOptions = [{ value: NO_MUSIC, label: 'No Music' }, ...(music.data ?? []).map((m) => ({ value: m.id, label: m.title }))];
-
-  let body;
-  if (voice.isLoading || (!isCustom && transcript.isLoading)) {
-    body = (
-      <div aria-busy="true" css={{ display: 'grid', gap: 16 }}>
-        <Skeleton height={36} width="50%" />
-        <Skeleton height={320} radius={18} />
-      </div>
-    );
-  } else if (!voice.isCloned) {
-    body = <VoiceNotClonedCard />;
-  } else if (!isCustom && transcript.isError) {
-    body = (
-      <ErrorState
-        title="Transcript not found"
-        description="This affirmation may have been removed from the library."
-        onRetry={() => void transcript.refetch()}
-      />
-    );
-  } else {
-    body = (
-      <div
-        css={(t) => ({
-          display: 'grid',
-          gap: 24,
-          alignItems: 'start',
-          [t.mq.lg]: { gridTemplateColumns: result ? '1fr 1.1fr' : 'minmax(0, 720px)' },
-        })}
-      >
-        <Card aria-labelledby="settings-title" css={{ display: 'grid', gap: 22 }}>
-          <div css={{ display: 'grid', gap: 8 }}>
-            {!isCustom && transcript.data?.category ? (
-              <Badge variant="accent" css={{ justifySelf: 'start' }}>
-                {transcript.data.category}
-              </Badge>
-            ) : null}
-            <h2 id="settings-title" css={{ fontSize: 24 }}>
-              {title}
-            </h2>
-            {!isCustom && transcript.data?.content ? (
-              <p
-                css={(t) => ({
-                  color: t.colors.textMuted,
-                  lineHeight: 1.6,
-                  display: '-webkit-box',
-                  WebkitLineClamp: 4,
-                  WebkitBoxOrient: 'vertical',
-                  overflow: 'hidden',
-                })}
-              >
-                {transcript.data.content}
-              </p>
-            ) : null}
-          </div>
-          <Field htmlFor="background-music" label="Background Music">
-            <Select id="background-music" value={musicId} onValueChange={setMusicId} options={musicOptions} disabled={generate.isPending} />
-          </Field>
-          <DurationSlider id="duration" value={duration} onValueChange={setDuration} disabled={generate.isPending} />
-          <Button size="lg" onClick={() => generate.mutate()} disabled={generate.isPending} loading={generate.isPending}>
-            {generate.isPending ? null : <Sparkles size={18} aria-hidden />}
-            {generate.isPending ? 'Generating...' : 'Generate Audio'}
-          </Button>
-          {generate.isPending ? (
-            <p role="status" css={(t) => ({ fontSize: 14, color: t.colors.textMuted, textAlign: 'center' })}>
-              Speaking your affirmation and mixing {duration >= 600 ? 'a long track' : 'it'}. This takes a few seconds.
-            </p>
-          ) : null}
-        </Card>
-        {result ? (
-          <GeneratedAudioPreview key={result.url} audioUrl={result.url} durationSeconds={result.duration} musicTitle={result.musicTitle} />
-        ) : null}
-      </div>
-    );
-  }
-
   return (
     <Container>
       <Page>
@@ -152,8 +63,183 @@ export function GeneratePage(_props: GeneratePageProps) {
           title="Generate Your Affirmation"
           description="Choose background music and a length, then hear the affirmation spoken in your own voice."
         />
-        {body}
+        <ListenerGate
+          signInTitle="Sign in to hear this affirmation in your voice"
+          signInDescription="Generated audio is saved to your own library. Sign in, or create an account, and you will come straight back here."
+          trialTitle="Start your free trial to generate audio"
+        >
+          <GenerateScreen />
+        </ListenerGate>
       </Page>
     </Container>
+  );
+}
+
+function GenerateScreen() {
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const isCustom = id.startsWith('custom-');
+  const voice = useVoiceProfile();
+  const affirmation = useQuery<AffirmationText>({ queryKey: affirmationQueryKey(id), enabled: !!id && voice.isCloned, retry: false });
+  const music = useQuery<MusicTrack[]>({ queryKey: ['/api/background-music'], enabled: voice.isCloned });
+  const allowance = useDailyAllowance();
+
+  const [musicId, setMusicId] = useState(NO_MUSIC);
+  const [duration, setDuration] = useState(() => initialDuration(search.get('duration')));
+  const [result, setResult] = useState<{ url: string; savedId: string | null; duration: number; musicTitle: string | null } | null>(null);
+  const chosenDuration = durationWithinAllowance(duration, allowance.data);
+  const canGenerate = allowance.isSuccess && longestDurationToday(allowance.data) >= DURATION_MIN;
+
+  // The object URL lives as long as its preview.
+  useEffect(() => () => void (result && URL.revokeObjectURL(result.url)), [result]);
+
+  // Without a clone there is nothing to speak with: say so and go to the record screen.
+  const warned = useRef(false);
+  useEffect(() => {
+    if (voice.isLoading || voice.isCloned || warned.current) return;
+    warned.current = true;
+    toast({ title: 'Voice not cloned', description: 'Please record and clone your voice first', variant: 'destructive' });
+    navigate('/record-voice', { replace: true });
+  }, [voice.isLoading, voice.isCloned, navigate]);
+
+  const generate = useMutation({
+    mutationFn: () => generateAudio({ affirmationId: id, durationSeconds: chosenDuration, musicId }),
+    onSuccess: ({ url, savedId }) => {
+      const track = music.data?.find((m) => m.id === musicId);
+      setResult({ url, savedId, duration: chosenDuration, musicTitle: track?.title ?? null });
+      toast({ title: 'Audio generated successfully', description: 'Your affirmation has been saved to your library', variant: 'success' });
+      void queryClient.invalidateQueries({ queryKey: savedAffirmationsQueryKey(getSessionId()) });
+    },
+    onError: (error) => {
+      if (isSubscriptionRequired(error)) return sendToPricing(error, { navigate, queryClient });
+      if (error instanceof GenerationError && error.code === 'VOICE_NOT_CLONED') {
+        toast({ title: 'Voice not cloned', description: 'Please record and clone your voice first', variant: 'destructive' });
+        navigate('/record-voice');
+        return;
+      }
+      toast({ title: 'Generation failed', description: error.message || 'Please try again', variant: 'destructive' });
+    },
+    // Used or not, the allowance may have moved: read it again.
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: DAILY_ALLOWANCE_QUERY_KEY }),
+  });
+
+  // "Save & Generate Audio" on /create-affirmation: generate at once, one time only (the flag is
+  // dropped from the history entry, so a reload does not generate again).
+  const startNow = (location.state as GenerateNavigationState | null)?.generateNow === true;
+  const started = useRef(false);
+  useEffect(() => {
+    if (!startNow || started.current || !voice.isCloned || !affirmation.isSuccess || !allowance.isSuccess) return;
+    started.current = true;
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    if (canGenerate) generate.mutate();
+  }, [startNow, voice.isCloned, affirmation.isSuccess, allowance.isSuccess, canGenerate, generate, navigate, location]);
+
+  const missing = affirmation.isError && isApiError(affirmation.error) && affirmation.error.status === 404;
+  const musicOptions = [{ value: NO_MUSIC, label: 'No Music' }, ...(music.data ?? []).map((m) => ({ value: m.id, label: m.title }))];
+
+  if (voice.isLoading || (voice.isCloned && affirmation.isLoading)) {
+    return (
+      <div aria-busy="true" css={{ display: 'grid', gap: 16 }}>
+        <Skeleton height={36} width="50%" />
+        <Skeleton height={320} radius={18} />
+      </div>
+    );
+  }
+  if (!voice.isCloned) return <VoiceNotClonedCard />;
+  if (missing) {
+    return (
+      <EmptyState
+        headingLevel="h2"
+        title={isCustom ? 'Affirmation not found' : 'Transcript not found'}
+        description={
+          isCustom
+            ? 'This custom affirmation does not exist, or it belongs to another account.'
+            : 'This affirmation may have been removed from the library.'
+        }
+        action={
+          <LinkButton to={isCustom ? '/create-affirmation' : '/affirmations'}>
+            {isCustom ? 'Write a New Affirmation' : 'Browse the Library'}
+          </LinkButton>
+        }
+      />
+    );
+  }
+  if (affirmation.isError) {
+    return (
+      <ErrorState
+        headingLevel="h2"
+        title="This affirmation could not be loaded"
+        description="Please check your connection and try again."
+        onRetry={() => void affirmation.refetch()}
+      />
+    );
+  }
+  const text = affirmation.data!;
+
+  return (
+    <div
+      css={(t) => ({
+        display: 'grid',
+        gap: 24,
+        alignItems: 'start',
+        [t.mq.lg]: { gridTemplateColumns: result ? '1fr 1.1fr' : 'minmax(0, 720px)' },
+      })}
+    >
+      <Card aria-labelledby="settings-title" css={{ display: 'grid', gap: 22 }}>
+        <div css={{ display: 'grid', gap: 8 }}>
+          <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+            {text.category ? <Badge variant="accent">{text.category}</Badge> : null}
+            {isCustom ? <Badge variant="outline">Your words</Badge> : null}
+          </div>
+          <h2 id="settings-title" css={{ fontSize: 24, overflowWrap: 'anywhere' }}>
+            {text.title}
+          </h2>
+          <p
+            css={(t) => ({
+              color: t.colors.textMuted,
+              lineHeight: 1.6,
+              whiteSpace: 'pre-line',
+              display: '-webkit-box',
+              WebkitLineClamp: 6,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+            })}
+          >
+            {text.content}
+          </p>
+        </div>
+        <Field htmlFor="background-music" label="Background Music">
+          <Select id="background-music" value={musicId} onValueChange={setMusicId} options={musicOptions} disabled={generate.isPending} />
+        </Field>
+        <DurationSlider
+          id="duration"
+          value={duration}
+          onValueChange={setDuration}
+          allowance={allowance.data}
+          disabled={generate.isPending}
+        />
+        <Button size="lg" onClick={() => generate.mutate()} disabled={generate.isPending || !canGenerate} loading={generate.isPending}>
+          {generate.isPending ? null : <Sparkles size={18} aria-hidden />}
+          {generate.isPending ? 'Generating...' : 'Generate Audio'}
+        </Button>
+        {generate.isPending ? (
+          <p role="status" css={(t) => ({ fontSize: 14, color: t.colors.textMuted, textAlign: 'center' })}>
+            Speaking your affirmation and mixing {chosenDuration >= 600 ? 'a long track' : 'it'}. This takes a few seconds.
+          </p>
+        ) : null}
+      </Card>
+      {result ? (
+        <GeneratedAudioPreview
+          key={result.url}
+          audioUrl={result.url}
+          savedId={result.savedId}
+          durationSeconds={result.duration}
+          musicTitle={result.musicTitle}
+        />
+      ) : null}
+    </div>
   );
 }

@@ -1,19 +1,30 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Clock, Download, Gauge, Music, Pause, Play } from 'lucide-react';
 import { AnchorButton, Badge, Button, Card, audioFileName, toast } from '@innerecho/ui';
 import type { SavedAffirmation } from '../generate/generation-api';
+import { SpeedControl } from '../generate/speed-control';
 import { relativeTime } from './relative-time';
+import { applyPlaybackRate, usePlaybackRate, useSavedSpeed } from './use-saved-speed';
 
 export interface SavedAffirmationItemProps {
   item: SavedAffirmation;
 }
 
-/** Minutes and seconds, as the Saved tab shows a length (spec section 2). */
+/** A length as the Saved tab shows it: minutes and seconds. */
 const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)}m ${Math.round(seconds % 60)}s`;
 
-/** One saved affirmation: what it is, play (streamed with Range, so it seeks) and download. */
+/** '1x', '1.25x', '0.5x': the speed without trailing zeros. */
+const speedLabel = (speed: number) => `${Number(speed.toFixed(2))}x speed`;
+
+/**
+ * One saved affirmation: what it is, play (streamed with Range, so it seeks) at the speed kept
+ * with it, and download. The speed can be changed in the open player and is kept again.
+ */
 export function SavedAffirmationItem({ item }: SavedAffirmationItemProps) {
   const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useSavedSpeed(item.id, item.voiceSpeed);
+  const audio = useRef<HTMLAudioElement>(null);
+  usePlaybackRate(audio, speed);
   const text = item.transcript ?? item.customAffirmation;
   const title = text?.title || 'Untitled Affirmation';
   const fileName = audioFileName(title);
@@ -71,7 +82,7 @@ export function SavedAffirmationItem({ item }: SavedAffirmationItemProps) {
       >
         <li>
           <Gauge size={15} aria-hidden />
-          {`${item.voiceSpeed}x speed`}
+          {speedLabel(speed)}
         </li>
         <li>
           <Clock size={15} aria-hidden />
@@ -84,16 +95,21 @@ export function SavedAffirmationItem({ item }: SavedAffirmationItemProps) {
         <li css={(t) => ({ color: t.colors.textSubtle })}>Generated {relativeTime(item.createdAt)}</li>
       </ul>
       {playing ? (
-        <audio
-          controls
-          autoPlay
-          preload="metadata"
-          src={item.audioFilePath}
-          css={{ width: '100%' }}
-          onError={() => toast({ title: 'Playback failed', description: 'Please try again', variant: 'destructive' })}
-        >
-          Your browser does not support the audio element.
-        </audio>
+        <div css={{ display: 'grid', gap: 12 }}>
+          <audio
+            ref={audio}
+            controls
+            autoPlay
+            preload="metadata"
+            src={item.audioFilePath}
+            css={{ width: '100%' }}
+            onLoadedMetadata={(e) => applyPlaybackRate(e.currentTarget, speed)}
+            onError={() => toast({ title: 'Playback failed', description: 'Please try again', variant: 'destructive' })}
+          >
+            Your browser does not support the audio element.
+          </audio>
+          <SpeedControl value={speed} onValueChange={setSpeed} />
+        </div>
       ) : null}
     </Card>
   );

@@ -1,23 +1,35 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { NavigateFunction } from 'react-router-dom';
-import { isApiError, serverErrorMessage, toast } from '@innerecho/ui';
+import { AUTH_USER_QUERY_KEY, isApiError, serverErrorMessage, toast } from '@innerecho/ui';
+import { PRICING_PATH } from '../access/start-trial-prompt';
 
 /**
  * Cloning and generating need an active subscription; the server answers 402
- * SUBSCRIPTION_REQUIRED otherwise. These pages then say so and send the user to pricing.
+ * SUBSCRIPTION_REQUIRED otherwise. The pages check the plan when they open (ListenerGate), so
+ * this is the late case: the plan ended while the page was open.
  */
 export function isSubscriptionRequired(error: unknown): boolean {
   if (isApiError(error)) return error.status === 402;
   return (error as { code?: string } | null)?.code === 'SUBSCRIPTION_REQUIRED';
 }
 
-export function sendToPricing(error: unknown, navigate: NavigateFunction) {
+/**
+ * Says a plan is needed (with `description`, or the server's words) and opens the plans. The
+ * account is read again first: the plan it showed when the page opened has ended.
+ */
+export function sendToPricing(
+  error: unknown,
+  { navigate, queryClient, description }: { navigate: NavigateFunction; queryClient: QueryClient; description?: string },
+) {
+  void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
   toast({
     title: 'Subscription required',
     description:
+      description ||
       serverErrorMessage(error) ||
       (error instanceof Error && !isApiError(error) && error.message) ||
       'Choose a plan to start your free trial.',
     variant: 'destructive',
   });
-  navigate('/#pricing');
+  navigate(PRICING_PATH);
 }

@@ -4,7 +4,11 @@ export interface EngineNoteProps {
   engine: 'local' | 'elevenlabs' | null | undefined;
 }
 
-/** Says plainly what kind of voice the user gets: a voice-matched local voice, or a true clone. */
+/**
+ * Says plainly what kind of voice the listener gets: a true clone, or a voice matched to their
+ * recording. Which engine runs is an operator's choice (ELEVENLABS_API_KEY, see the README);
+ * the listener only hears what it means for them.
+ */
 export function EngineNote({ engine }: EngineNoteProps) {
   if (!engine) return null;
   return (
@@ -24,11 +28,11 @@ export function EngineNote({ engine }: EngineNoteProps) {
     >
       <Info size={18} aria-hidden css={(t) => ({ flexShrink: 0, marginTop: 1, color: t.colors.accent })} />
       {engine === 'elevenlabs' ? (
-        <span>Your voice is cloned with ElevenLabs: a true clone of your recording.</span>
+        <span>Your affirmations are spoken in a clone of your own voice, made from your recording.</span>
       ) : (
         <span>
-          This installation uses InnerEcho&rsquo;s local voice engine: a synthetic voice matched to your recording&rsquo;s pitch, range and
-          tone, not a true clone. When ElevenLabs is configured, InnerEcho makes a true clone of your voice.
+          Your affirmations are spoken by our own voice engine, matched to your recording&rsquo;s pitch, range and tone. It sounds like you,
+          though it is not an exact copy of your voice.
         </span>
       )}
     </p>

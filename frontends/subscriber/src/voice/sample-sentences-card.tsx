@@ -1,5 +1,6 @@
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import { Card } from '@innerecho/ui';
+import { RECORDING_TIME_TEXT } from './recording-time';
 
 export type SampleSentencesCardProps = Record<string, never>;
 
@@ -11,7 +12,7 @@ export function SampleSentencesCard(_props: SampleSentencesCardProps) {
         <h2 css={{ fontSize: 22 }}>Read these five sentences</h2>
         <p css={(t) => ({ color: t.colors.textMuted })}>
           Find a quiet room and speak slowly and soulfully, as if you were talking to someone you love. Pause briefly between sentences.
-          Reading all five takes about half a minute.
+          Reading all five takes {RECORDING_TIME_TEXT}.
         </p>
       </div>
       <ol css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>

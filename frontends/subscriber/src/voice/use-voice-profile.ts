@@ -12,7 +12,10 @@ export interface VoiceProfile {
 
 export const voiceProfileQueryKey = (sessionId: string) => ['/api/voice-profile', sessionId] as const;
 
-/** GET /api/voice-profile/{sessionId}; any failure or non-OK answer counts as no profile (spec section 7). */
+/**
+ * GET /api/voice-profile/{sessionId}; any failure or non-OK answer counts as no profile. Only
+ * screens behind the sign-in check use it, so a visitor's browser never asks.
+ */
 export function useVoiceProfile() {
   const sessionId = getSessionId();
   const query = useQuery<VoiceProfile | null>({

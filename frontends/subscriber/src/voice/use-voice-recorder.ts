@@ -3,16 +3,16 @@ import { toast } from '@innerecho/ui';
 
 export type RecorderState = 'idle' | 'recording' | 'recorded';
 
-/** The container the browser records in; the upload is always sent as audio/webm (spec section 5). */
+/** The container the browser records in; the upload is always sent as audio/webm. */
 function pickMimeType(): string | undefined {
   if (typeof MediaRecorder === 'undefined') return undefined;
   return ['audio/webm;codecs=opus', 'audio/webm'].find((type) => MediaRecorder.isTypeSupported(type));
 }
 
 /**
- * Recording states of spec section 4: idle, recording, recorded (a blob and a playback URL).
- * Stopping while paused resumes then stops; stopping in any other state logs the problem
- * and clears the recording flag.
+ * Recording goes idle, then recording, then recorded (a blob and a playback URL). Stopping
+ * while paused resumes then stops; stopping in any other state logs the problem and clears the
+ * recording flag. A take kept from an earlier visit can be put back (`restore`).
  */
 export function useVoiceRecorder() {
   const [state, setState] = useState<RecorderState>('idle');
@@ -131,5 +131,12 @@ export function useVoiceRecorder() {
     audio.play().catch(failed);
   }, [audioUrl, isPlaying]);
 
-  return { state, blob, audioUrl, elapsed, isPlaying, start, stop, play, reset: clearRecording };
+  const restore = useCallback((take: Blob, seconds: number) => {
+    setBlob(take);
+    setAudioUrl(URL.createObjectURL(take));
+    setElapsed(seconds);
+    setState('recorded');
+  }, []);
+
+  return { state, blob, audioUrl, elapsed, isPlaying, start, stop, play, restore, reset: clearRecording };
 }

@@ -2,7 +2,7 @@ import { apiRequest, throwIfResNotOk } from '@innerecho/ui';
 import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
 
 /**
- * Spec section 7's clone sequence: POST /api/voice-profile/upload for an upload URL, PUT the
+ * The clone sequence: POST /api/voice-profile/upload for an upload URL, PUT the
  * recording there as audio/webm, then POST /api/voice-profile/clone with the consent given.
  */
 export async function uploadAndClone({ blob, sessionId }: { blob: Blob | null; sessionId: string }) {

@@ -1,19 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
-import { getQueryFn } from '../data/query-client';
+import type { CurrentUser } from '@innerecho/contracts';
+import { throwIfResNotOk } from '../data/api-request';
 
-export type UserRole = 'subscriber' | 'admin';
+export type UserRole = CurrentUser['role'];
+export type AuthUser = CurrentUser;
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  name: string | null;
-  role: UserRole;
-  subscriptionStatus: string | null;
-}
-
-export const AUTH_USER_QUERY_KEY = ['/api/auth/user'] as const;
+/**
+ * The current user, asked of GET /api/auth/session: it answers `{ user: null }` to a visitor,
+ * so being signed out is an answer here and the browser logs no failed request for it.
+ */
+export const AUTH_USER_QUERY_KEY = ['/api/auth/session'] as const;
 export const LOGIN_PATH = '/api/login';
 export const LOGOUT_PATH = '/api/logout';
+
+export type LoginMode = 'signin' | 'signup';
+
+/**
+ * The built-in sign-in page: `signup` shows the sign-up form first, `signin` the sign-in form,
+ * no mode lets the page choose (sign-up first unless this browser signed in before). After
+ * signing in the browser returns to `returnTo` (a path on this site); someone already signed in
+ * goes there at once.
+ */
+export function loginUrl({ mode, returnTo }: { mode?: LoginMode; returnTo?: string } = {}): string {
+  const params = new URLSearchParams();
+  if (mode) params.set('mode', mode);
+  if (returnTo) params.set('returnTo', returnTo);
+  const query = params.toString();
+  return query ? `${LOGIN_PATH}?${query}` : LOGIN_PATH;
+}
 
 export interface UseAuthResult {
   user: AuthUser | null;
@@ -24,14 +38,17 @@ export interface UseAuthResult {
 }
 
 /**
- * The signed-in user, or null. A 401 means "signed out" and is not an error; the call
- * is never retried (spec section 7). Other failures also read as signed out, so a
+ * The signed-in user, or null. Never retried. A failed request also reads as signed out, so a
  * flaky identity service cannot lock visitors out of public pages.
  */
 export function useAuth(): UseAuthResult {
   const { data, isLoading } = useQuery<AuthUser | null>({
     queryKey: AUTH_USER_QUERY_KEY,
-    queryFn: getQueryFn<AuthUser>({ on401: 'returnNull' }),
+    queryFn: async ({ signal }) => {
+      const res = await fetch(AUTH_USER_QUERY_KEY[0], { credentials: 'include', signal });
+      await throwIfResNotOk(res);
+      return ((await res.json()) as { user: AuthUser | null }).user;
+    },
     retry: false,
   });
   const user = data ?? null;

@@ -1,5 +1,6 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from '../focus/use-return-focus';
 import { Button } from './button';
 
 export interface ConfirmDialogProps {
@@ -29,6 +30,7 @@ export function ConfirmDialog({
   pending,
   pendingLabel,
 }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus({});
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -36,6 +38,7 @@ export function ConfirmDialog({
           css={(t) => ({ position: 'fixed', inset: 0, zIndex: 50, background: t.colors.overlay, backdropFilter: 'blur(2px)' })}
         />
         <AlertDialog.Content
+          {...returnFocus}
           css={(t) => ({
             position: 'fixed',
             zIndex: 51,

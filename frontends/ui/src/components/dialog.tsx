@@ -3,6 +3,7 @@ import styled from '@emotion/styled';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { useReturnFocus } from '../focus/use-return-focus';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -68,11 +69,12 @@ export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> 
   hideCloseButton?: boolean;
 };
 
-export function DialogContent({ children, hideCloseButton, ...rest }: DialogContentProps) {
+export function DialogContent({ children, hideCloseButton, onOpenAutoFocus, onCloseAutoFocus, ...rest }: DialogContentProps) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
-      <Panel {...rest}>
+      <Panel {...rest} {...returnFocus}>
         {children}
         {hideCloseButton ? null : (
           // Named "Close dialog" so it never clashes with a footer button named "Close".

@@ -11,6 +11,8 @@ export interface SliderProps {
   disabled?: boolean;
   /** Accessible name of the thumb (the element that takes focus). */
   'aria-label'?: string;
+  /** Ids of text that describes the value (a hint under the slider). */
+  'aria-describedby'?: string;
   /** Read out instead of the raw number, e.g. '3m 0s'. */
   valueText?: string;
   /** Labels under the track, e.g. 1 min / 30 min / 1 hour. */
@@ -65,7 +67,7 @@ export function Slider({ id, value, onValueChange, min, max, step = 1, disabled,
         <Track>
           <Range />
         </Track>
-        <Thumb id={id} aria-label={aria['aria-label']} aria-valuetext={valueText} />
+        <Thumb id={id} aria-label={aria['aria-label']} aria-describedby={aria['aria-describedby']} aria-valuetext={valueText} />
       </Root>
       {marks?.length ? (
         <div aria-hidden css={(t) => ({ position: 'relative', height: 18, fontSize: 12.5, color: t.colors.textSubtle })}>

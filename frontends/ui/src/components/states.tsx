@@ -30,15 +30,17 @@ export interface EmptyStateProps {
   icon?: ReactNode;
   /** The next step, e.g. a "Create Your Own" button. */
   action?: ReactNode;
+  /** Heading level, so the state fits the page outline (h1 when it is the whole page). */
+  headingLevel?: 'h1' | 'h2' | 'h3';
 }
 
-export function EmptyState({ title, description, icon, action }: EmptyStateProps) {
+export function EmptyState({ title, description, icon, action, headingLevel: Heading = 'h3' }: EmptyStateProps) {
   return (
     <div css={(t) => ({ ...stateBox, border: `1px dashed ${t.colors.borderStrong}`, borderRadius: t.radii.lg })}>
       <span aria-hidden css={(t) => iconBubble(t.colors.accentSoft, t.colors.accent)}>
         {icon ?? <Inbox size={26} />}
       </span>
-      <h3 css={{ fontSize: 20 }}>{title}</h3>
+      <Heading css={{ fontSize: Heading === 'h1' ? 28 : 20 }}>{title}</Heading>
       {description ? <p css={(t) => ({ color: t.colors.textMuted, maxWidth: 440 })}>{description}</p> : null}
       {action ? <div css={{ marginTop: 8 }}>{action}</div> : null}
     </div>

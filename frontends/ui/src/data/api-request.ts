@@ -1,11 +1,11 @@
 /**
- * The one way the frontends talk to the API (spec section 7, "General"): JSON bodies
+ * The one way the frontends talk to the API: JSON bodies
  * when there is a body, cookies always, and any non-OK response becomes an error whose
  * message is `${status}: ${body text or status text}`.
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A non-OK response. `message` follows the spec; status and body are kept for callers. */
+/** A non-OK response. `message` is `${status}: ${body or status text}`; status and body are kept for callers. */
 export class ApiError extends Error {
   readonly status: number;
   readonly bodyText: string;

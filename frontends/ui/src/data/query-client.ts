@@ -24,7 +24,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
 export const defaultQueryFn = getQueryFn<unknown>({ on401: 'throw' });
 
 /**
- * Spec section 7: no automatic retries, data never goes stale, no refetch on window
+ * No automatic retries, data never goes stale, no refetch on window
  * focus, no polling. Screens that change data invalidate the queries they affect.
  */
 export function createQueryClient(): QueryClient {

@@ -1,4 +1,4 @@
-/** Display formats fixed by the spec (section 9 and the saved-affirmation list). */
+/** Display formats shared by every area: durations, clocks, money, download names. */
 
 /** 'Xm Ys' below an hour, 'Xh Ym' from an hour up. */
 export function formatDuration(totalSeconds: number): string {

@@ -1,7 +1,7 @@
 import { apiRequest } from '../data/api-request';
 
 /**
- * Creator referral attribution (spec sections 3, 5, 7): a visitor arriving with
+ * Creator referral attribution: a visitor arriving with
  * ?ref=<code> is attributed to that creator for 30 days, but only if the code is valid.
  */
 export const REFERRAL_COOKIE_NAME = 'innerecho_ref';

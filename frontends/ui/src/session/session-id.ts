@@ -1,6 +1,7 @@
 /**
- * The anonymous session id most user data is keyed by (spec section 3). It lives in
- * localStorage so it survives reloads; logging out clears it.
+ * The anonymous session id most user data is keyed by: 'session_' + a timestamp + a random
+ * string, made on first use. It lives in localStorage so it survives reloads; logging out
+ * clears it.
  */
 export const SESSION_STORAGE_KEY = 'sessionId';
 

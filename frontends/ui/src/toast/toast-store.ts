@@ -3,7 +3,7 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 /**
  * A tiny store behind `toast()`. It is module state on purpose: @innerecho/ui is a
  * federation singleton, so a remote calling `toast()` reaches the one <Toaster> the
- * shell renders. Spec section 9: one toast at a time; a dismissed toast is kept for
+ * shell renders. One toast at a time; a dismissed toast is kept for
  * 1,000,000 ms before it is dropped (it is closed and invisible by then).
  */
 export const TOAST_LIMIT = 1;

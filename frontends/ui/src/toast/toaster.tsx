@@ -5,7 +5,7 @@ import { CheckCircle2, Info, TriangleAlert, X } from 'lucide-react';
 import { TOAST_DURATION_MS, dismissToast, useToast, type ToastVariant } from './toast-store';
 
 const slideIn = keyframes`
-  from { transform: translateY(12px); opacity: 0; }
+  from { transform: translateY(var(--ie-toast-enter-y)); opacity: 0; }
   to { transform: translateY(0); opacity: 1; }
 `;
 const fadeOut = keyframes`
@@ -17,18 +17,30 @@ const swipeOut = keyframes`
   to { transform: translateX(110%); }
 `;
 
+/**
+ * On phones toasts drop over the header, where they cover no button a listener is about to
+ * press (the record and stop controls and the form buttons sit lower); from the md breakpoint
+ * they rise in the bottom-right corner, beside the page column.
+ */
 const Viewport = styled(ToastPrimitive.Viewport)`
   position: fixed;
   z-index: 100;
-  bottom: 0;
+  top: 0;
   right: 0;
+  --ie-toast-enter-y: -12px;
+  ${(p) => p.theme.mq.md} {
+    top: auto;
+    bottom: 0;
+    padding: 16px;
+    --ie-toast-enter-y: 12px;
+  }
   display: flex;
   flex-direction: column;
   gap: 8px;
   width: 100%;
   max-width: 420px;
   margin: 0;
-  padding: 16px;
+  padding: 8px;
   list-style: none;
   outline: none;
 `;
@@ -101,7 +113,7 @@ const Close = styled(ToastPrimitive.Close)`
 const icons = { default: Info, destructive: TriangleAlert, success: CheckCircle2 } as const;
 
 /**
- * The toast region (spec section 2): one toast at a time, 5000 ms auto-dismiss,
+ * The toast region: one toast at a time, 5000 ms auto-dismiss,
  * swipe right past 50 px to dismiss, F8 moves focus to the region.
  */
 export function Toaster() {

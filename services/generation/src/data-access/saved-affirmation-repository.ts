@@ -43,3 +43,16 @@ export async function findOwnSavedAffirmation(db: Db, ownerId: string, id: strin
     .where(and(eq(savedAffirmations.ownerId, ownerId), eq(savedAffirmations.id, id)));
   return row ? { ...row } : null;
 }
+
+/** Sets the playback speed of one of the owner's saved affirmations; null when it is not theirs or does not exist. */
+export async function updateSavedAffirmationSpeed(
+  db: Db,
+  options: { ownerId: string; id: string; voiceSpeed: number },
+): Promise<SavedAffirmationRecord | null> {
+  const [row] = await db
+    .update(savedAffirmations)
+    .set({ voiceSpeed: options.voiceSpeed })
+    .where(and(eq(savedAffirmations.ownerId, options.ownerId), eq(savedAffirmations.id, options.id)))
+    .returning();
+  return row ? { ...row } : null;
+}

@@ -1,6 +1,11 @@
-import type { SavedAffirmationView } from '@innerecho/contracts';
+import { isUuid, ZSavedAffirmationSpeedUpdate, type SavedAffirmationView } from '@innerecho/contracts';
 import { notFound, type ByteRange, type ServiceContext } from '@innerecho/kit';
-import { findOwnSavedAffirmation, listSavedAffirmations, type SavedAffirmationRecord } from '../data-access/saved-affirmation-repository';
+import {
+  findOwnSavedAffirmation,
+  listSavedAffirmations,
+  updateSavedAffirmationSpeed,
+  type SavedAffirmationRecord,
+} from '../data-access/saved-affirmation-repository';
 
 export const savedAudioPath = (sessionId: string, id: string) => `/api/saved-affirmations/${encodeURIComponent(sessionId)}/${id}/audio`;
 
@@ -9,7 +14,8 @@ export function toView(record: SavedAffirmationRecord, sessionId: string): Saved
   return {
     id: record.id,
     createdAt: record.createdAt.toISOString(),
-    voiceSpeed: record.voiceSpeed,
+    // Stored as a 4-byte real: 1.05 comes back as 1.0499999523. Speeds live on a 0.05 grid.
+    voiceSpeed: Number(record.voiceSpeed.toFixed(2)),
     audioDuration: record.audioDurationSeconds,
     audioFilePath: savedAudioPath(sessionId, record.id),
     sizeBytes: record.sizeBytes,
@@ -27,9 +33,25 @@ export async function listOwnSavedAffirmations(
   return (await listSavedAffirmations(context.db, ownerId)).map((r) => toView(r, sessionId));
 }
 
+/**
+ * Keeps the playback speed the listener chose after generating, so the saved item plays at
+ * it and says it. Only the owner's own items; anything else reads as not found.
+ */
+export async function setSavedAffirmationSpeed(
+  context: ServiceContext<any>,
+  options: { ownerId: string; sessionId: string; id: string; body: unknown },
+): Promise<SavedAffirmationView> {
+  const { voiceSpeed } = ZSavedAffirmationSpeedUpdate.parse(options.body ?? {});
+  const record = isUuid(options.id)
+    ? await updateSavedAffirmationSpeed(context.db, { ownerId: options.ownerId, id: options.id, voiceSpeed })
+    : null;
+  if (!record) throw notFound('Saved affirmation not found', 'SAVED_AFFIRMATION_NOT_FOUND');
+  return toView(record, options.sessionId);
+}
+
 /** The stored MP3 of one of the owner's saved affirmations: its size, and a way to read it (or a byte range of it). */
 export async function openSavedAudio(context: ServiceContext<any>, ownerId: string, id: string) {
-  const record = /^[0-9a-f-]{36}$/i.test(id) ? await findOwnSavedAffirmation(context.db, ownerId, id) : null;
+  const record = isUuid(id) ? await findOwnSavedAffirmation(context.db, ownerId, id) : null;
   if (!record) throw notFound('Saved affirmation not found', 'SAVED_AFFIRMATION_NOT_FOUND');
   const missing = () => notFound('The audio file of this affirmation is missing', 'AUDIO_FILE_MISSING');
   const stat = await context.files.stat(record.fileKey);

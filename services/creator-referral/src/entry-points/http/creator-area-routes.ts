@@ -27,6 +27,14 @@ export function creatorAreaRoutes(context: ServiceContext<any>, sessions: Creato
     res.json(creator);
   });
 
+  // For the creator pages' first question: being signed out is an answer (200 with null),
+  // not a failed request, so a visitor's browser logs no error for it.
+  router.get('/api/creator-auth/session', async (req, res) => {
+    const claims = await sessions.creatorOf(req);
+    res.setHeader('cache-control', 'no-store');
+    res.json({ creator: claims ? await currentCreator(context, claims.id) : null });
+  });
+
   router.post('/api/creator-auth/logout', async (req, res) => {
     assertSameOrigin(req);
     await sessions.end(req, res);

@@ -1,10 +1,11 @@
 import { Router, type Request } from 'express';
 import { ZGenerateAudioRequest } from '@innerecho/contracts';
-import { sendStoredObject, type ServiceContext } from '@innerecho/kit';
+import { requireUser, sendStoredObject, type ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../../config';
 import type { DecodedMusicCache } from '../../domain/decoded-music-cache';
+import { readDailyAllowance } from '../../domain/daily-allowance';
 import { generateAffirmationAudio } from '../../domain/generate-affirmation-audio';
-import { listOwnSavedAffirmations, openSavedAudio } from '../../domain/saved-affirmations';
+import { listOwnSavedAffirmations, openSavedAudio, setSavedAffirmationSpeed } from '../../domain/saved-affirmations';
 import { renderMetrics } from './render-metrics';
 
 const caller = (req: Request) => ({ token: req.sessionToken!, requestId: req.requestId });
@@ -39,9 +40,23 @@ export function generationRoutes(context: ServiceContext<GenerationConfig>, { mu
     res.end(result.mp3);
   });
 
+  // Today's share of the daily hour, for the duration sliders.
+  router.get('/api/generate-audio/allowance', async (req, res) => {
+    const user = requireUser(req);
+    res.setHeader('cache-control', 'no-store');
+    res.json(await readDailyAllowance(context.db, user.id));
+  });
+
   router.get('/api/saved-affirmations/:sessionId', async (req, res) => {
     const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
     res.json(await listOwnSavedAffirmations(context, user.id, req.params.sessionId));
+  });
+
+  router.patch('/api/saved-affirmations/:sessionId/:id', async (req, res) => {
+    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+    res.json(
+      await setSavedAffirmationSpeed(context, { ownerId: user.id, sessionId: req.params.sessionId, id: req.params.id, body: req.body }),
+    );
   });
 
   // The saved MP3, with Range support so the player can seek in an hour-long file.

@@ -141,6 +141,14 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): 
     res.json(user);
   });
 
+  // The same question for pages that work signed in or out: being signed out is an answer
+  // (200 with null), not a failed request, so a visitor's browser logs no error for it.
+  router.get('/api/auth/session', async (req, res) => {
+    const user = req.user ? await getCurrentUser(context.db, req.user.id) : null;
+    res.setHeader('cache-control', 'no-store');
+    res.json({ user });
+  });
+
   router.get('/api/auth/callback', async (req, res) => {
     if (!oidc) throw new AppError(404, 'NOT_FOUND', 'Sign-in provider is not configured');
     let pending: { state: string; nonce: string; codeVerifier: string; returnTo: string };

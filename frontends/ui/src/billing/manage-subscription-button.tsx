@@ -1,5 +1,8 @@
 import { useState } from 'react';
-import { apiRequest, Button, serverErrorMessage, toast, useAuth, type ButtonProps } from '@innerecho/ui';
+import { useAuth } from '../auth/use-auth';
+import { Button, type ButtonProps } from '../components/button';
+import { apiRequest, serverErrorMessage } from '../data/api-request';
+import { toast } from '../toast/toast-store';
 import { CreditCard } from 'lucide-react';
 
 export type ManageSubscriptionButtonProps = Pick<ButtonProps, 'size' | 'fullWidth' | 'variant'>;

@@ -1,0 +1,156 @@
+import type { Locator, Page } from 'playwright-core';
+import {
+  expectNoAxeViolations,
+  signedUpListener,
+  signInInBrowser,
+  startE2E,
+  subscribedListener,
+  watchConsoleErrors,
+  type E2E,
+} from '../src';
+
+jest.setTimeout(300_000);
+
+let e2e: E2E;
+let transcriptId: string;
+beforeAll(async () => {
+  e2e = await startE2E();
+  transcriptId = ((await (await fetch(`${e2e.system.url}/api/transcripts`)).json()) as { id: string }[])[0]!.id;
+});
+afterAll(() => e2e?.stop());
+
+const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
+const nav = (page: Page) => page.getByRole('banner');
+const pathOf = (href: string | null) => {
+  const url = new URL(href ?? '', 'http://x');
+  return { path: url.pathname, mode: url.searchParams.get('mode'), returnTo: url.searchParams.get('returnTo') };
+};
+
+describe('a visitor who is not signed in', () => {
+  test('is asked to sign in on /record-voice before any record button, and signing in comes back there', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/record-voice');
+    await visible(page.getByRole('heading', { name: 'Sign in to record your voice' }));
+    expect(await page.getByRole('button', { name: 'Start recording' }).count()).toBe(0);
+    const signIn = page.getByRole('main').getByRole('link', { name: 'Sign in' });
+    expect(pathOf(await signIn.getAttribute('href'))).toEqual({ path: '/api/login', mode: 'signin', returnTo: '/record-voice' });
+    const signUp = page.getByRole('link', { name: 'Create an account' });
+    expect(pathOf(await signUp.getAttribute('href'))).toEqual({ path: '/api/login', mode: 'signup', returnTo: '/record-voice' });
+    await expectNoAxeViolations(page);
+
+    // Through the sign-up page and back: a new account has no plan, so the next step is the trial.
+    await signUp.click();
+    await page.getByLabel('Name').fill('Returning Visitor');
+    await page.getByLabel('Email').fill(`gate.${Date.now()}@example.com`);
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL((url) => url.pathname === '/record-voice');
+    await visible(page.getByRole('heading', { name: 'Start your free trial to record your voice' }));
+  });
+
+  test('on /create-affirmation is asked to sign in, not told that a voice is missing', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/create-affirmation');
+    await visible(page.getByRole('heading', { name: 'Sign in to write your own affirmations' }));
+    await page.waitForTimeout(500); // the voice check would have run (and toasted) by now
+    expect(await page.getByText('Voice not cloned yet').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/create-affirmation');
+    expect(await page.getByLabel('Title').count()).toBe(0);
+  });
+
+  test('on /generate/{id} is asked to sign in before any settings', async () => {
+    const page = await e2e.newPage();
+    await page.goto(`/generate/${transcriptId}`);
+    await visible(page.getByRole('heading', { name: 'Sign in to hear this affirmation in your voice' }));
+    expect(await page.getByRole('button', { name: 'Generate Audio' }).count()).toBe(0);
+    expect(await page.getByText('Voice Not Cloned').count()).toBe(0);
+  });
+
+  test('on the Saved tab is asked to sign in, without an error or a failed request', async () => {
+    const page = await e2e.newPage();
+    const errors = watchConsoleErrors(page);
+    const savedCalls: string[] = [];
+    page.on('request', (request) => request.url().includes('/api/saved-affirmations') && savedCalls.push(request.url()));
+    await page.goto('/affirmations?tab=saved');
+    await visible(page.getByRole('heading', { name: 'Sign in to see your saved affirmations' }));
+    expect(await page.getByText("We couldn't load your saved affirmations").count()).toBe(0);
+    expect(savedCalls).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test('on /admin is asked to sign in and sees no dashboard, and the header has no Admin link', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/admin');
+    await visible(page.getByRole('heading', { level: 1, name: 'Sign in to open the admin area' }));
+    expect(await page.getByRole('button', { name: 'Add Transcript' }).count()).toBe(0);
+    expect(await page.getByRole('tab', { name: 'Transcripts' }).count()).toBe(0);
+    expect(await nav(page).getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+});
+
+describe('a signed-in listener without a plan', () => {
+  test('is offered the free trial on /record-voice, /create-affirmation and /generate before recording or writing', async () => {
+    const { page } = await signedUpListener(e2e);
+    for (const [path, heading] of [
+      ['/record-voice', 'Start your free trial to record your voice'],
+      ['/create-affirmation', 'Start your free trial to create affirmations'],
+      [`/generate/${transcriptId}`, 'Start your free trial to generate audio'],
+    ]) {
+      await page.goto(path!);
+      await visible(page.getByRole('heading', { name: heading }));
+      expect(await page.getByRole('button', { name: 'Start recording' }).count()).toBe(0);
+      expect(await page.getByLabel('Title').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Generate Audio' }).count()).toBe(0);
+    }
+    await page.getByRole('link', { name: 'Start Free Trial' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.hash === '#pricing');
+    await visible(page.locator('#pricing').getByRole('button', { name: 'Choose Monthly' }));
+  });
+
+  test('sees an empty Saved tab whose next step is the free trial', async () => {
+    const { page } = await signedUpListener(e2e);
+    await page.goto('/affirmations?tab=saved');
+    await visible(page.getByRole('heading', { name: 'No saved affirmations yet' }));
+    await visible(page.getByRole('tabpanel').getByRole('link', { name: 'Start Free Trial' }));
+  });
+
+  test('opening /admin is told the area is for admins only, with no dashboard and no Admin link', async () => {
+    const { page } = await signedUpListener(e2e);
+    await page.goto('/admin');
+    await visible(page.getByRole('heading', { level: 1, name: 'This area is for admins only' }));
+    expect(await page.getByRole('button', { name: 'Add Transcript' }).count()).toBe(0);
+    expect(await nav(page).getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+  });
+});
+
+describe('a subscriber without a cloned voice', () => {
+  test("on /create-affirmation is told 'Voice not cloned yet' and sent to record one", async () => {
+    const { page } = await subscribedListener(e2e);
+    await page.goto('/create-affirmation');
+    await visible(page.getByText('Voice not cloned yet'));
+    await visible(page.getByText('Please record and clone your voice first before creating affirmations'));
+    await page.waitForURL('**/record-voice');
+    await visible(page.getByRole('button', { name: 'Start recording' }));
+  });
+
+  test("on /generate/{id} is told 'Voice not cloned' and sent to /record-voice", async () => {
+    const { page } = await subscribedListener(e2e);
+    await page.goto(`/generate/${transcriptId}`);
+    await visible(page.getByText('Voice not cloned', { exact: true }));
+    await visible(page.getByText('Please record and clone your voice first', { exact: true }));
+    await page.waitForURL('**/record-voice');
+    await visible(page.getByRole('heading', { level: 1, name: 'Record Your Voice' }));
+  });
+});
+
+describe('an admin', () => {
+  test('sees the dashboard with its tabs, and the Admin link on /admin', async () => {
+    const page = await e2e.newPage();
+    await signInInBrowser(page, e2e.system.admin.email, e2e.system.admin.password, '/admin');
+    await visible(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }));
+    await visible(page.getByRole('button', { name: 'Add Transcript' }));
+    await visible(nav(page).getByRole('link', { name: 'Admin' }));
+  });
+});
