@@ -27,8 +27,8 @@ export async function startGateway(
   const sessions = createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });
   const app = createGatewayApp({ config, logger, operations, signInStore, verifier: sessions.verifier });
   const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
-    s.once('error', reject);
+    // Express 5 hands a listen failure (EADDRINUSE) to this callback.
+    const s = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(error) : resolve(s)));
   });
   // Longer than clients' keep-alive (undici: 4 s; browsers: up to 60 s), so the gateway
   // never closes an idle socket a client is about to reuse ("other side closed").

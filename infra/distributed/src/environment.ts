@@ -66,6 +66,8 @@ export function gatewayEnvironment(wiring: Wiring, port: number): Record<string,
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: wiring.logLevel,
+    // Decides whether the gateway sends HSTS (only when the public address is https).
+    PUBLIC_URL: wiring.publicUrl,
     IDENTITY_URL: wiring.addresses.identity,
     VOICE_URL: wiring.addresses.voice,
     LIBRARY_URL: wiring.addresses.library,

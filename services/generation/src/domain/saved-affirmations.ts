@@ -41,11 +41,12 @@ export async function setSavedAffirmationSpeed(
   context: ServiceContext<any>,
   options: { ownerId: string; sessionId: string; id: string; body: unknown },
 ): Promise<SavedAffirmationView> {
+  // An id that cannot exist is a 404 whatever the body says.
+  const gone = () => notFound('Saved affirmation not found', 'SAVED_AFFIRMATION_NOT_FOUND');
+  if (!isUuid(options.id)) throw gone();
   const { voiceSpeed } = ZSavedAffirmationSpeedUpdate.parse(options.body ?? {});
-  const record = isUuid(options.id)
-    ? await updateSavedAffirmationSpeed(context.db, { ownerId: options.ownerId, id: options.id, voiceSpeed })
-    : null;
-  if (!record) throw notFound('Saved affirmation not found', 'SAVED_AFFIRMATION_NOT_FOUND');
+  const record = await updateSavedAffirmationSpeed(context.db, { ownerId: options.ownerId, id: options.id, voiceSpeed });
+  if (!record) throw gone();
   return toView(record, options.sessionId);
 }
 

@@ -182,8 +182,8 @@ export async function startService<TConfig extends BaseServiceEnv>(
 
   const host = options.host ?? '127.0.0.1';
   const server: Server = await new Promise((resolve, reject) => {
-    const s = app.listen(config.PORT, host, () => resolve(s));
-    s.once('error', reject);
+    // Express 5 hands a listen failure (EADDRINUSE) to this callback.
+    const s = app.listen(config.PORT, host, (error?: Error) => (error ? reject(error) : resolve(s)));
   });
   // Keep-alive longer than the gateway's, so the proxy never reuses a socket we just closed.
   server.keepAliveTimeout = 65_000;
