@@ -164,7 +164,9 @@ test('remotes served from another origin are announced to the shell and allowed 
   expect(await script.text()).toBe('window.__INNERECHO_REMOTES__ = {"creator":"https://cdn.example.com/creator/2.1.0/remoteEntry.js"};\n');
   const page = await fetch(`${gateway}/affirmations`);
   const csp = page.headers.get('content-security-policy') ?? '';
-  expect(csp).toContain("script-src 'self' 'unsafe-inline' https://cdn.example.com");
+  // Scripts from the remotes' origin, and inline scripts only by hash: never 'unsafe-inline'.
+  expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')* https:\/\/cdn\.example\.com[;]/);
+  expect(csp.split(';').find((d) => d.trim().startsWith('script-src'))).not.toContain('unsafe-inline');
   expect(csp).toContain("connect-src 'self' https://cdn.example.com https://files.example.com");
   expect(csp).toContain("media-src 'self' blob: https://cdn.example.com https://files.example.com");
 });
