@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Container, ManageSubscriptionButton, formatClock, useAuth } from '@innerecho/ui';
 import { Pause, Play } from 'lucide-react';
 import heroSampleUrl from '../assets/hero-sample.mp3';
@@ -91,6 +91,11 @@ function HeroPreview() {
   const [playing, setPlaying] = useState(false);
   const [progress, setProgress] = useState(0);
   const [duration, setDuration] = useState<number | null>(null);
+  // The metadata can arrive before the handlers are attached (a cached file); read it then too.
+  useEffect(() => {
+    const el = audio.current;
+    if (el && el.readyState >= 1 && Number.isFinite(el.duration)) setDuration(el.duration);
+  }, []);
 
   const toggle = () => {
     const el = audio.current;
@@ -141,6 +146,7 @@ function HeroPreview() {
         onPause={() => setPlaying(false)}
         onEnded={() => setPlaying(false)}
         onLoadedMetadata={(e) => setDuration(e.currentTarget.duration)}
+        onDurationChange={(e) => Number.isFinite(e.currentTarget.duration) && setDuration(e.currentTarget.duration)}
         onTimeUpdate={(e) => setProgress(e.currentTarget.duration ? e.currentTarget.currentTime / e.currentTarget.duration : 0)}
       />
       <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 12 }}>
