@@ -13,8 +13,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -65,13 +65,28 @@ async function bareServer(body: Buffer) {
   return { child, url: line.trim() };
 }
 
-async function load(url: string, headers: Record<string, string> = {}) {
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Load at CONNECTIONS connections for SECONDS, and the CPU time the serving process spent
+ * per request: unlike requests per second, it does not move when other work shares the
+ * machine, so it says what one core could answer (1 / CPU per request).
+ */
+async function load(url: string, pid: number, headers: Record<string, string> = {}) {
+  const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
+  const cpuPerRequest = (cpuSeconds(pid) - cpuBefore) / Math.max(1, result.requests.total);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    cpuUs: cpuPerRequest * 1e6,
   };
 }
 
@@ -96,8 +111,8 @@ async function benchForm(form: string, env: NodeJS.ProcessEnv) {
       const body = Buffer.from(await answer.arrayBuffer());
       const bare = await bareServer(body);
       try {
-        const gateway = await load(`${url}${read.path}`, read.headers);
-        const baseline = await load(bare.url);
+        const gateway = await load(`${url}${read.path}`, child.pid!, read.headers);
+        const baseline = await load(bare.url, bare.child.pid!);
         rows.push([
           form,
           `${read.name} (${(body.length / 1024).toFixed(1)} KB)`,
@@ -108,6 +123,9 @@ async function benchForm(form: string, env: NodeJS.ProcessEnv) {
           baseline.rps.toFixed(0),
           `${baseline.p99} ms`,
           `${(baseline.rps / gateway.rps).toFixed(1)}x`,
+          `${gateway.cpuUs.toFixed(0)} µs`,
+          `${baseline.cpuUs.toFixed(0)} µs`,
+          `${(1e6 / gateway.cpuUs).toFixed(0)}`,
         ]);
         process.stdout.write(`${form}: ${read.name} done\n`);
       } finally {
@@ -128,10 +146,29 @@ async function main() {
   const rows = await benchForm('embedded (PGlite)', withoutDatabase);
   if (DATABASE_URL && !process.argv.includes('--pglite-only'))
     rows.push(...(await benchForm('PostgreSQL', { ...withoutDatabase, DATABASE_URL })));
-  const header = ['form', 'read', 'gateway req/s', 'p50', 'p99', 'errors', 'bare req/s', 'bare p99', 'bare/gateway'];
+  const header = [
+    'form',
+    'read',
+    'gateway req/s',
+    'p50',
+    'p99',
+    'errors',
+    'bare req/s',
+    'bare p99',
+    'bare/gateway',
+    'CPU/request',
+    'bare CPU/request',
+    'req/s per core',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   process.stdout.write(`\n${line(header)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |\n${rows.map(line).join('\n')}\n`);
+  process.stdout.write(
+    `\nCPU/request: CPU time of the serving process (the whole system: gateway and services) per request; ` +
+      `req/s per core = 1 / that. Load average during the run: ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}.\n`,
+  );
 }
 
 main().catch((error) => {

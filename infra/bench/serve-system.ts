@@ -11,7 +11,7 @@ async function main() {
     frontendsDir: resolve(__dirname, '..', '..', 'frontends'),
     env: { ...process.env, SIGN_IN_RATE_LIMIT: '100000', API_RATE_LIMIT: '100000000' },
   });
-  process.stdout.write(`${JSON.stringify({ url: system.url, admin: system.admin })}\n`);
+  process.stdout.write(`${JSON.stringify({ url: system.url, admin: system.admin, libraryUrl: system.services.library.url })}\n`);
   let stopping = false;
   process.on('SIGTERM', async () => {
     if (stopping) return;
