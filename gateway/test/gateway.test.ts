@@ -221,6 +221,22 @@ describe('what the gateway forwards', () => {
     expect(cookies.some((c) => c.startsWith('ie_returning=1'))).toBe(true);
   });
 
+  test('a session checked before is still refused once it is revoked (the signature check is remembered, revocation is not)', async () => {
+    const token = signer.sign({ id: 'u4', role: 'subscriber', email: 'd@e.f', sid: 'later-revoked' });
+    for (let i = 0; i < 2; i++) {
+      const valid = await call('GET', '/api/auth/user', { headers: { cookie: `ie_session=${token}` } });
+      expect((await echo(valid)).headers.cookie).toBe(`ie_session=${token}`);
+    }
+    revoked.add('later-revoked');
+    const res = await call('GET', '/api/auth/user', { headers: { cookie: `ie_session=${token}` } });
+    expect((await echo(res)).headers.cookie).toBeUndefined();
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('ie_session=;'))).toBe(true);
+    // A token altered after a valid one was remembered is checked afresh, and refused.
+    const tampered = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+    const forged = await call('GET', '/api/auth/user', { headers: { cookie: `ie_session=${tampered}` } });
+    expect((await echo(forged)).headers.cookie).toBeUndefined();
+  });
+
   test('a session that cannot be checked right now (identity unreachable) goes on to the service, which answers "try again", and stays in the browser', async () => {
     const token = signer.sign({ id: 'u3', role: 'subscriber', email: 'c@d.e', sid: 'some-session' });
     const res = await fetch(`${httpsGatewayUrl}/api/auth/user`, { headers: { cookie: `ie_session=${token}` } });
