@@ -1,6 +1,7 @@
-import type { Server } from 'node:http';
+import { get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
@@ -220,6 +221,22 @@ describe('what the gateway forwards', () => {
     expect(cookies.some((c) => c.startsWith('ie_returning=1'))).toBe(true);
   });
 
+  test('a session checked before is still refused once it is revoked (the signature check is remembered, revocation is not)', async () => {
+    const token = signer.sign({ id: 'u4', role: 'subscriber', email: 'd@e.f', sid: 'later-revoked' });
+    for (let i = 0; i < 2; i++) {
+      const valid = await call('GET', '/api/auth/user', { headers: { cookie: `ie_session=${token}` } });
+      expect((await echo(valid)).headers.cookie).toBe(`ie_session=${token}`);
+    }
+    revoked.add('later-revoked');
+    const res = await call('GET', '/api/auth/user', { headers: { cookie: `ie_session=${token}` } });
+    expect((await echo(res)).headers.cookie).toBeUndefined();
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('ie_session=;'))).toBe(true);
+    // A token altered after a valid one was remembered is checked afresh, and refused.
+    const tampered = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+    const forged = await call('GET', '/api/auth/user', { headers: { cookie: `ie_session=${tampered}` } });
+    expect((await echo(forged)).headers.cookie).toBeUndefined();
+  });
+
   test('a session that cannot be checked right now (identity unreachable) goes on to the service, which answers "try again", and stays in the browser', async () => {
     const token = signer.sign({ id: 'u3', role: 'subscriber', email: 'c@d.e', sid: 'some-session' });
     const res = await fetch(`${httpsGatewayUrl}/api/auth/user`, { headers: { cookie: `ie_session=${token}` } });
@@ -330,4 +347,59 @@ describe('frontends', () => {
     expect((await call('GET', '/remotes/public/missing.js')).status).toBe(404);
     expect((await call('GET', '/missing.js')).status).toBe(404);
   });
+
+  test('files the build compressed are sent compressed, with their own type, Vary and the caching of their name; ranges get the plain file', async () => {
+    const script = Buffer.from(`/* hashed bundle */ ${'console.log("calm");\n'.repeat(400)}`);
+    const dist = join(frontendsDir, 'public', 'dist');
+    writeFileSync(join(dist, 'main.0a1b2c3d.js'), script);
+    writeFileSync(join(dist, 'main.0a1b2c3d.js.br'), brotliCompressSync(script));
+    writeFileSync(join(dist, 'main.0a1b2c3d.js.gz'), gzipSync(script));
+    const shell = readFileSync(join(frontendsDir, 'shell', 'dist', 'index.html'));
+    writeFileSync(join(frontendsDir, 'shell', 'dist', 'index.html.br'), brotliCompressSync(shell));
+
+    const br = await rawGet('/remotes/public/main.0a1b2c3d.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.body).equals(script)).toBe(true);
+
+    const gz = await rawGet('/remotes/public/main.0a1b2c3d.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(script)).toBe(true);
+
+    const plain = await rawGet('/remotes/public/main.0a1b2c3d.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe(br.headers['content-type']);
+    expect(plain.body.equals(script)).toBe(true);
+
+    const range = await rawGet('/remotes/public/main.0a1b2c3d.js', { 'accept-encoding': 'br', range: 'bytes=0-9' });
+    expect(range.status).toBe(206);
+    expect(range.headers['content-encoding']).toBeUndefined();
+    expect(range.body.equals(script.subarray(0, 10))).toBe(true);
+
+    // The shell's page, at its own path and as the history fallback, keeps its no-cache and its policy.
+    for (const path of ['/', '/affirmations']) {
+      const page = await rawGet(path, { 'accept-encoding': 'br' });
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(brotliDecompressSync(page.body).equals(shell)).toBe(true);
+    }
+  });
 });
+
+/** A GET with the bytes as sent (fetch would decompress them). */
+function rawGet(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = httpGet(`${gatewayUrl}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}

@@ -7,13 +7,15 @@
  *   npm run bench                       # everything
  *   npm run bench -- --runs 5           # more runs
  *   npm run bench -- --durations 180,900 --skip-system
+ *   npm run bench -- --periods-only --skip-system   # only the reuse of kept periods
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { decodeToPcm16, encodeWav, ffmpegPath, measureMusic } from '@innerecho/kit';
+import { createLogger, createObjectStore, decodeToPcm16, encodeWav, ffmpegPath, measureMusic, ZBaseServiceEnv } from '@innerecho/kit';
+import { objectStorePeriods } from '../../services/generation/src/domain/render-period-store';
 import { ArrivingMusic } from '../../services/generation/src/domain/render/arriving-music';
 import { renderAffirmationMp3 } from '../../services/generation/src/domain/render/render-affirmation';
 import { closeMp3Encoders, resolveMp3Encoder } from '../../services/generation/src/domain/render/mp3-encoder';
@@ -33,6 +35,8 @@ const RUNS = Math.max(3, Number(arg('runs', '3')));
 // The hour first: it is the figure that matters most, and the slowest to measure.
 const DURATIONS = arg('durations', '3600,180,900').split(',').map(Number);
 const SKIP_SYSTEM = process.argv.includes('--skip-system');
+/** Only the period-reuse figures (a new length of a pair rendered before). */
+const PERIODS_ONLY = process.argv.includes('--periods-only');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -122,7 +126,7 @@ async function main() {
       ratio: number;
       mode: string;
     }[] = [];
-    for (const seconds of DURATIONS) {
+    for (const seconds of PERIODS_ONLY ? [] : DURATIONS) {
       for (const withMusic of [true, false]) {
         const naiveTimes: number[] = [];
         const ourTimes: number[] = [];
@@ -201,10 +205,62 @@ async function main() {
         .join(' ')})`,
     );
 
+    await periodReuse({ dir, speech, musicBytes, decodedMusic, measured });
+
     if (!SKIP_SYSTEM) await engineCallCheck();
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await closeMp3Encoders();
+  }
+}
+
+/**
+ * A new length of a pair rendered before: the period comes from the period store (the
+ * generation's, on a local-disk object store here, as in the embedded form) instead of the
+ * encoder. Compared with the same render without the store, in the same run.
+ */
+async function periodReuse(options: {
+  dir: string;
+  speech: Float32Array;
+  musicBytes: Buffer;
+  decodedMusic: Int16Array;
+  measured: { decodedFrames: number; loudness: number };
+}) {
+  const { dir, speech, musicBytes, decodedMusic, measured } = options;
+  console.log('\nA new length of the same speech and music (the kept period copied; an hour, with music):');
+  const config = ZBaseServiceEnv.parse({ DATA_DIR: join(dir, 'store') });
+  const periods = objectStorePeriods(createObjectStore(config, 'generation').store, createLogger('bench', 'silent'));
+  const render = async (seconds: number, warm: boolean, withStore: boolean) => {
+    const started = performance.now();
+    const music = warm
+      ? decodedMusic.subarray(0, seconds * SR * 2)
+      : ArrivingMusic.decode(musicBytes, measured.decodedFrames, measured.loudness);
+    const result = await renderAffirmationMp3(
+      { speech, music, durationSeconds: seconds, musicId: 'bench-track' },
+      withStore ? { periods } : {},
+    );
+    return { ms: performance.now() - started, result };
+  };
+  // The first render of the pair encodes the period and keeps it.
+  const first = await render(1800, true, true);
+  console.log(`  first render of the pair (1800 s): ${(first.ms / 1000).toFixed(2)} s, period ${first.result.period}`);
+  for (const warm of [true, false]) {
+    const fresh: number[] = [];
+    const reused: number[] = [];
+    let detail = '';
+    for (let i = 0; i < RUNS; i++) {
+      fresh.push((await render(3600, warm, false)).ms);
+      const r = await render(3600, warm, true);
+      reused.push(r.ms);
+      if (r.result.period !== 'reused') throw new Error(`the kept period was not reused (${r.result.period})`);
+      detail = `${r.result.encodedFrames} of ${r.result.frames} frames encoded, ${(r.result.mp3.length / 1e6).toFixed(1)} MB`;
+    }
+    const label = warm ? 'music already decoded' : 'music decoded during the run';
+    const ok = !warm || median(reused) <= 300;
+    console.log(
+      `  3600 s, ${label}: period reused ${(median(reused) / 1000).toFixed(2)} s vs encoded ${(median(fresh) / 1000).toFixed(2)} s ` +
+        `(${(median(fresh) / median(reused)).toFixed(1)}x); ${detail}${warm ? `  ${ok ? 'MET' : 'MISS'} (at most 0.3 s)` : ''}`,
+    );
   }
 }
 

@@ -3,6 +3,7 @@ import type { ServiceModule } from '@innerecho/kit';
 import type { GenerationConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
 import { DecodedMusicCache } from './domain/decoded-music-cache';
+import { objectStorePeriods, PERIOD_SWEEP_EVERY_MS } from './domain/render-period-store';
 import { closeMp3Encoders, resolveMp3Encoder } from './domain/render/mp3-encoder';
 import { generationRoutes } from './entry-points/http/generation-routes';
 
@@ -23,7 +24,16 @@ export function generationService(): ServiceModule<GenerationConfig> {
         (error: Error) => context.logger.error({ err: error }, 'The MP3 encoder RENDER_ENCODER asks for cannot load; renders will fail'),
       );
       const musicCache = new DecodedMusicCache(context.config.MUSIC_CACHE_MB * 1024 * 1024);
-      return { routes: generationRoutes(context, { musicCache }), onStop: closeMp3Encoders };
+      const periods = objectStorePeriods(context.files, context.logger);
+      void periods.sweep();
+      const sweeping = setInterval(() => void periods.sweep(), PERIOD_SWEEP_EVERY_MS).unref();
+      return {
+        routes: generationRoutes(context, { musicCache, periods }),
+        onStop: async () => {
+          clearInterval(sweeping);
+          await closeMp3Encoders();
+        },
+      };
     },
   };
 }

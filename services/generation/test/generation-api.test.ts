@@ -1,4 +1,10 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { ffprobePath } from '@innerecho/kit';
 import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
 import { startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
 import { spokenSample } from '../../voice/test/voice-samples';
@@ -140,6 +146,41 @@ describe('POST /api/generate-audio', () => {
     const saved = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data;
     expect(saved.slice(0, 2).map((a: any) => a.audioDuration)).toEqual([180, 60]); // newest first
     expect(saved[0].backgroundMusic).toEqual({ id: music.id, name: music.title });
+  });
+
+  test('a new length of the same speech and music reuses the kept period: a playable MP3 of the new length', async () => {
+    const s = alice;
+    const transcript = await aTranscript(s.client);
+    const first = await generate(s, { transcriptId: transcript.id, audioDuration: '60', backgroundMusicId: music.id });
+    expect(first.status === 201 ? 201 : { status: first.status, body: first.data }).toBe(201);
+    expect(['encoded', 'reused']).toContain(first.headers.get('x-render-period'));
+    const second = await generate(s, { transcriptId: transcript.id, audioDuration: '120', backgroundMusicId: music.id });
+    expect(second.status === 201 ? 201 : { status: second.status, body: second.data }).toBe(201);
+    expect(second.headers.get('x-render-period')).toBe('reused');
+    expect(decodeMp3(second.body, 2).length).toBe(120 * 2 * 44100);
+    const dir = mkdtempSync(join(tmpdir(), 'innerecho-period-'));
+    try {
+      writeFileSync(join(dir, 'second.mp3'), second.body);
+      const probe = await promisify(execFile)(ffprobePath(), [
+        '-v',
+        'error',
+        '-show_entries',
+        'format=duration:stream=codec_name,channels,sample_rate',
+        '-of',
+        'json',
+        join(dir, 'second.mp3'),
+      ]);
+      const info = JSON.parse(probe.stdout);
+      expect(info.streams[0]).toMatchObject({ codec_name: 'mp3', channels: 2, sample_rate: '44100' });
+      expect(Math.abs(Number(info.format.duration) - 120)).toBeLessThan(0.1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    // Voice only is another signal with its own period (kept by the voice-only renders above): mono, its own length.
+    const voiceOnly = await generate(s, { transcriptId: transcript.id, audioDuration: '60' });
+    expect(voiceOnly.status).toBe(201);
+    expect(decodeMp3(voiceOnly.body, 1).length).toBe(60 * 44100);
   });
 
   test("a custom affirmation of the caller is generated; another user's is refused as not found", async () => {

@@ -3,7 +3,9 @@ import { parseFrameHeader, splitFrames } from '../src/domain/render/mp3-frames';
 import { frameLayout, planRender } from '../src/domain/render/periodic-plan';
 import { closeMp3Encoders, encodeMp3 } from '../src/domain/render/mp3-encoder';
 import { VOICE_ONLY_FORMAT, WITH_MUSIC_FORMAT } from '../src/domain/render/output-format';
+import { renderAffirmationMp3 } from '../src/domain/render/render-affirmation';
 import { splitForSpeech } from '../src/domain/speech-for-text';
+import { decodeMp3, syntheticMusic, syntheticSpeech } from './audio-fixtures';
 
 jest.setTimeout(60_000);
 afterAll(() => closeMp3Encoders());
@@ -135,5 +137,58 @@ describe('helpers', () => {
   test('the with-music format is 44.1 kHz joint stereo CBR 128k, voice only is mono 64k', () => {
     expect(WITH_MUSIC_FORMAT).toEqual({ sampleRate: 44100, channels: 2, bitrateKbps: 128, frameSamples: 1152 });
     expect(VOICE_ONLY_FORMAT).toEqual({ sampleRate: 44100, channels: 1, bitrateKbps: 64, frameSamples: 1152 });
+  });
+});
+
+describe('kept periods', () => {
+  /** A period store in memory that counts what it is asked. */
+  const memoryPeriods = () => {
+    const kept = new Map<string, Buffer>();
+    return {
+      kept,
+      get: async (key: string) => kept.get(key) ?? null,
+      put: async (key: string, frames: Buffer) => void kept.set(key, Buffer.from(frames)),
+    };
+  };
+  const speech = syntheticSpeech(4);
+  const music = syntheticMusic(10);
+
+  test('a new length of the same speech and music copies the kept period, and the file is the one a fresh render makes', async () => {
+    const periods = memoryPeriods();
+    const first = await renderAffirmationMp3({ speech, music, durationSeconds: 60, musicId: 'calm' }, { periods, parallelism: 2 });
+    expect(first.period).toBe('encoded');
+    expect(periods.kept.size).toBe(1);
+
+    const again = await renderAffirmationMp3({ speech, music, durationSeconds: 90, musicId: 'calm' }, { periods, parallelism: 2 });
+    const fresh = await renderAffirmationMp3({ speech, music, durationSeconds: 90, musicId: 'calm' }, { parallelism: 2 });
+    expect(again.period).toBe('reused');
+    expect(fresh.period).toBe('none');
+    expect(again.encodedFrames).toBeLessThan(fresh.encodedFrames / 2);
+    expect(Buffer.compare(again.mp3, fresh.mp3)).toBe(0);
+    expect(decodeMp3(again.mp3, 2).length).toBe(90 * SR * 2);
+  });
+
+  test('another speech, music, level of music or encoder setting never takes another pair’s period', async () => {
+    const periods = memoryPeriods();
+    const base = { speech, music, durationSeconds: 60, musicId: 'calm' };
+    expect((await renderAffirmationMp3(base, { periods, parallelism: 2 })).period).toBe('encoded');
+    const others = [
+      renderAffirmationMp3({ ...base, speech: syntheticSpeech(4.2) }, { periods, parallelism: 2 }),
+      renderAffirmationMp3({ ...base, musicId: 'another track' }, { periods, parallelism: 2 }),
+      // The same track at another level mixes another signal.
+      renderAffirmationMp3({ ...base, music: music.map((x) => x / 2) }, { periods, parallelism: 2 }),
+      renderAffirmationMp3(base, { periods, parallelism: 2, pieces: { reservoir: true, warmupFrames: 8 } }),
+      renderAffirmationMp3(base, { periods, parallelism: 3 }),
+      renderAffirmationMp3({ ...base, music: null }, { periods, parallelism: 2 }),
+    ];
+    for (const other of others) expect((await other).period).toBe('encoded');
+    expect(periods.kept.size).toBe(1 + others.length);
+  });
+
+  test('music without an id is never kept (nothing names it)', async () => {
+    const periods = memoryPeriods();
+    const result = await renderAffirmationMp3({ speech, music, durationSeconds: 60 }, { periods, parallelism: 2 });
+    expect(result.period).toBe('none');
+    expect(periods.kept.size).toBe(0);
   });
 });

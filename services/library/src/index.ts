@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { Router } from 'express';
-import type { ServiceModule } from '@innerecho/kit';
+import { Router, type RequestHandler } from 'express';
+import { ReadCache, type EventHandler, type ServiceModule } from '@innerecho/kit';
 import type { LibraryConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
 import { removeAbandonedUploads, SWEEP_EVERY_MS } from './domain/abandoned-uploads';
@@ -20,6 +20,7 @@ export function libraryService(): ServiceModule<LibraryConfig> {
     migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     async build(context) {
+      const reads = new ReadCache({ ttlMs: context.config.READ_CACHE_MS });
       let seedingMusic: Promise<void> = Promise.resolve();
       const stopSeeding = new AbortController();
       if (context.config.STARTER_CONTENT === 'on') {
@@ -45,23 +46,30 @@ export function libraryService(): ServiceModule<LibraryConfig> {
           });
       }
       const measuring = seedingMusic
+        .then(() => reads.invalidate())
         .then(() => measureUnmeasuredMusic({ db: context.db, files: context.files, signal: stopSeeding.signal }))
         .then(
           (count) => count > 0 && context.logger.info({ count }, 'measured background music added before tracks were measured'),
           (error) => {
             if (!stopSeeding.signal.aborted) context.logger.warn({ err: error }, 'could not measure older background music');
           },
-        );
+        )
+        .finally(() => reads.invalidate());
       const sweep = () =>
         removeAbandonedUploads({ files: context.files, logger: context.logger }).catch((error) =>
           context.logger.warn({ err: error }, 'could not remove abandoned music uploads'),
         );
       void sweep();
       const sweeping = setInterval(sweep, SWEEP_EVERY_MS).unref();
-      const routes = Router().use(libraryRoutes(context)).use(musicRoutes(context)).use(internalRoutes(context));
+      const routes = Router()
+        .use(invalidateAfterWrites(reads))
+        .use(libraryRoutes(context, reads))
+        .use(musicRoutes(context, reads))
+        .use(internalRoutes(context));
       return {
         routes,
-        consumers: [creatorEventsConsumer, generationEventsConsumer],
+        keptAnswers: reads.kept(),
+        consumers: [creatorEventsConsumer, generationEventsConsumer].map((consumer) => invalidatingConsumer(consumer, reads)),
         // The database closes after this: stop a first-start render and let it unwind.
         onStop: async () => {
           clearInterval(sweeping);
@@ -73,3 +81,37 @@ export function libraryService(): ServiceModule<LibraryConfig> {
     },
   };
 }
+
+/**
+ * Every write answered (whatever it changed) drops the kept reads, once it has committed
+ * (the answer is sent after the commit). Writes are rare next to reads: a finer rule is not
+ * worth its risk.
+ */
+function invalidateAfterWrites(reads: ReadCache): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') res.on('finish', () => reads.invalidate());
+    next();
+  };
+}
+
+/**
+ * An event handled here changes what the reads answer (a creator's profile, a play count).
+ * The handler runs inside the consumer's transaction, which commits just after: the reads
+ * are dropped now and once more a moment later, so a read made in between is not kept.
+ */
+function invalidatingConsumer(consumer: { name: string; handlers: EventHandler<any>[] }, reads: ReadCache) {
+  return {
+    name: consumer.name,
+    handlers: consumer.handlers.map((handler) => ({
+      contract: handler.contract,
+      handle: async (...args: Parameters<EventHandler<any>['handle']>) => {
+        await handler.handle(...args);
+        reads.invalidate();
+        setTimeout(() => reads.invalidate(), AFTER_COMMIT_MS).unref();
+      },
+    })),
+  };
+}
+
+/** Longer than a consumer's commit takes; shorter than anyone would notice. */
+const AFTER_COMMIT_MS = 200;

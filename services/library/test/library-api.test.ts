@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -170,6 +172,99 @@ describe('the library list', () => {
     expect((await admin.request('DELETE', `/api/transcripts/${t.id}`)).status).toBe(204);
     expect((await visitor().get(`/api/transcripts/${t.id}`)).status).toBe(404);
     expect((await admin.request('DELETE', `/api/transcripts/${t.id}`)).status).toBe(404);
+  });
+});
+
+/** A GET through the gateway with the bytes as sent (fetch would decompress them). */
+function rawGet(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const req = httpGet(`${system.url}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+describe('kept answers to public reads', () => {
+  test('an admin’s edit shows on the very next read of the list and of the transcript', async () => {
+    const t = await addTranscript({ title: `Kept ${randomUUID()}` });
+    // Read twice, so the answers are kept.
+    for (let i = 0; i < 2; i++) {
+      expect((await visitor().get('/api/transcripts')).data.some((x: { id: string }) => x.id === t.id)).toBe(true);
+      expect((await visitor().get(`/api/transcripts/${t.id}`)).data.title).toBe(t.title);
+    }
+    const edited = await admin.request('PUT', `/api/transcripts/${t.id}`, {
+      json: { title: 'Edited while kept', content: 'I am calm and steady.', category: 'Calm & Relaxation', creatorId: null },
+    });
+    expect(edited.status).toBe(200);
+    expect((await visitor().get(`/api/transcripts/${t.id}`)).data.title).toBe('Edited while kept');
+    const list = (await visitor().get('/api/transcripts')).data as { id: string; title: string }[];
+    expect(list.find((x) => x.id === t.id)?.title).toBe('Edited while kept');
+    expect((await admin.request('DELETE', `/api/transcripts/${t.id}`)).status).toBe(204);
+    expect((await visitor().get(`/api/transcripts/${t.id}`)).status).toBe(404);
+    expect((await visitor().get('/api/transcripts')).data.some((x: { id: string }) => x.id === t.id)).toBe(false);
+  });
+
+  test('an ETag answers 304 while the answer is the same, and 200 with a new tag after a write', async () => {
+    const t = await addTranscript({ title: `Tagged ${randomUUID()}` });
+    const first = await rawGet(`/api/transcripts/${t.id}`);
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await rawGet(`/api/transcripts/${t.id}`, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    await admin.request('PUT', `/api/transcripts/${t.id}`, {
+      json: { title: 'Tag changed', content: 'I am calm and steady.', category: 'Calm & Relaxation', creatorId: null },
+    });
+    const changed = await rawGet(`/api/transcripts/${t.id}`, { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(JSON.parse(changed.body.toString()).title).toBe('Tag changed');
+  });
+
+  test('brotli and gzip answers decode to the same bytes as the plain one', async () => {
+    for (let i = 0; i < 3; i++) await addTranscript({ title: `Long list ${i} ${randomUUID()}` });
+    const plain = await rawGet('/api/transcripts');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await rawGet('/api/transcripts', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/^application\/json/);
+    expect(br.body.length).toBeLessThan(plain.body.length);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await rawGet('/api/transcripts', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    // Refused with q=0: sent plain.
+    expect((await rawGet('/api/transcripts', { 'accept-encoding': 'br;q=0, gzip;q=0' })).headers['content-encoding']).toBeUndefined();
+  });
+
+  test('the music list kept for signed-in users is never handed to a visitor', async () => {
+    expect((await subscriber.get('/api/background-music')).status).toBe(200);
+    expect((await subscriber.get('/api/background-music')).status).toBe(200);
+    expect((await visitor().get('/api/background-music')).status).toBe(401);
+  });
+
+  test('a play counted from an event and a creator’s new profile reach the kept answers', async () => {
+    const creator = await addCreator();
+    const t = await addTranscript({ title: `Played ${randomUUID()}`, creatorId: creator.id });
+    expect((await visitor().get(`/api/creators/${creator.id}/analytics`)).data.totalPlays).toBe(0);
+    await play(t.id);
+    await eventually(async () => (await visitor().get(`/api/creators/${creator.id}/analytics`)).data.totalPlays === 1, 'the play');
+    await admin.request('PUT', `/api/creators/${creator.id}`, {
+      json: { name: 'Kept Renamed', bio: 'New bio', profilePicUrl: '', youtubeChannel: '' },
+    });
+    await eventually(
+      async () => (await visitor().get('/api/creators')).data.some((c: { name: string }) => c.name === 'Kept Renamed'),
+      'the new name in the list',
+    );
   });
 });
 

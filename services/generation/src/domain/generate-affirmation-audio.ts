@@ -10,7 +10,7 @@ import { reserveDailySeconds } from './daily-allowance';
 import type { DecodedMusicCache } from './decoded-music-cache';
 import { SAMPLE_RATE } from './render/output-format';
 import { ArrivingMusic } from './render/arriving-music';
-import { renderAffirmationMp3 } from './render/render-affirmation';
+import { renderAffirmationMp3, type PeriodStore } from './render/render-affirmation';
 import { speechForText } from './speech-for-text';
 
 export interface GeneratedAudio {
@@ -18,6 +18,8 @@ export interface GeneratedAudio {
   mp3: Buffer;
   /** Engine calls made for this generation (0 when the speech was cached). */
   speechMisses: number;
+  /** Whether the loop period was reused from the period store, encoded (and kept), or there was none. */
+  period: 'reused' | 'encoded' | 'none';
 }
 
 /**
@@ -32,9 +34,11 @@ export async function generateAffirmationAudio(options: {
   caller: Caller;
   request: GenerateAudioRequest;
   musicCache: DecodedMusicCache;
+  /** Encoded periods kept between renders (a new length of the same speech and music copies one). */
+  periods?: PeriodStore;
   logger: Logger;
 }): Promise<GeneratedAudio> {
-  const { context, userId, caller, request, musicCache, logger } = options;
+  const { context, userId, caller, request, musicCache, periods, logger } = options;
   const { config } = context;
   const source = request.transcriptId
     ? ({ kind: 'transcript', id: request.transcriptId } as const)
@@ -56,8 +60,8 @@ export async function generateAffirmationAudio(options: {
     const music = track ? await decodedMusic({ track, seconds, musicCache, libraryUrl: config.LIBRARY_URL, caller }) : null;
     const started = performance.now();
     const rendered = await renderAffirmationMp3(
-      { speech: speech.samples, music, durationSeconds: seconds },
-      { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER },
+      { speech: speech.samples, music, durationSeconds: seconds, musicId: track?.id },
+      { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER, periods },
     );
     logger.info(
       {
@@ -66,6 +70,7 @@ export async function generateAffirmationAudio(options: {
         seconds,
         frames: rendered.frames,
         encodedFrames: rendered.encodedFrames,
+        period: rendered.period,
         ms: Math.round(performance.now() - started),
         speechMisses: speech.misses,
       },
@@ -106,7 +111,7 @@ export async function generateAffirmationAudio(options: {
         );
         return record;
       });
-      return { saved, mp3: rendered.mp3, speechMisses: speech.misses };
+      return { saved, mp3: rendered.mp3, speechMisses: speech.misses, period: rendered.period };
     } catch (error) {
       await context.files.delete(fileKey).catch(() => undefined);
       throw error;

@@ -74,12 +74,49 @@ export interface TokenVerifier {
   inspect(token: string | undefined): Promise<TokenInspection>;
 }
 
+/** Checked tokens remembered per verifier (a few MB at most). */
+const CHECKED_TOKENS_KEPT = 10_000;
+
 export function createTokenVerifier(
   resolveKey: KeyResolver,
   issuer: string,
   options: { revocation?: RevocationCheck } = {},
 ): TokenVerifier {
+  /**
+   * Tokens whose signature, issuer and audience were checked, with the key that checked them
+   * and their expiry: an ES256 verification costs more than the rest of a cached read, and a
+   * browser sends the same token with every request. The key is resolved every time (a
+   * retired key stops its tokens) and revocation is asked every time; only the signature
+   * check is remembered, until the token expires.
+   */
+  const checked = new Map<string, { kid: string; key: KeyObject; claims: SessionClaims; expiresAt: number }>();
+  const remember = (token: string, entry: { kid: string; key: KeyObject; claims: SessionClaims; expiresAt: number }) => {
+    if (checked.size >= CHECKED_TOKENS_KEPT) checked.delete(checked.keys().next().value!);
+    checked.set(token, entry);
+  };
+  const revocationOf = async (claims: SessionClaims): Promise<TokenInspection> => {
+    if (options.revocation) {
+      const state = await options.revocation(claims).catch(() => 'unknown' as const);
+      if (state === 'revoked') return { status: 'invalid' };
+      if (state === 'unknown') return { status: 'unverifiable' };
+    }
+    return { status: 'valid', claims };
+  };
   const inspect = async (token: string | undefined): Promise<TokenInspection> => {
+    const known = token ? checked.get(token) : undefined;
+    if (token && known) {
+      if (known.expiresAt <= Date.now()) checked.delete(token);
+      else {
+        let key: KeyObject | undefined;
+        try {
+          key = await resolveKey(known.kid);
+        } catch {
+          return { status: 'unverifiable' };
+        }
+        if (key === known.key) return revocationOf(known.claims);
+        checked.delete(token);
+      }
+    }
     if (!token || token.length > 4096) return { status: 'invalid' };
     const decoded = jwt.decode(token, { complete: true });
     const kid = decoded?.header.kid;
@@ -97,15 +134,12 @@ export function createTokenVerifier(
       if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || typeof payload.sid !== 'string')
         return { status: 'invalid' };
       claims = { id: payload.sub, role: payload.role as SessionRole, email: String(payload.email ?? ''), sid: payload.sid };
+      if (typeof payload.exp === 'number' && payload.nbf === undefined)
+        remember(token, { kid, key, claims, expiresAt: payload.exp * 1000 });
     } catch {
       return { status: 'invalid' };
     }
-    if (options.revocation) {
-      const state = await options.revocation(claims).catch(() => 'unknown' as const);
-      if (state === 'revoked') return { status: 'invalid' };
-      if (state === 'unknown') return { status: 'unverifiable' };
-    }
-    return { status: 'valid', claims };
+    return revocationOf(claims);
   };
   return {
     inspect,

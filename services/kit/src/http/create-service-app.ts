@@ -4,6 +4,7 @@ import { pinoHttp } from 'pino-http';
 import { ZodError } from 'zod';
 import { AppError, isUniqueViolation, postgresErrorCode } from '../errors';
 import { serializeError, type Logger } from '../logger';
+import { compressAnswers } from './compress-answers';
 import { requestIdMiddleware } from './request-context';
 import { refuseControlCharacters, requireReadableBody } from './request-guard';
 
@@ -43,6 +44,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
       },
     }),
   );
+  app.use(compressAnswers);
   app.use(cookieParser());
   // The exact bytes are kept for signature checks (payment webhooks sign the raw body).
   // Compressed bodies are refused (415): browsers never send them, and inflating is a

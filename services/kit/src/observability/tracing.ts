@@ -98,6 +98,15 @@ export interface TraceRequestsOptions {
 export function traceRequests(options: TraceRequestsOptions): RequestHandler {
   const routeOf = options.routeOf ?? expressRoute;
   return (req: Request, res: Response, next: NextFunction) => {
+    if (!active?.enabled) {
+      // Tracing is off: no span to start, and a browser's trace headers are still not passed on.
+      if (!options.continueIncoming) {
+        delete req.headers.traceparent;
+        delete req.headers.tracestate;
+      }
+      next();
+      return;
+    }
     const parent = options.continueIncoming ? propagation.extract(context.active(), req.headers, headerGetter) : context.active();
     const span = tracer().startSpan(
       `${req.method}`,

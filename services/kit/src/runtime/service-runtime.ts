@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { authenticate } from '../auth/authenticate';
 import { SessionOwnership } from '../auth/session-ownership';
 import { Entitlements } from '../auth/entitlements';
@@ -54,6 +54,11 @@ export interface ServiceParts {
   userVerifier?: TokenVerifier;
   /** More session kinds (the creator area's own cookie). */
   extraAuthenticators?: { verifier: TokenVerifier; cookieName: string }[];
+  /**
+   * Answers kept in memory for anyone (public reads), sent before request logging, body
+   * parsing and session checks, none of which such an answer needs (see `ReadCache.kept`).
+   */
+  keptAnswers?: RequestHandler;
   onStop?: () => Promise<void>;
 }
 
@@ -172,7 +177,12 @@ export async function startService<TConfig extends BaseServiceEnv>(
         ...(parts.userVerifier ? {} : { 'identity-keys': () => fetchOk(identityKeysUrl) }),
       },
     }),
-    before: [lifecycle.guard(), metrics.middleware(), traceRequests({ service: module.name, continueIncoming: true })],
+    before: [
+      lifecycle.guard(),
+      metrics.middleware(),
+      traceRequests({ service: module.name, continueIncoming: true }),
+      ...(parts.keptAnswers ? [parts.keptAnswers] : []),
+    ],
     authenticators: [
       ...(parts.extraAuthenticators ?? []).map((a) => authenticate(a.verifier, a.cookieName)),
       authenticate(userVerifier, USER_SESSION_COOKIE),

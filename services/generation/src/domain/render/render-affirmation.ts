@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import pLimit from 'p-limit';
 import { musicForMix, renderSignal, type SignalSources } from './affirmation-signal';
@@ -18,6 +19,20 @@ export interface RenderInput {
   music: Float32Array | Int16Array | ArrivingMusic | null;
   durationSeconds: number;
   pause?: PauseBounds;
+  /**
+   * What names the music for the period store: a track's id (tracks never change once
+   * added). Without it a render with music encodes its period afresh.
+   */
+  musicId?: string;
+}
+
+/**
+ * Where encoded periods are kept between renders (the generation keeps them in its object
+ * store for a day or two). Keys are hashes of everything the period's bytes depend on.
+ */
+export interface PeriodStore {
+  get(key: string): Promise<Buffer | null>;
+  put(key: string, mp3Frames: Buffer): Promise<void>;
 }
 
 export interface RenderOptions {
@@ -29,6 +44,8 @@ export interface RenderOptions {
   encoder?: Mp3EncoderChoice;
   /** How each piece is encoded (default SEAMLESS_PIECES, what makes the joins inaudible). */
   pieces?: PieceEncoding;
+  /** Encoded periods kept between renders: a new length of the same speech and music copies the kept one. */
+  periods?: PeriodStore;
 }
 
 /** How the separately encoded pieces of a render are made so that they join without a seam. */
@@ -56,7 +73,12 @@ export interface RenderResult {
   encodedFrames: number;
   /** Frame indices where a piece from another encode starts. */
   seamFrames: number[];
+  /** 'reused': the period's frames came from the period store; 'encoded': made here (and kept); 'none': no period (straight). */
+  period: 'reused' | 'encoded' | 'none';
 }
+
+/** Changes whenever the way a period is encoded changes, so older kept periods are never used. */
+const PERIOD_FORMAT_VERSION = 1;
 
 const STREAM_CHUNK_SAMPLES = 5 * SAMPLE_RATE;
 /**
@@ -140,6 +162,7 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
       frames: frameCount,
       encodedFrames: encoded.reduce((sum, e) => sum + e.encoded, 0),
       seamFrames: starts.slice(1),
+      period: 'none',
     };
   }
 
@@ -153,16 +176,51 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
     const b = headFrames + Math.floor((blockFrames * (c + 1)) / chunkCount);
     chunkBounds.push([a, b]);
   }
+  // The period's frames depend on these and on nothing else: the same key, the same bytes.
+  const periodKey =
+    options.periods && blockFrames === layout.periodFrames && (!hasMusic || input.musicId)
+      ? createHash('sha256')
+          .update(
+            JSON.stringify({
+              version: PERIOD_FORMAT_VERSION,
+              musicId: hasMusic ? input.musicId : null,
+              musicGain: mix.musicGain,
+              musicFadeIn: mix.musicFadeIn,
+              musicFadeOut: mix.musicFadeOut,
+              plan: [plan.sampleRate, plan.frameSamples, plan.voiceSamples, plan.voicePeriod, plan.voicesPerPeriod],
+              music: [plan.musicSamples, plan.musicLoops, plan.musicPeriod],
+              headFrames,
+              blockFrames,
+              chunkBounds,
+              format,
+              encoder,
+              reservoir,
+              warmup,
+            }),
+          )
+          .update(new Uint8Array(input.speech.buffer, input.speech.byteOffset, input.speech.byteLength))
+          .digest('hex')
+      : null;
+  const kept = periodKey ? await options.periods!.get(periodKey).catch(() => null) : null;
+  const keptFrames = kept ? framesOrNull(kept) : null;
+  const reused = keptFrames !== null && keptFrames.length === blockFrames;
+
   // The small head and tail last: they fill in while the last chunks finish.
   const pieces = await Promise.all([
-    ...chunkBounds.map(([a, b]) => limit(() => encodePiece(a, b, warmup, false))),
+    ...(reused ? [] : chunkBounds.map(([a, b]) => limit(() => encodePiece(a, b, warmup, false)))),
     limit(() => encodePiece(tailStartFrame, null, warmup, true)),
     limit(() => encodePiece(0, headFrames, 0, true)),
   ]);
-  const chunks = pieces.slice(0, chunkCount);
-  const [tail, head] = pieces.slice(chunkCount);
-  const block = chunks.flatMap((c) => c.kept);
-  const blockBytes = joinFrames(block);
+  const chunks = reused ? [] : pieces.slice(0, chunkCount);
+  const [tail, head] = pieces.slice(reused ? 0 : chunkCount);
+  const block = reused ? keptFrames! : chunks.flatMap((c) => c.kept);
+  const blockBytes = reused ? kept! : joinFrames(block);
+  if (periodKey && !reused) {
+    // Kept for the next length of the same speech and music; a store that fails costs only that.
+    await options
+      .periods!.put(periodKey, Buffer.from(blockBytes.buffer, blockBytes.byteOffset, blockBytes.byteLength))
+      .catch(() => undefined);
+  }
   // Byte offset of each frame in the block, to cut the last, partial repetition.
   const blockOffsets = [0];
   for (const frame of block) blockOffsets.push(blockOffsets[blockOffsets.length - 1] + frame.length);
@@ -192,6 +250,7 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
     frames: frameCount,
     encodedFrames: head.encoded + tail.encoded + chunks.reduce((sum, c) => sum + c.encoded, 0),
     seamFrames: [...new Set(seamFrames)].filter((g) => g < frameCount).sort((x, y) => x - y),
+    period: periodKey ? (reused ? 'reused' : 'encoded') : 'none',
   };
 }
 
@@ -217,6 +276,15 @@ function musicFramesNeeded(plan: RenderPlan, start: number, end: number): number
   const from = start % plan.musicPeriod;
   const to = from + (end - start);
   return from < M && to <= M ? to : M;
+}
+
+/** The frames of a kept period, or null when what was kept is not whole MP3 frames. */
+function framesOrNull(bytes: Buffer): Uint8Array[] | null {
+  try {
+    return splitFrames(bytes).frames;
+  } catch {
+    return null;
+  }
 }
 
 /** One Info/LAME tag at the front, then the audio frames (given as runs of whole frames). */

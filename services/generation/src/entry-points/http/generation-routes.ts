@@ -3,6 +3,7 @@ import { ZGenerateAudioRequest } from '@innerecho/contracts';
 import { requireUser, sendStoredObject, type ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../../config';
 import type { DecodedMusicCache } from '../../domain/decoded-music-cache';
+import type { PeriodStore } from '../../domain/render/render-affirmation';
 import { readDailyAllowance } from '../../domain/daily-allowance';
 import { generateAffirmationAudio } from '../../domain/generate-affirmation-audio';
 import { listOwnSavedAffirmations, openSavedAudio, setSavedAffirmationSpeed } from '../../domain/saved-affirmations';
@@ -10,7 +11,10 @@ import { renderMetrics } from './render-metrics';
 
 const caller = (req: Request) => ({ token: req.sessionToken!, requestId: req.requestId });
 
-export function generationRoutes(context: ServiceContext<GenerationConfig>, { musicCache }: { musicCache: DecodedMusicCache }): Router {
+export function generationRoutes(
+  context: ServiceContext<GenerationConfig>,
+  { musicCache, periods }: { musicCache: DecodedMusicCache; periods?: PeriodStore },
+): Router {
   const router = Router();
   const renders = renderMetrics(context.metrics);
 
@@ -25,6 +29,7 @@ export function generationRoutes(context: ServiceContext<GenerationConfig>, { mu
       caller: caller(req),
       request,
       musicCache,
+      periods,
       logger: req.log ?? context.logger,
     }).catch((error) => {
       renders.failed(typeof error?.status === 'number' ? error.status : 500);
@@ -37,6 +42,8 @@ export function generationRoutes(context: ServiceContext<GenerationConfig>, { mu
     res.setHeader('content-length', String(result.mp3.length));
     res.setHeader('x-saved-affirmation-id', result.saved.id);
     res.setHeader('x-speech-engine-calls', String(result.speechMisses));
+    // Whether the loop period was copied from an earlier render of the same speech and music.
+    res.setHeader('x-render-period', result.period);
     res.end(result.mp3);
   });
 

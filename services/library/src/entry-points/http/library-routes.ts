@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { requireRole, requireUser, type ServiceContext } from '@innerecho/kit';
+import { requireRole, requireUser, type ReadCache, type ServiceContext } from '@innerecho/kit';
 import type { LibraryConfig } from '../../config';
 import {
   creatorAnalytics,
@@ -13,15 +13,17 @@ import { createTranscript, deleteTranscript, updateTranscript } from '../../doma
 import { createCustomAffirmation, getOwnCustomAffirmation } from '../../domain/custom-affirmations';
 
 /** The library's public reads (open to visitors), the admin's transcript writes and custom affirmations. */
-export function libraryRoutes(context: ServiceContext<LibraryConfig>): Router {
+export function libraryRoutes(context: ServiceContext<LibraryConfig>, reads: ReadCache): Router {
   const { db } = context;
   const router = Router();
 
   router.get('/api/transcripts', async (req, res) => {
-    res.json(await listTranscripts({ db, category: typeof req.query.category === 'string' ? req.query.category : undefined }));
+    await reads.send(req, res, () =>
+      listTranscripts({ db, category: typeof req.query.category === 'string' ? req.query.category : undefined }),
+    );
   });
   router.get('/api/transcripts/:id', async (req, res) => {
-    res.json(await getTranscript({ db, id: req.params.id }));
+    await reads.send(req, res, () => getTranscript({ db, id: req.params.id }));
   });
   router.post('/api/transcripts', async (req, res) => {
     requireRole(req, 'admin');
@@ -37,18 +39,18 @@ export function libraryRoutes(context: ServiceContext<LibraryConfig>): Router {
     res.status(204).end();
   });
 
-  router.get('/api/creators', async (_req, res) => {
-    res.json(await listCreators({ db }));
+  router.get('/api/creators', async (req, res) => {
+    await reads.send(req, res, () => listCreators({ db }));
   });
   router.get('/api/creators/:id', async (req, res) => {
-    res.json(await getCreator({ db, id: req.params.id }));
+    await reads.send(req, res, () => getCreator({ db, id: req.params.id }));
   });
   router.get('/api/creators/:id/analytics', async (req, res) => {
     const limit = Math.min(50, Math.max(1, Number(req.query.limit) || 6));
-    res.json(await creatorAnalytics({ db, id: req.params.id, limit }));
+    await reads.send(req, res, () => creatorAnalytics({ db, id: req.params.id, limit }));
   });
   router.get('/api/creators/:id/transcripts', async (req, res) => {
-    res.json(await creatorTranscripts({ db, id: req.params.id }));
+    await reads.send(req, res, () => creatorTranscripts({ db, id: req.params.id }));
   });
 
   router.post('/api/custom-affirmations', async (req, res) => {

@@ -11,7 +11,7 @@ import {
   type SignedPartAnswer,
   type UploadParamsAnswer,
 } from '@innerecho/contracts';
-import { AppError, badRequest, requireRole, requireUser, type ServiceContext } from '@innerecho/kit';
+import { AppError, badRequest, requireRole, requireUser, type ReadCache, type ServiceContext } from '@innerecho/kit';
 import type { LibraryConfig } from '../../config';
 import { addMusicFromUpload, deleteMusic, listMusic, newUploadKey, UPLOAD_KEY } from '../../domain/music-catalogue';
 
@@ -26,13 +26,14 @@ const uploadFilename = (value: unknown) =>
  * endpoints the Uppy AWS S3 plugin calls (params, multipart create/list/sign/complete/abort),
  * signed for the configured store.
  */
-export function musicRoutes(context: ServiceContext<LibraryConfig>): Router {
+export function musicRoutes(context: ServiceContext<LibraryConfig>, reads: ReadCache): Router {
   const { db, files } = context;
   const router = Router();
 
   router.get('/api/background-music', async (req, res) => {
     requireUser(req);
-    res.json(await listMusic({ db }));
+    // The same list for every signed-in user: kept like the public reads, but never by a shared cache.
+    await reads.send(req, res, () => listMusic({ db }), { private: true });
   });
   router.post('/api/background-music', async (req, res) => {
     requireRole(req, 'admin');

@@ -1,0 +1,177 @@
+/**
+ * npm run bench:reads: the public reads through the gateway at 20 connections (transcripts,
+ * creators, a creator's analytics, the music list), against a bare node:http server answering
+ * the same bytes, in one run. The system runs in a child process (PGlite in memory, then
+ * PostgreSQL when DATABASE_URL is set), the bare server in another, autocannon here.
+ *
+ *   npm run bench:reads                             # embedded form (PGlite), then PostgreSQL if DATABASE_URL is set
+ *   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 npm run bench:reads
+ *   npm run bench:reads -- --pglite-only
+ *
+ * The gateway's per-address API rate limit is raised for the run (every request comes from
+ * one address here).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { createCreatorThroughAdmin, signedInAdmin } from '@innerecho/embedded';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const ROOT = resolve(__dirname, '..', '..');
+
+interface Read {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+
+/** Starts a child and resolves with its first stdout line (the child's address). */
+async function startChild(args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; line: string }> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  const [line] = (await Promise.race([
+    once(lines, 'line'),
+    once(child, 'exit').then(([code]) => Promise.reject(new Error(`child exited with ${code}`))),
+  ])) as [string];
+  return { child, line };
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+/** A bare node:http server answering `body` (as JSON) to every request: the ceiling for one process on this machine. */
+async function bareServer(body: Buffer) {
+  const dir = mkdtempSync(join(tmpdir(), 'innerecho-bare-'));
+  const file = join(dir, 'body.json');
+  writeFileSync(file, body);
+  const script = `
+    const body = require('node:fs').readFileSync(${JSON.stringify(file)});
+    const server = require('node:http').createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+      res.end(body);
+    });
+    server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.address().port));
+    process.on('SIGTERM', () => process.exit(0));
+  `;
+  const { child, line } = await startChild(['-e', script], process.env);
+  return { child, url: line.trim() };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * Load at CONNECTIONS connections for SECONDS, and the CPU time the serving process spent
+ * per request: unlike requests per second, it does not move when other work shares the
+ * machine, so it says what one core could answer (1 / CPU per request).
+ */
+async function load(url: string, pid: number, headers: Record<string, string> = {}) {
+  const cpuBefore = cpuSeconds(pid);
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
+  const cpuPerRequest = (cpuSeconds(pid) - cpuBefore) / Math.max(1, result.requests.total);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    cpuUs: cpuPerRequest * 1e6,
+  };
+}
+
+async function benchForm(form: string, env: NodeJS.ProcessEnv) {
+  const { child, line } = await startChild(['--import', 'tsx', join(__dirname, 'serve-system.ts')], env);
+  const rows: string[][] = [];
+  try {
+    const { url, admin } = JSON.parse(line) as { url: string; admin: { email: string; password: string } };
+    const adminClient = await signedInAdmin(url, admin);
+    const creator = await createCreatorThroughAdmin(adminClient);
+    const cookie = [...adminClient.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const reads: Read[] = [
+      { name: 'transcripts', path: '/api/transcripts' },
+      { name: 'creators', path: '/api/creators' },
+      { name: 'creator analytics', path: `/api/creators/${creator.id}/analytics` },
+      { name: 'music list (signed in)', path: '/api/background-music', headers: { cookie } },
+    ];
+    for (const read of reads) {
+      // The same bytes the gateway answers (uncompressed, as autocannon asks), from a bare server.
+      const answer = await fetch(`${url}${read.path}`, { headers: { ...read.headers, 'accept-encoding': 'identity' } });
+      if (!answer.ok) throw new Error(`${read.path} answered ${answer.status}`);
+      const body = Buffer.from(await answer.arrayBuffer());
+      const bare = await bareServer(body);
+      try {
+        const gateway = await load(`${url}${read.path}`, child.pid!, read.headers);
+        const baseline = await load(bare.url, bare.child.pid!);
+        rows.push([
+          form,
+          `${read.name} (${(body.length / 1024).toFixed(1)} KB)`,
+          gateway.rps.toFixed(0),
+          `${gateway.p50} ms`,
+          `${gateway.p99} ms`,
+          String(gateway.errors),
+          baseline.rps.toFixed(0),
+          `${baseline.p99} ms`,
+          `${(baseline.rps / gateway.rps).toFixed(1)}x`,
+          `${gateway.cpuUs.toFixed(0)} µs`,
+          `${baseline.cpuUs.toFixed(0)} µs`,
+          `${(1e6 / gateway.cpuUs).toFixed(0)}`,
+        ]);
+        process.stdout.write(`${form}: ${read.name} done\n`);
+      } finally {
+        await stopChild(bare.child);
+      }
+    }
+  } finally {
+    await stopChild(child);
+  }
+  return rows;
+}
+
+async function main() {
+  console.log(
+    `Public reads through the gateway: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${CONNECTIONS} connections, ${SECONDS} s each; bare = a node:http server answering the same bytes.`,
+  );
+  const { DATABASE_URL, ...withoutDatabase } = process.env;
+  const rows = await benchForm('embedded (PGlite)', withoutDatabase);
+  if (DATABASE_URL && !process.argv.includes('--pglite-only'))
+    rows.push(...(await benchForm('PostgreSQL', { ...withoutDatabase, DATABASE_URL })));
+  const header = [
+    'form',
+    'read',
+    'gateway req/s',
+    'p50',
+    'p99',
+    'errors',
+    'bare req/s',
+    'bare p99',
+    'bare/gateway',
+    'CPU/request',
+    'bare CPU/request',
+    'req/s per core',
+  ];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  process.stdout.write(`\n${line(header)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |\n${rows.map(line).join('\n')}\n`);
+  process.stdout.write(
+    `\nCPU/request: CPU time of the serving process (the whole system: gateway and services) per request; ` +
+      `req/s per core = 1 / that. Load average during the run: ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}.\n`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

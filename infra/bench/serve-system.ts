@@ -1,0 +1,27 @@
+import { resolve } from 'node:path';
+import { startTestSystem } from '@innerecho/embedded';
+
+/**
+ * A throwaway system for `npm run bench:reads`, in its own process so the load generator
+ * does not share its event loop: PGlite in memory, or a fresh database on the server named
+ * by DATABASE_URL. Prints one JSON line (`{ url, admin }`) once it answers, stops on SIGTERM.
+ */
+async function main() {
+  const system = await startTestSystem({
+    frontendsDir: resolve(__dirname, '..', '..', 'frontends'),
+    env: { ...process.env, SIGN_IN_RATE_LIMIT: '100000', API_RATE_LIMIT: '100000000' },
+  });
+  process.stdout.write(`${JSON.stringify({ url: system.url, admin: system.admin, libraryUrl: system.services.library.url })}\n`);
+  let stopping = false;
+  process.on('SIGTERM', async () => {
+    if (stopping) return;
+    stopping = true;
+    await system.stop();
+    process.exit(0);
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
