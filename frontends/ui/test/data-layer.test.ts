@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { apiRequest, serverErrorMessage } from '../src/data/api-request';
+import { apiRequest, serverErrorCode, serverErrorMessage } from '../src/data/api-request';
 import { createQueryClient, defaultQueryFn, getQueryFn, queryKeyToUrl } from '../src/data/query-client';
 
 /** The client data layer against a real HTTP server: JSON bodies, cookies, `${status}: ${body}` errors, 401 as null where asked. */
@@ -57,6 +57,9 @@ test('a non-OK answer raises "status: body", or "status: status text" when the b
   await expect(apiRequest('GET', `${base}/api/empty`)).rejects.toThrow('503: Service Unavailable');
   const error = await apiRequest('GET', `${base}/api/bad`).catch((e) => e);
   expect(serverErrorMessage(error)).toBe('Please fill in all fields');
+  expect(serverErrorCode(error)).toBe('VALIDATION_FAILED');
+  const notJson = await apiRequest('GET', `${base}/api/empty`).catch((e) => e);
+  expect([serverErrorCode(notJson), serverErrorMessage(notJson)]).toEqual([undefined, undefined]);
 });
 
 test('a 401 is an error by default, and null only where a read asks for it', async () => {

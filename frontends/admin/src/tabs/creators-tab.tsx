@@ -4,6 +4,7 @@ import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
 import { apiRequest, Button, ConfirmDialog, EmptyState, ErrorState, IconButton, Skeleton, toast } from '@innerecho/ui';
 import { Clamp, Table, TableScroller, TabToolbar } from '../library-admin/admin-table';
 import { CreatorEditDialog } from '../library-admin/creator-edit-dialog';
+import { refreshCreatorsWhen } from '../library-admin/creators-query';
 import type { AdminCreator } from '../library-admin/library-admin-types';
 import { toastFailure } from '../library-admin/mutation-toasts';
 
@@ -24,7 +25,7 @@ export function CreatorsTab(_props: CreatorsTabProps) {
       setDeleting(null);
       // The library drops the profile when the deletion event arrives: hide it now.
       queryClient.setQueryData<AdminCreator[]>(['/api/creators'], (list) => list?.filter((x) => x.id !== c.id));
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['/api/creators'] }), 500);
+      void refreshCreatorsWhen(queryClient, (list) => !list.some((x) => x.id === c.id));
       await queryClient.invalidateQueries({ queryKey: ['/api/transcripts'] });
     },
     onError: (error) => toastFailure('Could not delete the creator', error),
