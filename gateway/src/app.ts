@@ -6,7 +6,7 @@ import { PAGE_ASSETS_PATH, pageAssets, REQUEST_ID_HEADER, type Logger, type Toke
 import { randomUUID } from 'node:crypto';
 import { serviceUrls, type GatewayConfig } from './config';
 import { finalErrorHandler, sendError } from './errors';
-import { DEFAULT_MAX_BODY_BYTES, findRoute, SERVICE_NAMES, type ServiceName } from './route-table';
+import { DEFAULT_MAX_BODY_BYTES, findRoute, SERVICE_NAMES } from './route-table';
 import { FRONTEND_APPS, serveFrontends } from './frontends';
 import { frontendOrigins, serveRuntimeConfig } from './frontend-origins';
 import { gatewayOperations, type GatewayOperations } from './operations';

@@ -10,8 +10,8 @@
  *   npm run bench -- --periods-only --skip-system   # only the reuse of kept periods
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createLogger, createObjectStore, decodeToPcm16, encodeWav, ffmpegPath, measureMusic, ZBaseServiceEnv } from '@innerecho/kit';
@@ -73,7 +73,7 @@ async function main() {
     const musicFile = join(dir, 'music.mp3');
     await run(ffmpegPath(), ['-v', 'error', '-y', '-i', musicWav, '-c:a', 'libmp3lame', '-b:a', '192k', musicFile]);
     rmSync(musicWav);
-    const musicBytes = require('node:fs').readFileSync(musicFile) as Buffer;
+    const musicBytes = readFileSync(musicFile);
 
     const naive = async (seconds: number, withMusic: boolean) => {
       const out = join(dir, 'naive.mp3');
@@ -199,8 +199,7 @@ async function main() {
       );
     }
     console.log(
-      `  (machine: ${availableParallelism()} cores; load average ${require('node:os')
-        .loadavg()
+      `  (machine: ${availableParallelism()} cores; load average ${loadavg()
         .map((x: number) => x.toFixed(1))
         .join(' ')})`,
     );

@@ -31,9 +31,13 @@ function listener() {
   if (globalThis.__listener) return globalThis.__listener;
   const email = `k6.gen.${__VU}.${Date.now()}@example.com`;
   const sessionId = `session_${Date.now()}_k6vu${__VU}`;
-  check(http.post(`${BASE_URL}/api/signup`, JSON.stringify({ email, password: 'load test password', name: 'Load' }), json), {
-    'signed up': (r) => r.status === 201,
-  }) || fail('sign-up failed (raise SIGN_IN_RATE_LIMIT for load runs)');
+  const signedUp = check(
+    http.post(`${BASE_URL}/api/signup`, JSON.stringify({ email, password: 'load test password', name: 'Load' }), json),
+    {
+      'signed up': (r) => r.status === 201,
+    },
+  );
+  if (!signedUp) fail('sign-up failed (raise SIGN_IN_RATE_LIMIT for load runs)');
   const checkout = http.post(`${BASE_URL}/api/create-checkout-session`, JSON.stringify({ plan: 'monthly' }), json);
   const path = checkout.json('url');
   http.post(`${BASE_URL}${path}/complete`, { email, simulateFirstPayment: 'on' }, { redirects: 0 });
@@ -45,7 +49,7 @@ function listener() {
     JSON.stringify({ sessionId, uploadURL: upload, consent: { accepted: true, textVersion: CONSENT_VERSION } }),
     { ...json, timeout: '180s' },
   );
-  check(clone, { cloned: (r) => r.status === 200 }) || fail(`clone failed: ${clone.status} ${clone.body}`);
+  if (!check(clone, { cloned: (r) => r.status === 200 })) fail(`clone failed: ${clone.status} ${clone.body}`);
   const transcripts = http.get(`${BASE_URL}/api/transcripts`).json();
   globalThis.__listener = { sessionId, transcriptId: transcripts[__VU % transcripts.length].id };
   return globalThis.__listener;

@@ -12,7 +12,15 @@ export { palettes, colorVars, type Palette } from './theme/tokens';
 export { THEME_STORAGE_KEY, DEFAULT_THEME, readStoredTheme, storeTheme, applyThemeToDocument, type ThemeMode } from './theme/theme-storage';
 
 // Data layer: JSON bodies, cookies always, non-OK answers as `${status}: ${body}` errors, no retries
-export { apiRequest, ApiError, isApiError, serverErrorMessage, throwIfResNotOk, type HttpMethod } from './data/api-request';
+export {
+  apiRequest,
+  ApiError,
+  isApiError,
+  serverErrorCode,
+  serverErrorMessage,
+  throwIfResNotOk,
+  type HttpMethod,
+} from './data/api-request';
 export { createQueryClient, getQueryFn, defaultQueryFn, queryKeyToUrl, type UnauthorizedBehavior } from './data/query-client';
 
 // Session, auth, referrals
@@ -101,8 +109,10 @@ export { Spinner, type SpinnerProps } from './components/spinner';
 export { EmptyState, ErrorState, type EmptyStateProps, type ErrorStateProps } from './components/states';
 export { PromptCard, type PromptCardProps } from './components/prompt-card';
 export { SignInPrompt, type SignInPromptProps } from './components/sign-in-prompt';
-export { Container, Page, PageHeader, VisuallyHidden, type PageHeaderProps } from './components/layout';
+export { Container, Page, PageHeader, VisuallyHidden, visuallyHidden, type PageHeaderProps } from './components/layout';
+export { Clamp, DataTable, type DataTableColumn, type DataTableProps } from './components/data-table';
 export { ErrorBoundary, type ErrorBoundaryProps } from './components/error-boundary';
 export { ManageSubscriptionButton, type ManageSubscriptionButtonProps } from './billing/manage-subscription-button';
 export { InProgressNotice, type InProgressNoticeProps } from './components/in-progress-notice';
 export { TextLink, textLinkStyles, type TextLinkProps } from './components/text-link';
+export { validInput } from './forms/valid-input';

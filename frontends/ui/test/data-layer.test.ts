@@ -1,12 +1,15 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { apiRequest, serverErrorMessage } from '../src/data/api-request';
+import { apiRequest, serverErrorCode, serverErrorMessage } from '../src/data/api-request';
 import { createQueryClient, defaultQueryFn, getQueryFn, queryKeyToUrl } from '../src/data/query-client';
 
 /** The client data layer against a real HTTP server: JSON bodies, cookies, `${status}: ${body}` errors, 401 as null where asked. */
 let server: Server;
 let base = '';
+/** Calls a query function the way react-query does, with only what it reads: the key and the abort signal. */
+const read = (queryFn: unknown, queryKey: unknown[], signal = new AbortController().signal) =>
+  (queryFn as (context: { queryKey: unknown[]; signal: AbortSignal }) => Promise<unknown>)({ queryKey, signal });
 const seen: { method: string; url: string; contentType?: string; body: string }[] = [];
 
 beforeAll(async () => {
@@ -35,7 +38,7 @@ afterAll(() => new Promise((r) => server.close(r)));
 
 test('a default read GETs the path made of the query key joined with "/" and parses JSON', async () => {
   expect(queryKeyToUrl([`${base}/api/transcripts`, 'abc'])).toBe(`${base}/api/transcripts/abc`);
-  const data = await (defaultQueryFn as any)({ queryKey: [`${base}/api/transcripts`, 'abc'], signal: new AbortController().signal });
+  const data = await read(defaultQueryFn, [`${base}/api/transcripts`, 'abc']);
   expect(data).toEqual({ id: 'abc' });
 });
 
@@ -54,12 +57,15 @@ test('a non-OK answer raises "status: body", or "status: status text" when the b
   await expect(apiRequest('GET', `${base}/api/empty`)).rejects.toThrow('503: Service Unavailable');
   const error = await apiRequest('GET', `${base}/api/bad`).catch((e) => e);
   expect(serverErrorMessage(error)).toBe('Please fill in all fields');
+  expect(serverErrorCode(error)).toBe('VALIDATION_FAILED');
+  const notJson = await apiRequest('GET', `${base}/api/empty`).catch((e) => e);
+  expect([serverErrorCode(notJson), serverErrorMessage(notJson)]).toEqual([undefined, undefined]);
 });
 
 test('a 401 is an error by default, and null only where a read asks for it', async () => {
   const signal = new AbortController().signal;
-  await expect((defaultQueryFn as any)({ queryKey: [`${base}/api/auth/user`], signal })).rejects.toThrow('401: ');
-  expect(await (getQueryFn({ on401: 'returnNull' }) as any)({ queryKey: [`${base}/api/auth/user`], signal })).toBeNull();
+  await expect(read(defaultQueryFn, [`${base}/api/auth/user`], signal)).rejects.toThrow('401: ');
+  expect(await read(getQueryFn({ on401: 'returnNull' }), [`${base}/api/auth/user`], signal)).toBeNull();
 });
 
 test('queries never retry, never go stale and do not refetch on focus', () => {

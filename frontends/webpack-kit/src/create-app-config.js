@@ -7,7 +7,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const { sharedSingletons, FRONTENDS_DIR } = require('./shared-singletons');
+const { sharedSingletons } = require('./shared-singletons');
 const { REMOTE_ENTRY_FILE } = require('./remotes');
 
 /**
@@ -120,4 +120,4 @@ function createAppConfig({ name, appDir, exposes, remotes, isHost = false, templ
   };
 }
 
-module.exports = { createAppConfig, FRONTENDS_DIR };
+module.exports = { createAppConfig };

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { DISTRIBUTED_DESCRIPTOR_ENV, REPOSITORY_ROOT, startDistributedTestSystem, type DistributedTestSystem } from '../src';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __innerechoDistributed: DistributedTestSystem | undefined;
 }
 

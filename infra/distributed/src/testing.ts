@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- s3rver ships no types: this brings the declarations the kit's tests keep
 /// <reference path="../../../services/kit/test/s3rver.d.ts" />
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

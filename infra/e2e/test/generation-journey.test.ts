@@ -80,7 +80,7 @@ test('a listener picks a library affirmation, generates 3 minutes over music, ch
   await expectNoAxeViolations(page, 'the Saved tab');
   await item.getByRole('button', { name: `Play ${title}` }).click();
   // It plays, and the player can seek in it (the audio is served with Range).
-  await page.waitForFunction(() => (document.querySelector('li audio') as HTMLAudioElement | null)?.currentTime! > 0.2, undefined, {
+  await page.waitForFunction(() => ((document.querySelector('li audio') as HTMLAudioElement | null)?.currentTime ?? 0) > 0.2, undefined, {
     timeout: 30_000,
   });
   const seeked = await item.locator('audio').evaluate(

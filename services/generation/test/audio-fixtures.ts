@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,7 +59,7 @@ export function decodeWarnings(mp3: Buffer): string {
   try {
     const file = join(dir, 'in.mp3');
     writeFileSync(file, mp3);
-    const result = require('node:child_process').spawnSync(ffmpegPath(), ['-v', 'warning', '-i', file, '-f', 'null', '-'], {
+    const result = spawnSync(ffmpegPath(), ['-v', 'warning', '-i', file, '-f', 'null', '-'], {
       encoding: 'utf8',
     });
     return String(result.stderr).trim();

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LIBRARY_MESSAGES, normaliseReferralCode } from '@innerecho/contracts';
+import { normaliseReferralCode, ZCreatorCreateInput, ZCreatorProfileInput } from '@innerecho/contracts';
 import {
   apiRequest,
-  isApiError,
+  serverErrorCode,
   serverErrorMessage,
   Button,
   Dialog,
@@ -15,9 +15,11 @@ import {
   Input,
   Textarea,
   toast,
+  validInput,
 } from '@innerecho/ui';
 import type { AdminCreator } from './library-admin-types';
-import { toastFailure, toastMissing } from './mutation-toasts';
+import { refreshCreatorsWhen } from './creators-query';
+import { toastFailure } from './mutation-toasts';
 
 export interface CreatorEditDialogProps {
   open: boolean;
@@ -67,7 +69,7 @@ export function CreatorEditDialog({ open, onOpenChange, creator }: CreatorEditDi
     onSuccess: (saved: AdminCreator) => {
       toast({ title: creator ? 'Creator updated' : 'Creator added', variant: 'success' });
       // The library learns about the change from an event a moment later: show the saved
-      // profile now, and refresh from the library once the event has had time to arrive.
+      // profile now, and take the library's list once it shows that profile.
       const profile = {
         id: saved.id,
         name: saved.name,
@@ -80,25 +82,28 @@ export function CreatorEditDialog({ open, onOpenChange, creator }: CreatorEditDi
           ? list.map((c) => (c.id === profile.id ? profile : c))
           : [...list, profile].sort((a, b) => a.name.localeCompare(b.name)),
       );
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['/api/creators'] }), 1500);
+      void refreshCreatorsWhen(queryClient, (list) =>
+        list.some(
+          (c) =>
+            c.id === profile.id &&
+            c.name === profile.name &&
+            c.bio === profile.bio &&
+            c.profilePicUrl === profile.profilePicUrl &&
+            c.youtubeChannel === profile.youtubeChannel,
+        ),
+      );
       onOpenChange(false);
     },
     onError: (error) => {
       // A taken referral code (or email) is shown next to the field as well as in the toast.
-      if (isApiError(error) && error.status === 409 && /referral code/i.test(serverErrorMessage(error) ?? ''))
-        setCodeError(serverErrorMessage(error));
+      if (serverErrorCode(error) === 'REFERRAL_CODE_TAKEN') setCodeError(serverErrorMessage(error));
       toastFailure(creator ? 'Could not update the creator' : 'Could not add the creator', error);
     },
   });
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!form.name.trim()) return toastMissing(LIBRARY_MESSAGES.creatorName);
-    if (!creator) {
-      if (!form.email.trim()) return toastMissing(LIBRARY_MESSAGES.email);
-      if (!form.password) return toastMissing(LIBRARY_MESSAGES.password);
-      if (!form.referralCode) return toastMissing(LIBRARY_MESSAGES.referralCode);
-    }
+    if (!validInput(creator ? ZCreatorProfileInput : ZCreatorCreateInput, form)) return;
     save.mutate();
   };
 

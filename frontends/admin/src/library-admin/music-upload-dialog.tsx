@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Theme } from '@emotion/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Dashboard from '@uppy/dashboard';
-import { MUSIC_MAX_BYTES, TITLE_MAX } from '@innerecho/contracts';
+import { MUSIC_MAX_BYTES, TITLE_MAX, ZAddMusicInput } from '@innerecho/contracts';
 import {
   apiRequest,
   Button,
@@ -14,9 +14,10 @@ import {
   Field,
   Input,
   toast,
+  validInput,
   useThemeMode,
 } from '@innerecho/ui';
-import { toastFailure, toastMissing } from './mutation-toasts';
+import { toastFailure } from './mutation-toasts';
 import { useUppyStyles } from './uppy-styles';
 import { useMusicUploader } from './use-music-uploader';
 
@@ -133,7 +134,7 @@ function MusicUploadForm({ onDone }: { onDone: () => void }) {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!title.trim() || !uploadURL) return toastMissing('Add a title and upload one audio file.');
+    if (!validInput(ZAddMusicInput, { title: title.trim(), uploadURL: uploadURL ?? '' })) return;
     save.mutate();
   };
 

@@ -4,7 +4,3 @@ import { serverErrorMessage, toast } from '@innerecho/ui';
 export function toastFailure(title: string, error: unknown) {
   toast({ title, description: serverErrorMessage(error) ?? 'Please try again.', variant: 'destructive' });
 }
-
-export function toastMissing(description: string) {
-  toast({ title: 'Missing information', description, variant: 'destructive' });
-}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_CATEGORY, LIBRARY_CATEGORIES, LIBRARY_MESSAGES, TITLE_MAX, TRANSCRIPT_CONTENT_MAX } from '@innerecho/contracts';
+import { DEFAULT_CATEGORY, LIBRARY_CATEGORIES, TITLE_MAX, TRANSCRIPT_CONTENT_MAX, ZTranscriptInput } from '@innerecho/contracts';
 import {
   apiRequest,
   Button,
@@ -14,9 +14,10 @@ import {
   Select,
   Textarea,
   toast,
+  validInput,
 } from '@innerecho/ui';
 import type { AdminCreator, AdminTranscript } from './library-admin-types';
-import { toastFailure, toastMissing } from './mutation-toasts';
+import { toastFailure } from './mutation-toasts';
 
 export interface TranscriptEditDialogProps {
   open: boolean;
@@ -44,12 +45,13 @@ export function TranscriptEditDialog({ open, onOpenChange, transcript, creators 
     setCreatorId(transcript?.creatorId ?? NO_CREATOR);
   }, [open, transcript]);
 
+  const body = () => ({ title: title.trim(), content: content.trim(), category, creatorId: creatorId === NO_CREATOR ? null : creatorId });
+
   const save = useMutation({
     mutationFn: async () => {
-      const body = { title: title.trim(), content: content.trim(), category, creatorId: creatorId === NO_CREATOR ? null : creatorId };
       const res = transcript
-        ? await apiRequest('PUT', `/api/transcripts/${transcript.id}`, body)
-        : await apiRequest('POST', '/api/transcripts', body);
+        ? await apiRequest('PUT', `/api/transcripts/${transcript.id}`, body())
+        : await apiRequest('POST', '/api/transcripts', body());
       return res.json();
     },
     onSuccess: async () => {
@@ -62,7 +64,7 @@ export function TranscriptEditDialog({ open, onOpenChange, transcript, creators 
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!title.trim() || !content.trim()) return toastMissing(LIBRARY_MESSAGES.missing);
+    if (!validInput(ZTranscriptInput, body())) return;
     save.mutate();
   };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, Badge, Button, Card, Input, toast, formatDollars } from '@innerecho/ui';
+import { apiRequest, Badge, Button, Card, Input, toast, formatDollars, visuallyHidden } from '@innerecho/ui';
 import { toastFailure } from '../library-admin/mutation-toasts';
 import { BALANCES_KEY, commissionLabel, formatDay, PAYOUTS_KEY, type CreatorBalance } from './payouts-api';
 
@@ -103,10 +103,7 @@ export function CreatorBalanceCard({ balance }: CreatorBalanceCardProps) {
         ))}
       </fieldset>
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: 10, alignItems: 'center' }}>
-        <label
-          htmlFor={`notes-${balance.creatorId}`}
-          css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-        >
+        <label htmlFor={`notes-${balance.creatorId}`} css={visuallyHidden}>
           Payout notes for {balance.name}
         </label>
         <Input

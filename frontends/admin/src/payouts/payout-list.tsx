@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, Badge, Button, type BadgeVariant, toast, formatDollars } from '@innerecho/ui';
-import { Table, TableScroller } from '../library-admin/admin-table';
+import { apiRequest, Badge, Button, type BadgeVariant, DataTable, toast, formatDollars } from '@innerecho/ui';
 import { toastFailure } from '../library-admin/mutation-toasts';
 import { BALANCES_KEY, formatDay, PAYOUTS_KEY, type AdminPayout } from './payouts-api';
 
@@ -37,50 +36,41 @@ export function PayoutList({ payouts, creatorNames }: PayoutListProps) {
   });
 
   return (
-    <TableScroller>
-      <Table>
-        <thead>
-          <tr>
-            <th scope="col">Creator</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Status</th>
-            <th scope="col">Date</th>
-            <th scope="col">Notes</th>
-            <th scope="col">
-              <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {payouts.map((p) => {
+    <DataTable
+      rows={payouts}
+      rowKey={(p) => p.id}
+      rowTestId="admin-payout-row"
+      columns={[
+        {
+          header: 'Creator',
+          cell: (p) => creatorNames.get(p.creatorId) ?? 'Deleted creator',
+          css: { fontWeight: 600, whiteSpace: 'nowrap' },
+        },
+        { header: 'Amount', cell: (p) => formatDollars(p.amount), css: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } },
+        {
+          header: 'Status',
+          cell: (p) => {
             const status = payoutStatus(p.status);
-            const busy = settle.isPending && settle.variables?.payout.id === p.id;
-            return (
-              <tr key={p.id} data-testid="admin-payout-row">
-                <td css={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{creatorNames.get(p.creatorId) ?? 'Deleted creator'}</td>
-                <td css={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>{formatDollars(p.amount)}</td>
-                <td>
-                  <Badge variant={status.variant}>{status.label}</Badge>
-                </td>
-                <td css={{ whiteSpace: 'nowrap' }}>{formatDay(p.payoutDate ?? p.createdAt)}</td>
-                <td css={{ minWidth: 160 }}>{p.notes || '—'}</td>
-                <td css={{ whiteSpace: 'nowrap', textAlign: 'right' }}>
-                  {p.status === 'pending' ? (
-                    <div css={{ display: 'inline-flex', gap: 8 }}>
-                      <Button size="sm" onClick={() => settle.mutate({ payout: p, outcome: 'complete' })} disabled={busy}>
-                        Mark completed
-                      </Button>
-                      <Button size="sm" variant="outline" onClick={() => settle.mutate({ payout: p, outcome: 'fail' })} disabled={busy}>
-                        Mark failed
-                      </Button>
-                    </div>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </Table>
-    </TableScroller>
+            return <Badge variant={status.variant}>{status.label}</Badge>;
+          },
+        },
+        { header: 'Date', cell: (p) => formatDay(p.payoutDate ?? p.createdAt), css: { whiteSpace: 'nowrap' } },
+        { header: 'Notes', cell: (p) => p.notes || '—', css: { minWidth: 160 } },
+      ]}
+      actions={(p) => {
+        if (p.status !== 'pending') return null;
+        const busy = settle.isPending && settle.variables?.payout.id === p.id;
+        return (
+          <div css={{ display: 'inline-flex', gap: 8 }}>
+            <Button size="sm" onClick={() => settle.mutate({ payout: p, outcome: 'complete' })} disabled={busy}>
+              Mark completed
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => settle.mutate({ payout: p, outcome: 'fail' })} disabled={busy}>
+              Mark failed
+            </Button>
+          </div>
+        );
+      }}
+    />
   );
 }

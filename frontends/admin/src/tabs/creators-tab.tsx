@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
-import { apiRequest, Button, ConfirmDialog, EmptyState, ErrorState, IconButton, Skeleton, toast } from '@innerecho/ui';
-import { Clamp, Table, TableScroller, TabToolbar } from '../library-admin/admin-table';
+import { apiRequest, Button, Clamp, ConfirmDialog, DataTable, EmptyState, ErrorState, IconButton, Skeleton, toast } from '@innerecho/ui';
+import { TabToolbar } from '../library-admin/admin-table';
 import { CreatorEditDialog } from '../library-admin/creator-edit-dialog';
+import { refreshCreatorsWhen } from '../library-admin/creators-query';
 import type { AdminCreator } from '../library-admin/library-admin-types';
 import { toastFailure } from '../library-admin/mutation-toasts';
 
@@ -24,7 +25,7 @@ export function CreatorsTab(_props: CreatorsTabProps) {
       setDeleting(null);
       // The library drops the profile when the deletion event arrives: hide it now.
       queryClient.setQueryData<AdminCreator[]>(['/api/creators'], (list) => list?.filter((x) => x.id !== c.id));
-      setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['/api/creators'] }), 500);
+      void refreshCreatorsWhen(queryClient, (list) => !list.some((x) => x.id === c.id));
       await queryClient.invalidateQueries({ queryKey: ['/api/transcripts'] });
     },
     onError: (error) => toastFailure('Could not delete the creator', error),
@@ -57,54 +58,41 @@ export function CreatorsTab(_props: CreatorsTabProps) {
       ) : creators.data!.length === 0 ? (
         <EmptyState title="No creators yet" description="Add a creator to feature their affirmations in the library." />
       ) : (
-        <TableScroller>
-          <Table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Bio</th>
-                <th scope="col">YouTube</th>
-                <th scope="col">
-                  <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {creators.data!.map((c) => (
-                <tr key={c.id}>
-                  <td css={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{c.name}</td>
-                  <td css={{ minWidth: 240, maxWidth: 480 }}>
-                    <Clamp>{c.bio || '—'}</Clamp>
-                  </td>
-                  <td css={{ whiteSpace: 'nowrap' }}>
-                    {c.youtubeChannel ? (
-                      <a
-                        href={c.youtubeChannel}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        css={(t) => ({ color: t.colors.primary, display: 'inline-flex', gap: 4, alignItems: 'center' })}
-                      >
-                        Channel <ExternalLink size={14} aria-hidden />
-                      </a>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td>
-                    <div css={{ display: 'flex', gap: 4, justifyContent: 'flex-end' }}>
-                      <IconButton aria-label={`Edit ${c.name}`} onClick={() => openDialog(c)}>
-                        <Pencil size={16} />
-                      </IconButton>
-                      <IconButton aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
-                        <Trash2 size={16} />
-                      </IconButton>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableScroller>
+        <DataTable
+          rows={creators.data!}
+          rowKey={(c) => c.id}
+          columns={[
+            { header: 'Name', cell: (c) => c.name, css: { fontWeight: 600, whiteSpace: 'nowrap' } },
+            { header: 'Bio', cell: (c) => <Clamp>{c.bio || '—'}</Clamp>, css: { minWidth: 240, maxWidth: 480 } },
+            {
+              header: 'YouTube',
+              css: { whiteSpace: 'nowrap' },
+              cell: (c) =>
+                c.youtubeChannel ? (
+                  <a
+                    href={c.youtubeChannel}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    css={(t) => ({ color: t.colors.primary, display: 'inline-flex', gap: 4, alignItems: 'center' })}
+                  >
+                    Channel <ExternalLink size={14} aria-hidden />
+                  </a>
+                ) : (
+                  '—'
+                ),
+            },
+          ]}
+          actions={(c) => (
+            <>
+              <IconButton aria-label={`Edit ${c.name}`} onClick={() => openDialog(c)}>
+                <Pencil size={16} />
+              </IconButton>
+              <IconButton aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
+                <Trash2 size={16} />
+              </IconButton>
+            </>
+          )}
+        />
       )}
       <CreatorEditDialog open={dialogOpen} onOpenChange={setDialogOpen} creator={editing} />
       <ConfirmDialog

@@ -1,8 +1,20 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { apiRequest, Badge, Button, ConfirmDialog, EmptyState, ErrorState, IconButton, Skeleton, toast } from '@innerecho/ui';
-import { Clamp, Table, TableScroller, TabToolbar } from '../library-admin/admin-table';
+import {
+  apiRequest,
+  Badge,
+  Button,
+  Clamp,
+  ConfirmDialog,
+  DataTable,
+  EmptyState,
+  ErrorState,
+  IconButton,
+  Skeleton,
+  toast,
+} from '@innerecho/ui';
+import { TabToolbar } from '../library-admin/admin-table';
 import type { AdminCreator, AdminTranscript } from '../library-admin/library-admin-types';
 import { toastFailure } from '../library-admin/mutation-toasts';
 import { TranscriptEditDialog } from '../library-admin/transcript-edit-dialog';
@@ -56,51 +68,38 @@ export function TranscriptsTab(_props: TranscriptsTabProps) {
       ) : transcripts.data!.length === 0 ? (
         <EmptyState title="No transcripts yet" description="Add the first affirmation to the library." />
       ) : (
-        <TableScroller>
-          <Table>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Category</th>
-                <th scope="col">Content</th>
-                <th scope="col">Creator</th>
-                <th scope="col">Plays</th>
-                <th scope="col">
-                  <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {transcripts.data!.map((t) => (
-                <tr key={t.id}>
-                  <td css={{ fontWeight: 600, minWidth: 160 }}>{t.title}</td>
-                  <td>
-                    <Badge variant="accent" css={{ whiteSpace: 'nowrap' }}>
-                      {t.category}
-                    </Badge>
-                  </td>
-                  <td css={{ minWidth: 240, maxWidth: 420 }}>
-                    <Clamp>{t.content}</Clamp>
-                  </td>
-                  <td css={(th) => ({ color: th.colors.textMuted, whiteSpace: 'nowrap' })}>
-                    {t.creatorId ? (creatorName.get(t.creatorId) ?? '—') : '—'}
-                  </td>
-                  <td>{t.playCount}</td>
-                  <td>
-                    <div css={{ display: 'flex', gap: 4, justifyContent: 'flex-end' }}>
-                      <IconButton aria-label={`Edit ${t.title}`} onClick={() => openDialog(t)}>
-                        <Pencil size={16} />
-                      </IconButton>
-                      <IconButton aria-label={`Delete ${t.title}`} onClick={() => setDeleting(t)}>
-                        <Trash2 size={16} />
-                      </IconButton>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableScroller>
+        <DataTable
+          rows={transcripts.data!}
+          rowKey={(t) => t.id}
+          columns={[
+            { header: 'Title', cell: (t) => t.title, css: { fontWeight: 600, minWidth: 160 } },
+            {
+              header: 'Category',
+              cell: (t) => (
+                <Badge variant="accent" css={{ whiteSpace: 'nowrap' }}>
+                  {t.category}
+                </Badge>
+              ),
+            },
+            { header: 'Content', cell: (t) => <Clamp>{t.content}</Clamp>, css: { minWidth: 240, maxWidth: 420 } },
+            {
+              header: 'Creator',
+              cell: (t) => (t.creatorId ? (creatorName.get(t.creatorId) ?? '—') : '—'),
+              css: (th) => ({ color: th.colors.textMuted, whiteSpace: 'nowrap' }),
+            },
+            { header: 'Plays', cell: (t) => t.playCount },
+          ]}
+          actions={(t) => (
+            <>
+              <IconButton aria-label={`Edit ${t.title}`} onClick={() => openDialog(t)}>
+                <Pencil size={16} />
+              </IconButton>
+              <IconButton aria-label={`Delete ${t.title}`} onClick={() => setDeleting(t)}>
+                <Trash2 size={16} />
+              </IconButton>
+            </>
+          )}
+        />
       )}
       <TranscriptEditDialog open={dialogOpen} onOpenChange={setDialogOpen} transcript={editing} creators={creators.data ?? []} />
       <ConfirmDialog

@@ -1,4 +1,4 @@
-import { Card, CardDescription, CardTitle, Skeleton } from '@innerecho/ui';
+import { Card, CardDescription, CardTitle, Skeleton, visuallyHidden } from '@innerecho/ui';
 
 export interface PeriodBarsProps {
   title: string;
@@ -30,8 +30,8 @@ export function PeriodBars({ title, description, rows, emptyNote }: PeriodBarsPr
         </div>
       ) : (
         <table css={{ width: '100%', borderCollapse: 'collapse', tableLayout: 'fixed' }}>
-          <caption css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{title}</caption>
-          <thead css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          <caption css={visuallyHidden}>{title}</caption>
+          <thead css={visuallyHidden}>
             <tr>
               <th scope="col">Period</th>
               <th scope="col">Chart</th>

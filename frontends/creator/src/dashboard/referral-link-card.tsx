@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, CardDescription, CardTitle, Input, toast } from '@innerecho/ui';
+import { Button, Card, CardDescription, CardTitle, Input, toast, visuallyHidden } from '@innerecho/ui';
 import { Check, Copy } from 'lucide-react';
 
 /** After Copy link, the button says Copied for 2 seconds. */
@@ -56,7 +56,7 @@ export function ReferralLinkCard({ referralCode }: ReferralLinkCardProps) {
         </CardDescription>
       </div>
       <div css={{ display: 'flex', gap: 10, flexWrap: 'wrap' }}>
-        <label htmlFor="referral-link" css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        <label htmlFor="referral-link" css={visuallyHidden}>
           Referral link
         </label>
         <Input

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { apiRequest, Button, Card, Container, Field, Input, serverErrorMessage, Spinner, toast } from '@innerecho/ui';
+import { apiRequest, Button, Card, Container, Field, Input, serverErrorMessage, Spinner, toast, validInput } from '@innerecho/ui';
 import { KeyRound } from 'lucide-react';
-import type { CreatorAccountView } from '@innerecho/contracts';
+import { ZCreatorSignIn, type CreatorAccountView } from '@innerecho/contracts';
 import { CREATOR_CURRENT_QUERY_KEY, useCurrentCreator } from '../api/creator-api';
 
 export type CreatorLoginPageProps = Record<string, never>;
@@ -36,12 +36,8 @@ export function CreatorLoginPage(_props: CreatorLoginPageProps) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = email.trim();
-    if (!trimmed || !password) {
-      toast({ title: 'Missing information', description: 'Please enter both email and password', variant: 'destructive' });
-      return;
-    }
-    login.mutate({ email: trimmed, password });
+    const input = validInput(ZCreatorSignIn, { email, password });
+    if (input) login.mutate(input);
   };
 
   if (current.data) return <Navigate to="/creator-dashboard" replace />;

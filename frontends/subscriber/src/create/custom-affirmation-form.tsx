@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CUSTOM_CATEGORIES, CUSTOM_CONTENT_MAX, DEFAULT_CATEGORY, TITLE_MAX } from '@innerecho/contracts';
+import { CUSTOM_CATEGORIES, CUSTOM_CONTENT_MAX, DEFAULT_CATEGORY, TITLE_MAX, ZCustomAffirmationInput } from '@innerecho/contracts';
 import {
   Button,
   Card,
@@ -14,6 +14,7 @@ import {
   getSessionId,
   serverErrorMessage,
   toast,
+  validInput,
 } from '@innerecho/ui';
 import { affirmationQueryKey, type AffirmationText, type GenerateNavigationState } from '../generate/affirmation-text';
 import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';
@@ -81,14 +82,7 @@ export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!title.trim() || !content.trim()) {
-      toast({ title: 'Missing information', description: 'Please fill in all fields', variant: 'destructive' });
-      return;
-    }
-    if (content.length > CUSTOM_CONTENT_MAX) {
-      toast({ title: 'Content too long', description: 'Please limit your affirmation to 2000 characters or less', variant: 'destructive' });
-      return;
-    }
+    if (!validInput(ZCustomAffirmationInput, { title, content, category })) return;
     save.mutate();
   };
 

@@ -9,7 +9,6 @@ import { PRICING_PATH } from '../access/start-trial-prompt';
  * this is the late case: the plan ended while the page was open.
  */
 export function isSubscriptionRequired(error: unknown): boolean {
-  if (isApiError(error)) return error.status === 402;
   return (error as { code?: string } | null)?.code === 'SUBSCRIPTION_REQUIRED';
 }
 

@@ -50,14 +50,17 @@ export function PageHeader({ title, description, eyebrow, actions }: PageHeaderP
   );
 }
 
-export const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  padding: 0;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0, 0, 0, 0);
-  white-space: nowrap;
-  border: 0;
-`;
+/** Read by screen readers, not shown: for elements that cannot be a VisuallyHidden span (a label, a caption). */
+export const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
+
+export const VisuallyHidden = styled.span(visuallyHidden);

@@ -5,16 +5,41 @@
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A non-OK response. `message` is `${status}: ${body or status text}`; status and body are kept for callers. */
+/**
+ * A non-OK response. `message` is `${status}: ${body or status text}`; status and body are kept
+ * for callers. Every API error answers `{ error, code }`: screens branch on `code` (stable, for
+ * programs) and show `serverMessage` (for people), never match the wording.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly bodyText: string;
+  /** The server's `code` (`REFERRAL_CODE_TAKEN`, `VALIDATION_FAILED`, …); undefined when the body carried none. */
+  readonly code: string | undefined;
+  /** The server's `error` (or `message`) text, undefined when the body is not JSON or has neither. */
+  readonly serverMessage: string | undefined;
 
   constructor(status: number, statusText: string, bodyText: string) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
     this.bodyText = bodyText;
+    const body = parseErrorBody(bodyText);
+    this.code = body.code;
+    this.serverMessage = body.message;
+  }
+}
+
+function parseErrorBody(bodyText: string): { code?: string; message?: string } {
+  if (!bodyText) return {};
+  try {
+    const parsed: unknown = JSON.parse(bodyText);
+    if (!parsed || typeof parsed !== 'object') return {};
+    const { error, message, code } = parsed as { error?: unknown; message?: unknown; code?: unknown };
+    const text = [error, message].find((value): value is string => typeof value === 'string' && value !== '');
+    return { code: typeof code === 'string' && code ? code : undefined, message: text };
+  } catch {
+    // Not JSON (a proxy's error page): no code, and the caller falls back to its own message.
+    return {};
   }
 }
 
@@ -44,16 +69,10 @@ export function isApiError(error: unknown): error is ApiError {
  * words in a toast; undefined when the body is not JSON or has neither field.
  */
 export function serverErrorMessage(error: unknown): string | undefined {
-  if (!isApiError(error) || !error.bodyText) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(error.bodyText);
-    if (parsed && typeof parsed === 'object') {
-      const { error: message, message: alt } = parsed as { error?: unknown; message?: unknown };
-      if (typeof message === 'string' && message) return message;
-      if (typeof alt === 'string' && alt) return alt;
-    }
-  } catch {
-    // Not JSON: the caller falls back to its own message.
-  }
-  return undefined;
+  return isApiError(error) ? error.serverMessage : undefined;
+}
+
+/** The server's `code` of a failed request, for branching on what went wrong. */
+export function serverErrorCode(error: unknown): string | undefined {
+  return isApiError(error) ? error.code : undefined;
 }

@@ -24,7 +24,7 @@ async function lockBuyer(tx: Tx, buyer: { email: string | null; userId: string |
 }
 
 export interface ApplyBillingFactOptions {
-  context: ServiceContext<any>;
+  context: ServiceContext;
   /** The provider's event id: each one has exactly one effect. */
   eventId: string;
   eventType: string;
@@ -89,12 +89,12 @@ export async function applyBillingFact(options: ApplyBillingFactOptions): Promis
 
 async function recordPaidInvoice(
   tx: Tx,
-  context: ServiceContext<any>,
+  context: ServiceContext,
   fact: Extract<BillingFact, { kind: 'invoice-paid' }>,
   requestId: string | undefined,
   log: Logger,
 ) {
-  let subscription = fact.subscription
+  const subscription = fact.subscription
     ? await mergeSubscription(tx, context, fact.subscription, requestId)
     : await findSubscription(tx, fact.subscriptionId);
   if (!subscription) {
@@ -132,7 +132,7 @@ async function recordPaidInvoice(
 
 async function recordRefund(
   tx: Tx,
-  context: ServiceContext<any>,
+  context: ServiceContext,
   fact: Extract<BillingFact, { kind: 'charge-refunded' }>,
   requestId: string | undefined,
   log: Logger,
@@ -165,7 +165,7 @@ async function recordRefund(
  */
 export async function mergeSubscription(
   tx: Tx,
-  context: ServiceContext<any>,
+  context: ServiceContext,
   facts: SubscriptionFacts,
   requestId?: string,
 ): Promise<SubscriptionRecord> {
@@ -206,7 +206,7 @@ export async function mergeSubscription(
   return row;
 }
 
-export async function publishSubscription(tx: Tx, context: ServiceContext<any>, row: SubscriptionRecord, requestId?: string) {
+export async function publishSubscription(tx: Tx, context: ServiceContext, row: SubscriptionRecord, requestId?: string) {
   await context.outbox.add(
     tx,
     SubscriptionChangedV1,

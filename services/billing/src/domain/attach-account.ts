@@ -9,7 +9,7 @@ import { publishSubscription } from './apply-billing-fact';
  * visitor completed with this email becomes theirs (identity then reports it active).
  */
 export async function attachNewAccount(
-  context: ServiceContext<any>,
+  context: ServiceContext,
   payload: EventPayload<typeof UserRegisteredV1>,
   { tx, envelope }: EventContext,
 ) {

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { badRequest, type Logger } from '@innerecho/kit';
 import type { PlanId } from '@innerecho/contracts';
 import type { BillingConfig } from '../config';
-import { emptyFacts, normaliseReferralCode, type BillingFact, type SubscriptionFacts } from './billing-facts';
+import { normaliseReferralCode, type BillingFact, type SubscriptionFacts } from './billing-facts';
 
 /** Where Stripe Checkout returns the buyer (then on to /success, or to the already-subscribed page). */
 export const CHECKOUT_RETURN_PATH = '/api/billing/checkout-return';

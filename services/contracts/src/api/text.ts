@@ -10,6 +10,7 @@ import { z } from 'zod';
  * also refuse line breaks, tabs and the bidirectional overrides that can make a name read
  * differently from what it is.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's purpose
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const NOT_ON_ONE_LINE = /[\t\n\r\u0085\u2028\u2029\u202A-\u202E\u2066-\u2069]/;
 

@@ -82,14 +82,6 @@ export async function insertClickOncePerDay(tx: Conn, values: { creatorId: strin
   return rows.length > 0;
 }
 
-export async function countClicks(tx: Conn, creatorId: string): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(referralClicks)
-    .where(eq(referralClicks.creatorId, creatorId));
-  return row?.n ?? 0;
-}
-
 export async function findAttribution(tx: Conn, subscriptionId: string): Promise<AttributionRecord | null> {
   const [row] = await tx.select().from(attributions).where(eq(attributions.subscriptionId, subscriptionId)).for('update');
   return row ? { ...row } : null;

@@ -31,7 +31,7 @@ export function bucketLabel(period: AnalyticsPeriod, start: Date): string {
 
 /** Totals over all time; revenue and signups per period for the latest buckets (zeros included). */
 export async function getCreatorAnalytics(options: {
-  context: ServiceContext<any>;
+  context: ServiceContext;
   creatorId: string;
   query: unknown;
   now?: Date;

@@ -12,7 +12,7 @@ export const toCreatorView = (c: CreatorRecord): CreatorAccountView => ({
   referralCode: c.referralCode,
 });
 
-export async function signInCreator(options: { context: ServiceContext<any>; input: unknown }): Promise<CreatorAccountView> {
+export async function signInCreator(options: { context: ServiceContext; input: unknown }): Promise<CreatorAccountView> {
   const input = ZCreatorSignIn.parse(options.input ?? {});
   const creator = await findCreatorByEmail(options.context.db, input.email);
   const valid = await verifyPassword(creator?.passwordHash ?? null, input.password);
@@ -21,7 +21,7 @@ export async function signInCreator(options: { context: ServiceContext<any>; inp
 }
 
 /** The signed-in creator, if the account still exists and is active. */
-export async function currentCreator(context: ServiceContext<any>, creatorId: string): Promise<CreatorAccountView | null> {
+export async function currentCreator(context: ServiceContext, creatorId: string): Promise<CreatorAccountView | null> {
   const creator = await findCreatorById(context.db, creatorId);
   return creator && creator.active ? toCreatorView(creator) : null;
 }

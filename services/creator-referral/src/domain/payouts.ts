@@ -1,5 +1,4 @@
 import { isUuid, ZCreatePayout, type CommissionView, type PayoutBalanceView, type PayoutView } from '@innerecho/contracts';
-import { z } from 'zod';
 import { badRequest, conflict, notFound, type ServiceContext } from '@innerecho/kit';
 import {
   assignCommissionsToPayout,
@@ -41,7 +40,7 @@ export const toPayoutView = (p: PayoutRecord): PayoutView => ({
 });
 
 /** Admin: every creator with what is waiting to be paid out. */
-export async function listPayoutBalances(context: ServiceContext<any>): Promise<PayoutBalanceView[]> {
+export async function listPayoutBalances(context: ServiceContext): Promise<PayoutBalanceView[]> {
   const [creators, payable] = await Promise.all([listCreators(context.db), listPayableCommissions(context.db)]);
   return creators.map((c) => {
     const own = payable.filter((p) => p.creatorId === c.id);
@@ -57,7 +56,7 @@ export async function listPayoutBalances(context: ServiceContext<any>): Promise<
 }
 
 /** Admin: a payout of chosen pending commissions, which stay pending until it completes. */
-export async function createPayout(options: { context: ServiceContext<any>; input: unknown }): Promise<PayoutView> {
+export async function createPayout(options: { context: ServiceContext; input: unknown }): Promise<PayoutView> {
   const { context } = options;
   const input = ZCreatePayout.parse(options.input ?? {});
   const ids = [...new Set(input.commissionIds)];
@@ -86,7 +85,7 @@ export async function createPayout(options: { context: ServiceContext<any>; inpu
 
 /** Admin: completed (its commissions become paid) or failed (they return to pending). */
 export async function settlePayout(options: {
-  context: ServiceContext<any>;
+  context: ServiceContext;
   payoutId: string;
   outcome: 'completed' | 'failed';
 }): Promise<PayoutView> {
@@ -103,10 +102,10 @@ export async function settlePayout(options: {
 }
 
 /** What a creator sees of their commissions: everything but reversed ones, newest first, `limit` at most. */
-export async function listCreatorCommissions(context: ServiceContext<any>, creatorId: string, limit?: number): Promise<CommissionView[]> {
+export async function listCreatorCommissions(context: ServiceContext, creatorId: string, limit?: number): Promise<CommissionView[]> {
   return (await listVisibleCommissions(context.db, creatorId, limit)).map(toCommissionView);
 }
 
-export async function listPayoutHistory(context: ServiceContext<any>, creatorId?: string): Promise<PayoutView[]> {
+export async function listPayoutHistory(context: ServiceContext, creatorId?: string): Promise<PayoutView[]> {
   return (await listPayouts(context.db, creatorId)).map(toPayoutView);
 }

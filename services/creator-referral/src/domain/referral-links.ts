@@ -4,7 +4,7 @@ import { notFound, type ServiceContext } from '@innerecho/kit';
 import { findCreatorByCode, insertClickOncePerDay } from '../data-access/referral-repository';
 
 /** valid is true only for an existing, active creator's code. */
-export async function validateReferralCode(context: ServiceContext<any>, code: string): Promise<ReferralCodeValidity> {
+export async function validateReferralCode(context: ServiceContext, code: string): Promise<ReferralCodeValidity> {
   const candidate = code.trim();
   const creator = candidate && candidate.length <= REFERRAL_CODE_MAX ? await findCreatorByCode(context.db, candidate) : null;
   return { valid: Boolean(creator?.active) };
@@ -21,7 +21,7 @@ export const clickerKey = (secret: string, clientAddress: string, creatorId: str
 
 /** One click per client address per creator per UTC day, however often the link is opened. */
 export async function recordReferralClick(options: {
-  context: ServiceContext<any>;
+  context: ServiceContext;
   input: unknown;
   clientAddress: string;
   secret: string;

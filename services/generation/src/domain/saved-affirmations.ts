@@ -26,7 +26,7 @@ export function toView(record: SavedAffirmationRecord, sessionId: string): Saved
 }
 
 export async function listOwnSavedAffirmations(
-  context: ServiceContext<any>,
+  context: ServiceContext,
   ownerId: string,
   sessionId: string,
 ): Promise<SavedAffirmationView[]> {
@@ -38,7 +38,7 @@ export async function listOwnSavedAffirmations(
  * it and says it. Only the owner's own items; anything else reads as not found.
  */
 export async function setSavedAffirmationSpeed(
-  context: ServiceContext<any>,
+  context: ServiceContext,
   options: { ownerId: string; sessionId: string; id: string; body: unknown },
 ): Promise<SavedAffirmationView> {
   // An id that cannot exist is a 404 whatever the body says.
@@ -51,7 +51,7 @@ export async function setSavedAffirmationSpeed(
 }
 
 /** The stored MP3 of one of the owner's saved affirmations: its size, and a way to read it (or a byte range of it). */
-export async function openSavedAudio(context: ServiceContext<any>, ownerId: string, id: string) {
+export async function openSavedAudio(context: ServiceContext, ownerId: string, id: string) {
   const record = isUuid(id) ? await findOwnSavedAffirmation(context.db, ownerId, id) : null;
   if (!record) throw notFound('Saved affirmation not found', 'SAVED_AFFIRMATION_NOT_FOUND');
   const missing = () => notFound('The audio file of this affirmation is missing', 'AUDIO_FILE_MISSING');

@@ -16,6 +16,7 @@ export const escapeHtml = (value: string) =>
 // The design system's colour tokens: one source for the web app and these pages. Required
 // rather than imported so TypeScript does not type-check the design system's browser code
 // (localStorage, document) under the services' Node-only settings.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the reason is just above
 const { paletteDeclarations } = require('@innerecho/ui/src/theme/tokens') as { paletteDeclarations(mode: 'dark' | 'light'): string };
 
 /**

@@ -10,7 +10,7 @@ import type { CreatorSessions } from './creator-session';
  * The creator area (sign-in, own commissions, analytics and payouts) and the admin's
  * payout management. Creators read only their own data; payouts are written by admins.
  */
-export function creatorAreaRoutes(context: ServiceContext<any>, sessions: CreatorSessions): Router {
+export function creatorAreaRoutes(context: ServiceContext, sessions: CreatorSessions): Router {
   const router = Router();
 
   router.post('/api/creator-auth/login', async (req, res) => {

@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import styled from '@emotion/styled';
+import type { Interpolation, Theme } from '@emotion/react';
+import { VisuallyHidden } from './layout';
+
+/** A quiet data table that scrolls sideways on narrow screens instead of squashing its columns. */
+const TableScroller = styled.div`
+  overflow-x: auto;
+  border: 1px solid ${(p) => p.theme.colors.border};
+  border-radius: ${(p) => p.theme.radii.lg};
+  background: ${(p) => p.theme.colors.surface};
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: 14px;
+  th,
+  td {
+    padding: 12px 16px;
+    text-align: left;
+    vertical-align: top;
+    border-bottom: 1px solid ${(p) => p.theme.colors.border};
+  }
+  th {
+    font-size: 12px;
+    font-weight: 600;
+    letter-spacing: 0.04em;
+    text-transform: uppercase;
+    color: ${(p) => p.theme.colors.textSubtle};
+    background: ${(p) => p.theme.colors.surfaceSunken};
+  }
+  tbody tr:last-of-type td {
+    border-bottom: 0;
+  }
+  tbody tr:hover td {
+    background: ${(p) => p.theme.colors.surfaceSunken};
+  }
+`;
+
+/** Long text cut to a few lines inside a table cell. */
+export const Clamp = styled.span<{ lines?: number }>`
+  display: -webkit-box;
+  -webkit-line-clamp: ${(p) => p.lines ?? 2};
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+  color: ${(p) => p.theme.colors.textMuted};
+`;
+
+export interface DataTableColumn<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Styles of this column's cells (width, wrapping, weight). */
+  css?: Interpolation<Theme>;
+}
+
+export interface DataTableProps<T> {
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  columns: readonly DataTableColumn<T>[];
+  /** The row's buttons, right-aligned in a last column whose header only screen readers read ("Actions"). */
+  actions?: (row: T) => ReactNode;
+  /** A test id on every row. */
+  rowTestId?: string;
+}
+
+/** The design system's one table of records with a column of actions (the admin lists). */
+export function DataTable<T>({ rows, rowKey, columns, actions, rowTestId }: DataTableProps<T>) {
+  return (
+    <TableScroller>
+      <Table>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} scope="col">
+                {column.header}
+              </th>
+            ))}
+            {actions ? (
+              <th scope="col">
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} data-testid={rowTestId}>
+              {columns.map((column) => (
+                <td key={column.header} css={column.css}>
+                  {column.cell(row)}
+                </td>
+              ))}
+              {actions ? (
+                <td css={{ whiteSpace: 'nowrap' }}>
+                  <div css={{ display: 'flex', gap: 4, justifyContent: 'flex-end' }}>{actions(row)}</div>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableScroller>
+  );
+}
