@@ -132,6 +132,16 @@ export const ROUTE_TABLE: RouteRow[] = [
       'GET /api/saved-affirmations/:sessionId/:id/audio',
     ],
   },
+  {
+    prefix: '/api/own-recordings',
+    service: 'generation',
+    routes: [
+      'GET /api/own-recordings/:sessionId/:affirmationId',
+      'PUT /api/own-recordings/:sessionId/:affirmationId',
+      'DELETE /api/own-recordings/:sessionId/:affirmationId',
+      'GET /api/own-recordings/:sessionId/:affirmationId/audio',
+    ],
+  },
   { prefix: '/api/files/generation', service: 'generation', routes: ['GET /api/files/generation/:key'] },
 
   // billing: checkout, webhooks, the customer portal

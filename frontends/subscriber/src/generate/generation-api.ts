@@ -35,7 +35,12 @@ export interface SavedAffirmation {
   backgroundMusic: { id: string | null; name: string } | null;
   transcript: { id: string; title: string | null; category: string | null } | null;
   customAffirmation: { id: string; title: string | null; category: string | null } | null;
+  /** Whose speech: the listener's own recording, or their cloned voice. */
+  voice: 'own' | 'cloned';
 }
+
+/** How the saved list and the preview name the speech of an affirmation. */
+export const voiceLabel = (voice: 'own' | 'cloned') => (voice === 'own' ? 'Your recording' : 'Cloned voice');
 
 export type DailyAllowance = DailyAllowanceView;
 
@@ -62,7 +67,7 @@ export async function generateAudio(input: {
   affirmationId: string;
   durationSeconds: number;
   musicId: string;
-}): Promise<{ url: string; bytes: number; savedId: string | null }> {
+}): Promise<{ url: string; bytes: number; savedId: string | null; voice: 'own' | 'cloned' }> {
   const body: Record<string, string> = {
     sessionId: getSessionId(),
     voiceSpeed: '1.0',
@@ -88,7 +93,12 @@ export async function generateAudio(input: {
     throw new GenerationError(data.error || 'Failed to generate audio', data.code);
   }
   const blob = await res.blob();
-  return { url: URL.createObjectURL(blob), bytes: blob.size, savedId: res.headers.get('x-saved-affirmation-id') };
+  return {
+    url: URL.createObjectURL(blob),
+    bytes: blob.size,
+    savedId: res.headers.get('x-saved-affirmation-id'),
+    voice: res.headers.get('x-speech-voice') === 'own' ? 'own' : 'cloned',
+  };
 }
 
 /** Keeps the playback speed chosen for a saved affirmation (its player and label use it). */

@@ -38,6 +38,7 @@ import { affirmationQueryKey, type AffirmationText, type GenerateNavigationState
 import { longestDurationToday, useDailyAllowance } from '../generate/use-daily-allowance';
 import { VoiceNotClonedCard } from '../generate/voice-not-cloned-card';
 import { isSubscriptionRequired, sendToPricing } from '../subscription/subscription-required';
+import { OwnRecordingPanel } from '../own-recording/own-recording-panel';
 import { useVoiceProfile } from '../voice/use-voice-profile';
 
 export type GeneratePageProps = Record<string, never>;
@@ -89,7 +90,13 @@ function GenerateScreen() {
 
   const [musicId, setMusicId] = useState(NO_MUSIC);
   const [duration, setDuration] = useState(() => initialDuration(search.get('duration')));
-  const [result, setResult] = useState<{ url: string; savedId: string | null; duration: number; musicTitle: string | null } | null>(null);
+  const [result, setResult] = useState<{
+    url: string;
+    savedId: string | null;
+    duration: number;
+    musicTitle: string | null;
+    voice: 'own' | 'cloned';
+  } | null>(null);
   const chosenDuration = durationWithinAllowance(duration, allowance.data);
   const canGenerate = allowance.isSuccess && longestDurationToday(allowance.data) >= DURATION_MIN;
 
@@ -107,9 +114,9 @@ function GenerateScreen() {
 
   const generate = useMutation({
     mutationFn: () => generateAudio({ affirmationId: id, durationSeconds: chosenDuration, musicId }),
-    onSuccess: ({ url, savedId }) => {
+    onSuccess: ({ url, savedId, voice }) => {
       const track = music.data?.find((m) => m.id === musicId);
-      setResult({ url, savedId, duration: chosenDuration, musicTitle: track?.title ?? null });
+      setResult({ url, savedId, duration: chosenDuration, musicTitle: track?.title ?? null, voice });
       toast({ title: 'Audio generated successfully', description: 'Your affirmation has been saved to your library', variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: savedAffirmationsQueryKey(getSessionId()) });
     },
@@ -221,6 +228,7 @@ function GenerateScreen() {
           allowance={allowance.data}
           disabled={generate.isPending}
         />
+        <OwnRecordingPanel affirmationId={id} text={text.content} disabled={generate.isPending} />
         <Button size="lg" onClick={() => generate.mutate()} disabled={generate.isPending || !canGenerate} loading={generate.isPending}>
           {generate.isPending ? null : <Sparkles size={18} aria-hidden />}
           {generate.isPending ? 'Generating...' : 'Generate Audio'}
@@ -238,6 +246,9 @@ function GenerateScreen() {
           savedId={result.savedId}
           durationSeconds={result.duration}
           musicTitle={result.musicTitle}
+          voice={result.voice}
+          title={text.title}
+          category={text.category ?? null}
         />
       ) : null}
     </div>

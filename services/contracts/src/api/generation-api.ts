@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZSessionId } from './identity-api';
+import { textField } from './text';
 
 /** Playback speed of generated audio: 0.5x to 2x in steps of 0.05, 1x by default. */
 export const PLAYBACK_SPEED_MIN = 0.5;
@@ -106,4 +107,24 @@ export interface SavedAffirmationView {
   backgroundMusic: { id: string | null; name: string } | null;
   transcript: { id: string; title: string | null; category: string | null } | null;
   customAffirmation: { id: string; title: string | null; category: string | null } | null;
+  /** Whose speech it is: 'own' (the listener's own recording) or 'cloned' (their cloned voice). */
+  voice: SpeechVoiceSource;
+}
+
+export type SpeechVoiceSource = 'own' | 'cloned';
+
+/**
+ * PUT /api/own-recordings/{sessionId}/{affirmationId}: the listener's own reading of an
+ * affirmation (a transcript id, or custom-{id}), uploaded first to the voice sample upload URL.
+ */
+export const ZOwnRecordingRequest = z.object({
+  uploadURL: textField({ max: 2000, required: 'No audio to upload' }),
+});
+
+/** GET|PUT /api/own-recordings/{sessionId}/{affirmationId} */
+export interface OwnRecordingView {
+  affirmationId: string;
+  seconds: number;
+  audioFilePath: string;
+  updatedAt: string;
 }

@@ -11,6 +11,7 @@ import type { DecodedMusicCache } from './decoded-music-cache';
 import { SAMPLE_RATE } from './render/output-format';
 import { ArrivingMusic } from './render/arriving-music';
 import { renderAffirmationMp3 } from './render/render-affirmation';
+import { ownReadingSamples } from './own-recordings';
 import { speechForText } from './speech-for-text';
 
 export interface GeneratedAudio {
@@ -22,7 +23,8 @@ export interface GeneratedAudio {
 
 /**
  * POST /api/generate-audio: resolve the text (a transcript, or the caller's own custom
- * affirmation), speak it in the caller's cloned voice (cached by the voice service), reserve
+ * affirmation), take the caller's own reading of it or speak it in their cloned voice
+ * (cached by the voice service), reserve
  * the seconds against today's allowance, render, store the MP3, then record the saved
  * affirmation, the usage and affirmation.generated in one transaction.
  */
@@ -46,8 +48,11 @@ export async function generateAffirmationAudio(options: {
       ? fetchMusicTrack(config.LIBRARY_URL, caller, request.backgroundMusicId)
       : Promise.resolve<MusicTrackDetails | null>(null),
   ]);
-  // Refuses with 409 'Please record and clone your voice first' when there is no clone.
-  const speech = await speechForText(config.VOICE_URL, caller, text.content);
+  // The listener's own reading of this text, when they kept one, is the speech: no engine
+  // call and no clone needed. Otherwise the cloned voice speaks it, which refuses with 409
+  // 'Please record and clone your voice first' when there is no clone.
+  const ownReading = await ownReadingSamples(context, userId, source);
+  const speech = ownReading ? { samples: ownReading, misses: 0 } : await speechForText(config.VOICE_URL, caller, text.content);
   if (speech.samples.length === 0) throw unavailable('Your voice could not speak this text. Please try again.');
 
   const seconds = request.audioDuration;
@@ -90,6 +95,7 @@ export async function generateAffirmationAudio(options: {
           backgroundMusicTitle: track?.title ?? null,
           fileKey,
           sizeBytes: rendered.mp3.length,
+          voiceSource: ownReading ? 'own' : 'cloned',
         });
         await commitReservedSeconds(tx, { userId, day, seconds });
         await context.outbox.add(

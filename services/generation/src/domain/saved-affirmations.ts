@@ -22,6 +22,7 @@ export function toView(record: SavedAffirmationRecord, sessionId: string): Saved
     backgroundMusic: record.backgroundMusicTitle ? { id: record.backgroundMusicId, name: record.backgroundMusicTitle } : null,
     transcript: record.transcriptId ? { id: record.transcriptId, ...text } : null,
     customAffirmation: record.customAffirmationId ? { id: record.customAffirmationId, ...text } : null,
+    voice: record.voiceSource,
   };
 }
 

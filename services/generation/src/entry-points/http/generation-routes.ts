@@ -5,6 +5,7 @@ import type { GenerationConfig } from '../../config';
 import type { DecodedMusicCache } from '../../domain/decoded-music-cache';
 import { readDailyAllowance } from '../../domain/daily-allowance';
 import { generateAffirmationAudio } from '../../domain/generate-affirmation-audio';
+import { describeOwnRecording, openOwnRecording, removeOwnRecording, saveOwnRecording } from '../../domain/own-recordings';
 import { listOwnSavedAffirmations, openSavedAudio, setSavedAffirmationSpeed } from '../../domain/saved-affirmations';
 import { renderMetrics } from './render-metrics';
 
@@ -37,6 +38,7 @@ export function generationRoutes(context: ServiceContext<GenerationConfig>, { mu
     res.setHeader('content-length', String(result.mp3.length));
     res.setHeader('x-saved-affirmation-id', result.saved.id);
     res.setHeader('x-speech-engine-calls', String(result.speechMisses));
+    res.setHeader('x-speech-voice', result.saved.voiceSource);
     res.end(result.mp3);
   });
 
@@ -69,6 +71,41 @@ export function generationRoutes(context: ServiceContext<GenerationConfig>, { mu
       const name = req.query.download.replace(/[^a-z0-9-]/gi, '').slice(0, 80) || 'affirmation';
       res.setHeader('content-disposition', `attachment; filename="${name}.mp3"`);
     }
+    await sendStoredObject(req, res, { size: audio.stat.size, open: audio.open });
+  });
+
+  // The listener's own reading of an affirmation (a transcript id, or custom-{id}).
+  router.get('/api/own-recordings/:sessionId/:affirmationId', async (req, res) => {
+    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+    res.setHeader('cache-control', 'no-store');
+    res.json(await describeOwnRecording(context, user.id, req.params.sessionId, req.params.affirmationId));
+  });
+
+  router.put('/api/own-recordings/:sessionId/:affirmationId', async (req, res) => {
+    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+    res.json(
+      await saveOwnRecording({
+        context,
+        userId: user.id,
+        sessionId: req.params.sessionId,
+        caller: caller(req),
+        affirmationId: req.params.affirmationId,
+        body: req.body,
+      }),
+    );
+  });
+
+  router.delete('/api/own-recordings/:sessionId/:affirmationId', async (req, res) => {
+    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+    await removeOwnRecording(context, user.id, req.params.affirmationId);
+    res.status(204).end();
+  });
+
+  router.get('/api/own-recordings/:sessionId/:affirmationId/audio', async (req, res) => {
+    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+    const audio = await openOwnRecording(context, user.id, req.params.affirmationId);
+    res.setHeader('content-type', 'audio/wav');
+    res.setHeader('cache-control', 'private, no-cache');
     await sendStoredObject(req, res, { size: audio.stat.size, open: audio.open });
   });
 
