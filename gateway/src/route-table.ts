@@ -122,7 +122,11 @@ export const ROUTE_TABLE: RouteRow[] = [
     methods: ['GET', 'HEAD'],
     routes: ['GET /api/generate-audio/allowance'],
   },
-  { prefix: '/api/generate-audio', service: 'generation', routes: ['POST /api/generate-audio'] },
+  {
+    prefix: '/api/generate-audio',
+    service: 'generation',
+    routes: ['POST /api/generate-audio', 'POST /api/generate-audio/preview'],
+  },
   {
     prefix: '/api/saved-affirmations',
     service: 'generation',

@@ -19,7 +19,7 @@ afterAll(() => e2e?.stop());
 
 const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
 
-test('a listener records an affirmation themselves, generates 5 minutes over music with it, and finds it saved as their recording', async () => {
+test('a listener records an affirmation themselves, generates 5 minutes over music at "voice forward", finds it saved as their recording, and plays it with the sleep timer', async () => {
   const { page } = await clonedListener(e2e);
   await page.goto('/affirmations');
   const sessionId = await page.evaluate(() => localStorage.getItem('sessionId'));
@@ -54,6 +54,13 @@ test('a listener records an affirmation themselves, generates 5 minutes over mus
   // Five minutes over music.
   await page.getByRole('combobox', { name: 'Background Music' }).click();
   await page.getByRole('option', { name: TRACK }).click();
+  // Voice forward, heard first in a short preview of the mix.
+  await page.getByRole('slider', { name: 'Voice and music balance' }).focus();
+  await page.keyboard.press('Home');
+  expect(await page.getByRole('slider', { name: 'Voice and music balance' }).getAttribute('aria-valuetext')).toBe('Voice forward');
+  await page.getByRole('button', { name: 'Preview the Mix' }).click();
+  await visible(page.getByLabel('Preview of the mix'), 60_000);
+  await page.waitForFunction(() => (document.querySelector('audio[aria-label="Preview of the mix"]') as HTMLAudioElement)?.duration > 7);
   await page.getByRole('slider', { name: 'Audio duration' }).focus();
   await page.keyboard.press('Home');
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
@@ -61,11 +68,13 @@ test('a listener records an affirmation themselves, generates 5 minutes over mus
   await page.getByRole('button', { name: 'Generate Audio' }).click();
   await visible(page.getByText('Saved to Your Library'), 240_000);
   await visible(page.getByRole('definition').filter({ hasText: 'Your recording' }));
+  await visible(page.getByRole('definition').filter({ hasText: 'Voice forward' }));
 
   await page.getByRole('link', { name: 'View Saved Affirmations' }).click();
   const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'In My Own Words' }) });
   await visible(item.getByText('Your recording'));
   await visible(item.getByText('5m 0s'));
+  await visible(item.getByText('Voice forward'));
 
   // The shared player: lock-screen metadata, a sleep timer at the end of the track that fades
   // the last 10 seconds out, and the position remembered on this device.

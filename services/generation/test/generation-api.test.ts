@@ -111,6 +111,7 @@ describe('POST /api/generate-audio', () => {
         transcript: { id: transcript.id, title: transcript.title, category: transcript.category },
         customAffirmation: null,
         voice: 'cloned',
+        musicBelowVoiceDb: null,
       },
     ]);
 
@@ -367,6 +368,60 @@ describe('the listener records an affirmation themselves', () => {
       json: { uploadURL: ownersUpload },
     });
     expect(borrowed.data.code).toBe('SAMPLE_NOT_FOUND');
+  });
+});
+
+describe('voice and music balance', () => {
+  const preview = (s: Subscriber, body: Record<string, unknown>) =>
+    raw(s.client, 'POST', '/api/generate-audio/preview', { json: { sessionId: s.sessionId, ...body } });
+  const rms = (samples: ArrayLike<number>) => {
+    let sum = 0;
+    for (let i = 0; i < samples.length; i++) sum += samples[i] * samples[i];
+    return Math.sqrt(sum / samples.length);
+  };
+
+  test('a preview is a few seconds of the mix at the balance, rendered by the same code, using no allowance and saving nothing', async () => {
+    const s = alice;
+    const transcriptId = (await aTranscript(s.client)).id;
+    const usedBefore = (await s.client.get('/api/generate-audio/allowance')).data.secondsUsed;
+    const savedBefore = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data.length;
+    const voiceForward = await preview(s, { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: 22 });
+    expect(voiceForward.status === 200 ? 200 : voiceForward.data).toBe(200);
+    expect(voiceForward.headers.get('content-type')).toBe('audio/mpeg');
+    const musicForward = await preview(s, { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: '10' });
+    const [quiet, loud] = [decodeMp3(voiceForward.body, 2), decodeMp3(musicForward.body, 2)];
+    expect(quiet.length).toBe(8 * 2 * 44100);
+    // The voice is the same in both, so what differs is the music alone, 12 dB (x3.98) up: the
+    // difference is 2.98 times the music of the voice-forward mix, which is well under the voice.
+    const difference = Float32Array.from(loud, (v, i) => v - quiet[i]);
+    expect(rms(loud)).toBeGreaterThan(rms(quiet));
+    expect(rms(difference)).toBeGreaterThan(rms(quiet) * 0.15);
+    expect((await s.client.get('/api/generate-audio/allowance')).data.secondsUsed).toBe(usedBefore);
+    expect((await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data).toHaveLength(savedBefore);
+
+    for (const body of [
+      { transcriptId },
+      { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: 15 },
+      { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: 'loud' },
+    ]) {
+      expect((await preview(s, body)).status).toBe(400);
+    }
+    expect((await preview(s, { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: 15 })).data.error).toBe(
+      'Choose a voice and music balance from the control',
+    );
+  });
+
+  test('the chosen balance is kept with the saved affirmation; the default is the mix as it was; without music there is none', async () => {
+    const s = alice;
+    const transcriptId = (await aTranscript(s.client)).id;
+    const forward = await generate(s, { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: '22' });
+    expect(forward.status === 201 ? 201 : forward.data).toBe(201);
+    const plain = await generate(s, { transcriptId, backgroundMusicId: music.id });
+    const alone = await generate(s, { transcriptId, musicBelowVoiceDb: '10' });
+    expect([plain.status, alone.status]).toEqual([201, 201]);
+    const saved = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data;
+    expect(saved.slice(0, 3).map((a: any) => a.musicBelowVoiceDb)).toEqual([null, 16, 22]);
+    expect((await generate(s, { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: '17' })).status).toBe(400);
   });
 });
 

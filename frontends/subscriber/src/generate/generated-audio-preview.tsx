@@ -3,6 +3,7 @@ import { AffirmationPlayer } from '../player/affirmation-player';
 import { useSavedSpeed } from '../saved/use-saved-speed';
 import { CheckCircle2, Download, Library } from 'lucide-react';
 import { AnchorButton, Card, CardTitle, LinkButton, formatDuration, toast } from '@innerecho/ui';
+import { balanceLabel } from './balance-control';
 import { voiceLabel } from './generation-api';
 
 export interface GeneratedAudioPreviewProps {
@@ -12,6 +13,8 @@ export interface GeneratedAudioPreviewProps {
   durationSeconds: number;
   musicTitle: string | null;
   voice: 'own' | 'cloned';
+  /** With music: the balance (dB the music sits below the voice). */
+  balance: number | null;
   /** For the lock screen and headset: what is playing. */
   title: string;
   category: string | null;
@@ -24,6 +27,7 @@ export function GeneratedAudioPreview({
   durationSeconds,
   musicTitle,
   voice,
+  balance,
   title,
   category,
 }: GeneratedAudioPreviewProps) {
@@ -87,6 +91,12 @@ export function GeneratedAudioPreview({
         <dd>{formatDuration(durationSeconds)}</dd>
         <dt>Background music</dt>
         <dd>{musicTitle ?? 'None'}</dd>
+        {balance !== null ? (
+          <>
+            <dt>Balance</dt>
+            <dd>{balanceLabel(balance)}</dd>
+          </>
+        ) : null}
         <dt>Voice</dt>
         <dd>{voiceLabel(voice)}</dd>
       </dl>

@@ -37,6 +37,8 @@ export interface SavedAffirmation {
   customAffirmation: { id: string; title: string | null; category: string | null } | null;
   /** Whose speech: the listener's own recording, or their cloned voice. */
   voice: 'own' | 'cloned';
+  /** With music: how far it sits below the voice, in dB; null without music. */
+  musicBelowVoiceDb: number | null;
 }
 
 /** How the saved list and the preview name the speech of an affirmation. */
@@ -67,6 +69,7 @@ export async function generateAudio(input: {
   affirmationId: string;
   durationSeconds: number;
   musicId: string;
+  musicBelowVoiceDb?: number;
 }): Promise<{ url: string; bytes: number; savedId: string | null; voice: 'own' | 'cloned' }> {
   const body: Record<string, string> = {
     sessionId: getSessionId(),
@@ -75,7 +78,10 @@ export async function generateAudio(input: {
   };
   if (input.affirmationId.startsWith('custom-')) body.customAffirmationId = input.affirmationId.slice('custom-'.length);
   else body.transcriptId = input.affirmationId;
-  if (input.musicId && input.musicId !== NO_MUSIC) body.backgroundMusicId = input.musicId;
+  if (input.musicId && input.musicId !== NO_MUSIC) {
+    body.backgroundMusicId = input.musicId;
+    if (input.musicBelowVoiceDb !== undefined) body.musicBelowVoiceDb = String(input.musicBelowVoiceDb);
+  }
 
   let res: Response;
   try {
@@ -105,4 +111,31 @@ export async function generateAudio(input: {
 export async function saveAffirmationSpeed(savedId: string, voiceSpeed: number): Promise<SavedAffirmation> {
   const res = await apiRequest('PATCH', `/api/saved-affirmations/${encodeURIComponent(getSessionId())}/${savedId}`, { voiceSpeed });
   return (await res.json()) as SavedAffirmation;
+}
+
+/** A few seconds of the mix at a balance, rendered by the server (no allowance used): an object URL of the MP3. */
+export async function previewMix(input: { affirmationId: string; musicId: string; musicBelowVoiceDb: number }): Promise<string> {
+  const body: Record<string, string | number> = {
+    sessionId: getSessionId(),
+    backgroundMusicId: input.musicId,
+    musicBelowVoiceDb: input.musicBelowVoiceDb,
+  };
+  if (input.affirmationId.startsWith('custom-')) body.customAffirmationId = input.affirmationId.slice('custom-'.length);
+  else body.transcriptId = input.affirmationId;
+  let res: Response;
+  try {
+    res = await fetch('/api/generate-audio/preview', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'include',
+    });
+  } catch {
+    throw new GenerationError('The preview could not be made. Please check your connection and try again.');
+  }
+  if (!res.ok) {
+    const data = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
+    throw new GenerationError(data.error || 'The preview could not be made. Please try again.', data.code);
+  }
+  return URL.createObjectURL(await res.blob());
 }

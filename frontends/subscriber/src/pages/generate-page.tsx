@@ -19,7 +19,9 @@ import {
   isApiError,
   toast,
 } from '@innerecho/ui';
+import { MUSIC_BALANCE_DEFAULT_DB } from '@innerecho/contracts';
 import { ListenerGate } from '../access/listener-gate';
+import { BalanceControl } from '../generate/balance-control';
 import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';
 import { GeneratedAudioPreview } from '../generate/generated-audio-preview';
 import {
@@ -89,6 +91,7 @@ function GenerateScreen() {
   const allowance = useDailyAllowance();
 
   const [musicId, setMusicId] = useState(NO_MUSIC);
+  const [balance, setBalance] = useState(MUSIC_BALANCE_DEFAULT_DB);
   const [duration, setDuration] = useState(() => initialDuration(search.get('duration')));
   const [result, setResult] = useState<{
     url: string;
@@ -96,6 +99,7 @@ function GenerateScreen() {
     duration: number;
     musicTitle: string | null;
     voice: 'own' | 'cloned';
+    balance: number | null;
   } | null>(null);
   const chosenDuration = durationWithinAllowance(duration, allowance.data);
   const canGenerate = allowance.isSuccess && longestDurationToday(allowance.data) >= DURATION_MIN;
@@ -113,10 +117,10 @@ function GenerateScreen() {
   }, [voice.isLoading, voice.isCloned, navigate]);
 
   const generate = useMutation({
-    mutationFn: () => generateAudio({ affirmationId: id, durationSeconds: chosenDuration, musicId }),
+    mutationFn: () => generateAudio({ affirmationId: id, durationSeconds: chosenDuration, musicId, musicBelowVoiceDb: balance }),
     onSuccess: ({ url, savedId, voice }) => {
       const track = music.data?.find((m) => m.id === musicId);
-      setResult({ url, savedId, duration: chosenDuration, musicTitle: track?.title ?? null, voice });
+      setResult({ url, savedId, duration: chosenDuration, musicTitle: track?.title ?? null, voice, balance: track ? balance : null });
       toast({ title: 'Audio generated successfully', description: 'Your affirmation has been saved to your library', variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: savedAffirmationsQueryKey(getSessionId()) });
     },
@@ -221,6 +225,9 @@ function GenerateScreen() {
         <Field htmlFor="background-music" label="Background Music">
           <Select id="background-music" value={musicId} onValueChange={setMusicId} options={musicOptions} disabled={generate.isPending} />
         </Field>
+        {musicId !== NO_MUSIC ? (
+          <BalanceControl affirmationId={id} musicId={musicId} value={balance} onValueChange={setBalance} disabled={generate.isPending} />
+        ) : null}
         <DurationSlider
           id="duration"
           value={duration}
@@ -247,6 +254,7 @@ function GenerateScreen() {
           durationSeconds={result.duration}
           musicTitle={result.musicTitle}
           voice={result.voice}
+          balance={result.balance}
           title={text.title}
           category={text.category ?? null}
         />

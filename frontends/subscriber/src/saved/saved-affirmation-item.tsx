@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Clock, Download, Gauge, Mic, Music, Pause, Play } from 'lucide-react';
+import { Clock, Download, Gauge, Mic, Music, Pause, Play, SlidersHorizontal } from 'lucide-react';
 import { AnchorButton, Badge, Button, Card, audioFileName, toast } from '@innerecho/ui';
 import { voiceLabel, type SavedAffirmation } from '../generate/generation-api';
+import { balanceLabel } from '../generate/balance-control';
 import { AffirmationPlayer } from '../player/affirmation-player';
 import { relativeTime } from './relative-time';
 import { useSavedSpeed } from './use-saved-speed';
@@ -91,6 +92,12 @@ export function SavedAffirmationItem({ item }: SavedAffirmationItemProps) {
           <Music size={15} aria-hidden />
           {item.backgroundMusic?.name ?? 'No music'}
         </li>
+        {item.backgroundMusic && item.musicBelowVoiceDb !== null ? (
+          <li>
+            <SlidersHorizontal size={15} aria-hidden />
+            {balanceLabel(item.musicBelowVoiceDb)}
+          </li>
+        ) : null}
         <li>
           <Mic size={15} aria-hidden />
           {voiceLabel(item.voice)}

@@ -16,6 +16,7 @@ export interface SavedAffirmationRecord {
   fileKey: string;
   sizeBytes: number;
   voiceSource: 'own' | 'cloned';
+  musicBelowVoiceDb: number | null;
   createdAt: Date;
 }
 

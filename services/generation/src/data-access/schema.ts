@@ -24,6 +24,8 @@ export const savedAffirmations = generationSchema.table(
     sizeBytes: integer('size_bytes').notNull(),
     /** Whose speech the render used: 'own' (the listener's own recording) or 'cloned' (the voice engine). */
     voiceSource: text('voice_source').notNull().default('cloned'),
+    /** With music: how far it sat below the voice, in dB (the listener's balance); null without music. */
+    musicBelowVoiceDb: integer('music_below_voice_db'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('saved_affirmations_owner_idx').on(t.ownerId, t.createdAt)],

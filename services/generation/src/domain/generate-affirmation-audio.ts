@@ -61,7 +61,7 @@ export async function generateAffirmationAudio(options: {
     const music = track ? await decodedMusic({ track, seconds, musicCache, libraryUrl: config.LIBRARY_URL, caller }) : null;
     const started = performance.now();
     const rendered = await renderAffirmationMp3(
-      { speech: speech.samples, music, durationSeconds: seconds },
+      { speech: speech.samples, music, durationSeconds: seconds, musicBelowVoiceDb: request.musicBelowVoiceDb },
       { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER },
     );
     logger.info(
@@ -96,6 +96,7 @@ export async function generateAffirmationAudio(options: {
           fileKey,
           sizeBytes: rendered.mp3.length,
           voiceSource: ownReading ? 'own' : 'cloned',
+          musicBelowVoiceDb: track ? request.musicBelowVoiceDb : null,
         });
         await commitReservedSeconds(tx, { userId, day, seconds });
         await context.outbox.add(
@@ -131,7 +132,7 @@ export async function generateAffirmationAudio(options: {
  * has measured (length and level) is handed over while it is still being decoded, so the
  * render starts encoding at once; others are decoded first.
  */
-async function decodedMusic(options: {
+export async function decodedMusic(options: {
   track: MusicTrackDetails;
   seconds: number;
   musicCache: DecodedMusicCache;

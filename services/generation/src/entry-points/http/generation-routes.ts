@@ -1,10 +1,11 @@
 import { Router, type Request } from 'express';
-import { ZGenerateAudioRequest } from '@innerecho/contracts';
+import { ZGenerateAudioRequest, ZMixPreviewRequest } from '@innerecho/contracts';
 import { requireUser, sendStoredObject, type ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../../config';
 import type { DecodedMusicCache } from '../../domain/decoded-music-cache';
 import { readDailyAllowance } from '../../domain/daily-allowance';
 import { generateAffirmationAudio } from '../../domain/generate-affirmation-audio';
+import { previewMix } from '../../domain/mix-preview';
 import { describeOwnRecording, openOwnRecording, removeOwnRecording, saveOwnRecording } from '../../domain/own-recordings';
 import { listOwnSavedAffirmations, openSavedAudio, setSavedAffirmationSpeed } from '../../domain/saved-affirmations';
 import { renderMetrics } from './render-metrics';
@@ -40,6 +41,18 @@ export function generationRoutes(context: ServiceContext<GenerationConfig>, { mu
     res.setHeader('x-speech-engine-calls', String(result.speechMisses));
     res.setHeader('x-speech-voice', result.saved.voiceSource);
     res.end(result.mp3);
+  });
+
+  // A few seconds of the mix at a balance, before generating: no allowance, nothing saved.
+  router.post('/api/generate-audio/preview', async (req, res) => {
+    const request = ZMixPreviewRequest.parse(req.body ?? {});
+    const user = await context.sessionOwnership.assertOwner(req, request.sessionId);
+    await context.entitlements.require(req);
+    const mp3 = await previewMix({ context, userId: user.id, caller: caller(req), request, musicCache });
+    res.setHeader('content-type', 'audio/mpeg');
+    res.setHeader('cache-control', 'no-store');
+    res.setHeader('content-length', String(mp3.length));
+    res.end(mp3);
   });
 
   // Today's share of the daily hour, for the duration sliders.
