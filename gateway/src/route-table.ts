@@ -132,6 +132,8 @@ export const ROUTE_TABLE: RouteRow[] = [
     service: 'generation',
     routes: [
       'GET /api/saved-affirmations/:sessionId',
+      'GET /api/saved-affirmations/:sessionId/streak',
+      'POST /api/saved-affirmations/:sessionId/:id/plays',
       'PATCH /api/saved-affirmations/:sessionId/:id',
       'GET /api/saved-affirmations/:sessionId/:id/audio',
     ],

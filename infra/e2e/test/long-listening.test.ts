@@ -19,8 +19,8 @@ afterAll(() => e2e?.stop());
 
 const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
 
-test('a listener records an affirmation themselves, generates 5 minutes over music at "voice forward", finds it saved as their recording, and plays it with the sleep timer', async () => {
-  const { page } = await clonedListener(e2e);
+test('a listener records an affirmation themselves, generates 5 minutes over music at "voice forward", finds it saved as their recording, plays it with the sleep timer, sees the streak and takes a daily reminder', async () => {
+  const { page } = await clonedListener(e2e, { acceptDownloads: true });
   await page.goto('/affirmations');
   const sessionId = await page.evaluate(() => localStorage.getItem('sessionId'));
   // Two of the sentences the fake microphone reads.
@@ -88,6 +88,8 @@ test('a listener records an affirmation themselves, generates 5 minutes over mus
     'Other',
   ]);
   expect(await page.evaluate(() => navigator.mediaSession.playbackState)).toBe('playing');
+  // The play counts today: the streak on the Saved tab says so.
+  await visible(page.getByText('1 day in a row'));
   await item.getByRole('combobox', { name: 'Sleep timer' }).click();
   await page.getByRole('option', { name: 'End of track' }).click();
   await audio.evaluate((a: HTMLAudioElement) => (a.currentTime = a.duration - 12));
@@ -107,5 +109,14 @@ test('a listener records an affirmation themselves, generates 5 minutes over mus
   await page.waitForFunction(() => (document.querySelector('li audio') as HTMLAudioElement | null)?.currentTime! >= 149, undefined, {
     timeout: 30_000,
   });
+  // A daily reminder, as a calendar file.
+  await page.getByRole('button', { name: 'Remind me daily' }).click();
+  await page.getByLabel('Reminder time').fill('21:15');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Add to Calendar' }).click();
+  const calendar = await downloading;
+  expect(calendar.suggestedFilename()).toBe('innerecho-daily-reminder.ics');
+  const ics = require('node:fs').readFileSync(await calendar.path(), 'utf8') as string;
+  expect(ics).toMatch(/DTSTART:\d{8}T211500\r\nDTEND:\d{8}T213000\r\nRRULE:FREQ=DAILY/);
   await expectNoAxeViolations(page, 'the Saved tab with the player open');
 });

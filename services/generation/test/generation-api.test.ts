@@ -425,6 +425,54 @@ describe('voice and music balance', () => {
   });
 });
 
+describe('the listening streak', () => {
+  test("plays of saved affirmations mark days in the listener's time zone, and the streak counts the days in a row", async () => {
+    const s = alice;
+    const [saved] = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data;
+    const db = system.services.generation.context.db;
+    await db.execute(sql`delete from generation.listening_days where user_id = ${s.user.id}`);
+    const streak = (timeZone = 'Pacific/Kiritimati') =>
+      s.client.get(`/api/saved-affirmations/${s.sessionId}/streak?timeZone=${encodeURIComponent(timeZone)}`);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
+    expect((await streak()).data).toEqual({ days: 0, listenedToday: false, today });
+
+    const play = await s.client.postJson(`/api/saved-affirmations/${s.sessionId}/${saved.id}/plays`, { timeZone: 'Pacific/Kiritimati' });
+    expect(play.status).toBe(201);
+    expect(play.data).toEqual({ days: 1, listenedToday: true, today });
+    await s.client.postJson(`/api/saved-affirmations/${s.sessionId}/${saved.id}/plays`, { timeZone: 'Pacific/Kiritimati' });
+    expect((await streak()).data.days).toBe(1); // two plays, one day
+
+    // Yesterday and the day before count; a gap three days back ends the run.
+    const back = (n: number) => {
+      const d = new Date(`${today}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() - n);
+      return d.toISOString().slice(0, 10);
+    };
+    for (const n of [1, 2, 4])
+      await db.execute(sql`insert into generation.listening_days (user_id, day) values (${s.user.id}, ${back(n)})`);
+    expect((await streak()).data).toEqual({ days: 3, listenedToday: true, today });
+    // Before today's play the streak still stands (the day is not over).
+    await db.execute(sql`delete from generation.listening_days where user_id = ${s.user.id} and day = ${today}`);
+    expect((await streak()).data).toEqual({ days: 2, listenedToday: false, today });
+  });
+
+  test("only the owner's saved affirmations count; a bad time zone is 400; another session 403; signed out 401", async () => {
+    const owner = alice;
+    const stranger = await subscriber({ cloned: false });
+    const [saved] = (await owner.client.get(`/api/saved-affirmations/${owner.sessionId}`)).data;
+    await stranger.client.get(`/api/saved-affirmations/${stranger.sessionId}`);
+    const theirs = await stranger.client.postJson(`/api/saved-affirmations/${stranger.sessionId}/${saved.id}/plays`, { timeZone: 'UTC' });
+    expect(theirs.status).toBe(404);
+    expect((await stranger.client.get(`/api/saved-affirmations/${stranger.sessionId}/streak?timeZone=UTC`)).data.days).toBe(0);
+    const bad = await owner.client.postJson(`/api/saved-affirmations/${owner.sessionId}/${saved.id}/plays`, { timeZone: 'Mars/Olympus' });
+    expect(bad.status).toBe(400);
+    expect(bad.data.error).toBe('Unknown time zone');
+    expect((await owner.client.get(`/api/saved-affirmations/${owner.sessionId}/streak`)).status).toBe(400);
+    expect((await stranger.client.get(`/api/saved-affirmations/${owner.sessionId}/streak?timeZone=UTC`)).status).toBe(403);
+    expect((await fetch(`${system.url}/api/saved-affirmations/${owner.sessionId}/streak?timeZone=UTC`)).status).toBe(401);
+  });
+});
+
 describe('the daily allowance', () => {
   const useSeconds = async (userId: string, seconds: number) => {
     const db = system.services.generation.context.db;

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Moon } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Select, toast } from '@innerecho/ui';
+import { recordPlay, streakQueryKey } from '../habit/streak-api';
 import { SpeedControl } from '../generate/speed-control';
 import { applyPlaybackRate, usePlaybackRate } from '../saved/use-saved-speed';
 import {
@@ -52,6 +54,8 @@ export function AffirmationPlayer({ src, title, category, speed, onSpeedChange, 
   const [left, setLeft] = useState<number | null>(null);
   const [playing, setPlaying] = useState(false);
   const lastRemembered = useRef(0);
+  const counted = useRef(false);
+  const queryClient = useQueryClient();
   usePlaybackRate(audio, speed);
 
   const claimMediaSession = useCallback(() => {
@@ -179,6 +183,14 @@ export function AffirmationPlayer({ src, title, category, speed, onSpeedChange, 
         }}
         onPlay={() => {
           setPlaying(true);
+          // The first play of a saved affirmation in this player counts today for the streak.
+          if (rememberAs && !counted.current) {
+            counted.current = true;
+            recordPlay(rememberAs).then(
+              (streak) => queryClient.setQueryData(streakQueryKey(), streak),
+              (error: unknown) => console.warn('the play could not be counted', error),
+            );
+          }
           claimMediaSession();
           if ('mediaSession' in navigator) navigator.mediaSession.playbackState = 'playing';
         }}

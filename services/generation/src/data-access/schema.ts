@@ -70,5 +70,19 @@ export const dailyUsage = generationSchema.table(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
+/**
+ * The days (in the listener's own time zone) on which they played at least one saved
+ * affirmation: the listening streak is counted from these.
+ */
+export const listeningDays = generationSchema.table(
+  'listening_days',
+  {
+    userId: uuid('user_id').notNull(),
+    day: date('day').notNull(),
+    plays: integer('plays').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
 export const outbox = outboxTable(generationSchema);
 export const inbox = inboxTable(generationSchema);

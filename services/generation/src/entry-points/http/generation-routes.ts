@@ -6,6 +6,7 @@ import type { DecodedMusicCache } from '../../domain/decoded-music-cache';
 import { readDailyAllowance } from '../../domain/daily-allowance';
 import { generateAffirmationAudio } from '../../domain/generate-affirmation-audio';
 import { previewMix } from '../../domain/mix-preview';
+import { describeStreak, recordPlay } from '../../domain/listening-streak';
 import { describeOwnRecording, openOwnRecording, removeOwnRecording, saveOwnRecording } from '../../domain/own-recordings';
 import { listOwnSavedAffirmations, openSavedAudio, setSavedAffirmationSpeed } from '../../domain/saved-affirmations';
 import { renderMetrics } from './render-metrics';
@@ -65,6 +66,18 @@ export function generationRoutes(context: ServiceContext<GenerationConfig>, { mu
   router.get('/api/saved-affirmations/:sessionId', async (req, res) => {
     const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
     res.json(await listOwnSavedAffirmations(context, user.id, req.params.sessionId));
+  });
+
+  // The listening streak: days in a row with a play of a saved affirmation, in the listener's time zone.
+  router.get('/api/saved-affirmations/:sessionId/streak', async (req, res) => {
+    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+    res.setHeader('cache-control', 'no-store');
+    res.json(await describeStreak(context, user.id, req.query.timeZone));
+  });
+
+  router.post('/api/saved-affirmations/:sessionId/:id/plays', async (req, res) => {
+    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+    res.status(201).json(await recordPlay(context, { userId: user.id, savedId: req.params.id, body: req.body }));
   });
 
   router.patch('/api/saved-affirmations/:sessionId/:id', async (req, res) => {
