@@ -122,14 +122,30 @@ export const ROUTE_TABLE: RouteRow[] = [
     methods: ['GET', 'HEAD'],
     routes: ['GET /api/generate-audio/allowance'],
   },
-  { prefix: '/api/generate-audio', service: 'generation', routes: ['POST /api/generate-audio'] },
+  {
+    prefix: '/api/generate-audio',
+    service: 'generation',
+    routes: ['POST /api/generate-audio', 'POST /api/generate-audio/preview'],
+  },
   {
     prefix: '/api/saved-affirmations',
     service: 'generation',
     routes: [
       'GET /api/saved-affirmations/:sessionId',
+      'GET /api/saved-affirmations/:sessionId/streak',
+      'POST /api/saved-affirmations/:sessionId/:id/plays',
       'PATCH /api/saved-affirmations/:sessionId/:id',
       'GET /api/saved-affirmations/:sessionId/:id/audio',
+    ],
+  },
+  {
+    prefix: '/api/own-recordings',
+    service: 'generation',
+    routes: [
+      'GET /api/own-recordings/:sessionId/:affirmationId',
+      'PUT /api/own-recordings/:sessionId/:affirmationId',
+      'DELETE /api/own-recordings/:sessionId/:affirmationId',
+      'GET /api/own-recordings/:sessionId/:affirmationId/audio',
     ],
   },
   { prefix: '/api/files/generation', service: 'generation', routes: ['GET /api/files/generation/:key'] },

@@ -103,7 +103,7 @@ async function main() {
     const measured = await measureMusic(musicBytes);
     // The service keeps decoded tracks between renders (DecodedMusicCache): the warm case.
     const decodedMusic = await decodeToPcm16(musicBytes, 2, SR);
-    const ours = async (seconds: number, withMusic: boolean, encoder: 'libav' | 'ffmpeg', warm = false) => {
+    const ours = async (seconds: number, withMusic: boolean, encoder: 'libav' | 'ffmpeg', warm = false, musicBelowVoiceDb?: number) => {
       const started = performance.now();
       // The whole job: decode the music file (unless warm; the render starts while it decodes), mix, encode, assemble.
       const music = !withMusic
@@ -111,7 +111,7 @@ async function main() {
         : warm
           ? decodedMusic.subarray(0, seconds * SR * 2)
           : ArrivingMusic.decode(musicBytes, measured.decodedFrames, measured.loudness);
-      const result = await renderAffirmationMp3({ speech, music, durationSeconds: seconds }, { encoder });
+      const result = await renderAffirmationMp3({ speech, music, durationSeconds: seconds, musicBelowVoiceDb }, { encoder });
       const ms = performance.now() - started;
       return { ms, bytes: result.mp3.length, mode: result.mode, encodedFrames: result.encodedFrames, frames: result.frames };
     };
@@ -122,6 +122,7 @@ async function main() {
       naive: number;
       ours: number;
       warm: number;
+      voiceForward: number;
       sameEncoder: number;
       ratio: number;
       mode: string;
@@ -132,6 +133,8 @@ async function main() {
         const ourTimes: number[] = [];
         const sameEncoderTimes: number[] = [];
         const warmTimes: number[] = [];
+        // The listener's balance only changes a gain: "voice forward" must cost what the default costs.
+        const voiceForwardTimes: number[] = [];
         let mode = '';
         let detail = '';
         for (let i = 0; i < RUNS; i++) {
@@ -141,6 +144,7 @@ async function main() {
           ourTimes.push(r.ms);
           sameEncoderTimes.push((await ours(seconds, withMusic, 'ffmpeg')).ms);
           if (withMusic) warmTimes.push((await ours(seconds, withMusic, 'libav', true)).ms);
+          if (withMusic) voiceForwardTimes.push((await ours(seconds, withMusic, 'libav', false, 22)).ms);
           mode = r.mode;
           detail = `${r.encodedFrames} of ${r.frames} frames encoded, ${(r.bytes / 1e6).toFixed(1)} MB`;
         }
@@ -150,6 +154,7 @@ async function main() {
           naive: median(naiveTimes) / 1000,
           ours: median(ourTimes) / 1000,
           warm: withMusic ? median(warmTimes) / 1000 : NaN,
+          voiceForward: withMusic ? median(voiceForwardTimes) / 1000 : NaN,
           sameEncoder: median(sameEncoderTimes) / 1000,
           // The algorithm's gain: InnerEcho's render with the naive pipeline's own LAME build.
           ratio: median(naiveTimes) / median(sameEncoderTimes),
@@ -158,7 +163,7 @@ async function main() {
         rows.push(row);
         console.log(
           `${String(seconds).padStart(5)} s ${withMusic ? 'with music' : 'voice only'}: naive ${row.naive.toFixed(2)} s | InnerEcho ${row.ours.toFixed(2)} s ` +
-            `(${(row.naive / row.ours).toFixed(1)}x)${withMusic ? `, music already decoded ${row.warm.toFixed(2)} s` : ''} | ` +
+            `(${(row.naive / row.ours).toFixed(1)}x)${withMusic ? `, music already decoded ${row.warm.toFixed(2)} s, at "voice forward" ${row.voiceForward.toFixed(2)} s` : ''} | ` +
             `InnerEcho on the naive pipeline's encoder ${row.sameEncoder.toFixed(2)} s (${row.ratio.toFixed(1)}x) | ${mode}; ${detail}`,
         );
       }

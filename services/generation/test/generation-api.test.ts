@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { ffprobePath } from '@innerecho/kit';
-import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
+import { VOICE_CONSENT_VERSION, VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import { startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
-import { spokenSample } from '../../voice/test/voice-samples';
+import { encodeWav, decodeWav } from '@innerecho/kit';
+import { clippedSample, silentSample, spokenSample } from '../../voice/test/voice-samples';
 import { decodeMp3 } from './audio-fixtures';
 import { addMusicTrack } from './library-setup';
 
@@ -115,6 +116,8 @@ describe('POST /api/generate-audio', () => {
         backgroundMusic: null,
         transcript: { id: transcript.id, title: transcript.title, category: transcript.category },
         customAffirmation: null,
+        voice: 'cloned',
+        musicBelowVoiceDb: null,
       },
     ]);
 
@@ -248,6 +251,266 @@ describe('POST /api/generate-audio', () => {
       json: { sessionId: newSessionId(), audioDuration: '60', transcriptId },
     });
     expect(unpaid.status).toBe(402);
+  });
+});
+
+describe('the listener records an affirmation themselves', () => {
+  /** The sample sentences' first three: about 44 words, so a reading needs some 10 s of speech. */
+  const THREE_SENTENCES = VOICE_SAMPLE_SENTENCES.slice(0, 3).join(' ');
+
+  async function uploadTake(client: TestClient, body: Buffer) {
+    const upload = await client.postJson('/api/voice-profile/upload', {});
+    expect(upload.status).toBe(200);
+    const put = await fetch(system.url + upload.data.uploadURL, {
+      method: 'PUT',
+      headers: { 'content-type': 'audio/webm' },
+      body: new Uint8Array(body),
+    });
+    expect(put.status).toBe(200);
+    return upload.data.uploadURL as string;
+  }
+  const keep = async (s: Subscriber, affirmationId: string, take: Buffer, sessionId = s.sessionId) =>
+    raw(s.client, 'PUT', `/api/own-recordings/${sessionId}/${affirmationId}`, { json: { uploadURL: await uploadTake(s.client, take) } });
+  async function customAffirmation(s: Subscriber, content = THREE_SENTENCES) {
+    const created = await s.client.postJson('/api/custom-affirmations', {
+      sessionId: s.sessionId,
+      title: 'Read By Me',
+      content,
+      category: 'Other',
+    });
+    expect(created.status).toBe(201);
+    return `custom-${created.data.id}`;
+  }
+
+  test('each unusable take is refused with its own message, and nothing is kept', async () => {
+    const s = await subscriber({ cloned: false });
+    const id = await customAffirmation(s);
+    // Past five minutes and still audible: a 16 kHz tone keeps the upload under its size limit.
+    const long = new Float32Array(306 * 16000).map((_, i) => 0.3 * Math.sin((2 * Math.PI * 180 * i) / 16000));
+    const cases: [Buffer, string, string][] = [
+      [
+        Buffer.from('not audio, just words pretending to be a recording '.repeat(20)),
+        'SAMPLE_NOT_AUDIO',
+        'We could not read this recording as audio. Please record again.',
+      ],
+      [await silentSample(8), 'SAMPLE_SILENT', 'Recording is silent: please check your microphone and record again'],
+      [encodeWav(long, 16000), 'SAMPLE_TOO_LONG', 'Recording too long: please keep it under 5 minutes'],
+      [await spokenSample({ sentences: 1 }), 'SAMPLE_TOO_SHORT', 'Recording too short: please read the whole affirmation aloud'],
+      [
+        clippedSample(20),
+        'SAMPLE_CLIPPED',
+        'Recording is too loud and distorted: move a little further from the microphone and record again',
+      ],
+    ];
+    for (const [take, code, error] of cases) {
+      const res = await keep(s, id, take);
+      expect({ status: res.status, body: res.data }).toEqual({ status: 400, body: { code, error } });
+    }
+    expect((await s.client.get(`/api/own-recordings/${s.sessionId}/${id}`)).status).toBe(404);
+  });
+
+  test('a kept reading is trimmed and normalised, replaces the engine in every render without a clone or an engine call, and can be replaced and deleted', async () => {
+    const s = await subscriber({ cloned: false });
+    const id = await customAffirmation(s);
+    const spoken = await spokenSample({ sentences: 3, format: 'wav' });
+    // Two seconds of quiet before and after, as a listener pressing record then stop leaves.
+    const plain = decodeWav(spoken)!;
+    const padded = new Float32Array(plain.samples.length + 4 * plain.sampleRate);
+    padded.set(
+      plain.samples.map((v) => v * 0.3),
+      2 * plain.sampleRate,
+    );
+    const allowanceBefore = (await s.client.get('/api/generate-audio/allowance')).data.secondsUsed;
+
+    const kept = await keep(s, id, encodeWav(padded, plain.sampleRate));
+    expect(kept.status === 200 ? 200 : kept.data).toBe(200);
+    expect(kept.data).toEqual({
+      affirmationId: id,
+      seconds: expect.any(Number),
+      audioFilePath: `/api/own-recordings/${s.sessionId}/${id}/audio`,
+      updatedAt: expect.any(String),
+    });
+    const takeSeconds = padded.length / plain.sampleRate;
+    expect(kept.data.seconds).toBeLessThan(takeSeconds - 3); // the quiet ends are gone
+    expect(kept.data.seconds).toBeGreaterThan(takeSeconds - 4.5);
+    expect((await s.client.get(`/api/own-recordings/${s.sessionId}/${id}`)).data).toEqual(kept.data);
+    const listened = await raw(s.client, 'GET', kept.data.audioFilePath);
+    expect(listened.headers.get('content-type')).toBe('audio/wav');
+    const wav = decodeWav(listened.body)!;
+    expect(wav.sampleRate).toBe(44100);
+    const rms = Math.sqrt(wav.samples.reduce((n, v) => n + v * v, 0) / wav.samples.length);
+    expect(20 * Math.log10(rms)).toBeGreaterThan(-24); // brought up from the quiet take
+    // Keeping a reading uses none of today's allowance.
+    expect((await s.client.get('/api/generate-audio/allowance')).data.secondsUsed).toBe(allowanceBefore);
+
+    const before = await engineCalls();
+    const customAffirmationId = id.slice('custom-'.length);
+    const voiceOnly = await generate(s, { customAffirmationId, audioDuration: '60' });
+    expect(voiceOnly.status === 201 ? 201 : voiceOnly.data).toBe(201);
+    const withMusic = await generate(s, { customAffirmationId, audioDuration: '120', backgroundMusicId: music.id });
+    expect(withMusic.status === 201 ? 201 : withMusic.data).toBe(201);
+    expect([voiceOnly.headers.get('x-speech-engine-calls'), withMusic.headers.get('x-speech-engine-calls')]).toEqual(['0', '0']);
+    expect(await engineCalls()).toBe(before);
+    expect(decodeMp3(withMusic.body, 2).length).toBe(120 * 2 * 44100);
+    const saved = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data;
+    expect(saved.map((a: any) => a.voice)).toEqual(['own', 'own']);
+
+    // Replaced: the new take is the one kept, the old file is gone.
+    const files = async () => {
+      const rows: any = await system.services.generation.context.db.execute(
+        sql`select file_key from generation.own_recordings where owner_id = ${s.user.id}`,
+      );
+      return (rows.rows ?? rows).map((r: any) => r.file_key as string);
+    };
+    const [firstKey] = await files();
+    const again = await keep(s, id, await spokenSample({ sentences: 3 }));
+    expect(again.status).toBe(200);
+    const [secondKey] = await files();
+    expect(secondKey).not.toBe(firstKey);
+    expect(await system.services.generation.context.files.stat(firstKey)).toBeNull();
+
+    // Deleted: later renders need the cloned voice again; the saved renders stay.
+    expect((await raw(s.client, 'DELETE', `/api/own-recordings/${s.sessionId}/${id}`)).status).toBe(204);
+    expect((await s.client.get(`/api/own-recordings/${s.sessionId}/${id}`)).status).toBe(404);
+    expect(await system.services.generation.context.files.stat(secondKey)).toBeNull();
+    expect((await raw(s.client, 'DELETE', `/api/own-recordings/${s.sessionId}/${id}`)).status).toBe(404);
+    const cloned = await generate(s, { customAffirmationId });
+    expect(cloned.data).toEqual({ code: 'VOICE_NOT_CLONED', error: 'Please record and clone your voice first' });
+    expect((await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data).toHaveLength(2);
+  });
+
+  test('deleting the voice profile keeps the reading; a library transcript can be read too', async () => {
+    const s = await subscriber();
+    const transcript = await aTranscript(s.client);
+    const kept = await keep(s, transcript.id, await spokenSample({ sentences: 10 }));
+    expect(kept.status === 200 ? 200 : kept.data).toBe(200);
+    expect((await raw(s.client, 'DELETE', `/api/voice-profile/${s.sessionId}`)).status).toBe(200);
+    expect((await s.client.get(`/api/own-recordings/${s.sessionId}/${transcript.id}`)).status).toBe(200);
+    const res = await generate(s, { transcriptId: transcript.id });
+    expect(res.status === 201 ? 201 : res.data).toBe(201);
+    expect((await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data[0].voice).toBe('own');
+  });
+
+  test("only the owner: another user's custom affirmation is 404, their session 403, signed out 401, made-up ids 404", async () => {
+    const owner = await subscriber({ cloned: false });
+    const stranger = await subscriber({ cloned: false });
+    const id = await customAffirmation(owner);
+    const take = await spokenSample({ sentences: 3 });
+    const theirs = await keep(stranger, id, take);
+    expect(theirs.status).toBe(404);
+    expect(theirs.data.code).toBe('CUSTOM_AFFIRMATION_NOT_FOUND');
+    expect((await keep(stranger, id, take, owner.sessionId)).status).toBe(403);
+    expect((await stranger.client.get(`/api/own-recordings/${owner.sessionId}/${id}`)).status).toBe(403);
+    expect((await fetch(`${system.url}/api/own-recordings/${owner.sessionId}/${id}`)).status).toBe(401);
+    expect((await owner.client.get(`/api/own-recordings/${owner.sessionId}/not-an-id`)).status).toBe(404);
+    // An upload URL that is not the caller's own is refused before anything is read.
+    const ownersUpload = await uploadTake(owner.client, take);
+    const borrowed = await raw(stranger.client, 'PUT', `/api/own-recordings/${stranger.sessionId}/${await customAffirmation(stranger)}`, {
+      json: { uploadURL: ownersUpload },
+    });
+    expect(borrowed.data.code).toBe('SAMPLE_NOT_FOUND');
+  });
+});
+
+describe('voice and music balance', () => {
+  const preview = (s: Subscriber, body: Record<string, unknown>) =>
+    raw(s.client, 'POST', '/api/generate-audio/preview', { json: { sessionId: s.sessionId, ...body } });
+  const rms = (samples: ArrayLike<number>) => {
+    let sum = 0;
+    for (let i = 0; i < samples.length; i++) sum += samples[i] * samples[i];
+    return Math.sqrt(sum / samples.length);
+  };
+
+  test('a preview is a few seconds of the mix at the balance, rendered by the same code, using no allowance and saving nothing', async () => {
+    const s = alice;
+    const transcriptId = (await aTranscript(s.client)).id;
+    const usedBefore = (await s.client.get('/api/generate-audio/allowance')).data.secondsUsed;
+    const savedBefore = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data.length;
+    const voiceForward = await preview(s, { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: 22 });
+    expect(voiceForward.status === 200 ? 200 : voiceForward.data).toBe(200);
+    expect(voiceForward.headers.get('content-type')).toBe('audio/mpeg');
+    const musicForward = await preview(s, { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: '10' });
+    const [quiet, loud] = [decodeMp3(voiceForward.body, 2), decodeMp3(musicForward.body, 2)];
+    expect(quiet.length).toBe(8 * 2 * 44100);
+    // The voice is the same in both, so what differs is the music alone, 12 dB (x3.98) up: the
+    // difference is 2.98 times the music of the voice-forward mix, which is well under the voice.
+    const difference = Float32Array.from(loud, (v, i) => v - quiet[i]);
+    expect(rms(loud)).toBeGreaterThan(rms(quiet));
+    expect(rms(difference)).toBeGreaterThan(rms(quiet) * 0.15);
+    expect((await s.client.get('/api/generate-audio/allowance')).data.secondsUsed).toBe(usedBefore);
+    expect((await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data).toHaveLength(savedBefore);
+
+    for (const body of [
+      { transcriptId },
+      { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: 15 },
+      { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: 'loud' },
+    ]) {
+      expect((await preview(s, body)).status).toBe(400);
+    }
+    expect((await preview(s, { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: 15 })).data.error).toBe(
+      'Choose a voice and music balance from the control',
+    );
+  });
+
+  test('the chosen balance is kept with the saved affirmation; the default is the mix as it was; without music there is none', async () => {
+    const s = alice;
+    const transcriptId = (await aTranscript(s.client)).id;
+    const forward = await generate(s, { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: '22' });
+    expect(forward.status === 201 ? 201 : forward.data).toBe(201);
+    const plain = await generate(s, { transcriptId, backgroundMusicId: music.id });
+    const alone = await generate(s, { transcriptId, musicBelowVoiceDb: '10' });
+    expect([plain.status, alone.status]).toEqual([201, 201]);
+    const saved = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data;
+    expect(saved.slice(0, 3).map((a: any) => a.musicBelowVoiceDb)).toEqual([null, 16, 22]);
+    expect((await generate(s, { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: '17' })).status).toBe(400);
+  });
+});
+
+describe('the listening streak', () => {
+  test("plays of saved affirmations mark days in the listener's time zone, and the streak counts the days in a row", async () => {
+    const s = alice;
+    const [saved] = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data;
+    const db = system.services.generation.context.db;
+    await db.execute(sql`delete from generation.listening_days where user_id = ${s.user.id}`);
+    const streak = (timeZone = 'Pacific/Kiritimati') =>
+      s.client.get(`/api/saved-affirmations/${s.sessionId}/streak?timeZone=${encodeURIComponent(timeZone)}`);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
+    expect((await streak()).data).toEqual({ days: 0, listenedToday: false, today });
+
+    const play = await s.client.postJson(`/api/saved-affirmations/${s.sessionId}/${saved.id}/plays`, { timeZone: 'Pacific/Kiritimati' });
+    expect(play.status).toBe(201);
+    expect(play.data).toEqual({ days: 1, listenedToday: true, today });
+    await s.client.postJson(`/api/saved-affirmations/${s.sessionId}/${saved.id}/plays`, { timeZone: 'Pacific/Kiritimati' });
+    expect((await streak()).data.days).toBe(1); // two plays, one day
+
+    // Yesterday and the day before count; a gap three days back ends the run.
+    const back = (n: number) => {
+      const d = new Date(`${today}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() - n);
+      return d.toISOString().slice(0, 10);
+    };
+    for (const n of [1, 2, 4])
+      await db.execute(sql`insert into generation.listening_days (user_id, day) values (${s.user.id}, ${back(n)})`);
+    expect((await streak()).data).toEqual({ days: 3, listenedToday: true, today });
+    // Before today's play the streak still stands (the day is not over).
+    await db.execute(sql`delete from generation.listening_days where user_id = ${s.user.id} and day = ${today}`);
+    expect((await streak()).data).toEqual({ days: 2, listenedToday: false, today });
+  });
+
+  test("only the owner's saved affirmations count; a bad time zone is 400; another session 403; signed out 401", async () => {
+    const owner = alice;
+    const stranger = await subscriber({ cloned: false });
+    const [saved] = (await owner.client.get(`/api/saved-affirmations/${owner.sessionId}`)).data;
+    await stranger.client.get(`/api/saved-affirmations/${stranger.sessionId}`);
+    const theirs = await stranger.client.postJson(`/api/saved-affirmations/${stranger.sessionId}/${saved.id}/plays`, { timeZone: 'UTC' });
+    expect(theirs.status).toBe(404);
+    expect((await stranger.client.get(`/api/saved-affirmations/${stranger.sessionId}/streak?timeZone=UTC`)).data.days).toBe(0);
+    const bad = await owner.client.postJson(`/api/saved-affirmations/${owner.sessionId}/${saved.id}/plays`, { timeZone: 'Mars/Olympus' });
+    expect(bad.status).toBe(400);
+    expect(bad.data.error).toBe('Unknown time zone');
+    expect((await owner.client.get(`/api/saved-affirmations/${owner.sessionId}/streak`)).status).toBe(400);
+    expect((await stranger.client.get(`/api/saved-affirmations/${owner.sessionId}/streak?timeZone=UTC`)).status).toBe(403);
+    expect((await fetch(`${system.url}/api/saved-affirmations/${owner.sessionId}/streak?timeZone=UTC`)).status).toBe(401);
   });
 });
 

@@ -4,6 +4,7 @@ import { Bookmark } from 'lucide-react';
 import { Card, EmptyState, ErrorState, LinkButton, SignInPrompt, Skeleton, getSessionId, useAuth } from '@innerecho/ui';
 import { PRICING_PATH } from '../access/start-trial-prompt';
 import { savedAffirmationsQueryKey, type SavedAffirmation } from '../generate/generation-api';
+import { HabitCard } from '../habit/habit-card';
 import { SavedAffirmationItem } from '../saved/saved-affirmation-item';
 
 export type SavedAffirmationsTabProps = Record<string, never>;
@@ -68,11 +69,14 @@ function SavedList() {
     );
   }
   return (
-    <ul aria-label="Saved affirmations" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}>
-      {saved.data.map((item) => (
-        <SavedAffirmationItem key={item.id} item={item} />
-      ))}
-    </ul>
+    <>
+      <HabitCard />
+      <ul aria-label="Saved affirmations" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}>
+        {saved.data.map((item) => (
+          <SavedAffirmationItem key={item.id} item={item} />
+        ))}
+      </ul>
+    </>
   );
 }
 

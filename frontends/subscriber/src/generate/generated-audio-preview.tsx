@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { applyPlaybackRate, usePlaybackRate, useSavedSpeed } from '../saved/use-saved-speed';
+import { AffirmationPlayer } from '../player/affirmation-player';
+import { useSavedSpeed } from '../saved/use-saved-speed';
 import { CheckCircle2, Download, Library } from 'lucide-react';
 import { AnchorButton, Card, CardTitle, LinkButton, formatDuration, toast } from '@innerecho/ui';
-import { SpeedControl } from './speed-control';
+import { balanceLabel } from './balance-control';
+import { voiceLabel } from './generation-api';
 
 export interface GeneratedAudioPreviewProps {
   audioUrl: string;
@@ -10,11 +12,25 @@ export interface GeneratedAudioPreviewProps {
   savedId: string | null;
   durationSeconds: number;
   musicTitle: string | null;
+  voice: 'own' | 'cloned';
+  /** With music: the balance (dB the music sits below the voice). */
+  balance: number | null;
+  /** For the lock screen and headset: what is playing. */
+  title: string;
+  category: string | null;
 }
 
 /** The generated state: player, speed (kept with the saved item), Download MP3, View Saved Affirmations, details. */
-export function GeneratedAudioPreview({ audioUrl, savedId, durationSeconds, musicTitle }: GeneratedAudioPreviewProps) {
-  const audio = useRef<HTMLAudioElement>(null);
+export function GeneratedAudioPreview({
+  audioUrl,
+  savedId,
+  durationSeconds,
+  musicTitle,
+  voice,
+  balance,
+  title,
+  category,
+}: GeneratedAudioPreviewProps) {
   const card = useRef<HTMLDivElement>(null);
   const [speed, setSpeed] = useSavedSpeed(savedId);
   // One name per generated file, fixed when it arrives.
@@ -24,9 +40,6 @@ export function GeneratedAudioPreview({ audioUrl, savedId, durationSeconds, musi
   useEffect(() => {
     card.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
   }, []);
-
-  // Faster or slower, the voice keeps its pitch.
-  usePlaybackRate(audio, speed);
 
   return (
     <Card ref={card} aria-labelledby="preview-title" css={{ display: 'grid', gap: 20 }}>
@@ -39,17 +52,15 @@ export function GeneratedAudioPreview({ audioUrl, savedId, durationSeconds, musi
           Saved to Your Library
         </span>
       </div>
-      <audio
-        ref={audio}
-        controls
+      <AffirmationPlayer
         src={audioUrl}
-        data-testid="generated-audio"
-        onLoadedMetadata={(e) => applyPlaybackRate(e.currentTarget, speed)}
-        css={{ width: '100%' }}
-      >
-        Your browser does not support the audio element.
-      </audio>
-      <SpeedControl value={speed} onValueChange={setSpeed} />
+        title={title}
+        category={category}
+        speed={speed}
+        onSpeedChange={setSpeed}
+        rememberAs={savedId}
+        testId="generated-audio"
+      />
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
         <AnchorButton href={audioUrl} download={fileName} onClick={() => toast({ title: 'Downloading' })}>
           <Download size={18} aria-hidden />
@@ -80,6 +91,14 @@ export function GeneratedAudioPreview({ audioUrl, savedId, durationSeconds, musi
         <dd>{formatDuration(durationSeconds)}</dd>
         <dt>Background music</dt>
         <dd>{musicTitle ?? 'None'}</dd>
+        {balance !== null ? (
+          <>
+            <dt>Balance</dt>
+            <dd>{balanceLabel(balance)}</dd>
+          </>
+        ) : null}
+        <dt>Voice</dt>
+        <dd>{voiceLabel(voice)}</dd>
       </dl>
     </Card>
   );

@@ -35,7 +35,14 @@ export interface SavedAffirmation {
   backgroundMusic: { id: string | null; name: string } | null;
   transcript: { id: string; title: string | null; category: string | null } | null;
   customAffirmation: { id: string; title: string | null; category: string | null } | null;
+  /** Whose speech: the listener's own recording, or their cloned voice. */
+  voice: 'own' | 'cloned';
+  /** With music: how far it sits below the voice, in dB; null without music. */
+  musicBelowVoiceDb: number | null;
 }
+
+/** How the saved list and the preview name the speech of an affirmation. */
+export const voiceLabel = (voice: 'own' | 'cloned') => (voice === 'own' ? 'Your recording' : 'Cloned voice');
 
 export type DailyAllowance = DailyAllowanceView;
 
@@ -62,7 +69,8 @@ export async function generateAudio(input: {
   affirmationId: string;
   durationSeconds: number;
   musicId: string;
-}): Promise<{ url: string; bytes: number; savedId: string | null }> {
+  musicBelowVoiceDb?: number;
+}): Promise<{ url: string; bytes: number; savedId: string | null; voice: 'own' | 'cloned' }> {
   const body: Record<string, string> = {
     sessionId: getSessionId(),
     voiceSpeed: '1.0',
@@ -70,7 +78,10 @@ export async function generateAudio(input: {
   };
   if (input.affirmationId.startsWith('custom-')) body.customAffirmationId = input.affirmationId.slice('custom-'.length);
   else body.transcriptId = input.affirmationId;
-  if (input.musicId && input.musicId !== NO_MUSIC) body.backgroundMusicId = input.musicId;
+  if (input.musicId && input.musicId !== NO_MUSIC) {
+    body.backgroundMusicId = input.musicId;
+    if (input.musicBelowVoiceDb !== undefined) body.musicBelowVoiceDb = String(input.musicBelowVoiceDb);
+  }
 
   let res: Response;
   try {
@@ -88,11 +99,43 @@ export async function generateAudio(input: {
     throw new GenerationError(data.error || 'Failed to generate audio', data.code);
   }
   const blob = await res.blob();
-  return { url: URL.createObjectURL(blob), bytes: blob.size, savedId: res.headers.get('x-saved-affirmation-id') };
+  return {
+    url: URL.createObjectURL(blob),
+    bytes: blob.size,
+    savedId: res.headers.get('x-saved-affirmation-id'),
+    voice: res.headers.get('x-speech-voice') === 'own' ? 'own' : 'cloned',
+  };
 }
 
 /** Keeps the playback speed chosen for a saved affirmation (its player and label use it). */
 export async function saveAffirmationSpeed(savedId: string, voiceSpeed: number): Promise<SavedAffirmation> {
   const res = await apiRequest('PATCH', `/api/saved-affirmations/${encodeURIComponent(getSessionId())}/${savedId}`, { voiceSpeed });
   return (await res.json()) as SavedAffirmation;
+}
+
+/** A few seconds of the mix at a balance, rendered by the server (no allowance used): an object URL of the MP3. */
+export async function previewMix(input: { affirmationId: string; musicId: string; musicBelowVoiceDb: number }): Promise<string> {
+  const body: Record<string, string | number> = {
+    sessionId: getSessionId(),
+    backgroundMusicId: input.musicId,
+    musicBelowVoiceDb: input.musicBelowVoiceDb,
+  };
+  if (input.affirmationId.startsWith('custom-')) body.customAffirmationId = input.affirmationId.slice('custom-'.length);
+  else body.transcriptId = input.affirmationId;
+  let res: Response;
+  try {
+    res = await fetch('/api/generate-audio/preview', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'include',
+    });
+  } catch {
+    throw new GenerationError('The preview could not be made. Please check your connection and try again.');
+  }
+  if (!res.ok) {
+    const data = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
+    throw new GenerationError(data.error || 'The preview could not be made. Please try again.', data.code);
+  }
+  return URL.createObjectURL(await res.blob());
 }

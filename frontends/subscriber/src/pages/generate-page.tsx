@@ -19,7 +19,9 @@ import {
   isApiError,
   toast,
 } from '@innerecho/ui';
+import { MUSIC_BALANCE_DEFAULT_DB } from '@innerecho/contracts';
 import { ListenerGate } from '../access/listener-gate';
+import { BalanceControl } from '../generate/balance-control';
 import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';
 import { GeneratedAudioPreview } from '../generate/generated-audio-preview';
 import {
@@ -38,6 +40,7 @@ import { affirmationQueryKey, type AffirmationText, type GenerateNavigationState
 import { longestDurationToday, useDailyAllowance } from '../generate/use-daily-allowance';
 import { VoiceNotClonedCard } from '../generate/voice-not-cloned-card';
 import { isSubscriptionRequired, sendToPricing } from '../subscription/subscription-required';
+import { OwnRecordingPanel } from '../own-recording/own-recording-panel';
 import { useVoiceProfile } from '../voice/use-voice-profile';
 
 export type GeneratePageProps = Record<string, never>;
@@ -88,8 +91,16 @@ function GenerateScreen() {
   const allowance = useDailyAllowance();
 
   const [musicId, setMusicId] = useState(NO_MUSIC);
+  const [balance, setBalance] = useState(MUSIC_BALANCE_DEFAULT_DB);
   const [duration, setDuration] = useState(() => initialDuration(search.get('duration')));
-  const [result, setResult] = useState<{ url: string; savedId: string | null; duration: number; musicTitle: string | null } | null>(null);
+  const [result, setResult] = useState<{
+    url: string;
+    savedId: string | null;
+    duration: number;
+    musicTitle: string | null;
+    voice: 'own' | 'cloned';
+    balance: number | null;
+  } | null>(null);
   const chosenDuration = durationWithinAllowance(duration, allowance.data);
   const canGenerate = allowance.isSuccess && longestDurationToday(allowance.data) >= DURATION_MIN;
 
@@ -106,10 +117,10 @@ function GenerateScreen() {
   }, [voice.isLoading, voice.isCloned, navigate]);
 
   const generate = useMutation({
-    mutationFn: () => generateAudio({ affirmationId: id, durationSeconds: chosenDuration, musicId }),
-    onSuccess: ({ url, savedId }) => {
+    mutationFn: () => generateAudio({ affirmationId: id, durationSeconds: chosenDuration, musicId, musicBelowVoiceDb: balance }),
+    onSuccess: ({ url, savedId, voice }) => {
       const track = music.data?.find((m) => m.id === musicId);
-      setResult({ url, savedId, duration: chosenDuration, musicTitle: track?.title ?? null });
+      setResult({ url, savedId, duration: chosenDuration, musicTitle: track?.title ?? null, voice, balance: track ? balance : null });
       toast({ title: 'Audio generated successfully', description: 'Your affirmation has been saved to your library', variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: savedAffirmationsQueryKey(getSessionId()) });
     },
@@ -214,6 +225,9 @@ function GenerateScreen() {
         <Field htmlFor="background-music" label="Background Music">
           <Select id="background-music" value={musicId} onValueChange={setMusicId} options={musicOptions} disabled={generate.isPending} />
         </Field>
+        {musicId !== NO_MUSIC ? (
+          <BalanceControl affirmationId={id} musicId={musicId} value={balance} onValueChange={setBalance} disabled={generate.isPending} />
+        ) : null}
         <DurationSlider
           id="duration"
           value={duration}
@@ -221,6 +235,7 @@ function GenerateScreen() {
           allowance={allowance.data}
           disabled={generate.isPending}
         />
+        <OwnRecordingPanel affirmationId={id} text={text.content} disabled={generate.isPending} />
         <Button size="lg" onClick={() => generate.mutate()} disabled={generate.isPending || !canGenerate} loading={generate.isPending}>
           {generate.isPending ? null : <Sparkles size={18} aria-hidden />}
           {generate.isPending ? 'Generating...' : 'Generate Audio'}
@@ -238,6 +253,10 @@ function GenerateScreen() {
           savedId={result.savedId}
           durationSeconds={result.duration}
           musicTitle={result.musicTitle}
+          voice={result.voice}
+          balance={result.balance}
+          title={text.title}
+          category={text.category ?? null}
         />
       ) : null}
     </div>

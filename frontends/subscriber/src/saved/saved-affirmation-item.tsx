@@ -1,10 +1,11 @@
-import { useRef, useState } from 'react';
-import { Clock, Download, Gauge, Music, Pause, Play } from 'lucide-react';
+import { useState } from 'react';
+import { Clock, Download, Gauge, Mic, Music, Pause, Play, SlidersHorizontal } from 'lucide-react';
 import { AnchorButton, Badge, Button, Card, audioFileName, toast } from '@innerecho/ui';
-import type { SavedAffirmation } from '../generate/generation-api';
-import { SpeedControl } from '../generate/speed-control';
+import { voiceLabel, type SavedAffirmation } from '../generate/generation-api';
+import { balanceLabel } from '../generate/balance-control';
+import { AffirmationPlayer } from '../player/affirmation-player';
 import { relativeTime } from './relative-time';
-import { applyPlaybackRate, usePlaybackRate, useSavedSpeed } from './use-saved-speed';
+import { useSavedSpeed } from './use-saved-speed';
 
 export interface SavedAffirmationItemProps {
   item: SavedAffirmation;
@@ -17,14 +18,13 @@ const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)}m ${M
 const speedLabel = (speed: number) => `${Number(speed.toFixed(2))}x speed`;
 
 /**
- * One saved affirmation: what it is, play (streamed with Range, so it seeks) at the speed kept
- * with it, and download. The speed can be changed in the open player and is kept again.
+ * One saved affirmation: what it is, play (streamed with Range, so it seeks) in the shared
+ * player at the speed kept with it, and download. The speed can be changed in the open player
+ * and is kept again; the player remembers where the listener stopped.
  */
 export function SavedAffirmationItem({ item }: SavedAffirmationItemProps) {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useSavedSpeed(item.id, item.voiceSpeed);
-  const audio = useRef<HTMLAudioElement>(null);
-  usePlaybackRate(audio, speed);
   const text = item.transcript ?? item.customAffirmation;
   const title = text?.title || 'Untitled Affirmation';
   const fileName = audioFileName(title);
@@ -92,24 +92,28 @@ export function SavedAffirmationItem({ item }: SavedAffirmationItemProps) {
           <Music size={15} aria-hidden />
           {item.backgroundMusic?.name ?? 'No music'}
         </li>
+        {item.backgroundMusic && item.musicBelowVoiceDb !== null ? (
+          <li>
+            <SlidersHorizontal size={15} aria-hidden />
+            {balanceLabel(item.musicBelowVoiceDb)}
+          </li>
+        ) : null}
+        <li>
+          <Mic size={15} aria-hidden />
+          {voiceLabel(item.voice)}
+        </li>
         <li css={(t) => ({ color: t.colors.textSubtle })}>Generated {relativeTime(item.createdAt)}</li>
       </ul>
       {playing ? (
-        <div css={{ display: 'grid', gap: 12 }}>
-          <audio
-            ref={audio}
-            controls
-            autoPlay
-            preload="metadata"
-            src={item.audioFilePath}
-            css={{ width: '100%' }}
-            onLoadedMetadata={(e) => applyPlaybackRate(e.currentTarget, speed)}
-            onError={() => toast({ title: 'Playback failed', description: 'Please try again', variant: 'destructive' })}
-          >
-            Your browser does not support the audio element.
-          </audio>
-          <SpeedControl value={speed} onValueChange={setSpeed} />
-        </div>
+        <AffirmationPlayer
+          src={item.audioFilePath}
+          title={title}
+          category={text?.category ?? null}
+          speed={speed}
+          onSpeedChange={setSpeed}
+          rememberAs={item.id}
+          autoPlay
+        />
       ) : null}
     </Card>
   );

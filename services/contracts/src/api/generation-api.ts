@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZSessionId } from './identity-api';
+import { textField } from './text';
 
 /** Playback speed of generated audio: 0.5x to 2x in steps of 0.05, 1x by default. */
 export const PLAYBACK_SPEED_MIN = 0.5;
@@ -50,6 +51,21 @@ export const GENERATION_MESSAGES = {
   oneSource: 'Choose a library affirmation or one of your custom affirmations',
 } as const;
 
+/**
+ * Voice and music balance: how far the music sits below the voice (RMS, in dB), from "voice
+ * forward" (22) to "music forward" (10) in steps of 3. 16 is the default mix.
+ */
+export const MUSIC_BALANCE_STEPS = [22, 19, 16, 13, 10] as const;
+export const MUSIC_BALANCE_DEFAULT_DB = 16;
+export const MUSIC_BALANCE_LABELS: Record<number, string> = {
+  22: 'Voice forward',
+  19: 'Voice a little forward',
+  16: 'Even',
+  13: 'Music a little forward',
+  10: 'Music forward',
+};
+export const MUSIC_BALANCE_MESSAGE = 'Choose a voice and music balance from the control';
+
 /** The browser sends numbers as text ('1.0', '180'); accept either, reject anything that is not a number. */
 const numberFromText = (message: string) =>
   z.union(
@@ -91,9 +107,35 @@ export const ZGenerateAudioRequest = z
       .optional()
       .transform((v) => (v && v !== 'none' ? v : undefined))
       .pipe(z.string().uuid('Background music not found').optional()),
+    musicBelowVoiceDb: numberFromText(MUSIC_BALANCE_MESSAGE)
+      .pipe(z.number().refine((v) => (MUSIC_BALANCE_STEPS as readonly number[]).includes(v), MUSIC_BALANCE_MESSAGE))
+      .optional()
+      .default(MUSIC_BALANCE_DEFAULT_DB),
   })
   .refine((v) => !!v.transcriptId !== !!v.customAffirmationId, { message: GENERATION_MESSAGES.oneSource });
 export type GenerateAudioRequest = z.infer<typeof ZGenerateAudioRequest>;
+
+/** How long the balance preview is, in seconds. */
+export const MIX_PREVIEW_SECONDS = 8;
+
+/**
+ * POST /api/generate-audio/preview: the first seconds of the mix at a balance, rendered by the
+ * same code as the full render, with music (required). Uses none of the daily allowance and
+ * saves nothing. Answers 200 with the MP3.
+ */
+export const ZMixPreviewRequest = z
+  .object({
+    sessionId: ZSessionId,
+    transcriptId: z.string().uuid('Transcript not found').optional(),
+    customAffirmationId: z.string().uuid('Custom affirmation not found').optional(),
+    backgroundMusicId: z.string({ error: 'Choose background music to preview the balance' }).uuid('Background music not found'),
+    musicBelowVoiceDb: numberFromText(MUSIC_BALANCE_MESSAGE)
+      .pipe(z.number().refine((v) => (MUSIC_BALANCE_STEPS as readonly number[]).includes(v), MUSIC_BALANCE_MESSAGE))
+      .optional()
+      .default(MUSIC_BALANCE_DEFAULT_DB),
+  })
+  .refine((v) => !!v.transcriptId !== !!v.customAffirmationId, { message: GENERATION_MESSAGES.oneSource });
+export type MixPreviewRequest = z.infer<typeof ZMixPreviewRequest>;
 
 /** GET /api/saved-affirmations/{sessionId}: one saved affirmation, newest first, with the path to play its MP3. */
 export interface SavedAffirmationView {
@@ -106,4 +148,26 @@ export interface SavedAffirmationView {
   backgroundMusic: { id: string | null; name: string } | null;
   transcript: { id: string; title: string | null; category: string | null } | null;
   customAffirmation: { id: string; title: string | null; category: string | null } | null;
+  /** Whose speech it is: 'own' (the listener's own recording) or 'cloned' (their cloned voice). */
+  voice: SpeechVoiceSource;
+  /** With music: how far it sits below the voice, in dB (one of MUSIC_BALANCE_STEPS); null without music. */
+  musicBelowVoiceDb: number | null;
+}
+
+export type SpeechVoiceSource = 'own' | 'cloned';
+
+/**
+ * PUT /api/own-recordings/{sessionId}/{affirmationId}: the listener's own reading of an
+ * affirmation (a transcript id, or custom-{id}), uploaded first to the voice sample upload URL.
+ */
+export const ZOwnRecordingRequest = z.object({
+  uploadURL: textField({ max: 2000, required: 'No audio to upload' }),
+});
+
+/** GET|PUT /api/own-recordings/{sessionId}/{affirmationId} */
+export interface OwnRecordingView {
+  affirmationId: string;
+  seconds: number;
+  audioFilePath: string;
+  updatedAt: string;
 }

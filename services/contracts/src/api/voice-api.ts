@@ -76,3 +76,15 @@ export const ZSpeechRequest = z.object({
     .refine((t) => t.trim().length > 0, 'Text is required')
     .refine((t) => t.length <= SPEECH_TEXT_MAX, `Text must be at most ${SPEECH_TEXT_MAX} characters`),
 });
+
+/**
+ * POST /internal/readings (generation to voice, with the user's token): a recording the
+ * listener made of an affirmation, uploaded like a voice sample, checked like one (with the
+ * least speech its text needs) and answered trimmed and level-normalised as 16-bit mono WAV
+ * at 44.1 kHz (header `x-reading-seconds`). The upload is removed once read.
+ */
+export const ZReadingCheckRequest = z.object({
+  uploadURL: textField({ max: 2000, required: 'No audio to upload' }),
+  minSpeechSeconds: z.number().min(0.5).max(VOICE_SAMPLE_MAX_SECONDS),
+});
+export type ReadingCheckRequest = z.infer<typeof ZReadingCheckRequest>;

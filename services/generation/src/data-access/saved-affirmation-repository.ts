@@ -15,14 +15,21 @@ export interface SavedAffirmationRecord {
   backgroundMusicTitle: string | null;
   fileKey: string;
   sizeBytes: number;
+  voiceSource: 'own' | 'cloned';
+  musicBelowVoiceDb: number | null;
   createdAt: Date;
 }
+
+const withSource = (row: typeof savedAffirmations.$inferSelect): SavedAffirmationRecord => ({
+  ...row,
+  voiceSource: row.voiceSource === 'own' ? 'own' : 'cloned',
+});
 
 export type NewSavedAffirmation = Omit<SavedAffirmationRecord, 'createdAt'>;
 
 export async function insertSavedAffirmation(tx: Tx, values: NewSavedAffirmation): Promise<SavedAffirmationRecord> {
   const [row] = await tx.insert(savedAffirmations).values(values).returning();
-  return { ...row };
+  return withSource(row);
 }
 
 /** Newest first. */
@@ -33,7 +40,7 @@ export async function listSavedAffirmations(db: Db, ownerId: string, limit = 500
     .where(eq(savedAffirmations.ownerId, ownerId))
     .orderBy(desc(savedAffirmations.createdAt), desc(savedAffirmations.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row }));
+  return rows.map(withSource);
 }
 
 export async function findOwnSavedAffirmation(db: Db, ownerId: string, id: string): Promise<SavedAffirmationRecord | null> {
@@ -41,7 +48,7 @@ export async function findOwnSavedAffirmation(db: Db, ownerId: string, id: strin
     .select()
     .from(savedAffirmations)
     .where(and(eq(savedAffirmations.ownerId, ownerId), eq(savedAffirmations.id, id)));
-  return row ? { ...row } : null;
+  return row ? withSource(row) : null;
 }
 
 /** Sets the playback speed of one of the owner's saved affirmations; null when it is not theirs or does not exist. */
@@ -54,5 +61,5 @@ export async function updateSavedAffirmationSpeed(
     .set({ voiceSpeed: options.voiceSpeed })
     .where(and(eq(savedAffirmations.ownerId, options.ownerId), eq(savedAffirmations.id, options.id)))
     .returning();
-  return row ? { ...row } : null;
+  return row ? withSource(row) : null;
 }

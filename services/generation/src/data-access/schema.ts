@@ -22,9 +22,33 @@ export const savedAffirmations = generationSchema.table(
     backgroundMusicTitle: text('background_music_title'),
     fileKey: text('file_key').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    /** Whose speech the render used: 'own' (the listener's own recording) or 'cloned' (the voice engine). */
+    voiceSource: text('voice_source').notNull().default('cloned'),
+    /** With music: how far it sat below the voice, in dB (the listener's balance); null without music. */
+    musicBelowVoiceDb: integer('music_below_voice_db'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('saved_affirmations_owner_idx').on(t.ownerId, t.createdAt)],
+);
+
+/**
+ * A listener's own reading of one affirmation (a library transcript or their own custom
+ * affirmation), used instead of the engine's speech in every render of it. Kept when the
+ * voice profile is deleted (it is a recording, not a clone). The WAV (trimmed, normalised,
+ * 16-bit mono 44.1 kHz) is in the object store under `file_key`.
+ */
+export const ownRecordings = generationSchema.table(
+  'own_recordings',
+  {
+    ownerId: uuid('owner_id').notNull(),
+    sourceKind: text('source_kind').$type<'transcript' | 'custom'>().notNull(),
+    sourceId: uuid('source_id').notNull(),
+    fileKey: text('file_key').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.sourceKind, t.sourceId] })],
 );
 
 /**
@@ -42,6 +66,20 @@ export const dailyUsage = generationSchema.table(
     secondsUsed: integer('seconds_used').notNull().default(0),
     secondsReserved: integer('seconds_reserved').notNull().default(0),
     reservedUntil: timestamp('reserved_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * The days (in the listener's own time zone) on which they played at least one saved
+ * affirmation: the listening streak is counted from these.
+ */
+export const listeningDays = generationSchema.table(
+  'listening_days',
+  {
+    userId: uuid('user_id').notNull(),
+    day: date('day').notNull(),
+    plays: integer('plays').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

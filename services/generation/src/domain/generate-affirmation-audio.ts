@@ -11,6 +11,7 @@ import type { DecodedMusicCache } from './decoded-music-cache';
 import { SAMPLE_RATE } from './render/output-format';
 import { ArrivingMusic } from './render/arriving-music';
 import { renderAffirmationMp3, type PeriodStore } from './render/render-affirmation';
+import { ownReadingSamples } from './own-recordings';
 import { speechForText } from './speech-for-text';
 
 export interface GeneratedAudio {
@@ -24,7 +25,8 @@ export interface GeneratedAudio {
 
 /**
  * POST /api/generate-audio: resolve the text (a transcript, or the caller's own custom
- * affirmation), speak it in the caller's cloned voice (cached by the voice service), reserve
+ * affirmation), take the caller's own reading of it or speak it in their cloned voice
+ * (cached by the voice service), reserve
  * the seconds against today's allowance, render, store the MP3, then record the saved
  * affirmation, the usage and affirmation.generated in one transaction.
  */
@@ -50,8 +52,11 @@ export async function generateAffirmationAudio(options: {
       ? fetchMusicTrack(config.LIBRARY_URL, caller, request.backgroundMusicId)
       : Promise.resolve<MusicTrackDetails | null>(null),
   ]);
-  // Refuses with 409 'Please record and clone your voice first' when there is no clone.
-  const speech = await speechForText(config.VOICE_URL, caller, text.content);
+  // The listener's own reading of this text, when they kept one, is the speech: no engine
+  // call and no clone needed. Otherwise the cloned voice speaks it, which refuses with 409
+  // 'Please record and clone your voice first' when there is no clone.
+  const ownReading = await ownReadingSamples(context, userId, source);
+  const speech = ownReading ? { samples: ownReading, misses: 0 } : await speechForText(config.VOICE_URL, caller, text.content);
   if (speech.samples.length === 0) throw unavailable('Your voice could not speak this text. Please try again.');
 
   const seconds = request.audioDuration;
@@ -60,7 +65,7 @@ export async function generateAffirmationAudio(options: {
     const music = track ? await decodedMusic({ track, seconds, musicCache, libraryUrl: config.LIBRARY_URL, caller }) : null;
     const started = performance.now();
     const rendered = await renderAffirmationMp3(
-      { speech: speech.samples, music, durationSeconds: seconds, musicId: track?.id },
+      { speech: speech.samples, music, durationSeconds: seconds, musicId: track?.id, musicBelowVoiceDb: request.musicBelowVoiceDb },
       { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER, periods },
     );
     logger.info(
@@ -95,6 +100,8 @@ export async function generateAffirmationAudio(options: {
           backgroundMusicTitle: track?.title ?? null,
           fileKey,
           sizeBytes: rendered.mp3.length,
+          voiceSource: ownReading ? 'own' : 'cloned',
+          musicBelowVoiceDb: track ? request.musicBelowVoiceDb : null,
         });
         await commitReservedSeconds(tx, { userId, day, seconds });
         await context.outbox.add(
@@ -130,7 +137,7 @@ export async function generateAffirmationAudio(options: {
  * has measured (length and level) is handed over while it is still being decoded, so the
  * render starts encoding at once; others are decoded first.
  */
-async function decodedMusic(options: {
+export async function decodedMusic(options: {
   track: MusicTrackDetails;
   seconds: number;
   musicCache: DecodedMusicCache;

@@ -1,4 +1,4 @@
-import { isUuid, ZSavedAffirmationSpeedUpdate, type SavedAffirmationView } from '@innerecho/contracts';
+import { isUuid, MUSIC_BALANCE_DEFAULT_DB, ZSavedAffirmationSpeedUpdate, type SavedAffirmationView } from '@innerecho/contracts';
 import { notFound, type ByteRange, type ServiceContext } from '@innerecho/kit';
 import {
   findOwnSavedAffirmation,
@@ -22,6 +22,8 @@ export function toView(record: SavedAffirmationRecord, sessionId: string): Saved
     backgroundMusic: record.backgroundMusicTitle ? { id: record.backgroundMusicId, name: record.backgroundMusicTitle } : null,
     transcript: record.transcriptId ? { id: record.transcriptId, ...text } : null,
     customAffirmation: record.customAffirmationId ? { id: record.customAffirmationId, ...text } : null,
+    voice: record.voiceSource,
+    musicBelowVoiceDb: record.backgroundMusicTitle ? (record.musicBelowVoiceDb ?? MUSIC_BALANCE_DEFAULT_DB) : null,
   };
 }
 

@@ -35,12 +35,15 @@ async function decode(raw: Buffer, rate: number, filters?: string): Promise<Floa
 }
 
 /**
- * The checks before any clone, in the order a person would fix them: it is audio, it is not
- * silent, not too long, long enough once silence is trimmed, not clipped. Then the accepted
- * sample is trimmed to its speech (pauses over 300 ms removed) and its speech level
- * normalised, so every engine gets the same clean, even input.
+ * The checks every recording passes, in the order a person would fix them: it is audio, it
+ * is not silent, not too long, long enough once silence is trimmed (`minSpeechSeconds` of
+ * speech, refused with `tooShortMessage`), not clipped. Answers the recording at 44.1 kHz
+ * and which analysis frames hold speech.
  */
-export async function checkAndPrepareSample(raw: Buffer): Promise<{ wav: Buffer; analysis: VoiceAnalysis }> {
+async function checkRecording(
+  raw: Buffer,
+  { minSpeechSeconds, tooShortMessage }: { minSpeechSeconds: number; tooShortMessage: string },
+): Promise<{ full: Float32Array; speech: boolean[]; analysis: VoiceAnalysis }> {
   if (raw.length < 100) throw refuse('SAMPLE_NOT_AUDIO');
   const samples = await decode(raw, ANALYSIS_RATE);
   if (samples.length < ANALYSIS_RATE / 10) throw refuse('SAMPLE_NOT_AUDIO');
@@ -52,15 +55,48 @@ export async function checkAndPrepareSample(raw: Buffer): Promise<{ wav: Buffer;
 
   // Durations and levels only here; the pitch analysis belongs to the engine that needs it.
   const analysis = analyseVoice(samples, 0);
-  if (analysis.speechSeconds < VOICE_SAMPLE_MIN_SPEECH_SECONDS) throw refuse('SAMPLE_TOO_SHORT');
+  if (analysis.speechSeconds < minSpeechSeconds) throw new AppError(400, 'SAMPLE_TOO_SHORT', tooShortMessage);
 
   // Clipping is judged at full rate: resampling would round off the flat tops.
   const full = await decode(raw, SPEECH_SAMPLE_RATE);
   if (analyseVoice(full, 0).clippedFraction > MAX_CLIPPED_FRACTION) throw refuse('SAMPLE_CLIPPED');
+  return { full, speech: speechFrames(energies), analysis };
+}
 
-  const speech = speechFrames(energies);
+/**
+ * The checks before any clone. The accepted sample is trimmed to its speech (pauses over
+ * 300 ms removed) and its speech level normalised, so every engine gets the same clean, even
+ * input.
+ */
+export async function checkAndPrepareSample(raw: Buffer): Promise<{ wav: Buffer; analysis: VoiceAnalysis }> {
+  const { full, speech, analysis } = await checkRecording(raw, {
+    minSpeechSeconds: VOICE_SAMPLE_MIN_SPEECH_SECONDS,
+    tooShortMessage: SAMPLE_MESSAGES.SAMPLE_TOO_SHORT,
+  });
   // The sample an engine clones from keeps 1 dB of headroom: peaks under -1 dBFS (0.89).
   return { wav: encodeWav(normaliseLevel(keepSpeech(full, speech), { peakCeiling: 0.89 }), SPEECH_SAMPLE_RATE), analysis };
+}
+
+export const READING_TOO_SHORT_MESSAGE = 'Recording too short: please read the whole affirmation aloud';
+
+/**
+ * A listener reading an affirmation aloud, to be played instead of an engine's speech: the
+ * same checks as a voice sample, with the least speech the text needs. Only the silence
+ * before the first word and after the last is trimmed (the reader's own pauses are part of
+ * the reading), and the level is brought to the engines' speaking level.
+ */
+export async function checkAndPrepareReading(raw: Buffer, minSpeechSeconds: number): Promise<{ wav: Buffer; seconds: number }> {
+  const { full, speech } = await checkRecording(raw, { minSpeechSeconds, tooShortMessage: READING_TOO_SHORT_MESSAGE });
+  const first = speech.indexOf(true);
+  const last = speech.lastIndexOf(true);
+  const margin = 0.1;
+  const start = Math.max(0, Math.round((first * FRAME_HOP_SECONDS - margin) * SPEECH_SAMPLE_RATE));
+  const end = Math.min(full.length, Math.round((last * FRAME_HOP_SECONDS + FRAME_SECONDS + margin) * SPEECH_SAMPLE_RATE));
+  const reading = keepRanges(full, [[start, Math.max(start + 1, end)]]);
+  return {
+    wav: encodeWav(normaliseLevel(reading, { peakCeiling: 0.89 }), SPEECH_SAMPLE_RATE),
+    seconds: reading.length / SPEECH_SAMPLE_RATE,
+  };
 }
 
 /** The speech frames' stretches of `full` (44.1 kHz), joined with 10 ms fades so no click marks a cut. */
@@ -74,6 +110,11 @@ function keepSpeech(full: Float32Array, speech: boolean[]): Float32Array {
     if (last && start <= last[1]) last[1] = Math.max(last[1], end);
     else ranges.push([start, end]);
   }
+  return keepRanges(full, ranges);
+}
+
+/** `ranges` of `full` joined, without the DC offset, with 10 ms fades so no click marks a cut. */
+function keepRanges(full: Float32Array, ranges: [number, number][]): Float32Array {
   const out = new Float32Array(ranges.reduce((n, [a, b]) => n + (b - a), 0));
   const fade = Math.round(0.01 * SPEECH_SAMPLE_RATE);
   let mean = 0;

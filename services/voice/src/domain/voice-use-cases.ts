@@ -8,6 +8,7 @@ import {
   VoiceClonedV1,
   VoiceDeletedV1,
   ZCloneVoiceRequest,
+  ZReadingCheckRequest,
   type CloneVoiceAnswer,
   type DeleteVoiceAnswer,
   type UploadUrlAnswer,
@@ -18,7 +19,7 @@ import type { VoiceConfig } from '../config';
 import { deleteVoiceProfile, findVoiceProfile, saveClonedVoice } from '../data-access/voice-profile-repository';
 import type { VoiceEngines } from '../engines/create-voice-engines';
 import { speechCachePrefix, type SpeechResult, type SpeechSynthesizer } from './synthesize-speech';
-import { checkAndPrepareSample } from './voice-sample';
+import { checkAndPrepareReading, checkAndPrepareSample } from './voice-sample';
 
 type Context = ServiceContext<VoiceConfig>;
 
@@ -191,4 +192,29 @@ export async function deleteVoice({
     await context.outbox.add(tx, VoiceDeletedV1, { userId, voiceId: profile.voiceId }, { requestId });
   });
   return { deleted: true };
+}
+
+/**
+ * A listener's own reading of an affirmation, for the generation service: the upload must be
+ * the caller's, passes the voice sample's checks, and comes back trimmed and normalised. No
+ * clone is needed and nothing is kept here (the generation service stores the result).
+ */
+export async function prepareReading({
+  context,
+  userId,
+  body,
+}: {
+  context: Context;
+  userId: string;
+  body: unknown;
+}): Promise<{ wav: Buffer; seconds: number }> {
+  const input = ZReadingCheckRequest.parse(body);
+  const uploadKey = uploadKeyOf(input.uploadURL, userId);
+  const raw = await readObject(context, uploadKey);
+  if (!raw) throw badRequest('The recording was not found. Please record again.', 'SAMPLE_NOT_FOUND');
+  try {
+    return await checkAndPrepareReading(raw, input.minSpeechSeconds);
+  } finally {
+    await context.files.delete(uploadKey).catch(() => undefined);
+  }
 }

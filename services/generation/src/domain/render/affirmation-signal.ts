@@ -18,7 +18,7 @@ export interface SignalSources {
   channels: 1 | 2;
 }
 
-/** Music sits this far below the voice (RMS), so the words stay clear. */
+/** Music sits this far below the voice (RMS) by default, so the words stay clear. */
 export const MUSIC_BELOW_VOICE_DB = 16;
 const LOOP_FADE_IN_SECONDS = 0.05;
 const LOOP_FADE_OUT_SECONDS = 1.0;
@@ -37,6 +37,8 @@ export function musicForMix(
   sampleRate: number,
   /** The music's audible level when already known (measured by the library at upload). */
   knownLevel?: number,
+  /** The listener's balance: how far the music sits below the voice. */
+  belowVoiceDb = MUSIC_BELOW_VOICE_DB,
 ): Pick<SignalSources, 'music' | 'musicGain' | 'musicFadeIn' | 'musicFadeOut'> {
   const frames = music.length >> 1;
   const samples = music instanceof Int16Array ? music.subarray(0, frames * 2) : toInt16(music.subarray(0, frames * 2));
@@ -44,7 +46,7 @@ export function musicForMix(
   const musicLevel = knownLevel || audibleLevel(samples) || 1;
   return {
     music: samples,
-    musicGain: Math.min(1, (voiceLevel * 10 ** (-MUSIC_BELOW_VOICE_DB / 20)) / musicLevel) * INT16_TO_FLOAT,
+    musicGain: Math.min(1, (voiceLevel * 10 ** (-belowVoiceDb / 20)) / musicLevel) * INT16_TO_FLOAT,
     musicFadeIn: Math.min(Math.round(LOOP_FADE_IN_SECONDS * sampleRate), Math.floor(frames / 4)),
     musicFadeOut: Math.min(Math.round(LOOP_FADE_OUT_SECONDS * sampleRate), Math.floor(frames / 4)),
   };

@@ -24,6 +24,8 @@ export interface RenderInput {
    * added). Without it a render with music encodes its period afresh.
    */
   musicId?: string;
+  /** How far the music sits below the voice, in dB (the listener's balance); 16 by default. */
+  musicBelowVoiceDb?: number;
 }
 
 /**
@@ -104,8 +106,8 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
   const mix = !hasMusic
     ? { music: new Int16Array(0), musicGain: 0, musicFadeIn: 0, musicFadeOut: 0 }
     : arriving
-      ? musicForMix(arriving.samples, input.speech, SAMPLE_RATE, arriving.level)
-      : musicForMix(decoded!, input.speech, SAMPLE_RATE);
+      ? musicForMix(arriving.samples, input.speech, SAMPLE_RATE, arriving.level, input.musicBelowVoiceDb)
+      : musicForMix(decoded!, input.speech, SAMPLE_RATE, undefined, input.musicBelowVoiceDb);
   const plan = planRender({
     durationSeconds: input.durationSeconds,
     voiceSamples: input.speech.length,

@@ -1,11 +1,14 @@
 import { Router, type Request } from 'express';
-import { ZGenerateAudioRequest } from '@innerecho/contracts';
+import { ZGenerateAudioRequest, ZMixPreviewRequest } from '@innerecho/contracts';
 import { requireUser, sendStoredObject, type ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../../config';
 import type { DecodedMusicCache } from '../../domain/decoded-music-cache';
 import type { PeriodStore } from '../../domain/render/render-affirmation';
 import { readDailyAllowance } from '../../domain/daily-allowance';
 import { generateAffirmationAudio } from '../../domain/generate-affirmation-audio';
+import { previewMix } from '../../domain/mix-preview';
+import { describeStreak, recordPlay } from '../../domain/listening-streak';
+import { describeOwnRecording, openOwnRecording, removeOwnRecording, saveOwnRecording } from '../../domain/own-recordings';
 import { listOwnSavedAffirmations, openSavedAudio, setSavedAffirmationSpeed } from '../../domain/saved-affirmations';
 import { renderMetrics } from './render-metrics';
 
@@ -44,7 +47,20 @@ export function generationRoutes(
     res.setHeader('x-speech-engine-calls', String(result.speechMisses));
     // Whether the loop period was copied from an earlier render of the same speech and music.
     res.setHeader('x-render-period', result.period);
+    res.setHeader('x-speech-voice', result.saved.voiceSource);
     res.end(result.mp3);
+  });
+
+  // A few seconds of the mix at a balance, before generating: no allowance, nothing saved.
+  router.post('/api/generate-audio/preview', async (req, res) => {
+    const request = ZMixPreviewRequest.parse(req.body ?? {});
+    const user = await context.sessionOwnership.assertOwner(req, request.sessionId);
+    await context.entitlements.require(req);
+    const mp3 = await previewMix({ context, userId: user.id, caller: caller(req), request, musicCache });
+    res.setHeader('content-type', 'audio/mpeg');
+    res.setHeader('cache-control', 'no-store');
+    res.setHeader('content-length', String(mp3.length));
+    res.end(mp3);
   });
 
   // Today's share of the daily hour, for the duration sliders.
@@ -57,6 +73,18 @@ export function generationRoutes(
   router.get('/api/saved-affirmations/:sessionId', async (req, res) => {
     const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
     res.json(await listOwnSavedAffirmations(context, user.id, req.params.sessionId));
+  });
+
+  // The listening streak: days in a row with a play of a saved affirmation, in the listener's time zone.
+  router.get('/api/saved-affirmations/:sessionId/streak', async (req, res) => {
+    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+    res.setHeader('cache-control', 'no-store');
+    res.json(await describeStreak(context, user.id, req.query.timeZone));
+  });
+
+  router.post('/api/saved-affirmations/:sessionId/:id/plays', async (req, res) => {
+    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+    res.status(201).json(await recordPlay(context, { userId: user.id, savedId: req.params.id, body: req.body }));
   });
 
   router.patch('/api/saved-affirmations/:sessionId/:id', async (req, res) => {
@@ -76,6 +104,41 @@ export function generationRoutes(
       const name = req.query.download.replace(/[^a-z0-9-]/gi, '').slice(0, 80) || 'affirmation';
       res.setHeader('content-disposition', `attachment; filename="${name}.mp3"`);
     }
+    await sendStoredObject(req, res, { size: audio.stat.size, open: audio.open });
+  });
+
+  // The listener's own reading of an affirmation (a transcript id, or custom-{id}).
+  router.get('/api/own-recordings/:sessionId/:affirmationId', async (req, res) => {
+    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+    res.setHeader('cache-control', 'no-store');
+    res.json(await describeOwnRecording(context, user.id, req.params.sessionId, req.params.affirmationId));
+  });
+
+  router.put('/api/own-recordings/:sessionId/:affirmationId', async (req, res) => {
+    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+    res.json(
+      await saveOwnRecording({
+        context,
+        userId: user.id,
+        sessionId: req.params.sessionId,
+        caller: caller(req),
+        affirmationId: req.params.affirmationId,
+        body: req.body,
+      }),
+    );
+  });
+
+  router.delete('/api/own-recordings/:sessionId/:affirmationId', async (req, res) => {
+    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+    await removeOwnRecording(context, user.id, req.params.affirmationId);
+    res.status(204).end();
+  });
+
+  router.get('/api/own-recordings/:sessionId/:affirmationId/audio', async (req, res) => {
+    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+    const audio = await openOwnRecording(context, user.id, req.params.affirmationId);
+    res.setHeader('content-type', 'audio/wav');
+    res.setHeader('cache-control', 'private, no-cache');
     await sendStoredObject(req, res, { size: audio.stat.size, open: audio.open });
   });
 

@@ -4,7 +4,14 @@ import { ZSessionId } from '@innerecho/contracts';
 import type { VoiceConfig } from '../../config';
 import type { VoiceEngines } from '../../engines/create-voice-engines';
 import type { EngineStats, SpeechSynthesizer } from '../../domain/synthesize-speech';
-import { cloneVoice, deleteVoice, describeVoiceProfile, requestSampleUpload, speakInUsersVoice } from '../../domain/voice-use-cases';
+import {
+  cloneVoice,
+  deleteVoice,
+  describeVoiceProfile,
+  prepareReading,
+  requestSampleUpload,
+  speakInUsersVoice,
+} from '../../domain/voice-use-cases';
 
 interface Deps {
   context: ServiceContext<VoiceConfig>;
@@ -66,6 +73,16 @@ export function internalSpeechRoutes({ context, speech, stats }: Deps): Router {
     res.setHeader('x-voice-id', result.voiceId);
     res.setHeader('content-length', String(result.wav.length));
     res.end(result.wav);
+  });
+
+  // A listener's own reading of an affirmation, checked like a voice sample (no clone needed).
+  router.post('/internal/readings', async (req, res) => {
+    const user = requireUser(req);
+    const reading = await prepareReading({ context, userId: user.id, body: req.body });
+    res.setHeader('content-type', 'audio/wav');
+    res.setHeader('x-reading-seconds', reading.seconds.toFixed(3));
+    res.setHeader('content-length', String(reading.wav.length));
+    res.end(reading.wav);
   });
 
   router.get('/internal/engine-stats', (_req, res) => {

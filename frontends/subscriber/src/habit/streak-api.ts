@@ -1,0 +1,27 @@
+import { apiRequest, getSessionId } from '@innerecho/ui';
+
+export interface ListeningStreak {
+  days: number;
+  listenedToday: boolean;
+  today: string;
+}
+
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export const streakQueryKey = () => ['listening-streak', getSessionId()] as const;
+
+export async function fetchStreak(): Promise<ListeningStreak> {
+  const res = await apiRequest(
+    'GET',
+    `/api/saved-affirmations/${encodeURIComponent(getSessionId())}/streak?timeZone=${encodeURIComponent(timeZone())}`,
+  );
+  return (await res.json()) as ListeningStreak;
+}
+
+/** A play of a saved affirmation: counts today (in the listener's time zone) for the streak. */
+export async function recordPlay(savedId: string): Promise<ListeningStreak> {
+  const res = await apiRequest('POST', `/api/saved-affirmations/${encodeURIComponent(getSessionId())}/${savedId}/plays`, {
+    timeZone: timeZone(),
+  });
+  return (await res.json()) as ListeningStreak;
+}

@@ -1,0 +1,122 @@
+import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
+import type { Locator } from 'playwright-core';
+import { addMusicTrack } from '@innerecho/generation/test/library-setup';
+import { clonedListener, expectNoAxeViolations, fakeMicrophone, startE2E, type E2E } from '../src';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+jest.setTimeout(900_000);
+
+let e2e: E2E;
+const TRACK = 'Long Listening Pad';
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ie-own-reading-'));
+  e2e = await startE2E({ browserArgs: [...(await fakeMicrophone(dir)), '--autoplay-policy=no-user-gesture-required'] });
+  await addMusicTrack(e2e.system, TRACK);
+});
+afterAll(() => e2e?.stop());
+
+const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
+
+test('a listener records an affirmation themselves, generates 5 minutes over music at "voice forward", finds it saved as their recording, plays it with the sleep timer, sees the streak and takes a daily reminder', async () => {
+  const { page } = await clonedListener(e2e, { acceptDownloads: true });
+  await page.goto('/affirmations');
+  const sessionId = await page.evaluate(() => localStorage.getItem('sessionId'));
+  // Two of the sentences the fake microphone reads.
+  const content = VOICE_SAMPLE_SENTENCES.slice(0, 2).join(' ');
+  const created = await page.evaluate(
+    ([sessionId, content]) =>
+      fetch('/api/custom-affirmations', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sessionId, title: 'In My Own Words', content, category: 'Other' }),
+      }).then((r) => r.json()),
+    [sessionId, content],
+  );
+  await page.goto(`/generate/custom-${created.id}`);
+  await visible(page.getByRole('heading', { level: 2, name: 'In My Own Words' }));
+
+  // Record it yourself: the words large, record, stop, listen back, keep.
+  await page.getByRole('button', { name: 'Record it yourself' }).click();
+  await visible(page.getByLabel('Read aloud').filter({ hasText: content }));
+  await page.getByRole('button', { name: 'Start Recording' }).click();
+  await visible(page.getByRole('button', { name: 'Stop Recording' }));
+  await page.waitForTimeout(16_000); // the fake microphone reads for as long as the take lasts
+  await page.getByRole('button', { name: 'Stop Recording' }).click();
+  await page.getByRole('button', { name: 'Listen Back' }).click();
+  await visible(page.getByRole('button', { name: 'Stop Playback' }));
+  await expectNoAxeViolations(page, 'the recorder of an own reading');
+  await page.getByRole('button', { name: 'Keep This Recording' }).click();
+  await visible(page.getByText('speaks this affirmation'), 60_000);
+  await visible(page.getByRole('button', { name: 'Replace Recording' }));
+
+  // Five minutes over music.
+  await page.getByRole('combobox', { name: 'Background Music' }).click();
+  await page.getByRole('option', { name: TRACK }).click();
+  // Voice forward, heard first in a short preview of the mix.
+  await page.getByRole('slider', { name: 'Voice and music balance' }).focus();
+  await page.keyboard.press('Home');
+  expect(await page.getByRole('slider', { name: 'Voice and music balance' }).getAttribute('aria-valuetext')).toBe('Voice forward');
+  await page.getByRole('button', { name: 'Preview the Mix' }).click();
+  await visible(page.getByLabel('Preview of the mix'), 60_000);
+  await page.waitForFunction(() => (document.querySelector('audio[aria-label="Preview of the mix"]') as HTMLAudioElement)?.duration > 7);
+  await page.getByRole('slider', { name: 'Audio duration' }).focus();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  await visible(page.getByText('5m 0s'));
+  await page.getByRole('button', { name: 'Generate Audio' }).click();
+  await visible(page.getByText('Saved to Your Library'), 240_000);
+  await visible(page.getByRole('definition').filter({ hasText: 'Your recording' }));
+  await visible(page.getByRole('definition').filter({ hasText: 'Voice forward' }));
+
+  await page.getByRole('link', { name: 'View Saved Affirmations' }).click();
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'In My Own Words' }) });
+  await visible(item.getByText('Your recording'));
+  await visible(item.getByText('5m 0s'));
+  await visible(item.getByText('Voice forward'));
+
+  // The shared player: lock-screen metadata, a sleep timer at the end of the track that fades
+  // the last 10 seconds out, and the position remembered on this device.
+  await item.getByRole('button', { name: 'Play In My Own Words' }).click();
+  const audio = item.locator('audio');
+  await page.waitForFunction(() => (document.querySelector('li audio') as HTMLAudioElement | null)?.currentTime! > 0.2, undefined, {
+    timeout: 30_000,
+  });
+  expect(await page.evaluate(() => [navigator.mediaSession.metadata?.title, navigator.mediaSession.metadata?.album])).toEqual([
+    'In My Own Words',
+    'Other',
+  ]);
+  expect(await page.evaluate(() => navigator.mediaSession.playbackState)).toBe('playing');
+  // The play counts today: the streak on the Saved tab says so.
+  await visible(page.getByText('1 day in a row'));
+  await item.getByRole('combobox', { name: 'Sleep timer' }).click();
+  await page.getByRole('option', { name: 'End of track' }).click();
+  await audio.evaluate((a: HTMLAudioElement) => (a.currentTime = a.duration - 12));
+  await visible(item.getByText(/Stops in 0:\d\d, fading out/), 20_000);
+  expect(await audio.evaluate((a: HTMLAudioElement) => a.volume)).toBeLessThan(1);
+  await visible(page.getByText('Playback stopped. Sleep well.'), 30_000);
+  expect(await audio.evaluate((a: HTMLAudioElement) => [a.paused, a.volume])).toEqual([true, 1]);
+
+  // Stopped halfway: the next play starts there.
+  await audio.evaluate(async (a: HTMLAudioElement) => {
+    a.currentTime = 150;
+    await a.play();
+    a.pause();
+  });
+  await item.getByRole('button', { name: 'Hide player for In My Own Words' }).click();
+  await item.getByRole('button', { name: 'Play In My Own Words' }).click();
+  await page.waitForFunction(() => (document.querySelector('li audio') as HTMLAudioElement | null)?.currentTime! >= 149, undefined, {
+    timeout: 30_000,
+  });
+  // A daily reminder, as a calendar file.
+  await page.getByRole('button', { name: 'Remind me daily' }).click();
+  await page.getByLabel('Reminder time').fill('21:15');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Add to Calendar' }).click();
+  const calendar = await downloading;
+  expect(calendar.suggestedFilename()).toBe('innerecho-daily-reminder.ics');
+  const ics = require('node:fs').readFileSync(await calendar.path(), 'utf8') as string;
+  expect(ics).toMatch(/DTSTART:\d{8}T211500\r\nDTEND:\d{8}T213000\r\nRRULE:FREQ=DAILY/);
+  await expectNoAxeViolations(page, 'the Saved tab with the player open');
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "generation"."saved_affirmations" ADD COLUMN "music_below_voice_db" integer;

@@ -1,0 +1,89 @@
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { isUuid } from '@innerecho/contracts';
+import { badRequest, notFound, type ServiceContext } from '@innerecho/kit';
+import type { GenerationConfig } from '../config';
+import { findOwnSavedAffirmation } from '../data-access/saved-affirmation-repository';
+import { listeningDays } from '../data-access/schema';
+
+type Context = ServiceContext<GenerationConfig>;
+
+/** An IANA time zone the runtime knows ('Europe/London'); the listener's days are counted in it. */
+const ZTimeZone = z
+  .string({ error: 'Time zone is required' })
+  .max(64)
+  .refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Unknown time zone');
+
+/** The calendar day (YYYY-MM-DD) it is at `at` in `timeZone`. */
+export function localDay(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+const previousDay = (day: string) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * Days in a row with at least one play, ending today, or yesterday while today has no play
+ * yet (a streak is not lost until the day is over). `days` are the listener's days, newest first.
+ */
+export function streakFrom(days: string[], today: string): number {
+  let expected = days[0] === today ? today : previousDay(today);
+  let streak = 0;
+  for (const day of days) {
+    if (day !== expected) break;
+    streak++;
+    expected = previousDay(expected);
+  }
+  return streak;
+}
+
+export interface StreakView {
+  days: number;
+  listenedToday: boolean;
+  today: string;
+}
+
+async function readStreak(context: Context, userId: string, today: string): Promise<StreakView> {
+  const rows = await context.db
+    .select({ day: listeningDays.day })
+    .from(listeningDays)
+    .where(and(eq(listeningDays.userId, userId), lte(listeningDays.day, today)))
+    .orderBy(desc(listeningDays.day))
+    .limit(4000);
+  const days = rows.map((r) => String(r.day));
+  return { days: streakFrom(days, today), listenedToday: days[0] === today, today };
+}
+
+/**
+ * A play of one of the listener's saved affirmations: marks the day (in their time zone) as a
+ * listening day. Only their own saved affirmations count; anything else is 404.
+ */
+export async function recordPlay(context: Context, options: { userId: string; savedId: string; body: unknown }): Promise<StreakView> {
+  const parsed = z.object({ timeZone: ZTimeZone }).safeParse(options.body ?? {});
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Unknown time zone', 'BAD_TIME_ZONE');
+  const saved = isUuid(options.savedId) ? await findOwnSavedAffirmation(context.db, options.userId, options.savedId) : null;
+  if (!saved) throw notFound('Saved affirmation not found', 'SAVED_AFFIRMATION_NOT_FOUND');
+  const today = localDay(new Date(), parsed.data.timeZone);
+  await context.db
+    .insert(listeningDays)
+    .values({ userId: options.userId, day: today })
+    .onConflictDoUpdate({ target: [listeningDays.userId, listeningDays.day], set: { plays: sql`${listeningDays.plays} + 1` } });
+  return readStreak(context, options.userId, today);
+}
+
+/** The listener's streak as of now in their time zone (`?timeZone=`). */
+export async function describeStreak(context: Context, userId: string, timeZone: unknown): Promise<StreakView> {
+  const parsed = ZTimeZone.safeParse(timeZone);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Unknown time zone', 'BAD_TIME_ZONE');
+  return readStreak(context, userId, localDay(new Date(), parsed.data));
+}
