@@ -2,7 +2,7 @@ import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import type { Locator } from 'playwright-core';
 import { addMusicTrack } from '@innerecho/generation/test/library-setup';
 import { clonedListener, expectNoAxeViolations, fakeMicrophone, startE2E, type E2E } from '../src';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -80,7 +80,7 @@ test('a listener records an affirmation themselves, generates 5 minutes over mus
   // the last 10 seconds out, and the position remembered on this device.
   await item.getByRole('button', { name: 'Play In My Own Words' }).click();
   const audio = item.locator('audio');
-  await page.waitForFunction(() => (document.querySelector('li audio') as HTMLAudioElement | null)?.currentTime! > 0.2, undefined, {
+  await page.waitForFunction(() => ((document.querySelector('li audio') as HTMLAudioElement | null)?.currentTime ?? 0) > 0.2, undefined, {
     timeout: 30_000,
   });
   expect(await page.evaluate(() => [navigator.mediaSession.metadata?.title, navigator.mediaSession.metadata?.album])).toEqual([
@@ -106,7 +106,7 @@ test('a listener records an affirmation themselves, generates 5 minutes over mus
   });
   await item.getByRole('button', { name: 'Hide player for In My Own Words' }).click();
   await item.getByRole('button', { name: 'Play In My Own Words' }).click();
-  await page.waitForFunction(() => (document.querySelector('li audio') as HTMLAudioElement | null)?.currentTime! >= 149, undefined, {
+  await page.waitForFunction(() => ((document.querySelector('li audio') as HTMLAudioElement | null)?.currentTime ?? 0) >= 149, undefined, {
     timeout: 30_000,
   });
   // A daily reminder, as a calendar file.
@@ -116,7 +116,7 @@ test('a listener records an affirmation themselves, generates 5 minutes over mus
   await page.getByRole('button', { name: 'Add to Calendar' }).click();
   const calendar = await downloading;
   expect(calendar.suggestedFilename()).toBe('innerecho-daily-reminder.ics');
-  const ics = require('node:fs').readFileSync(await calendar.path(), 'utf8') as string;
+  const ics = readFileSync(await calendar.path(), 'utf8');
   expect(ics).toMatch(/DTSTART:\d{8}T211500\r\nDTEND:\d{8}T213000\r\nRRULE:FREQ=DAILY/);
   await expectNoAxeViolations(page, 'the Saved tab with the player open');
 });
