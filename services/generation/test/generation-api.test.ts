@@ -306,7 +306,7 @@ describe('the listener records an affirmation themselves', () => {
       const res = await keep(s, id, take);
       expect({ status: res.status, body: res.data }).toEqual({ status: 400, body: { code, error } });
     }
-    expect((await s.client.get(`/api/own-recordings/${s.sessionId}/${id}`)).status).toBe(404);
+    expect(await s.client.get(`/api/own-recordings/${s.sessionId}/${id}`)).toMatchObject({ status: 200, data: null });
   });
 
   test('a kept reading is trimmed and normalised, replaces the engine in every render without a clone or an engine call, and can be replaced and deleted', async () => {
@@ -371,7 +371,7 @@ describe('the listener records an affirmation themselves', () => {
 
     // Deleted: later renders need the cloned voice again; the saved renders stay.
     expect((await raw(s.client, 'DELETE', `/api/own-recordings/${s.sessionId}/${id}`)).status).toBe(204);
-    expect((await s.client.get(`/api/own-recordings/${s.sessionId}/${id}`)).status).toBe(404);
+    expect(await s.client.get(`/api/own-recordings/${s.sessionId}/${id}`)).toMatchObject({ status: 200, data: null });
     expect(await system.services.generation.context.files.stat(secondKey)).toBeNull();
     expect((await raw(s.client, 'DELETE', `/api/own-recordings/${s.sessionId}/${id}`)).status).toBe(404);
     const cloned = await generate(s, { customAffirmationId });

@@ -10,9 +10,8 @@ export const ownRecordingQueryKey = (affirmationId: string) => ['own-recording',
 /** The listener's kept reading of this affirmation, or null when they have none. */
 export async function fetchOwnRecording(affirmationId: string): Promise<OwnRecording | null> {
   const res = await fetch(path(affirmationId), { credentials: 'include' });
-  if (res.status === 404) return null;
   await throwIfResNotOk(res);
-  return (await res.json()) as OwnRecording;
+  return (await res.json()) as OwnRecording | null;
 }
 
 /**

@@ -69,10 +69,12 @@ async function readStreak(context: Context, userId: string, today: string): Prom
  * listening day. Only their own saved affirmations count; anything else is 404.
  */
 export async function recordPlay(context: Context, options: { userId: string; savedId: string; body: unknown }): Promise<StreakView> {
+  // An id that cannot exist is a 404 whatever the body says.
+  const gone = () => notFound('Saved affirmation not found', 'SAVED_AFFIRMATION_NOT_FOUND');
+  if (!isUuid(options.savedId)) throw gone();
   const parsed = z.object({ timeZone: ZTimeZone }).safeParse(options.body ?? {});
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Unknown time zone', 'BAD_TIME_ZONE');
-  const saved = isUuid(options.savedId) ? await findOwnSavedAffirmation(context.db, options.userId, options.savedId) : null;
-  if (!saved) throw notFound('Saved affirmation not found', 'SAVED_AFFIRMATION_NOT_FOUND');
+  if (!(await findOwnSavedAffirmation(context.db, options.userId, options.savedId))) throw gone();
   const today = localDay(new Date(), parsed.data.timeZone);
   await context.db
     .insert(listeningDays)

@@ -89,10 +89,13 @@ export async function saveOwnRecording(options: {
 
 const noRecording = () => notFound('You have not recorded this affirmation yet', 'OWN_RECORDING_NOT_FOUND');
 
+/**
+ * The listener's kept reading, or null: having none is the usual state of a text, not an
+ * error (the generate page asks for every text it opens).
+ */
 export async function describeOwnRecording(context: Context, userId: string, sessionId: string, affirmationId: string) {
   const record = await findOwnRecording(context.db, userId, affirmationSourceOf(affirmationId));
-  if (!record) throw noRecording();
-  return toView(record, sessionId);
+  return record ? toView(record, sessionId) : null;
 }
 
 /** Deletes the listener's reading: later renders of the text use the cloned voice again. */

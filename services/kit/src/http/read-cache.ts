@@ -155,6 +155,9 @@ export class ReadCache {
   kept(): RequestHandler {
     return (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+      // A read that carries a body goes the long way, where the body is checked (and refused).
+      if (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') return next();
+      if (req.headers['transfer-encoding'] !== undefined) return next();
       const answer = this.answers.get(req.originalUrl);
       if (!answer || answer.private || answer.expiresAt <= Date.now()) return next();
       // The request metrics label it by the route that made the answer.
