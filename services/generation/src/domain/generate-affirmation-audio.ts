@@ -42,22 +42,7 @@ export async function generateAffirmationAudio(options: {
 }): Promise<GeneratedAudio> {
   const { context, userId, caller, request, musicCache, periods, logger } = options;
   const { config } = context;
-  const source = request.transcriptId
-    ? ({ kind: 'transcript', id: request.transcriptId } as const)
-    : ({ kind: 'custom', id: request.customAffirmationId! } as const);
-
-  const [text, track] = await Promise.all([
-    fetchAffirmationText(config.LIBRARY_URL, caller, source),
-    request.backgroundMusicId
-      ? fetchMusicTrack(config.LIBRARY_URL, caller, request.backgroundMusicId)
-      : Promise.resolve<MusicTrackDetails | null>(null),
-  ]);
-  // The listener's own reading of this text, when they kept one, is the speech: no engine
-  // call and no clone needed. Otherwise the cloned voice speaks it, which refuses with 409
-  // 'Please record and clone your voice first' when there is no clone.
-  const ownReading = await ownReadingSamples(context, userId, source);
-  const speech = ownReading ? { samples: ownReading, misses: 0 } : await speechForText(config.VOICE_URL, caller, text.content);
-  if (speech.samples.length === 0) throw unavailable('Your voice could not speak this text. Please try again.');
+  const { source, text, track, speech, ownReading } = await affirmationSpeech({ context, userId, caller, request });
 
   const seconds = request.audioDuration;
   const day = await reserveDailySeconds(context.db, userId, seconds);
@@ -130,6 +115,36 @@ export async function generateAffirmationAudio(options: {
     );
     throw error;
   }
+}
+
+/**
+ * What a render speaks and over what: the text (a transcript, or the caller's own custom
+ * affirmation), the chosen track, and the speech. The listener's own reading of the text, when
+ * they kept one, is the speech: no engine call and no clone needed. Otherwise the cloned voice
+ * speaks it (cached by the voice service), which refuses with 409 'Please record and clone your
+ * voice first' when there is no clone. Generating and the balance preview both start here.
+ */
+export async function affirmationSpeech(options: {
+  context: ServiceContext<GenerationConfig>;
+  userId: string;
+  caller: Caller;
+  request: { transcriptId?: string; customAffirmationId?: string; backgroundMusicId?: string | null };
+}) {
+  const { context, userId, caller, request } = options;
+  const { config } = context;
+  const source = request.transcriptId
+    ? ({ kind: 'transcript', id: request.transcriptId } as const)
+    : ({ kind: 'custom', id: request.customAffirmationId! } as const);
+  const [text, track] = await Promise.all([
+    fetchAffirmationText(config.LIBRARY_URL, caller, source),
+    request.backgroundMusicId
+      ? fetchMusicTrack(config.LIBRARY_URL, caller, request.backgroundMusicId)
+      : Promise.resolve<MusicTrackDetails | null>(null),
+  ]);
+  const ownReading = await ownReadingSamples(context, userId, source);
+  const speech = ownReading ? { samples: ownReading, misses: 0 } : await speechForText(config.VOICE_URL, caller, text.content);
+  if (speech.samples.length === 0) throw unavailable('Your voice could not speak this text. Please try again.');
+  return { source, text, track, speech, ownReading };
 }
 
 /**

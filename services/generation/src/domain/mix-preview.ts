@@ -1,13 +1,10 @@
 import { MIX_PREVIEW_SECONDS, type MixPreviewRequest } from '@innerecho/contracts';
-import { unavailable, type ServiceContext } from '@innerecho/kit';
+import { badRequest, type ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../config';
-import { fetchAffirmationText, fetchMusicTrack } from '../data-access/library-client';
 import type { Caller } from '../data-access/upstream-request';
 import type { DecodedMusicCache } from './decoded-music-cache';
-import { decodedMusic } from './generate-affirmation-audio';
-import { ownReadingSamples } from './own-recordings';
+import { affirmationSpeech, decodedMusic } from './generate-affirmation-audio';
 import { renderAffirmationMp3 } from './render/render-affirmation';
-import { speechForText } from './speech-for-text';
 
 /**
  * The first seconds of an affirmation over its music at a balance, so the listener hears the
@@ -24,19 +21,12 @@ export async function previewMix(options: {
 }): Promise<Buffer> {
   const { context, userId, caller, request, musicCache } = options;
   const { config } = context;
-  const source = request.transcriptId
-    ? ({ kind: 'transcript', id: request.transcriptId } as const)
-    : ({ kind: 'custom', id: request.customAffirmationId! } as const);
-  const [text, track] = await Promise.all([
-    fetchAffirmationText(config.LIBRARY_URL, caller, source),
-    fetchMusicTrack(config.LIBRARY_URL, caller, request.backgroundMusicId),
-  ]);
-  const own = await ownReadingSamples(context, userId, source);
-  const speech = own ?? (await speechForText(config.VOICE_URL, caller, text.content)).samples;
-  if (speech.length === 0) throw unavailable('Your voice could not speak this text. Please try again.');
+  const { speech, track } = await affirmationSpeech({ context, userId, caller, request });
+  // The request's schema requires a track; this only tells the compiler so.
+  if (!track) throw badRequest('Choose background music to preview the balance', 'VALIDATION_FAILED');
   const music = await decodedMusic({ track, seconds: MIX_PREVIEW_SECONDS, musicCache, libraryUrl: config.LIBRARY_URL, caller });
   const rendered = await renderAffirmationMp3(
-    { speech, music, durationSeconds: MIX_PREVIEW_SECONDS, musicBelowVoiceDb: request.musicBelowVoiceDb },
+    { speech: speech.samples, music, durationSeconds: MIX_PREVIEW_SECONDS, musicBelowVoiceDb: request.musicBelowVoiceDb },
     { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER },
   );
   return rendered.mp3;
