@@ -59,6 +59,36 @@ export class GenerationError extends Error {
   }
 }
 
+/** The text a request is about: custom ids go without their custom- prefix. */
+function affirmationIdField(affirmationId: string): { customAffirmationId: string } | { transcriptId: string } {
+  return affirmationId.startsWith('custom-')
+    ? { customAffirmationId: affirmationId.slice('custom-'.length) }
+    : { transcriptId: affirmationId };
+}
+
+/**
+ * POSTs a request whose answer is an MP3. A network failure says `unreachable`; a refusal
+ * carries the server's message and code (or `refused` when the answer has none).
+ */
+async function postForAudio(path: string, body: object, messages: { unreachable: string; refused: string }): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'include',
+    });
+  } catch {
+    throw new GenerationError(messages.unreachable);
+  }
+  if (!res.ok) {
+    const data = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
+    throw new GenerationError(data.error || messages.refused, data.code);
+  }
+  return res;
+}
+
 /**
  * POST /api/generate-audio: voiceSpeed is always sent as '1.0' (the chosen speed is a playback
  * setting, kept with the saved item), the duration as text, and custom ids without their
@@ -76,28 +106,16 @@ export async function generateAudio(input: {
     voiceSpeed: '1.0',
     audioDuration: String(input.durationSeconds),
   };
-  if (input.affirmationId.startsWith('custom-')) body.customAffirmationId = input.affirmationId.slice('custom-'.length);
-  else body.transcriptId = input.affirmationId;
   if (input.musicId && input.musicId !== NO_MUSIC) {
     body.backgroundMusicId = input.musicId;
     if (input.musicBelowVoiceDb !== undefined) body.musicBelowVoiceDb = String(input.musicBelowVoiceDb);
   }
 
-  let res: Response;
-  try {
-    res = await fetch('/api/generate-audio', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'include',
-    });
-  } catch {
-    throw new GenerationError('Failed to generate audio');
-  }
-  if (!res.ok) {
-    const data = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
-    throw new GenerationError(data.error || 'Failed to generate audio', data.code);
-  }
+  const res = await postForAudio(
+    '/api/generate-audio',
+    { ...body, ...affirmationIdField(input.affirmationId) },
+    { unreachable: 'Failed to generate audio', refused: 'Failed to generate audio' },
+  );
   const blob = await res.blob();
   return {
     url: URL.createObjectURL(blob),
@@ -115,27 +133,18 @@ export async function saveAffirmationSpeed(savedId: string, voiceSpeed: number):
 
 /** A few seconds of the mix at a balance, rendered by the server (no allowance used): an object URL of the MP3. */
 export async function previewMix(input: { affirmationId: string; musicId: string; musicBelowVoiceDb: number }): Promise<string> {
-  const body: Record<string, string | number> = {
-    sessionId: getSessionId(),
-    backgroundMusicId: input.musicId,
-    musicBelowVoiceDb: input.musicBelowVoiceDb,
-  };
-  if (input.affirmationId.startsWith('custom-')) body.customAffirmationId = input.affirmationId.slice('custom-'.length);
-  else body.transcriptId = input.affirmationId;
-  let res: Response;
-  try {
-    res = await fetch('/api/generate-audio/preview', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'include',
-    });
-  } catch {
-    throw new GenerationError('The preview could not be made. Please check your connection and try again.');
-  }
-  if (!res.ok) {
-    const data = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
-    throw new GenerationError(data.error || 'The preview could not be made. Please try again.', data.code);
-  }
+  const res = await postForAudio(
+    '/api/generate-audio/preview',
+    {
+      sessionId: getSessionId(),
+      backgroundMusicId: input.musicId,
+      musicBelowVoiceDb: input.musicBelowVoiceDb,
+      ...affirmationIdField(input.affirmationId),
+    },
+    {
+      unreachable: 'The preview could not be made. Please check your connection and try again.',
+      refused: 'The preview could not be made. Please try again.',
+    },
+  );
   return URL.createObjectURL(await res.blob());
 }
