@@ -171,7 +171,8 @@ describe('a visitor browsing the library', () => {
     await visible(dialog);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Focus comes back once the dialog has finished closing, a moment after it is hidden.
+    await page.waitForFunction((el) => el === document.activeElement, await opener.elementHandle(), { timeout: 5_000 });
   });
 
   test('a creator page shows the header, the three numbers, top affirmations and all of theirs', async () => {
