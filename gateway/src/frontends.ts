@@ -7,8 +7,13 @@ import { shellPolicyFor } from './security-headers';
 export const FRONTEND_APPS = ['shell', 'public', 'subscriber', 'creator', 'admin'] as const;
 const REMOTES = FRONTEND_APPS.filter((a) => a !== 'shell');
 
-/** Files whose names do not change between builds must be revalidated every time. */
-const UNHASHED = /(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json|env\.js)$/;
+/**
+ * Files whose names do not change between builds must be revalidated every time: among them
+ * the service worker (a browser checks it for updates by this very name) and the installable
+ * app's manifest and icons.
+ */
+const UNHASHED =
+  /(index\.html|remoteEntry\.js|mf-manifest\.json|mf-stats\.json|env\.js|[\\/]sw\.js|manifest\.webmanifest|icon[\w-]*\.(png|svg))$/;
 
 const cacheControlOf = (path: string) => (UNHASHED.test(path) ? 'no-cache' : 'public, max-age=31536000, immutable');
 

@@ -57,6 +57,9 @@ export function shellContentSecurityPolicy(
     sources("media-src 'self' blob:", remotes, files),
     sources("font-src 'self' data:", remotes),
     sources("connect-src 'self'", remotes, files),
+    // The service worker and the web app manifest come from this site only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

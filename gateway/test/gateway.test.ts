@@ -340,6 +340,24 @@ describe('frontends', () => {
     },
   );
 
+  test('the installable app: its manifest, icons and service worker are served under their own names, always revalidated, and the policy lets only this site provide them', async () => {
+    const shell = join(frontendsDir, 'shell', 'dist');
+    writeFileSync(join(shell, 'manifest.webmanifest'), JSON.stringify({ name: 'InnerEcho', start_url: '/affirmations?tab=saved' }));
+    writeFileSync(join(shell, 'sw.js'), '/* worker */');
+    writeFileSync(join(shell, 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const manifest = await call('GET', '/manifest.webmanifest');
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json; charset=utf-8');
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect(await manifest.json()).toMatchObject({ name: 'InnerEcho' });
+    const worker = await call('GET', '/sw.js');
+    expect(worker.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    const icon = await call('GET', '/icon-192.png');
+    expect([icon.headers.get('content-type'), icon.headers.get('cache-control')]).toEqual(['image/png', 'no-cache']);
+    const policy = (await call('GET', '/affirmations')).headers.get('content-security-policy')!.split('; ');
+    expect(policy).toEqual(expect.arrayContaining(["worker-src 'self'", "manifest-src 'self'"]));
+  });
+
   test('remotes are served under /remotes/<name>/ and a missing asset is a 404, not the shell', async () => {
     const remote = await call('GET', '/remotes/public/remoteEntry.js');
     expect(remote.status).toBe(200);

@@ -46,7 +46,7 @@ export {
 } from './referral/referral';
 
 // Formats
-export { formatDuration, formatClock, formatDollars, audioFileName } from './format/format';
+export { formatDuration, formatClock, formatDollars, formatMegabytes, audioFileName } from './format/format';
 
 // Toasts
 export { Toaster } from './toast/toaster';
@@ -116,3 +116,16 @@ export { ManageSubscriptionButton, type ManageSubscriptionButtonProps } from './
 export { InProgressNotice, type InProgressNoticeProps } from './components/in-progress-notice';
 export { TextLink, textLinkStyles, type TextLinkProps } from './components/text-link';
 export { validInput } from './forms/valid-input';
+
+// Affirmations kept on this device for listening offline, and the connection state
+export {
+  canKeepOffline,
+  forgetOfflineCopies,
+  keepOffline,
+  listOfflineCopies,
+  offlineAudioUrl,
+  removeAllOfflineCopies,
+  removeOfflineCopy,
+  useOnline,
+  type OfflineCopy,
+} from './offline/offline-copies';

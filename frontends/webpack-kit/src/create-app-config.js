@@ -10,6 +10,8 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const { sharedSingletons } = require('./shared-singletons');
 const { REMOTE_ENTRY_FILE } = require('./remotes');
 
+const PWA_FILES = /[\\/]src[\\/]pwa[\\/]/;
+
 /**
  * @param {object} options
  * @param {string} options.name container name (a valid JS identifier: `public_app`, not `public`)
@@ -54,7 +56,8 @@ function createAppConfig({ name, appDir, exposes, remotes, isHost = false, templ
         {
           test: /\.[cm]?[jt]sx?$/,
           // Workspace packages resolve to their real path (frontends/ui/src), so they are compiled.
-          exclude: /node_modules/,
+          // The installable app's files (src/pwa: the service worker among them) ship as written.
+          exclude: [/node_modules/, PWA_FILES],
           use: {
             loader: 'swc-loader',
             options: {
@@ -72,7 +75,10 @@ function createAppConfig({ name, appDir, exposes, remotes, isHost = false, templ
             },
           },
         },
-        { test: /\.(woff2?|png|svg|jpe?g|webp|mp3)$/i, type: 'asset/resource' },
+        { test: /\.(woff2?|png|svg|jpe?g|webp|mp3)$/i, exclude: PWA_FILES, type: 'asset/resource' },
+        // The service worker, the web app manifest and its icons keep their names at the root of
+        // dist: the worker's scope is the folder it is served from, and the manifest names the icons.
+        { test: PWA_FILES, type: 'asset/resource', generator: { filename: '[name][ext]' } },
         // An icon keeps its name at the root of dist: browsers ask /favicon.ico by name for
         // pages that name no icon (the server-rendered sign-in and demo checkout pages).
         { test: /\.ico$/i, type: 'asset/resource', generator: { filename: '[name][ext]' } },

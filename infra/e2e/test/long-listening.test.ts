@@ -119,4 +119,52 @@ test('a listener records an affirmation themselves, generates 5 minutes over mus
   const ics = readFileSync(await calendar.path(), 'utf8');
   expect(ics).toMatch(/DTSTART:\d{8}T211500\r\nDTEND:\d{8}T213000\r\nRRULE:FREQ=DAILY/);
   await expectNoAxeViolations(page, 'the Saved tab with the player open');
+  await item.getByRole('button', { name: 'Hide player for In My Own Words' }).click();
+
+  // Kept offline: the copy and the space it takes, then no network for the page or its
+  // service worker, a reload, and the affirmation plays from the copy on this device.
+  await item.getByRole('button', { name: 'Keep Offline: In My Own Words' }).click();
+  await visible(item.getByText('Available offline'), 60_000);
+  await visible(page.getByText(/^Offline: 1 affirmation, \d+\.\d MB$/));
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.context().setOffline(true);
+  await page.reload();
+  await visible(page.getByText("You're offline."));
+  // Nothing reaches the server now, not even through the worker: a file it never kept fails.
+  expect(
+    await page.evaluate(() =>
+      fetch('/icon-192.png?never-kept').then(
+        (r) => r.status,
+        () => 'no network',
+      ),
+    ),
+  ).toBe('no network');
+  await visible(item.getByText('Available offline'));
+  await visible(page.getByText('1 day in a row'));
+  await expectNoAxeViolations(page, 'the Saved tab offline');
+  await item.getByRole('button', { name: 'Play In My Own Words' }).click();
+  await page.waitForFunction(() => ((document.querySelector('li audio') as HTMLAudioElement | null)?.currentTime ?? 0) > 0.2, undefined, {
+    timeout: 30_000,
+  });
+  expect(await audio.evaluate((a: HTMLAudioElement) => a.currentSrc)).toMatch(/^blob:/);
+
+  // Back online: removed, the space line goes; kept again, then signing out leaves nothing personal behind.
+  await page.context().setOffline(false);
+  await item.getByRole('button', { name: 'Hide player for In My Own Words' }).click();
+  await item.getByRole('button', { name: 'Remove the offline copy of In My Own Words' }).click();
+  await visible(item.getByRole('button', { name: 'Keep Offline: In My Own Words' }));
+  expect(await page.getByText(/^Offline: /).count()).toBe(0);
+  await item.getByRole('button', { name: 'Keep Offline: In My Own Words' }).click();
+  await visible(item.getByText('Available offline'), 60_000);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
+  // The worker's registration ends once the page it controlled is gone.
+  await page.waitForFunction(
+    async () => (await caches.keys()).length === 0 && (await navigator.serviceWorker.getRegistrations()).length === 0,
+    undefined,
+    {
+      timeout: 10_000,
+      polling: 250,
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { OfflineNotice } from './offline-notice';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -30,6 +31,7 @@ export function AppLayout({ children }: AppLayoutProps) {
         Skip to content
       </a>
       <SiteHeader />
+      <OfflineNotice />
       {/* At least a viewport tall, so the footer never jumps while a remote loads. */}
       <main id="main" tabIndex={-1} css={(t) => ({ flex: 1, minHeight: `calc(100dvh - ${t.headerHeight})`, outline: 'none' })}>
         {children}

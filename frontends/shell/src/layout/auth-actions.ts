@@ -1,14 +1,16 @@
-import { LOGOUT_PATH, loginUrl, resetSessionId } from '@innerecho/ui';
+import { LOGOUT_PATH, forgetOfflineCopies, loginUrl, resetSessionId } from '@innerecho/ui';
 
 /** The account page identity serves: change the password, sign out on every device. */
 export const ACCOUNT_PATH = '/api/auth/account';
 
 /**
- * Forget the anonymous session id (it is bound to this user on the server) and let the
- * server end the session; a full page navigation also drops all cached user data.
+ * Forget the anonymous session id (it is bound to this user on the server) and what this
+ * device kept offline for the listener, then let the server end the session; a full page
+ * navigation also drops all cached user data. Signing out never waits on a failed clean-up.
  */
-export function logOut(): void {
+export async function logOut(): Promise<void> {
   resetSessionId();
+  await forgetOfflineCopies().catch((error: unknown) => console.warn('offline copies were not removed', error));
   window.location.href = LOGOUT_PATH;
 }
 

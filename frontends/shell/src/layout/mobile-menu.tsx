@@ -71,7 +71,7 @@ export function MobileMenu({ items, isAuthenticated, isLoading, showAccount }: M
               </AnchorButton>
             )}
             {isLoading ? null : isAuthenticated ? (
-              <Button variant="outline" fullWidth onClick={logOut}>
+              <Button variant="outline" fullWidth onClick={() => void logOut()}>
                 <LogOut size={16} aria-hidden />
                 Log out
               </Button>

@@ -73,7 +73,7 @@ export function SiteHeader() {
                 </AnchorButton>
               ) : null}
               {isAuthenticated ? (
-                <Button variant="outline" size="sm" onClick={logOut}>
+                <Button variant="outline" size="sm" onClick={() => void logOut()}>
                   <LogOut size={16} aria-hidden />
                   Log out
                 </Button>

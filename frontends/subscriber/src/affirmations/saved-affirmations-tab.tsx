@@ -5,6 +5,7 @@ import { Card, EmptyState, ErrorState, LinkButton, SignInPrompt, Skeleton, getSe
 import { PRICING_PATH } from '../access/start-trial-prompt';
 import { savedAffirmationsQueryKey, type SavedAffirmation } from '../generate/generation-api';
 import { HabitCard } from '../habit/habit-card';
+import { OfflineSpaceCard } from '../offline/offline-space-card';
 import { SavedAffirmationItem } from '../saved/saved-affirmation-item';
 
 export type SavedAffirmationsTabProps = Record<string, never>;
@@ -71,6 +72,7 @@ function SavedList() {
   return (
     <>
       <HabitCard />
+      <OfflineSpaceCard />
       <ul aria-label="Saved affirmations" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}>
         {saved.data.map((item) => (
           <SavedAffirmationItem key={item.id} item={item} />

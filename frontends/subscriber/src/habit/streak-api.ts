@@ -10,11 +10,12 @@ const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'
 
 export const streakQueryKey = () => ['listening-streak', getSessionId()] as const;
 
+/** The streak as counted in this browser's time zone. */
+export const streakUrl = () =>
+  `/api/saved-affirmations/${encodeURIComponent(getSessionId())}/streak?timeZone=${encodeURIComponent(timeZone())}`;
+
 export async function fetchStreak(): Promise<ListeningStreak> {
-  const res = await apiRequest(
-    'GET',
-    `/api/saved-affirmations/${encodeURIComponent(getSessionId())}/streak?timeZone=${encodeURIComponent(timeZone())}`,
-  );
+  const res = await apiRequest('GET', streakUrl());
   return (await res.json()) as ListeningStreak;
 }
 

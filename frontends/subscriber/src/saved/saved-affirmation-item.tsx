@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { Clock, Download, Gauge, Mic, Music, Pause, Play, SlidersHorizontal } from 'lucide-react';
-import { AnchorButton, Badge, Button, Card, audioFileName, toast } from '@innerecho/ui';
+import { useEffect, useState } from 'react';
+import { CloudDownload, Clock, Download, Gauge, HardDrive, Mic, Music, Pause, Play, SlidersHorizontal, X } from 'lucide-react';
+import { AnchorButton, Badge, Button, Card, Spinner, audioFileName, offlineAudioUrl, toast } from '@innerecho/ui';
 import { voiceLabel, type SavedAffirmation } from '../generate/generation-api';
 import { balanceLabel } from '../generate/balance-control';
+import { useOfflineCopies } from '../offline/use-offline-copies';
 import { AffirmationPlayer } from '../player/affirmation-player';
 import { relativeTime } from './relative-time';
 import { useSavedSpeed } from './use-saved-speed';
@@ -18,13 +19,41 @@ const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)}m ${M
 const speedLabel = (speed: number) => `${Number(speed.toFixed(2))}x speed`;
 
 /**
+ * The kept copy of a saved affirmation as a playable blob: address while `wanted`, or null
+ * (not kept, or not read yet). The address is revoked when no longer wanted.
+ */
+function useKeptAudioUrl(userId: string, savedId: string, wanted: boolean): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let made: string | null = null;
+    let current = true;
+    void offlineAudioUrl(userId, savedId).then((address) => {
+      if (current) setUrl((made = address));
+      else if (address) URL.revokeObjectURL(address);
+    });
+    return () => {
+      current = false;
+      if (made) URL.revokeObjectURL(made);
+      setUrl(null);
+    };
+  }, [userId, savedId, wanted]);
+  return url;
+}
+
+/**
  * One saved affirmation: what it is, play (streamed with Range, so it seeks) in the shared
  * player at the speed kept with it, and download. The speed can be changed in the open player
- * and is kept again; the player remembers where the listener stopped.
+ * and is kept again; the player remembers where the listener stopped. Kept offline, it plays
+ * from the copy on this device, network or not.
  */
 export function SavedAffirmationItem({ item }: SavedAffirmationItemProps) {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useSavedSpeed(item.id, item.voiceSpeed);
+  const offline = useOfflineCopies();
+  const kept = offline.isKept(item.id);
+  const keptUrl = useKeptAudioUrl(offline.userId, item.id, kept && playing);
+  const keeping = offline.keep.isPending && offline.keep.variables?.id === item.id;
   const text = item.transcript ?? item.customAffirmation;
   const title = text?.title || 'Untitled Affirmation';
   const fileName = audioFileName(title);
@@ -64,6 +93,18 @@ export function SavedAffirmationItem({ item }: SavedAffirmationItemProps) {
             <Download size={16} aria-hidden />
             Download
           </AnchorButton>
+          {offline.available && !kept ? (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={keeping}
+              onClick={() => offline.keep.mutate(item)}
+              aria-label={`Keep Offline: ${title}`}
+            >
+              <CloudDownload size={16} aria-hidden />
+              {keeping ? 'Keeping…' : 'Keep Offline'}
+            </Button>
+          ) : null}
         </div>
       </div>
       <ul
@@ -103,10 +144,31 @@ export function SavedAffirmationItem({ item }: SavedAffirmationItemProps) {
           {voiceLabel(item.voice)}
         </li>
         <li css={(t) => ({ color: t.colors.textSubtle })}>Generated {relativeTime(item.createdAt)}</li>
+        {kept ? (
+          <li>
+            <HardDrive size={15} aria-hidden />
+            Available offline
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => offline.remove.mutate(item.id)}
+              aria-label={`Remove the offline copy of ${title}`}
+              css={{ minHeight: 0, padding: '2px 8px' }}
+            >
+              <X size={14} aria-hidden />
+              Remove
+            </Button>
+          </li>
+        ) : null}
       </ul>
-      {playing ? (
+      {playing && kept && !keptUrl ? (
+        <p role="status" css={(t) => ({ display: 'flex', alignItems: 'center', gap: 8, margin: 0, color: t.colors.textMuted })}>
+          <Spinner size={16} />
+          Opening the copy on this device…
+        </p>
+      ) : playing ? (
         <AffirmationPlayer
-          src={item.audioFilePath}
+          src={keptUrl ?? item.audioFilePath}
           title={title}
           category={text?.category ?? null}
           speed={speed}

@@ -29,3 +29,8 @@ export function formatDollars(cents: number): string {
 export function audioFileName(title: string): string {
   return `${title.toLowerCase().replace(/\s+/g, '-')}.mp3`;
 }
+
+/** Space on the device, in megabytes with one decimal: 4_812_000 -> '4.6 MB'. */
+export function formatMegabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -3,6 +3,8 @@
  * `applyThemeToDocument` so the stored theme is on <html> before the first paint;
  * keep the key and the attribute names in step with it.
  */
+import baseColors from './base-colors.json';
+
 export type ThemeMode = 'light' | 'dark';
 
 export const THEME_STORAGE_KEY = 'theme';
@@ -26,12 +28,13 @@ export function storeTheme(mode: ThemeMode): void {
   }
 }
 
-/** Sets data-theme (the CSS variables key off it) and the native color-scheme. */
+/** Sets data-theme (the CSS variables key off it), the native color-scheme, and the browser bar's colour. */
 export function applyThemeToDocument(mode: ThemeMode): void {
   const root = document.documentElement;
   root.dataset.theme = mode;
   root.classList.toggle('dark', mode === 'dark');
   root.style.colorScheme = mode;
+  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', baseColors[mode].background);
 }
 
 /** The theme the inline script already applied, else the stored one. */

@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AUTH_USER_QUERY_KEY,
+  canKeepOffline,
+  getSessionId,
+  keepOffline,
+  listOfflineCopies,
+  queryKeyToUrl,
+  removeAllOfflineCopies,
+  removeOfflineCopy,
+  toast,
+  useAuth,
+} from '@innerecho/ui';
+import { savedAffirmationsQueryKey, type SavedAffirmation } from '../generate/generation-api';
+import { streakUrl } from '../habit/streak-api';
+
+const offlineCopiesQueryKey = (userId: string) => ['offline-copies', userId] as const;
+
+/** The signed-in reads the Saved tab opens with: kept beside the MP3s so it opens offline. */
+const savedTabReads = () => [AUTH_USER_QUERY_KEY[0], queryKeyToUrl(savedAffirmationsQueryKey(getSessionId())), streakUrl()];
+
+/**
+ * The saved affirmations the listener keeps on this device: which they are, the space they
+ * take, and keeping or removing one (or all).
+ */
+export function useOfflineCopies() {
+  const { user } = useAuth();
+  const userId = user?.id ?? '';
+  const available = canKeepOffline() && userId !== '';
+  const queryClient = useQueryClient();
+  const queryKey = offlineCopiesQueryKey(userId);
+  const copies = useQuery({ queryKey, queryFn: () => listOfflineCopies(userId), enabled: available });
+  const refresh = () => queryClient.invalidateQueries({ queryKey });
+
+  const keep = useMutation({
+    mutationFn: (item: SavedAffirmation) =>
+      keepOffline({ userId, savedId: item.id, audioUrl: item.audioFilePath, personalReads: savedTabReads() }),
+    onSettled: refresh,
+    onError: () =>
+      toast({
+        variant: 'destructive',
+        title: "We couldn't keep it offline",
+        description: 'The download did not finish. Please check your connection and try again.',
+      }),
+  });
+  const remove = useMutation({ mutationFn: (savedId: string) => removeOfflineCopy(userId, savedId), onSettled: refresh });
+  const removeAll = useMutation({ mutationFn: () => removeAllOfflineCopies(userId), onSettled: refresh });
+
+  const list = copies.data ?? [];
+  return {
+    available,
+    userId,
+    copies: list,
+    totalBytes: list.reduce((sum, copy) => sum + copy.bytes, 0),
+    isKept: (savedId: string) => list.some((copy) => copy.savedId === savedId),
+    keep,
+    remove,
+    removeAll,
+  };
+}
