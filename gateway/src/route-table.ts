@@ -31,6 +31,14 @@ export const ROUTE_TABLE: RouteRow[] = [
   { prefix: '/api/signup', service: 'identity', signIn: true, routes: ['POST /api/signup'] },
   { prefix: '/api/logout', service: 'identity', routes: ['GET /api/logout', 'POST /api/logout'] },
   { prefix: '/api/auth/password', service: 'identity', signIn: true, routes: ['POST /api/auth/password'] }, // a password guess, like a sign-in
+  // Deleting the account is confirmed with the password: a guess, like a sign-in.
+  {
+    prefix: '/api/auth/account',
+    service: 'identity',
+    methods: ['DELETE', 'POST'],
+    signIn: true,
+    routes: ['DELETE /api/auth/account', 'POST /api/auth/account/delete'],
+  },
   {
     prefix: '/api/auth',
     service: 'identity',

@@ -37,7 +37,7 @@ export function billingService(): ServiceModule<BillingConfig> {
       );
       return {
         routes: billingRoutes({ context, stripe }),
-        consumers: [identityEventsConsumer(context)],
+        consumers: [identityEventsConsumer(context, stripe)],
         onStop: async () => {
           if (clock) clearInterval(clock);
         },

@@ -5,6 +5,7 @@ import type { CreatorReferralConfig } from './config';
 import { deleteExpiredCreatorSessions } from './data-access/creator-session-repository';
 import { inbox, outbox } from './data-access/schema';
 import { billingEventsConsumer } from './entry-points/events/billing-events-consumer';
+import { identityEventsConsumer } from './entry-points/events/identity-events-consumer';
 import { creatorAdminRoutes } from './entry-points/http/creator-admin-routes';
 import { creatorAreaRoutes } from './entry-points/http/creator-area-routes';
 import { CreatorSessions } from './entry-points/http/creator-session';
@@ -35,7 +36,7 @@ export function creatorReferralService(): ServiceModule<CreatorReferralConfig> {
       routes.use(creatorAreaRoutes(context, sessions));
       return {
         routes,
-        consumers: [billingEventsConsumer(context)],
+        consumers: [billingEventsConsumer(context), identityEventsConsumer],
         extraAuthenticators: [{ verifier: sessions.verifier, cookieName: CREATOR_SESSION_COOKIE }],
         onStop: async () => clearInterval(sweep),
       };

@@ -5,6 +5,7 @@ import { inbox, outbox } from './data-access/schema';
 import { DecodedMusicCache } from './domain/decoded-music-cache';
 import { objectStorePeriods, PERIOD_SWEEP_EVERY_MS } from './domain/render-period-store';
 import { closeMp3Encoders, resolveMp3Encoder } from './domain/render/mp3-encoder';
+import { identityEventsConsumer } from './entry-points/events/identity-events-consumer';
 import { generationRoutes } from './entry-points/http/generation-routes';
 
 export { ZGenerationEnv, type GenerationConfig } from './config';
@@ -29,6 +30,7 @@ export function generationService(): ServiceModule<GenerationConfig> {
       const sweeping = setInterval(() => void periods.sweep(), PERIOD_SWEEP_EVERY_MS).unref();
       return {
         routes: generationRoutes(context, { musicCache, periods }),
+        consumers: [identityEventsConsumer(context)],
         onStop: async () => {
           clearInterval(sweeping);
           await closeMp3Encoders();

@@ -6,7 +6,7 @@ import { inbox, outbox } from './data-access/schema';
 import { removeAbandonedUploads, SWEEP_EVERY_MS } from './domain/abandoned-uploads';
 import { measureUnmeasuredMusic } from './domain/music-catalogue';
 import { seedStarterAffirmations, seedStarterMusic } from './domain/starter-content/seed-starter-content';
-import { creatorEventsConsumer, generationEventsConsumer } from './entry-points/events/library-consumers';
+import { creatorEventsConsumer, generationEventsConsumer, identityEventsConsumer } from './entry-points/events/library-consumers';
 import { internalRoutes } from './entry-points/http/internal-routes';
 import { libraryRoutes } from './entry-points/http/library-routes';
 import { musicRoutes } from './entry-points/http/music-routes';
@@ -69,7 +69,9 @@ export function libraryService(): ServiceModule<LibraryConfig> {
       return {
         routes,
         keptAnswers: reads.kept(),
-        consumers: [creatorEventsConsumer, generationEventsConsumer].map((consumer) => invalidatingConsumer(consumer, reads)),
+        consumers: [creatorEventsConsumer, generationEventsConsumer, identityEventsConsumer].map((consumer) =>
+          invalidatingConsumer(consumer, reads),
+        ),
         // The database closes after this: stop a first-start render and let it unwind.
         onStop: async () => {
           clearInterval(sweeping);

@@ -137,3 +137,13 @@ export async function setInvoiceRefunded(tx: Conn, id: string, amountRefundedCen
 }
 
 export type { PlanId };
+
+/**
+ * Forgets a deleted account's email: the account row goes, and its subscriptions and
+ * checkouts keep only their ids, amounts and dates (invoices name no one).
+ */
+export async function forgetAccountEmail(tx: Conn, userId: string) {
+  await tx.update(subscriptions).set({ email: null }).where(eq(subscriptions.userId, userId));
+  await tx.update(checkoutSessions).set({ email: null }).where(eq(checkoutSessions.userId, userId));
+  await tx.delete(accounts).where(eq(accounts.userId, userId));
+}

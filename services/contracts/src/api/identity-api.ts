@@ -47,3 +47,12 @@ export const ZChangePasswordInput = z.object({
 
 /** The browser's anonymous session id: 'session_' + timestamp + random string. */
 export const ZSessionId = z.string().regex(/^session_[A-Za-z0-9_]{6,100}$/, 'Invalid session id');
+
+/**
+ * Deleting the account, confirmed with the password, or (an account that signs in through
+ * the OpenID provider has none here) with the account's email typed out.
+ */
+export const ZDeleteAccountInput = z.object({
+  password: textField({ max: 200, trim: false, multiline: true }).optional(),
+  email: textField({ max: 254, tooLong: ENTER_EMAIL }).toLowerCase().optional(),
+});

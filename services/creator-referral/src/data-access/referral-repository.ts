@@ -245,3 +245,8 @@ export async function listPayouts(tx: Conn, creatorId?: string): Promise<PayoutR
     .orderBy(desc(payouts.createdAt));
   return rows.map((r) => ({ ...r }));
 }
+
+/** A deleted listener's email leaves every attribution; the creator keeps the attribution and its commissions. */
+export async function forgetListenerEmail(tx: Conn, userId: string) {
+  await tx.update(attributions).set({ email: null }).where(eq(attributions.userId, userId));
+}

@@ -15,6 +15,9 @@ import type { Caller } from '../data-access/upstream-request';
 import { prepareReading } from '../data-access/voice-reading-client';
 import { SAMPLE_RATE } from './render/output-format';
 
+/** Where the listeners' own readings are stored: one folder per listener. */
+export const OWN_RECORDINGS_PREFIX = 'own-recordings/';
+
 type Context = ServiceContext<GenerationConfig>;
 
 /**
@@ -74,7 +77,7 @@ export async function saveOwnRecording(options: {
     uploadURL,
     minSpeechSeconds: minimumReadingSeconds(text.content),
   });
-  const fileKey = `own-recordings/${userId}/${source.kind}-${source.id}-${randomBytes(6).toString('hex')}.wav`;
+  const fileKey = `${OWN_RECORDINGS_PREFIX}${userId}/${source.kind}-${source.id}-${randomBytes(6).toString('hex')}.wav`;
   await context.files.put(fileKey, reading.wav, 'audio/wav');
   let saved: Awaited<ReturnType<typeof upsertOwnRecording>>;
   try {

@@ -74,3 +74,14 @@ export async function bindSession(db: Db, sessionId: string, userId: string): Pr
   const [row] = await db.select({ userId: sessionBindings.userId }).from(sessionBindings).where(eq(sessionBindings.sessionId, sessionId));
   return row.userId;
 }
+
+/** How many admins there are; with `lock`, their rows stay locked until the transaction ends. */
+export async function countAdmins(db: Db, options: { lock?: boolean } = {}): Promise<number> {
+  const query = db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+  return (options.lock ? await query.for('update') : await query).length;
+}
+
+/** Removes the user; their sessions, subscriptions facts, session bindings and setup links go with them (cascade). */
+export async function deleteUser(db: Db, id: string) {
+  await db.delete(users).where(eq(users.id, id));
+}

@@ -126,6 +126,9 @@ export const customAffirmationRepository = {
         .from(customAffirmations)
         .where(and(eq(customAffirmations.id, id), eq(customAffirmations.ownerId, ownerId)))
     )[0] ?? null,
+  deleteAllOwned: async (db: Conn, ownerId: string) => {
+    await db.delete(customAffirmations).where(eq(customAffirmations.ownerId, ownerId));
+  },
 };
 
 const musicColumns = {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { badRequest, conflict, type Logger, type ServiceContext } from '@innerecho/kit';
+import { badRequest, conflict, type Logger, type ServiceContext, type Tx } from '@innerecho/kit';
 import {
   VOICE_CONSENT_REQUIRED_MESSAGE,
   VOICE_CONSENT_VERSION,
@@ -16,7 +16,7 @@ import {
   type VoiceProfileView,
 } from '@innerecho/contracts';
 import type { VoiceConfig } from '../config';
-import { deleteVoiceProfile, findVoiceProfile, saveClonedVoice } from '../data-access/voice-profile-repository';
+import { deleteVoiceProfile, findVoiceProfile, saveClonedVoice, type VoiceProfileRecord } from '../data-access/voice-profile-repository';
 import type { VoiceEngines } from '../engines/create-voice-engines';
 import { speechCachePrefix, type SpeechResult, type SpeechSynthesizer } from './synthesize-speech';
 import { checkAndPrepareReading, checkAndPrepareSample } from './voice-sample';
@@ -178,6 +178,37 @@ export async function deleteVoice({
 }): Promise<DeleteVoiceAnswer> {
   const profile = await findVoiceProfile(context.db, userId);
   if (!profile) return { deleted: false };
+  await releaseVoice({ context, engines, profile, logger });
+  await context.transaction((tx) => forgetVoiceProfile(context, tx, profile, requestId));
+  return { deleted: true };
+}
+
+/**
+ * The listener deleted their account: their voice goes as above, with any sample they
+ * uploaded but never cloned, in the caller's transaction (the event's). Nothing there is
+ * an answer too: the event may arrive again.
+ */
+export async function forgetListenerVoice(options: { context: Context; engines: VoiceEngines; tx: Tx; userId: string; logger: Logger }) {
+  const { context, tx, userId } = options;
+  await context.files.deletePrefix(uploadPrefix(userId));
+  const profile = await findVoiceProfile(tx, userId);
+  if (!profile) return;
+  await releaseVoice({ ...options, profile });
+  await forgetVoiceProfile(context, tx, profile);
+}
+
+/** What a voice holds outside this service's tables: the provider's voice and the stored files. */
+async function releaseVoice({
+  context,
+  engines,
+  profile,
+  logger,
+}: {
+  context: Context;
+  engines: VoiceEngines;
+  profile: VoiceProfileRecord;
+  logger: Logger;
+}) {
   if (profile.engine && profile.providerVoiceId) {
     const engine = engines.byName(profile.engine as VoiceEngineName);
     if (engine) await engine.delete({ providerVoiceId: profile.providerVoiceId, settings: profile.engineSettings });
@@ -186,12 +217,12 @@ export async function deleteVoice({
   if (profile.sampleKey) await context.files.delete(profile.sampleKey);
   await context.files.deletePrefix(`samples/${profile.voiceId}/`);
   await context.files.deletePrefix(speechCachePrefix(profile.voiceId));
-  await context.files.deletePrefix(uploadPrefix(userId));
-  await context.transaction(async (tx) => {
-    await deleteVoiceProfile(tx, userId);
-    await context.outbox.add(tx, VoiceDeletedV1, { userId, voiceId: profile.voiceId }, { requestId });
-  });
-  return { deleted: true };
+  await context.files.deletePrefix(uploadPrefix(profile.userId));
+}
+
+async function forgetVoiceProfile(context: Context, tx: Tx, profile: VoiceProfileRecord, requestId?: string) {
+  await deleteVoiceProfile(tx, profile.userId);
+  await context.outbox.add(tx, VoiceDeletedV1, { userId: profile.userId, voiceId: profile.voiceId }, { requestId });
 }
 
 /**

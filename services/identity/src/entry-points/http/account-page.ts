@@ -1,6 +1,6 @@
 import { escapeHtml } from '@innerecho/kit';
 
-/** The account page: change the password, and sign out on every device. */
+/** The account page: change the password, sign out on every device, delete the account. */
 
 export const ACCOUNT_PAGE_PATH = '/api/auth/account';
 
@@ -30,6 +30,11 @@ export function renderAccountPage(options: AccountPageOptions): string {
 <button class="button" type="submit">Change password</button>
 </form>`
     : '<p class="muted">You sign in with your sign-in provider, so your password is changed there.</p>';
+  const confirm = options.hasPassword
+    ? `<label for="deletePassword">Your password, to confirm</label>
+<input id="deletePassword" name="password" type="password" autocomplete="current-password" required maxlength="200">`
+    : `<label for="deleteEmail">Type your email address, to confirm</label>
+<input id="deleteEmail" name="email" type="email" autocomplete="off" required maxlength="254">`;
   return `<h1>Your account</h1>
 <p class="lead">Signed in as ${who}.</p>
 ${options.notice ? `<div class="alert success" role="status">${escapeHtml(ACCOUNT_NOTICES[options.notice])}</div>` : ''}
@@ -43,6 +48,14 @@ ${password}
 <p class="muted">Signs you out on this device and on every other one, for example a shared or lost computer.</p>
 <form method="post" action="/api/auth/logout-everywhere">
 <button class="button outline" type="submit">Sign out everywhere</button>
+</form>
+</div>
+<div class="section">
+<h2>Delete account</h2>
+<p class="muted">Deletes your account and everything in it for good: your cloned voice and its recordings, the affirmations you recorded yourself, your custom and saved affirmations, and your listening history. Your subscription is cancelled. This cannot be undone.</p>
+<form method="post" action="/api/auth/account/delete" novalidate>
+${confirm}
+<button class="button danger" type="submit">Delete account</button>
 </form>
 </div>`;
 }

@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { assertSameOrigin, formError, isFormPost, requireUser, sendPage, type ServiceContext, type TokenSigner } from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 import { changePassword } from '../../domain/change-password';
+import { deleteAccount } from '../../domain/delete-account';
 import { getCurrentUser } from '../../domain/current-user';
 import { endAllSessions, startSession } from '../../domain/sessions';
 import { findUserById } from '../../data-access/user-repository';
@@ -10,8 +11,9 @@ import { loginPageHref } from './login-page';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 
 /**
- * The listener's account: the page (GET /api/auth/account), a password change and "sign
- * out everywhere". Both changes end sessions; both refuse posts from other sites.
+ * The listener's account: the page (GET /api/auth/account), a password change, "sign out
+ * everywhere" and deleting the account (DELETE /api/auth/account, or the page's form
+ * posting to /api/auth/account/delete). Each ends sessions; each refuses posts from other sites.
  */
 export function accountRoutes({ context, signer }: { context: ServiceContext<IdentityConfig>; signer: TokenSigner }): Router {
   const router = Router();
@@ -71,6 +73,24 @@ export function accountRoutes({ context, signer }: { context: ServiceContext<Ide
     if (isFormPost(req)) res.redirect(303, '/api/login?mode=signin&notice=signed-out-everywhere');
     else res.json({ signedOutSessions: ended });
   });
+
+  const removeAccount = async (req: Request, res: Response) => {
+    assertSameOrigin(req);
+    const claims = requireUser(req);
+    try {
+      await deleteAccount({ context, userId: claims.id, input: req.body, requestId: req.requestId });
+    } catch (error) {
+      const appError = formError(error);
+      if (!appError || !isFormPost(req)) throw appError ?? error;
+      await showAccountPage(req, res, { status: appError.status, error: appError.message });
+      return;
+    }
+    clearSessionCookie(res, config);
+    if (isFormPost(req)) res.redirect(303, '/api/login?mode=signup&notice=account-deleted');
+    else res.json({ deleted: true });
+  };
+  router.delete(ACCOUNT_PAGE_PATH, removeAccount);
+  router.post(`${ACCOUNT_PAGE_PATH}/delete`, removeAccount);
 
   return router;
 }

@@ -7,6 +7,7 @@ export type LoginMode = 'signin' | 'signup';
 /** Fixed messages a redirect may ask the page to show (never text taken from the address). */
 export const LOGIN_NOTICES = {
   'signed-out-everywhere': 'You have been signed out on every device.',
+  'account-deleted': 'Your account has been deleted, with your voice, your recordings and your affirmations.',
 } as const;
 export type LoginNotice = keyof typeof LOGIN_NOTICES;
 

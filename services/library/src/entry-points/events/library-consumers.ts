@@ -1,7 +1,8 @@
-import { AffirmationGeneratedV1, CreatorDeletedV1, CreatorProfilePublishedV1 } from '@innerecho/contracts';
+import { AffirmationGeneratedV1, CreatorDeletedV1, CreatorProfilePublishedV1, UserDeletedV1 } from '@innerecho/contracts';
 import { on } from '@innerecho/kit';
 import { removeCreatorProfile, saveCreatorProfile } from '../../domain/creator-profiles';
 import { countTranscriptPlay } from '../../domain/manage-transcripts';
+import { customAffirmationRepository } from '../../data-access/library-repository';
 
 /** Creator profiles arrive from creator-referral, which owns the accounts. */
 export const creatorEventsConsumer = {
@@ -28,4 +29,10 @@ export const generationEventsConsumer = {
       if (p.transcriptId) await countTranscriptPlay(tx, p.transcriptId);
     }),
   ],
+};
+
+/** A deleted account takes the listener's custom affirmations with it. */
+export const identityEventsConsumer = {
+  name: 'identity-events',
+  handlers: [on(UserDeletedV1, (p, { tx }) => customAffirmationRepository.deleteAllOwned(tx, p.userId))],
 };
