@@ -48,6 +48,15 @@ module.exports = tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // One router for the shell and every remote: it comes from the design system.
+      'no-restricted-imports': [
+        'error',
+        { paths: ['react-router', 'react-router-dom'].map((name) => ({ name, message: 'Import routing from @innerecho/ui.' })) },
+      ],
     },
+  },
+  {
+    files: ['frontends/ui/src/routing/**'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -1,7 +1,6 @@
-import { AppThemeProvider, Toaster, createQueryClient } from '@innerecho/ui';
+import { AppThemeProvider, Toaster, createQueryClient, BrowserRouter } from '@innerecho/ui';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BrowserRouter } from 'react-router-dom';
 import { FontFaces } from './fonts/font-faces';
 import { AppLayout } from './layout/app-layout';
 import { AppRoutes } from './routing/app-routes';

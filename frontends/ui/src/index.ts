@@ -49,7 +49,7 @@ export {
 export { formatDuration, formatClock, formatDollars, formatMegabytes, audioFileName } from './format/format';
 
 // Toasts
-export { Toaster } from './toast/toaster';
+export { Toaster } from './components/radix-parts';
 export {
   toast,
   dismissToast,
@@ -88,7 +88,8 @@ export {
   type TextareaProps,
   type FieldProps,
 } from './components/form-fields';
-export { Select, type SelectProps, type SelectOption } from './components/select';
+export { Select } from './components/radix-parts';
+export type { SelectProps, SelectOption } from './components/select';
 export { Tabs, TabsList, TabsTrigger, TabsContent } from './components/tabs';
 export { ScrollRow, type ScrollRowProps } from './components/scroll-row';
 export {
@@ -98,12 +99,18 @@ export {
   DialogContent,
   DialogTitle,
   DialogDescription,
-  DialogFooter,
-  type DialogContentProps,
-} from './components/dialog';
-export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog';
-export { Sheet, SheetTrigger, SheetClose, SheetContent, type SheetContentProps } from './components/sheet';
-export { Slider, type SliderProps } from './components/slider';
+  ConfirmDialog,
+  Sheet,
+  SheetTrigger,
+  SheetClose,
+  SheetContent,
+  Slider,
+} from './components/radix-parts';
+export { DialogFooter } from './components/dialog-footer';
+export type { DialogContentProps } from './components/dialog';
+export type { ConfirmDialogProps } from './components/confirm-dialog';
+export type { SheetContentProps } from './components/sheet';
+export type { SliderProps } from './components/slider';
 export { Skeleton, type SkeletonProps } from './components/skeleton';
 export { Spinner, type SpinnerProps } from './components/spinner';
 export { EmptyState, ErrorState, type EmptyStateProps, type ErrorStateProps } from './components/states';
@@ -129,3 +136,19 @@ export {
   useOnline,
   type OfflineCopy,
 } from './offline/offline-copies';
+
+// Routing (one router for the shell and every remote)
+export {
+  BrowserRouter,
+  Link,
+  Navigate,
+  NavLink,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
+  type LinkProps,
+  type NavigateFunction,
+} from './routing/router';

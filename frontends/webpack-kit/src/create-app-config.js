@@ -98,6 +98,9 @@ function createAppConfig({ name, appDir, exposes, remotes, isHost = false, templ
         // Type generation would start a TypeScript worker on every build; types come from tsc.
         dts: false,
         manifest: { fileName: 'mf-manifest.json' },
+        // One federation runtime per page: the shell provides it, and each remote's entry
+        // uses the shell's instead of carrying a copy of its own (about 20 KB compressed each).
+        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
       isHost &&
         new HtmlWebpackPlugin({

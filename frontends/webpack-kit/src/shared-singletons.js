@@ -2,10 +2,11 @@
 /**
  * The one place that says which modules the shell and the remotes share.
  *
- * Every entry is a singleton: two copies of React break hooks, two routers lose the
- * location, two QueryClients split the cache, two emotion runtimes split the theme,
+ * Every entry is a singleton: two copies of React break hooks, two QueryClients split the cache, two emotion runtimes split the theme,
  * and two copies of @innerecho/ui would give each remote its own toast queue. Nothing
- * is eager: eager sharing pulls every library into the host's first bundle.
+ * is eager: eager sharing pulls every library into the host's first bundle. The router is
+ * not listed: it comes with @innerecho/ui (one router, and only the parts the apps use; a
+ * shared module is never trimmed to what is used, and react-router whole is ~50 KB compressed).
  *
  * `version` is what this build provides (read from the installed package), and
  * `requiredVersion` is the range the app asks for (read from its own package.json,
@@ -22,9 +23,6 @@ const SHARED_REQUESTS = {
   'react/jsx-runtime': 'react',
   'react-dom': 'react-dom',
   'react-dom/client': 'react-dom',
-  'react-router-dom': 'react-router-dom',
-  // react-router-dom v7 re-exports react-router: share it too so both names resolve to one router.
-  'react-router': 'react-router',
   '@tanstack/react-query': '@tanstack/react-query',
   '@emotion/react': '@emotion/react',
   // The JSX runtime emotion's jsxImportSource compiles to. Sharing needs an explicit version.
@@ -63,7 +61,7 @@ function sharedSingletons(appDir) {
       singleton: true,
       eager: false,
       version,
-      // react-router is not a direct dependency of the apps: accept what is installed.
+      // A shared library an app does not name itself: accept what is installed.
       requiredVersion: appDeps[pkg] || uiDeps[pkg] || `^${version}`,
     };
   }

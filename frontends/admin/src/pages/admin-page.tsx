@@ -1,5 +1,4 @@
 import { Lock } from 'lucide-react';
-import { useLocation } from 'react-router-dom';
 import {
   Container,
   EmptyState,
@@ -13,6 +12,7 @@ import {
   TabsList,
   TabsTrigger,
   useAuth,
+  useLocation,
 } from '@innerecho/ui';
 import { TranscriptsTab } from '../tabs/transcripts-tab';
 import { CreatorsTab } from '../tabs/creators-tab';

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Navigate, useNavigate } from 'react-router-dom';
 import {
   apiRequest,
   Button,
@@ -15,6 +14,8 @@ import {
   TabsTrigger,
   toast,
   formatDollars,
+  Navigate,
+  useNavigate,
 } from '@innerecho/ui';
 import { LogOut } from 'lucide-react';
 import type { CreatorAccountView } from '@innerecho/contracts';

@@ -1,7 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Navigate, useNavigate } from 'react-router-dom';
-import { apiRequest, Button, Card, Container, Field, Input, serverErrorMessage, Spinner, toast, validInput } from '@innerecho/ui';
+import {
+  apiRequest,
+  Button,
+  Card,
+  Container,
+  Field,
+  Input,
+  serverErrorMessage,
+  Spinner,
+  toast,
+  validInput,
+  Navigate,
+  useNavigate,
+} from '@innerecho/ui';
 import { KeyRound } from 'lucide-react';
 import { ZCreatorSignIn, type CreatorAccountView } from '@innerecho/contracts';
 import { CREATOR_CURRENT_QUERY_KEY, useCurrentCreator } from '../api/creator-api';

@@ -1,5 +1,5 @@
+import { useLocation } from '@innerecho/ui';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
 import { ClosingSection } from '../home/closing-section';
 import { FeaturesSection } from '../home/features-section';
 import { HeroSection } from '../home/hero-section';

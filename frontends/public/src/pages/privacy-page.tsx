@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '@innerecho/ui';
 import { LegalDocument, type LegalSection } from '../legal/legal-document';
 import { SupportEmailLink } from '../legal/support-email';
 

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AUTH_USER_QUERY_KEY, AnchorButton, Card, Container, loginUrl, useAuth } from '@innerecho/ui';
+import { AUTH_USER_QUERY_KEY, AnchorButton, Card, Container, loginUrl, useAuth, useSearchParams } from '@innerecho/ui';
 import { ArrowRight, PartyPopper } from 'lucide-react';
-import { useSearchParams } from 'react-router-dom';
 
 export type SuccessPageProps = Record<string, never>;
 

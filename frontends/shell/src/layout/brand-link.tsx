@@ -1,5 +1,5 @@
+import { Link } from '@innerecho/ui';
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
 
 /** Logo mark (a soft waveform) and the product name; links home. */
 export function BrandLink({ onNavigate }: BrandLinkProps) {

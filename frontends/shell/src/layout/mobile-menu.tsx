@@ -1,7 +1,16 @@
-import { AnchorButton, Button, IconButton, ManageSubscriptionButton, Sheet, SheetContent, SheetTrigger } from '@innerecho/ui';
+import {
+  AnchorButton,
+  Button,
+  IconButton,
+  ManageSubscriptionButton,
+  Sheet,
+  SheetContent,
+  SheetTrigger,
+  NavLink,
+  useLocation,
+} from '@innerecho/ui';
 import { LogIn, LogOut, Menu, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
 import { ACCOUNT_PATH, logOut, signInHref } from './auth-actions';
 import type { NavItem } from './nav-items';
 
@@ -16,8 +25,26 @@ export interface MobileMenuProps {
 /** The phone-width navigation: a side sheet with the nav links and sign in/out. */
 export function MobileMenu({ items, isAuthenticated, isLoading, showAccount }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const { pathname, search } = useLocation();
   const close = () => setOpen(false);
+
+  // Until the first tap the button is plain, so the sheet's code loads only for someone who opens it.
+  if (!opened) {
+    return (
+      <div css={(t) => ({ display: 'flex', [t.mq.md]: { display: 'none' } })}>
+        <IconButton
+          aria-label="Open menu"
+          onClick={() => {
+            setOpened(true);
+            setOpen(true);
+          }}
+        >
+          <Menu size={20} aria-hidden />
+        </IconButton>
+      </div>
+    );
+  }
 
   return (
     <Sheet open={open} onOpenChange={setOpen}>

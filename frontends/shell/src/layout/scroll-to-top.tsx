@@ -1,5 +1,5 @@
+import { useLocation } from '@innerecho/ui';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
 
 /** A new page starts at the top (the browser only does this for full page loads). */
 export function ScrollToTop() {

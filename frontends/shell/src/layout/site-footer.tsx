@@ -1,5 +1,4 @@
-import { Container } from '@innerecho/ui';
-import { Link } from 'react-router-dom';
+import { Container, Link } from '@innerecho/ui';
 
 export const SUPPORT_EMAIL = 'support@innerecho.app';
 

@@ -1,6 +1,5 @@
-import { AnchorButton, Button, Container, ManageSubscriptionButton, useAuth } from '@innerecho/ui';
+import { AnchorButton, Button, Container, ManageSubscriptionButton, useAuth, NavLink, useLocation } from '@innerecho/ui';
 import { LogIn, LogOut, UserRound } from 'lucide-react';
-import { NavLink, useLocation } from 'react-router-dom';
 import { ACCOUNT_PATH, logOut, signInHref } from './auth-actions';
 import { BrandLink } from './brand-link';
 import { MobileMenu } from './mobile-menu';

@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@innerecho/ui';
 import { NotFoundPage } from './not-found-page';
 import { RemotePage } from './remote-page';
 import { REMOTE_ROUTES } from './remote-routes';

@@ -1,6 +1,5 @@
-import { ErrorBoundary } from '@innerecho/ui';
+import { ErrorBoundary, useLocation } from '@innerecho/ui';
 import { Suspense, useState } from 'react';
-import { useLocation } from 'react-router-dom';
 import { lazyRemotePage } from './load-remote-page';
 import { RemoteLoadError } from './remote-load-error';
 import { RemotePageLoading } from './remote-page-loading';

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
-import { SignInPrompt, Skeleton } from '@innerecho/ui';
+import { SignInPrompt, Skeleton, useLocation } from '@innerecho/ui';
 import { StartTrialPrompt } from './start-trial-prompt';
 import { useListenerAccess } from './use-listener-access';
 

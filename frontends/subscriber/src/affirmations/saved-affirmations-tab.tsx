@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useLocation } from 'react-router-dom';
 import { Bookmark } from 'lucide-react';
-import { Card, EmptyState, ErrorState, LinkButton, SignInPrompt, Skeleton, getSessionId, useAuth } from '@innerecho/ui';
+import { Card, EmptyState, ErrorState, LinkButton, SignInPrompt, Skeleton, getSessionId, useAuth, useLocation } from '@innerecho/ui';
 import { PRICING_PATH } from '../access/start-trial-prompt';
 import { savedAffirmationsQueryKey, type SavedAffirmation } from '../generate/generation-api';
 import { HabitCard } from '../habit/habit-card';

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CUSTOM_CATEGORIES, CUSTOM_CONTENT_MAX, DEFAULT_CATEGORY, TITLE_MAX, ZCustomAffirmationInput } from '@innerecho/contracts';
 import {
@@ -15,6 +14,7 @@ import {
   serverErrorMessage,
   toast,
   validInput,
+  useNavigate,
 } from '@innerecho/ui';
 import { affirmationQueryKey, type AffirmationText, type GenerateNavigationState } from '../generate/affirmation-text';
 import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';

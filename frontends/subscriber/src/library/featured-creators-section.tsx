@@ -1,6 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
-import { Badge, Button, Card, LinkButton, Skeleton } from '@innerecho/ui';
+import { Badge, Button, Card, LinkButton, Skeleton, Link } from '@innerecho/ui';
 import { CreatorAvatar } from './creator-avatar';
 import type { CreatorAnalytics, CreatorProfile, Transcript } from './library-types';
 import { cardActions, playsLabel } from './affirmation-card';

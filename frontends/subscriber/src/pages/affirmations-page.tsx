@@ -1,5 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
-import { Container, LinkButton, Page, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger } from '@innerecho/ui';
+import { Container, LinkButton, Page, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger, useSearchParams } from '@innerecho/ui';
 import { LibraryTab } from '../affirmations/library-tab';
 import { SavedAffirmationsTab } from '../affirmations/saved-affirmations-tab';
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
-import { AnchorButton, Card, Container, EmptyState, ErrorState, LinkButton, Page, Skeleton, isApiError } from '@innerecho/ui';
+import { AnchorButton, Card, Container, EmptyState, ErrorState, LinkButton, Page, Skeleton, isApiError, useParams } from '@innerecho/ui';
 import { ArrowLeft, Youtube } from 'lucide-react';
 import { AffirmationCard, AffirmationCardSkeleton, cardGrid } from '../library/affirmation-card';
 import { CreatorAvatar } from '../library/creator-avatar';

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import {
@@ -18,6 +17,10 @@ import {
   getSessionId,
   isApiError,
   toast,
+  useLocation,
+  useNavigate,
+  useParams,
+  useSearchParams,
 } from '@innerecho/ui';
 import { MUSIC_BALANCE_DEFAULT_DB } from '@innerecho/contracts';
 import { ListenerGate } from '../access/listener-gate';

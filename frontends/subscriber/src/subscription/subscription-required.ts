@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { NavigateFunction } from 'react-router-dom';
-import { AUTH_USER_QUERY_KEY, isApiError, serverErrorMessage, toast } from '@innerecho/ui';
+import { AUTH_USER_QUERY_KEY, isApiError, serverErrorMessage, toast, type NavigateFunction } from '@innerecho/ui';
 import { PRICING_PATH } from '../access/start-trial-prompt';
 
 /**

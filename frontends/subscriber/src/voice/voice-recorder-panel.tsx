@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
 import { History, Mic, Play, RotateCcw, Sparkles, Square } from 'lucide-react';
 import { VOICE_CONSENT_TEXT } from '@innerecho/contracts';
-import { Button, ConfirmDialog, formatClock, serverErrorMessage, toast, useAuth } from '@innerecho/ui';
+import { Button, ConfirmDialog, formatClock, serverErrorMessage, toast, useAuth, useNavigate } from '@innerecho/ui';
 import { isSubscriptionRequired, sendToPricing } from '../subscription/subscription-required';
 import { EngineNote } from './engine-note';
 import { dropKeptTake, findKeptTake, keepTake } from './kept-take';

@@ -96,11 +96,3 @@ export const DialogDescription = styled(DialogPrimitive.Description)`
   color: ${(p) => p.theme.colors.textMuted};
   font-size: 15px;
 `;
-
-export const DialogFooter = styled.div`
-  display: flex;
-  flex-wrap: wrap-reverse;
-  justify-content: flex-end;
-  gap: 12px;
-  margin-top: 8px;
-`;

@@ -1,5 +1,5 @@
 import type { Theme } from '@emotion/react';
-import { Link, type LinkProps } from 'react-router-dom';
+import { Link, type LinkProps } from '../routing/router';
 
 export const textLinkStyles = (t: Theme) => ({
   color: t.colors.primary,
