@@ -138,17 +138,4 @@ export {
 } from './offline/offline-copies';
 
 // Routing (one router for the shell and every remote)
-export {
-  BrowserRouter,
-  Link,
-  Navigate,
-  NavLink,
-  Route,
-  Routes,
-  useLocation,
-  useNavigate,
-  useParams,
-  useSearchParams,
-  type LinkProps,
-  type NavigateFunction,
-} from './routing/router';
+export * from './routing/router';
