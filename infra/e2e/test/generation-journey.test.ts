@@ -56,7 +56,12 @@ test('a listener picks a library affirmation, generates 3 minutes over music, ch
   await visible(page.getByText('2.00x'));
   expect(await page.getByRole('button', { name: 'Faster' }).isDisabled()).toBe(true);
   // Back to 1.25x: the chosen speed is kept with the saved affirmation.
-  const kept = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/saved-affirmations/'));
+  // Clicks in a row are kept as one change once they settle; a change still settling from the
+  // clicks before may be sent first, so the one awaited is the change to 1.25x.
+  const kept = page.waitForResponse(
+    (r) =>
+      r.request().method() === 'PATCH' && r.url().includes('/api/saved-affirmations/') && r.request().postDataJSON()?.voiceSpeed === 1.25,
+  );
   for (let i = 0; i < 15; i++) await page.getByRole('button', { name: 'Slower' }).click();
   await visible(page.getByText('1.25x'));
   expect((await (await kept).json()).voiceSpeed).toBe(1.25);

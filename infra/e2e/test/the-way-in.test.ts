@@ -42,6 +42,8 @@ describe('the home page', () => {
   test('a signed-in listener without a plan is shown the plans by "Start Your Free Trial", and can choose one', async () => {
     const { page } = await signedUpListener(e2e);
     await page.goto('/');
+    // Once the page knows who is looking, the way in is the plans, never the visitor's sign-up.
+    await visible(page.getByRole('button', { name: 'Start Your Free Trial' }));
     expect(await page.getByRole('link', { name: 'Get Started' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Start Your Free Trial' }).first().click();
     const monthly = page.locator('#pricing').getByRole('button', { name: 'Choose Monthly' });

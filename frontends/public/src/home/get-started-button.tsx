@@ -1,4 +1,4 @@
-import { AnchorButton, Button, LinkButton, loginUrl, useAuth, type ButtonSize } from '@innerecho/ui';
+import { AnchorButton, Button, LinkButton, Skeleton, loginUrl, useAuth, type ButtonSize } from '@innerecho/ui';
 import { ArrowRight } from 'lucide-react';
 
 export interface GetStartedButtonProps {
@@ -17,8 +17,11 @@ export const SIGN_UP_PATH = loginUrl({ mode: 'signup', returnTo: '/record-voice'
  * a signed-in listener without a plan to the plans (the free trial); a subscriber into the app.
  */
 export function GetStartedButton({ label, size = 'lg', onStartTrial }: GetStartedButtonProps) {
-  const { isAuthenticated, hasActiveSubscription } = useAuth();
+  const { isAuthenticated, hasActiveSubscription, isLoading } = useAuth();
   const arrow = <ArrowRight size={18} aria-hidden />;
+  // Until the session is known, a placeholder of the button's size: a signed-in listener is
+  // never offered the visitor's way in, even for a moment.
+  if (isLoading) return <Skeleton width={200} height={size === 'lg' ? 52 : 44} radius={999} />;
   if (hasActiveSubscription) {
     return (
       <LinkButton to="/affirmations" size={size}>
