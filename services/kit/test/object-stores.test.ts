@@ -106,6 +106,25 @@ describe.each([
     expect((await text((await under.store.get('music/stream.bin'))!.body)).toString()).toBe('abcd');
   });
 
+  test('a stream longer than one upload part (8 MB) is stored whole; a stream that fails leaves no object', async () => {
+    const run = randomBytes(3 * MB + 7);
+    // The same run repeated, as a render writes its kept period: 20 MB in runs of 3 MB.
+    const runs = Array.from({ length: 7 }, () => run);
+    await under.store.put('renders/long.mp3', Readable.from(runs), 'audio/mpeg');
+    expect(await under.store.stat('renders/long.mp3')).toEqual({ size: 7 * run.length, contentType: 'audio/mpeg' });
+    expect((await text((await under.store.get('renders/long.mp3'))!.body)).equals(Buffer.concat(runs))).toBe(true);
+
+    const failing = Readable.from(
+      (function* () {
+        yield* runs.slice(0, 4);
+        throw new Error('The listener left');
+      })(),
+    );
+    await expect(under.store.put('renders/half.mp3', failing, 'audio/mpeg')).rejects.toThrow('The listener left');
+    expect(await under.store.stat('renders/half.mp3')).toBeNull();
+    await under.store.deletePrefix('renders/');
+  });
+
   test('a missing object is null, and deleting by prefix removes every object under it', async () => {
     expect(await under.store.get('nothing/here.mp3')).toBeNull();
     expect(await under.store.stat('nothing/here.mp3')).toBeNull();

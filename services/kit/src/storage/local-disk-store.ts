@@ -144,7 +144,13 @@ export class LocalDiskStore implements ObjectStore {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
     const temp = `${path}.${process.pid}.${Date.now()}.partial`;
-    await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp));
+    try {
+      await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp));
+    } catch (error) {
+      // A stream that failed part way (a render whose listener left) leaves nothing behind.
+      await rm(temp, { force: true });
+      throw error;
+    }
     await writeFile(`${path}.meta.json`, JSON.stringify({ contentType }));
     await rename(temp, path); // readers never see half a file
   }

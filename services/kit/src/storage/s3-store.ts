@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
@@ -27,6 +26,30 @@ import {
 } from './object-store';
 
 const DEFAULT_EXPIRY_SECONDS = 15 * 60;
+/** Part size of a streamed put: every part but the last must be at least 5 MB; one part is held at a time. */
+const PUT_PART_BYTES = 8 * 1024 * 1024;
+
+/** The stream's bytes cut into buffers of `size` (the last may be shorter). */
+async function* partsOf(stream: Readable, size: number): AsyncGenerator<Buffer, void> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  for await (const chunk of stream) {
+    let bytes: Buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    while (pendingBytes + bytes.length >= size) {
+      const take = size - pendingBytes;
+      pending.push(bytes.subarray(0, take));
+      yield Buffer.concat(pending, size);
+      bytes = bytes.subarray(take);
+      pending = [];
+      pendingBytes = 0;
+    }
+    if (bytes.length > 0) {
+      pending.push(bytes);
+      pendingBytes += bytes.length;
+    }
+  }
+  if (pendingBytes > 0) yield Buffer.concat(pending, pendingBytes);
+}
 
 export interface S3StoreOptions {
   bucket: string;
@@ -84,18 +107,43 @@ export class S3Store implements ObjectStore {
     return `${this.options.prefix}/${key}`;
   }
 
+  /**
+   * A buffer, or a stream shorter than one part, is one PutObject. A longer stream is a
+   * multipart upload in parts of PUT_PART_BYTES, one part in memory at a time; the object
+   * appears only when the upload completes, and a stream that fails aborts the upload, so a
+   * half object is never visible.
+   */
   async put(key: string, body: Buffer | Readable, contentType: string) {
-    // PutObject needs the length up front; our objects are bounded (≤ 50 MB), so a stream is buffered.
-    const bytes = Buffer.isBuffer(body) ? body : await buffer(body);
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.options.bucket,
-        Key: this.objectKey(key),
-        Body: bytes,
-        ContentType: contentType,
-        ContentLength: bytes.length,
-      }),
-    );
+    const Bucket = this.options.bucket;
+    const Key = this.objectKey(key);
+    const putWhole = (bytes: Buffer) =>
+      this.client.send(new PutObjectCommand({ Bucket, Key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
+    if (Buffer.isBuffer(body)) return void (await putWhole(body));
+
+    const parts = partsOf(body, PUT_PART_BYTES);
+    const first = await parts.next();
+    if (first.done) return void (await putWhole(Buffer.alloc(0)));
+    const second = await parts.next();
+    if (second.done) return void (await putWhole(first.value));
+
+    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket, Key, ContentType: contentType }));
+    const uploaded: Part[] = [];
+    try {
+      const upload = async (bytes: Buffer) => {
+        const PartNumber = uploaded.length + 1;
+        const { ETag } = await this.client.send(
+          new UploadPartCommand({ Bucket, Key, UploadId, PartNumber, Body: bytes, ContentLength: bytes.length }),
+        );
+        uploaded.push({ ETag, PartNumber });
+      };
+      await upload(first.value);
+      await upload(second.value);
+      for await (const part of parts) await upload(part);
+      await this.client.send(new CompleteMultipartUploadCommand({ Bucket, Key, UploadId, MultipartUpload: { Parts: uploaded } }));
+    } catch (error) {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => undefined);
+      throw error;
+    }
   }
 
   async stat(key: string) {
