@@ -133,7 +133,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   {
     prefix: '/api/generate-audio',
     service: 'generation',
-    routes: ['POST /api/generate-audio', 'POST /api/generate-audio/preview'],
+    routes: ['POST /api/generate-audio', 'POST /api/generate-audio/preview', 'GET /api/generate-audio/queue'],
   },
   {
     prefix: '/api/saved-affirmations',

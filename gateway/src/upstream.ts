@@ -62,6 +62,14 @@ export function createUpstreamProxies(options: {
       timeout: 120_000,
       on: {
         proxyRes: (proxyRes, _req, res) => options.onProxyRes?.(proxyRes, res as Response),
+        // A browser that closes the connection ends the service's request too (a render stops
+        // and keeps nothing). The proxy only does this for a request whose body was still
+        // arriving; a posted form is whole at once.
+        proxyReq: (proxyReq, _req, res) => {
+          res.on('close', () => {
+            if (!res.writableFinished) proxyReq.destroy();
+          });
+        },
         error(error, req, res) {
           const request = req as Request;
           const response = res as Response;

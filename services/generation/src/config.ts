@@ -15,6 +15,13 @@ export const ZGenerationEnv = ZBaseServiceEnv.extend({
    * 'ffmpeg' (the ffmpeg binary), or 'auto' (libav where it loads, else ffmpeg).
    */
   RENDER_ENCODER: z.enum(['auto', 'libav', 'ffmpeg']).default('auto'),
+  /**
+   * Renders that run at once (each spreads its pieces over the cores); more wait in a fair
+   * line. Defaults to the machine's cores.
+   */
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** Renders that may wait for a turn; one more is refused with 503 RENDER_QUEUE_FULL and Retry-After. */
+  RENDER_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(32),
   /** Decoded background music kept between renders, in MB (10.6 MB per minute of music); 0 keeps none. */
   MUSIC_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(256),
 });

@@ -1,8 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceModule } from '@innerecho/kit';
 import type { GenerationConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
 import { DecodedMusicCache } from './domain/decoded-music-cache';
+import { RenderQueue } from './domain/render-queue';
 import { objectStorePeriods, PERIOD_SWEEP_EVERY_MS } from './domain/render-period-store';
 import { closeMp3Encoders, resolveMp3Encoder } from './domain/render/mp3-encoder';
 import { identityEventsConsumer } from './entry-points/events/identity-events-consumer';
@@ -28,8 +30,9 @@ export function generationService(): ServiceModule<GenerationConfig> {
       const periods = objectStorePeriods(context.files, context.logger);
       void periods.sweep();
       const sweeping = setInterval(() => void periods.sweep(), PERIOD_SWEEP_EVERY_MS).unref();
+      const queue = new RenderQueue(context.config.RENDER_CONCURRENCY ?? availableParallelism(), context.config.RENDER_QUEUE_LIMIT);
       return {
-        routes: generationRoutes(context, { musicCache, periods }),
+        routes: generationRoutes(context, { musicCache, periods, queue }),
         consumers: [identityEventsConsumer(context)],
         onStop: async () => {
           clearInterval(sweeping);

@@ -6,9 +6,11 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { ffprobePath } from '@innerecho/kit';
 import { VOICE_CONSENT_VERSION, VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
-import { startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
+import { eventually, startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
 import { encodeWav, decodeWav } from '@innerecho/kit';
 import { clippedSample, silentSample, spokenSample } from '../../voice/test/voice-samples';
+import { ArrivingMusic } from '../src/domain/render/arriving-music';
+import { renderAffirmationMp3 } from '../src/domain/render/render-affirmation';
 import { decodeMp3 } from './audio-fixtures';
 import { addMusicTrack } from './library-setup';
 
@@ -20,7 +22,9 @@ let sample: Buffer;
 let alice: Subscriber;
 let music: { id: string; title: string };
 beforeAll(async () => {
-  [system, sample] = await Promise.all([startTestSystem(), spokenSample()]);
+  // One render at a time and at most three waiting, so the render queue's turns and refusals
+  // are visible here (the other tests render one at a time anyway).
+  [system, sample] = await Promise.all([startTestSystem({ env: { RENDER_CONCURRENCY: '1', RENDER_QUEUE_LIMIT: '3' } }), spokenSample()]);
   [alice, music] = await Promise.all([subscriber(), addMusicTrack(system, 'Test Calm Pad')]);
 });
 afterAll(() => system?.stop());
@@ -37,14 +41,7 @@ async function subscriber(options: { cloned?: boolean } = {}): Promise<Subscribe
   await system.grantSubscription(user.id);
   const sessionId = newSessionId();
   if (options.cloned ?? true) {
-    const upload = await client.postJson('/api/voice-profile/upload', {});
-    expect(upload.status).toBe(200);
-    const put = await fetch(system.url + upload.data.uploadURL, {
-      method: 'PUT',
-      headers: { 'content-type': 'audio/webm' },
-      body: new Uint8Array(sample),
-    });
-    expect(put.status).toBe(200);
+    const uploadURL = await uploadTake(client, sample);
     // Straight to the voice service: cloning is setup here (the voice tests cover its route),
     // and on a busy machine it can outlast the gateway's proxy timeout.
     const clone = await fetch(`${system.services.voice.url}/api/voice-profile/clone`, {
@@ -52,7 +49,7 @@ async function subscriber(options: { cloned?: boolean } = {}): Promise<Subscribe
       headers: { authorization: `Bearer ${client.cookies.get('ie_session')}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         sessionId,
-        uploadURL: upload.data.uploadURL,
+        uploadURL,
         consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION },
       }),
     });
@@ -85,6 +82,26 @@ async function raw(client: TestClient, method: string, path: string, options: { 
 
 const generate = (s: Subscriber, body: Record<string, unknown>) =>
   raw(s.client, 'POST', '/api/generate-audio', { json: { sessionId: s.sessionId, voiceSpeed: '1.0', audioDuration: '60', ...body } });
+
+/** ffprobe's reading of an MP3: its duration and its stream's codec, channels and rate. */
+async function probeMp3(mp3: Buffer) {
+  const dir = mkdtempSync(join(tmpdir(), 'innerecho-probe-'));
+  try {
+    writeFileSync(join(dir, 'probe.mp3'), mp3);
+    const probe = await promisify(execFile)(ffprobePath(), [
+      '-v',
+      'error',
+      '-show_entries',
+      'format=duration:stream=codec_name,channels,sample_rate',
+      '-of',
+      'json',
+      join(dir, 'probe.mp3'),
+    ]);
+    return JSON.parse(probe.stdout) as { format: { duration: string }; streams: Record<string, unknown>[] };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 let transcriptCache: { id: string; title: string; category: string } | null = null;
 async function aTranscript(client: TestClient) {
@@ -161,24 +178,9 @@ describe('POST /api/generate-audio', () => {
     expect(second.status === 201 ? 201 : { status: second.status, body: second.data }).toBe(201);
     expect(second.headers.get('x-render-period')).toBe('reused');
     expect(decodeMp3(second.body, 2).length).toBe(120 * 2 * 44100);
-    const dir = mkdtempSync(join(tmpdir(), 'innerecho-period-'));
-    try {
-      writeFileSync(join(dir, 'second.mp3'), second.body);
-      const probe = await promisify(execFile)(ffprobePath(), [
-        '-v',
-        'error',
-        '-show_entries',
-        'format=duration:stream=codec_name,channels,sample_rate',
-        '-of',
-        'json',
-        join(dir, 'second.mp3'),
-      ]);
-      const info = JSON.parse(probe.stdout);
-      expect(info.streams[0]).toMatchObject({ codec_name: 'mp3', channels: 2, sample_rate: '44100' });
-      expect(Math.abs(Number(info.format.duration) - 120)).toBeLessThan(0.1);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const info = await probeMp3(second.body);
+    expect(info.streams[0]).toMatchObject({ codec_name: 'mp3', channels: 2, sample_rate: '44100' });
+    expect(Math.abs(Number(info.format.duration) - 120)).toBeLessThan(0.1);
 
     // Voice only is another signal with its own period (kept by the voice-only renders above): mono, its own length.
     const voiceOnly = await generate(s, { transcriptId: transcript.id, audioDuration: '60' });
@@ -254,34 +256,35 @@ describe('POST /api/generate-audio', () => {
   });
 });
 
+// The listener's own reading of a text: the render path that needs no cloned voice.
+/** The sample sentences' first three: about 44 words, so a reading needs some 10 s of speech. */
+const THREE_SENTENCES = VOICE_SAMPLE_SENTENCES.slice(0, 3).join(' ');
+
+async function uploadTake(client: TestClient, body: Buffer) {
+  const upload = await client.postJson('/api/voice-profile/upload', {});
+  expect(upload.status).toBe(200);
+  const put = await fetch(system.url + upload.data.uploadURL, {
+    method: 'PUT',
+    headers: { 'content-type': 'audio/webm' },
+    body: new Uint8Array(body),
+  });
+  expect(put.status).toBe(200);
+  return upload.data.uploadURL as string;
+}
+const keep = async (s: Subscriber, affirmationId: string, take: Buffer, sessionId = s.sessionId) =>
+  raw(s.client, 'PUT', `/api/own-recordings/${sessionId}/${affirmationId}`, { json: { uploadURL: await uploadTake(s.client, take) } });
+async function customAffirmation(s: Subscriber, content = THREE_SENTENCES) {
+  const created = await s.client.postJson('/api/custom-affirmations', {
+    sessionId: s.sessionId,
+    title: 'Read By Me',
+    content,
+    category: 'Other',
+  });
+  expect(created.status).toBe(201);
+  return `custom-${created.data.id}`;
+}
+
 describe('the listener records an affirmation themselves', () => {
-  /** The sample sentences' first three: about 44 words, so a reading needs some 10 s of speech. */
-  const THREE_SENTENCES = VOICE_SAMPLE_SENTENCES.slice(0, 3).join(' ');
-
-  async function uploadTake(client: TestClient, body: Buffer) {
-    const upload = await client.postJson('/api/voice-profile/upload', {});
-    expect(upload.status).toBe(200);
-    const put = await fetch(system.url + upload.data.uploadURL, {
-      method: 'PUT',
-      headers: { 'content-type': 'audio/webm' },
-      body: new Uint8Array(body),
-    });
-    expect(put.status).toBe(200);
-    return upload.data.uploadURL as string;
-  }
-  const keep = async (s: Subscriber, affirmationId: string, take: Buffer, sessionId = s.sessionId) =>
-    raw(s.client, 'PUT', `/api/own-recordings/${sessionId}/${affirmationId}`, { json: { uploadURL: await uploadTake(s.client, take) } });
-  async function customAffirmation(s: Subscriber, content = THREE_SENTENCES) {
-    const created = await s.client.postJson('/api/custom-affirmations', {
-      sessionId: s.sessionId,
-      title: 'Read By Me',
-      content,
-      category: 'Other',
-    });
-    expect(created.status).toBe(201);
-    return `custom-${created.data.id}`;
-  }
-
   test('each unusable take is refused with its own message, and nothing is kept', async () => {
     const s = await subscriber({ cloned: false });
     const id = await customAffirmation(s);
@@ -682,5 +685,163 @@ describe('saved audio', () => {
     expect((await raw(stranger.client, 'GET', path)).status).toBe(403);
     const ownPathForeignId = path.replace(s.sessionId, stranger.sessionId);
     expect((await raw(stranger.client, 'GET', ownPathForeignId)).status).toBe(404);
+  });
+});
+
+describe('the render queue and the streamed MP3', () => {
+  const queueOf = async (s: Subscriber) => {
+    const res = await s.client.get('/api/generate-audio/queue');
+    expect(res.status).toBe(200);
+    return res.data as { running: number; waiting: number; place: number | null };
+  };
+  /** Starts a render without waiting for it; `stop` ends the connection as a listener closing the page does. */
+  const startGenerating = (s: Subscriber, body: Record<string, unknown>) => {
+    const controller = new AbortController();
+    const cookie = [...s.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = fetch(system.url + '/api/generate-audio', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId: s.sessionId, voiceSpeed: '1.0', audioDuration: '60', ...body }),
+      signal: controller.signal,
+    }).then(async (res) => ({ status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) }));
+    return { response, stop: () => controller.abort() };
+  };
+  const usage = async (userId: string) => {
+    const rows: any = await system.services.generation.context.db.execute(
+      sql`select coalesce(sum(seconds_used), 0)::int as used, coalesce(sum(seconds_reserved), 0)::int as reserved from generation.daily_usage where user_id = ${userId}`,
+    );
+    return (rows.rows ?? rows)[0] as { used: number; reserved: number };
+  };
+  const announced = async (userId: string) => {
+    const rows: any = await system.services.generation.context.db.execute(
+      sql`select count(*)::int as n from generation.outbox where subject = 'generation.affirmation.generated.v1' and envelope->'payload'->>'userId' = ${userId}`,
+    );
+    return (rows.rows ?? rows)[0].n as number;
+  };
+
+  let longTrack: { id: string; title: string };
+  /** A listener with their own reading of a text: renders need no clone and no engine. */
+  let bob: Subscriber & { affirmationId: string };
+  beforeAll(async () => {
+    // Three minutes of music: a render over it encodes a three-minute period, long enough to
+    // watch others wait for their turn behind it.
+    const track = await addMusicTrack(system, 'Long Test Pad', 180);
+    const s = await subscriber({ cloned: false });
+    const [affirmationId, spoken] = await Promise.all([customAffirmation(s), spokenSample({ sentences: 3, format: 'wav' })]);
+    expect((await keep(s, affirmationId, spoken)).status).toBe(200);
+    longTrack = track;
+    bob = { ...s, affirmationId };
+  });
+
+  test('the streamed MP3 is byte for byte the render of the same speech and music, and is what was stored', async () => {
+    const res = await generate(bob, {
+      customAffirmationId: bob.affirmationId.replace('custom-', ''),
+      audioDuration: '120',
+      backgroundMusicId: music.id,
+      musicBelowVoiceDb: 13,
+    });
+    expect(res.status === 201 ? 201 : { status: res.status, body: res.data }).toBe(201);
+    expect(Number(res.headers.get('content-length'))).toBe(res.body.length);
+
+    // The same inputs rendered here whole: the listener's kept reading, and the library's track
+    // with the length and level the library measured when it was added (as the service takes them).
+    const reading = await raw(bob.client, 'GET', `/api/own-recordings/${bob.sessionId}/${bob.affirmationId}/audio`);
+    const internal = (path: string) =>
+      fetch(`${system.services.library.url}/internal/background-music/${music.id}${path}`, {
+        headers: { authorization: `Bearer ${bob.client.cookies.get('ie_session')}` },
+      });
+    const details = (await (await internal('')).json()) as { decodedFrames: number; loudness: number };
+    const track = Buffer.from(await (await internal('/audio')).arrayBuffer());
+    const whole = await renderAffirmationMp3({
+      speech: decodeWav(reading.body)!.samples,
+      music: ArrivingMusic.decode(track, details.decodedFrames, details.loudness),
+      durationSeconds: 120,
+      musicId: music.id,
+      musicBelowVoiceDb: 13,
+    });
+    expect(res.body.equals(whole.mp3)).toBe(true);
+
+    const stored = await raw(
+      bob.client,
+      'GET',
+      `/api/saved-affirmations/${bob.sessionId}/${res.headers.get('x-saved-affirmation-id')}/audio`,
+    );
+    expect(stored.body.equals(res.body)).toBe(true);
+    expect(Math.abs(Number((await probeMp3(res.body)).format.duration) - 120)).toBeLessThan(0.1);
+  });
+
+  test("turns go fairly: one listener's many renders do not starve another's single one; each sees their place; past the limit is 503", async () => {
+    await system.services.generation.context.db.execute(
+      sql`delete from generation.daily_usage where user_id in (${alice.user.id}, ${bob.user.id})`,
+    );
+    const transcriptId = (await aTranscript(alice.client)).id;
+    // Alice's long render holds the one turn; two more of hers wait.
+    const first = startGenerating(alice, { transcriptId, audioDuration: '1800', backgroundMusicId: longTrack.id, musicBelowVoiceDb: 22 });
+    await eventually(async () => expect(await queueOf(alice)).toEqual({ running: 1, waiting: 0, place: null }), 300, 50);
+    const more = [startGenerating(alice, { transcriptId }), startGenerating(alice, { transcriptId, backgroundMusicId: music.id })];
+    await eventually(async () => expect(await queueOf(alice)).toEqual({ running: 1, waiting: 2, place: 1 }), 300, 50);
+
+    // Bob asks once, later: his render is next, ahead of Alice's waiting two.
+    const bobs = startGenerating(bob, { customAffirmationId: bob.affirmationId.replace('custom-', '') });
+    await eventually(async () => expect(await queueOf(bob)).toEqual({ running: 0, waiting: 1, place: 1 }), 300, 50);
+    expect(await queueOf(alice)).toEqual({ running: 1, waiting: 2, place: 2 });
+
+    // Three are waiting: one more is refused at once, and the listener is told when to try again.
+    const refused = await generate(alice, { transcriptId });
+    expect({ status: refused.status, code: refused.data?.code }).toEqual({ status: 503, code: 'RENDER_QUEUE_FULL' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const results = await Promise.all([first, ...more, bobs].map((r) => r.response));
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(await queueOf(alice)).toEqual({ running: 0, waiting: 0, place: null });
+    // The refused request was charged nothing.
+    expect(await usage(alice.user.id)).toEqual({ used: 1800 + 60 + 60, reserved: 0 });
+    await system.services.generation.context.db.execute(
+      sql`delete from generation.daily_usage where user_id in (${alice.user.id}, ${bob.user.id})`,
+    );
+  });
+
+  test('a listener who leaves mid-render, or while waiting for a turn, keeps nothing and is charged nothing', async () => {
+    await system.services.generation.context.db.execute(sql`delete from generation.daily_usage where user_id = ${bob.user.id}`);
+    const savedBefore = (await bob.client.get(`/api/saved-affirmations/${bob.sessionId}`)).data.length;
+    const announcedBefore = await announced(bob.user.id);
+    const usedBefore = await usage(bob.user.id);
+    const customAffirmationId = bob.affirmationId.replace('custom-', '');
+
+    // Mid-render: 58 minutes over the long track at a balance not rendered yet (its period is
+    // encoded), leaving two minutes of the allowance for the one that waits.
+    const leaving = startGenerating(bob, {
+      customAffirmationId,
+      audioDuration: '3480',
+      backgroundMusicId: longTrack.id,
+      musicBelowVoiceDb: 19,
+    });
+    await eventually(async () => expect((await queueOf(bob)).running).toBe(1), 300, 50);
+    // While it runs, another of his waits for the turn; he leaves both.
+    const waiting = startGenerating(bob, { customAffirmationId, audioDuration: '120' });
+    await eventually(async () => expect((await queueOf(bob)).waiting).toBe(1), 300, 50);
+    waiting.stop();
+    leaving.stop();
+    await expect(leaving.response).rejects.toThrow();
+    await expect(waiting.response).rejects.toThrow();
+
+    // The render ends on its own (the service hears the connection close), then nothing remains.
+    await eventually(
+      async () => {
+        expect(await queueOf(bob)).toEqual({ running: 0, waiting: 0, place: null });
+        expect(await usage(bob.user.id)).toEqual(usedBefore);
+      },
+      600,
+      50,
+    );
+    expect((await bob.client.get(`/api/saved-affirmations/${bob.sessionId}`)).data.length).toBe(savedBefore);
+    expect(await announced(bob.user.id)).toBe(announcedBefore);
+    const allowance = (await bob.client.get('/api/generate-audio/allowance')).data;
+    expect(allowance.secondsUsed).toBe(usedBefore.used);
+  });
+
+  test('the queue is for signed-in listeners only', async () => {
+    const res = await new TestClient(system.url).get('/api/generate-audio/queue');
+    expect(res.status).toBe(401);
   });
 });

@@ -27,6 +27,7 @@ import { ListenerGate } from '../access/listener-gate';
 import { BalanceControl } from '../generate/balance-control';
 import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';
 import { GeneratedAudioPreview } from '../generate/generated-audio-preview';
+import { RenderQueuePlace } from '../generate/render-queue-place';
 import {
   DAILY_ALLOWANCE_QUERY_KEY,
   DURATION_DEFAULT,
@@ -243,6 +244,7 @@ function GenerateScreen() {
           {generate.isPending ? null : <Sparkles size={18} aria-hidden />}
           {generate.isPending ? 'Generating...' : 'Generate Audio'}
         </Button>
+        {generate.isPending ? <RenderQueuePlace /> : null}
         {generate.isPending ? (
           <p role="status" css={(t) => ({ fontSize: 14, color: t.colors.textMuted, textAlign: 'center' })}>
             Speaking your affirmation and mixing {chosenDuration >= 600 ? 'a long track' : 'it'}. This takes a few seconds.

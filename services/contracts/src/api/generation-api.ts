@@ -38,6 +38,17 @@ export interface DailyAllowanceView {
   renewsAt: string;
 }
 
+/**
+ * GET /api/generate-audio/queue: the caller's renders in the render queue. When the cores are
+ * busy a render waits its turn; `place` is where the caller's next waiting render stands
+ * (1 = next to start), null when none of theirs waits.
+ */
+export interface RenderQueueView {
+  running: number;
+  waiting: number;
+  place: number | null;
+}
+
 /** A generated affirmation lasts one to sixty minutes, in whole minutes; the form starts at three. */
 export const MIN_DURATION_SECONDS = 60;
 export const MAX_DURATION_SECONDS = 3600;

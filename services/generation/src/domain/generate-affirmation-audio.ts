@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { AffirmationGeneratedV1, type GenerateAudioRequest, type MusicTrackDetails } from '@innerecho/contracts';
 import { decodeToPcm16, unavailable, type Logger, type ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../config';
@@ -8,6 +9,7 @@ import { insertSavedAffirmation, type SavedAffirmationRecord } from '../data-acc
 import type { Caller } from '../data-access/upstream-request';
 import { reserveDailySeconds } from './daily-allowance';
 import type { DecodedMusicCache } from './decoded-music-cache';
+import type { RenderQueue } from './render-queue';
 import { SAMPLE_RATE } from './render/output-format';
 import { ArrivingMusic } from './render/arriving-music';
 import { renderAffirmationMp3, type PeriodStore } from './render/render-affirmation';
@@ -16,7 +18,9 @@ import { speechForText } from './speech-for-text';
 
 export interface GeneratedAudio {
   saved: SavedAffirmationRecord;
-  mp3: Buffer;
+  /** The MP3 as runs of bytes (the kept period referenced once per repetition); `size` bytes in all. */
+  runs: Uint8Array[];
+  size: number;
   /** Engine calls made for this generation (0 when the speech was cached). */
   speechMisses: number;
   /** Whether the loop period was reused from the period store, encoded (and kept), or there was none. */
@@ -27,8 +31,11 @@ export interface GeneratedAudio {
  * POST /api/generate-audio: resolve the text (a transcript, or the caller's own custom
  * affirmation), take the caller's own reading of it or speak it in their cloned voice
  * (cached by the voice service), reserve
- * the seconds against today's allowance, render, store the MP3, then record the saved
- * affirmation, the usage and affirmation.generated in one transaction.
+ * the seconds against today's allowance, wait for a turn in the render queue, render, stream
+ * the MP3 to the object store, then record the saved affirmation, the usage and
+ * affirmation.generated in one transaction, only once the file is whole. A listener who leaves
+ * (`signal`) before that keeps nothing and is charged nothing: the render stops, a file being
+ * written is never made visible and a stored one is removed, the reserved seconds are released.
  */
 export async function generateAffirmationAudio(options: {
   context: ServiceContext<GenerationConfig>;
@@ -38,83 +45,110 @@ export async function generateAffirmationAudio(options: {
   musicCache: DecodedMusicCache;
   /** Encoded periods kept between renders (a new length of the same speech and music copies one). */
   periods?: PeriodStore;
+  /** Where renders wait for a turn when the cores are busy. */
+  queue: RenderQueue;
+  /** Fires when the listener goes away before the answer is sent. */
+  signal: AbortSignal;
   logger: Logger;
 }): Promise<GeneratedAudio> {
-  const { context, userId, caller, request, musicCache, periods, logger } = options;
+  const { context, userId, caller, request, musicCache, periods, queue, signal, logger } = options;
   const { config } = context;
   const { source, text, track, speech, ownReading } = await affirmationSpeech({ context, userId, caller, request });
 
   const seconds = request.audioDuration;
   const day = await reserveDailySeconds(context.db, userId, seconds);
+  const id = randomUUID();
+  const fileKey = `affirmations/${userId}/${id}.mp3`;
+  let stored = false;
   try {
-    const music = track ? await decodedMusic({ track, seconds, musicCache, libraryUrl: config.LIBRARY_URL, caller }) : null;
-    const started = performance.now();
-    const rendered = await renderAffirmationMp3(
-      { speech: speech.samples, music, durationSeconds: seconds, musicId: track?.id, musicBelowVoiceDb: request.musicBelowVoiceDb },
-      { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER, periods },
-    );
-    logger.info(
-      {
-        mode: rendered.mode,
-        encoder: rendered.encoder,
-        seconds,
-        frames: rendered.frames,
-        encodedFrames: rendered.encodedFrames,
-        period: rendered.period,
-        ms: Math.round(performance.now() - started),
-        speechMisses: speech.misses,
-      },
-      'affirmation rendered',
-    );
-
-    const id = randomUUID();
-    const fileKey = `affirmations/${userId}/${id}.mp3`;
-    await context.files.put(fileKey, rendered.mp3, 'audio/mpeg');
-    try {
-      const saved = await context.transaction(async (tx) => {
-        const record = await insertSavedAffirmation(tx, {
-          id,
-          ownerId: userId,
-          transcriptId: source.kind === 'transcript' ? text.id : null,
-          customAffirmationId: source.kind === 'custom' ? text.id : null,
-          title: text.title,
-          category: text.category,
-          voiceSpeed: request.voiceSpeed,
-          audioDurationSeconds: seconds,
-          backgroundMusicId: track?.id ?? null,
-          backgroundMusicTitle: track?.title ?? null,
-          fileKey,
-          sizeBytes: rendered.mp3.length,
-          voiceSource: ownReading ? 'own' : 'cloned',
-          musicBelowVoiceDb: track ? request.musicBelowVoiceDb : null,
-        });
-        await commitReservedSeconds(tx, { userId, day, seconds });
-        await context.outbox.add(
-          tx,
-          AffirmationGeneratedV1,
-          {
-            savedAffirmationId: id,
-            userId,
-            transcriptId: record.transcriptId,
-            customAffirmationId: record.customAffirmationId,
-            audioDurationSeconds: seconds,
-          },
-          { requestId: caller.requestId },
+    // The turn covers decoding, rendering and storing: the parts that take the cores and hold the period.
+    const rendered = await queue.run(
+      userId,
+      async () => {
+        const music = track ? await decodedMusic({ track, seconds, musicCache, libraryUrl: config.LIBRARY_URL, caller }) : null;
+        const started = performance.now();
+        const rendered = await renderAffirmationMp3(
+          { speech: speech.samples, music, durationSeconds: seconds, musicId: track?.id, musicBelowVoiceDb: request.musicBelowVoiceDb },
+          { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER, periods, signal },
         );
-        return record;
+        logger.info(
+          {
+            mode: rendered.mode,
+            encoder: rendered.encoder,
+            seconds,
+            frames: rendered.frames,
+            encodedFrames: rendered.encodedFrames,
+            period: rendered.period,
+            ms: Math.round(performance.now() - started),
+            speechMisses: speech.misses,
+          },
+          'affirmation rendered',
+        );
+
+        signal.throwIfAborted();
+        // Written run by run: a local store writes a temporary file renamed into place when
+        // whole, S3 uploads parts and completes the upload at the end.
+        await context.files.put(fileKey, runsStream(rendered.runs, signal), 'audio/mpeg');
+        stored = true;
+        return rendered;
+      },
+      signal,
+    );
+    signal.throwIfAborted();
+    const saved = await context.transaction(async (tx) => {
+      const record = await insertSavedAffirmation(tx, {
+        id,
+        ownerId: userId,
+        transcriptId: source.kind === 'transcript' ? text.id : null,
+        customAffirmationId: source.kind === 'custom' ? text.id : null,
+        title: text.title,
+        category: text.category,
+        voiceSpeed: request.voiceSpeed,
+        audioDurationSeconds: seconds,
+        backgroundMusicId: track?.id ?? null,
+        backgroundMusicTitle: track?.title ?? null,
+        fileKey,
+        sizeBytes: rendered.size,
+        voiceSource: ownReading ? 'own' : 'cloned',
+        musicBelowVoiceDb: track ? request.musicBelowVoiceDb : null,
       });
-      return { saved, mp3: rendered.mp3, speechMisses: speech.misses, period: rendered.period };
-    } catch (error) {
-      await context.files.delete(fileKey).catch(() => undefined);
-      throw error;
-    }
+      await commitReservedSeconds(tx, { userId, day, seconds });
+      await context.outbox.add(
+        tx,
+        AffirmationGeneratedV1,
+        {
+          savedAffirmationId: id,
+          userId,
+          transcriptId: record.transcriptId,
+          customAffirmationId: record.customAffirmationId,
+          audioDurationSeconds: seconds,
+        },
+        { requestId: caller.requestId },
+      );
+      return record;
+    });
+    return { saved, runs: rendered.runs, size: rendered.size, speechMisses: speech.misses, period: rendered.period };
   } catch (error) {
+    if (stored) await context.files.delete(fileKey).catch(() => undefined);
     // Nothing was saved: give the seconds back.
     await releaseReservedSeconds(context.db, { userId, day, seconds }).catch((e) =>
       logger.error({ err: e }, 'could not release reserved seconds'),
     );
     throw error;
   }
+}
+
+/** The runs as a byte stream (views, no copies), ending with an error when the listener leaves. */
+function runsStream(runs: Uint8Array[], signal: AbortSignal): Readable {
+  return Readable.from(
+    (function* () {
+      for (const run of runs) {
+        signal.throwIfAborted();
+        yield Buffer.from(run.buffer, run.byteOffset, run.byteLength);
+      }
+    })(),
+    { objectMode: false },
+  );
 }
 
 /**

@@ -21,7 +21,8 @@ type WorkerReply =
   | { type: 'unavailable'; message: string }
   | { type: 'ack'; job: number }
   | { type: 'done'; job: number; mp3: Uint8Array }
-  | { type: 'error'; job: number; message: string };
+  | { type: 'error'; job: number; message: string }
+  | { type: 'cancelled'; job: number };
 
 let nextJob = 1;
 
@@ -31,6 +32,7 @@ class EncoderWorker {
   readonly ready: Promise<boolean>;
   unavailableReason = '';
   dead = false;
+  private exited = false;
   private listener: ((reply: WorkerReply) => void) | null = null;
   private onDeath: ((error: Error) => void) | null = null;
 
@@ -48,7 +50,10 @@ class EncoderWorker {
     });
     this.worker.on('message', (reply: WorkerReply) => this.listener?.(reply));
     this.worker.on('error', (error) => this.die(error));
-    this.worker.on('exit', (code) => this.die(new Error(`The MP3 encoder worker stopped (exit code ${code})`)));
+    this.worker.on('exit', (code) => {
+      this.exited = true;
+      this.die(new Error(`The MP3 encoder worker stopped (exit code ${code})`));
+    });
   }
 
   private die(error: Error) {
@@ -66,6 +71,8 @@ class EncoderWorker {
       let inFlight = 0;
       let wake: (() => void) | null = null;
       let settled = false;
+      /** Why this encode was cancelled; it settles once the worker says it has dropped it (so it is idle again). */
+      let cancelledBy: Error | null = null;
       const finish = (error: Error | null, mp3?: Buffer) => {
         if (settled) return;
         settled = true;
@@ -86,6 +93,8 @@ class EncoderWorker {
           finish(null, Buffer.from(reply.mp3.buffer, reply.mp3.byteOffset, reply.mp3.byteLength));
         } else if (reply.type === 'error') {
           finish(new Error(`MP3 encoding failed: ${reply.message}`));
+        } else if (reply.type === 'cancelled') {
+          finish(cancelledBy ?? new Error('The encode was cancelled'));
         }
       };
       this.worker.postMessage({
@@ -100,21 +109,35 @@ class EncoderWorker {
         for await (const chunk of pcm) {
           while (inFlight >= MAX_CHUNKS_IN_FLIGHT && !settled) await new Promise<void>((r) => (wake = r));
           if (settled) return;
+          if (this.dead) throw new Error('The MP3 encoder worker stopped');
           inFlight++;
           this.worker.postMessage({ type: 'pcm', job, samples: chunk }, [chunk.buffer as ArrayBuffer]);
         }
         if (!settled) this.worker.postMessage({ type: 'end', job });
       })().catch((error: Error) => {
-        // The signal could not be produced: drop this encode, keep the worker for the next.
+        // The signal could not be produced (or the listener left): drop this encode, keep the
+        // worker for the next. The worker may still be encoding chunks already sent, so the
+        // encode settles (and the worker is handed on) only when it answers the cancel.
+        if (settled) return;
+        cancelledBy = error;
         this.worker.postMessage({ type: 'cancel', job });
-        finish(error);
       });
     });
   }
 
-  terminate() {
+  /**
+   * Ends the thread after the messages already sent to it: never while it is inside FFmpeg,
+   * which would abort the whole process.
+   */
+  async terminate() {
     this.dead = true;
-    return this.worker.terminate();
+    if (this.exited) return;
+    const exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+    this.worker.postMessage({ type: 'stop' });
+    // A thread that never gets to the message (stuck) is ended by force after a while.
+    const stuck = setTimeout(() => void this.worker.terminate(), 30_000).unref();
+    await exited;
+    clearTimeout(stuck);
   }
 }
 

@@ -7,7 +7,8 @@
 //   pool -> worker  { type: 'start', job, sampleRate, channels, bitrateKbps, reservoir }
 //                   { type: 'pcm', job, samples: Int16Array (interleaved, transferred) } -> { type: 'ack', job }
 //                   { type: 'end', job }                                                 -> { type: 'done', job, mp3: Uint8Array }
-//                   { type: 'cancel', job }                                              (no reply)
+//                   { type: 'cancel', job }                                              -> { type: 'cancelled', job }
+//                   { type: 'stop' }  ends the thread once the messages before it are handled (no reply)
 //   worker -> pool  { type: 'ready' } once loaded, or { type: 'unavailable', message }
 //                   { type: 'error', job, message } for a failed job (the worker stays usable)
 // Every reply names its job, so a late reply to a cancelled job is never taken for the next one's.
@@ -28,7 +29,15 @@ try {
 let current = null;
 
 parentPort.on('message', (message) => {
+  if (message.type === 'stop') {
+    // Stopped between messages, never in the middle of an encode: a thread terminated while
+    // it is inside FFmpeg takes the whole process down (a fatal error in the native module).
+    closeJob();
+    parentPort.close();
+    return;
+  }
   const job = message.job;
+  if (message.type === 'cancel' && current?.job !== job) return void parentPort.postMessage({ type: 'cancelled', job });
   if (message.type !== 'start' && current?.job !== job) return; // a cancelled or failed job's leftovers
   try {
     if (message.type === 'start') {
@@ -43,6 +52,7 @@ parentPort.on('message', (message) => {
       parentPort.postMessage({ type: 'done', job, mp3 }, [mp3.buffer]);
     } else if (message.type === 'cancel') {
       closeJob();
+      parentPort.postMessage({ type: 'cancelled', job });
     }
   } catch (error) {
     closeJob();

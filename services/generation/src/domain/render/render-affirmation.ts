@@ -48,6 +48,8 @@ export interface RenderOptions {
   pieces?: PieceEncoding;
   /** Encoded periods kept between renders: a new length of the same speech and music copies the kept one. */
   periods?: PeriodStore;
+  /** Ends the render (the listener went away): no piece starts and no more signal is encoded after it fires. */
+  signal?: AbortSignal;
 }
 
 /** How the separately encoded pieces of a render are made so that they join without a seam. */
@@ -64,7 +66,16 @@ export interface PieceEncoding {
 export const SEAMLESS_PIECES: PieceEncoding = { reservoir: false, warmupFrames: WARMUP_FRAMES };
 
 export interface RenderResult {
-  mp3: Buffer;
+  /**
+   * The file as runs of bytes in order: the Info frame, the head, the kept period once per
+   * repetition (the same bytes referenced, not copied), the tail. An hour's MP3 is never
+   * held whole: it is written run by run to the object store and to the listener.
+   */
+  runs: Uint8Array[];
+  /** The file's length in bytes (the runs' total). */
+  size: number;
+  /** The runs joined into one buffer (previews, tests and benchmarks; an hour costs its size). */
+  readonly mp3: Buffer;
   plan: RenderPlan;
   format: OutputFormat;
   mode: 'periodic' | 'straight';
@@ -131,7 +142,7 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
   const encodePiece = async (from: number, to: number | null, warm: number, withFade: boolean) => {
     const startSample = (from - warm) * fs;
     const endSample = to === null ? plan.totalSamples : Math.min(plan.totalSamples, (to + LOOKAHEAD_FRAMES) * fs);
-    const signal = streamSignal(plan, sources, startSample, endSample, withFade, arriving);
+    const signal = streamSignal(plan, sources, startSample, endSample, withFade, arriving, options.signal);
     const { frames, header } = splitFrames(await encodeMp3(signal, format, { reservoir, encoder }));
     const kept = frames.slice(warm, to === null ? undefined : warm + (to - from));
     if (to !== null && kept.length !== to - from)
@@ -150,22 +161,24 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
       starts.map((a, c) => limit(() => encodePiece(a, c === pieces - 1 ? null : starts[c + 1], a === 0 ? 0 : warmup, true))),
     );
     const frameCount = encoded.reduce((sum, e) => sum + e.kept.length, 0);
-    return {
-      mp3: assemble(
+    return asResult(
+      assemble(
         encoded[0].header,
         encoded.map((e) => joinFrames(e.kept)),
         frameCount,
         plan,
       ),
-      plan,
-      format,
-      mode: 'straight',
-      encoder,
-      frames: frameCount,
-      encodedFrames: encoded.reduce((sum, e) => sum + e.encoded, 0),
-      seamFrames: starts.slice(1),
-      period: 'none',
-    };
+      {
+        plan,
+        format,
+        mode: 'straight',
+        encoder,
+        frames: frameCount,
+        encodedFrames: encoded.reduce((sum, e) => sum + e.encoded, 0),
+        seamFrames: starts.slice(1),
+        period: 'none',
+      },
+    );
   }
 
   const layout = frameLayout(plan);
@@ -243,8 +256,7 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
   seamFrames.push(tailStartFrame);
   segments.push(joinFrames(tail.kept));
   const frameCount = headFrames + copiedFrames + tail.kept.length;
-  return {
-    mp3: assemble(head.header, segments, frameCount, plan),
+  return asResult(assemble(head.header, segments, frameCount, plan), {
     plan,
     format,
     mode: 'periodic',
@@ -253,7 +265,7 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
     encodedFrames: head.encoded + tail.encoded + chunks.reduce((sum, c) => sum + c.encoded, 0),
     seamFrames: [...new Set(seamFrames)].filter((g) => g < frameCount).sort((x, y) => x - y),
     period: periodKey ? (reused ? 'reused' : 'encoded') : 'none',
-  };
+  });
 }
 
 async function* streamSignal(
@@ -263,8 +275,10 @@ async function* streamSignal(
   end: number,
   withFade: boolean,
   arriving: ArrivingMusic | null,
+  abort?: AbortSignal,
 ) {
   for (let t = start; t < end; t += STREAM_CHUNK_SAMPLES) {
+    abort?.throwIfAborted();
     const until = Math.min(end, t + STREAM_CHUNK_SAMPLES);
     if (arriving) await arriving.waitFor(musicFramesNeeded(plan, t, until));
     yield renderSignal(plan, sources, t, until, withFade);
@@ -289,8 +303,8 @@ function framesOrNull(bytes: Buffer): Uint8Array[] | null {
   }
 }
 
-/** One Info/LAME tag at the front, then the audio frames (given as runs of whole frames). */
-function assemble(header: Mp3FrameHeader, segments: Uint8Array[], frameCount: number, plan: RenderPlan): Buffer {
+/** One Info/LAME tag at the front, then the audio frames (given as runs of whole frames), as runs. */
+function assemble(header: Mp3FrameHeader, segments: Uint8Array[], frameCount: number, plan: RenderPlan) {
   const audioBytes = segments.reduce((sum, segment) => sum + segment.length, 0);
   const info = buildInfoFrame({
     header,
@@ -299,7 +313,18 @@ function assemble(header: Mp3FrameHeader, segments: Uint8Array[], frameCount: nu
     encoderDelay: ENCODER_DELAY,
     signalSamples: plan.totalSamples,
   });
-  return Buffer.concat([info, ...segments], info.length + audioBytes);
+  return { runs: [info, ...segments.filter((segment) => segment.length > 0)], size: info.length + audioBytes };
+}
+
+/** The result with the file as runs; `mp3` joins them only when read (never spread the result). */
+function asResult(file: { runs: Uint8Array[]; size: number }, rest: Omit<RenderResult, 'runs' | 'size' | 'mp3'>): RenderResult {
+  return {
+    ...rest,
+    ...file,
+    get mp3() {
+      return Buffer.concat(file.runs, file.size);
+    },
+  };
 }
 
 /** Frames as one run of bytes: a view when they already lie back to back (as one encode's do). */

@@ -1,4 +1,6 @@
-import { Router, type Request } from 'express';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Router, type Request, type Response } from 'express';
 import { ZGenerateAudioRequest, ZMixPreviewRequest } from '@innerecho/contracts';
 import { requireUser, sendStoredObject, type ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../../config';
@@ -7,6 +9,7 @@ import type { PeriodStore } from '../../domain/render/render-affirmation';
 import { readDailyAllowance } from '../../domain/daily-allowance';
 import { generateAffirmationAudio } from '../../domain/generate-affirmation-audio';
 import { previewMix } from '../../domain/mix-preview';
+import { RENDER_QUEUE_RETRY_AFTER_SECONDS, type RenderQueue } from '../../domain/render-queue';
 import { describeStreak, recordPlay } from '../../domain/listening-streak';
 import { describeOwnRecording, openOwnRecording, removeOwnRecording, saveOwnRecording } from '../../domain/own-recordings';
 import { listOwnSavedAffirmations, openSavedAudio, setSavedAffirmationSpeed } from '../../domain/saved-affirmations';
@@ -16,7 +19,7 @@ const caller = (req: Request) => ({ token: req.sessionToken!, requestId: req.req
 
 export function generationRoutes(
   context: ServiceContext<GenerationConfig>,
-  { musicCache, periods }: { musicCache: DecodedMusicCache; periods?: PeriodStore },
+  { musicCache, periods, queue }: { musicCache: DecodedMusicCache; periods?: PeriodStore; queue: RenderQueue },
 ): Router {
   const router = Router();
   const renders = renderMetrics(context.metrics);
@@ -26,6 +29,7 @@ export function generationRoutes(
     const user = await context.sessionOwnership.assertOwner(req, request.sessionId);
     await context.entitlements.require(req);
     const timed = renders.start();
+    const listenerLeft = abortWhenClosed(res);
     const result = await generateAffirmationAudio({
       context,
       userId: user.id,
@@ -33,22 +37,41 @@ export function generationRoutes(
       request,
       musicCache,
       periods,
+      queue,
+      signal: listenerLeft,
       logger: req.log ?? context.logger,
     }).catch((error) => {
+      if (listenerLeft.aborted) return null;
       renders.failed(typeof error?.status === 'number' ? error.status : 500);
+      if (error?.code === 'RENDER_QUEUE_FULL') res.setHeader('retry-after', String(RENDER_QUEUE_RETRY_AFTER_SECONDS));
       throw error;
     });
+    if (!result) {
+      // The listener left before the file was whole: nothing was kept or charged, no one to answer.
+      (req.log ?? context.logger).info('listener left during the render; nothing saved');
+      return;
+    }
     timed();
     renders.saved(result.saved.audioDurationSeconds, result.speechMisses);
     res.status(201);
     res.setHeader('content-type', 'audio/mpeg');
-    res.setHeader('content-length', String(result.mp3.length));
+    res.setHeader('content-length', String(result.size));
     res.setHeader('x-saved-affirmation-id', result.saved.id);
     res.setHeader('x-speech-engine-calls', String(result.speechMisses));
     // Whether the loop period was copied from an earlier render of the same speech and music.
     res.setHeader('x-render-period', result.period);
     res.setHeader('x-speech-voice', result.saved.voiceSource);
-    res.end(result.mp3);
+    // Run by run with backpressure: the kept period is written once per repetition, never joined.
+    await pipeline(Readable.from(result.runs.map((run) => Buffer.from(run.buffer, run.byteOffset, run.byteLength))), res).catch(
+      () => undefined,
+    ); // a listener leaving now keeps the saved affirmation (it is in their library)
+  });
+
+  // Where the caller's waiting render stands in the render queue (the Generate page shows it while waiting).
+  router.get('/api/generate-audio/queue', (req, res) => {
+    const user = requireUser(req);
+    res.setHeader('cache-control', 'no-store');
+    res.json(queue.placeOf(user.id));
   });
 
   // A few seconds of the mix at a balance, before generating: no allowance, nothing saved.
@@ -143,4 +166,13 @@ export function generationRoutes(
   });
 
   return router;
+}
+
+/** Aborts when the connection closes before the answer was fully sent (the listener left). */
+function abortWhenClosed(res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort(new Error('The listener left before the render was sent'));
+  });
+  return controller.signal;
 }

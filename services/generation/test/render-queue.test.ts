@@ -1,0 +1,90 @@
+import { RenderQueue } from '../src/domain/render-queue';
+
+/** A render the test finishes when it chooses, recording when it started. */
+function renders(queue: RenderQueue) {
+  const started: string[] = [];
+  const finish = new Map<string, () => void>();
+  const submit = (userId: string, name: string, signal?: AbortSignal) =>
+    queue.run(
+      userId,
+      () =>
+        new Promise<string>((resolve) => {
+          started.push(name);
+          finish.set(name, () => resolve(name));
+        }),
+      signal,
+    );
+  const settle = () => new Promise((r) => setImmediate(r));
+  return { started, submit, finish: async (name: string) => (finish.get(name)!(), await settle()), settle };
+}
+
+describe('the render queue', () => {
+  test('one listener with three renders and another with one: the single one goes next, not last', async () => {
+    const queue = new RenderQueue(1, 10);
+    const { started, submit, finish, settle } = renders(queue);
+    const all = [submit('ann', 'ann-1'), submit('ann', 'ann-2'), submit('ann', 'ann-3')];
+    await settle();
+    all.push(submit('ben', 'ben-1'));
+    await settle();
+    expect(started).toEqual(['ann-1']);
+    expect(queue.placeOf('ben')).toEqual({ running: 0, waiting: 1, place: 1 });
+    expect(queue.placeOf('ann')).toEqual({ running: 1, waiting: 2, place: 2 });
+    expect(queue.placeOf('cat')).toEqual({ running: 0, waiting: 0, place: null });
+
+    await finish('ann-1');
+    expect(started).toEqual(['ann-1', 'ben-1']);
+    expect(queue.placeOf('ann')).toEqual({ running: 0, waiting: 2, place: 1 });
+    await finish('ben-1');
+    await finish('ann-2');
+    await finish('ann-3');
+    expect(started).toEqual(['ann-1', 'ben-1', 'ann-2', 'ann-3']);
+    expect(await Promise.all(all)).toEqual(['ann-1', 'ann-2', 'ann-3', 'ben-1']);
+  });
+
+  test('with two turns, the listener with fewer renders running gets the free one', async () => {
+    const queue = new RenderQueue(2, 10);
+    const { started, submit, finish, settle } = renders(queue);
+    void submit('ann', 'ann-1');
+    void submit('ann', 'ann-2');
+    void submit('ann', 'ann-3');
+    await settle();
+    void submit('ben', 'ben-1');
+    await settle();
+    expect(started).toEqual(['ann-1', 'ann-2']);
+    await finish('ann-1');
+    expect(started).toEqual(['ann-1', 'ann-2', 'ben-1']);
+  });
+
+  test('past the limit of waiting renders a new one is refused with 503 RENDER_QUEUE_FULL', async () => {
+    const queue = new RenderQueue(1, 1);
+    const { submit, settle } = renders(queue);
+    void submit('ann', 'ann-1');
+    void submit('ann', 'ann-2');
+    await settle();
+    await expect(submit('ben', 'ben-1')).rejects.toMatchObject({ status: 503, code: 'RENDER_QUEUE_FULL' });
+    expect(queue.placeOf('ben')).toEqual({ running: 0, waiting: 0, place: null });
+  });
+
+  test('a listener who leaves while waiting leaves the line; a failed render frees its turn', async () => {
+    const queue = new RenderQueue(1, 10);
+    const { started, submit, finish, settle } = renders(queue);
+    void submit('ann', 'ann-1');
+    const leaving = new AbortController();
+    const left = submit('ben', 'ben-1', leaving.signal);
+    void submit('cat', 'cat-1');
+    await settle();
+    expect(queue.placeOf('cat').place).toBe(2);
+    leaving.abort(new Error('left'));
+    await expect(left).rejects.toThrow('left');
+    expect(queue.placeOf('cat').place).toBe(1);
+    await finish('ann-1');
+    expect(started).toEqual(['ann-1', 'cat-1']);
+
+    const failing = queue.run('dan', () => Promise.reject(new Error('encoder stopped')));
+    void submit('eve', 'eve-1');
+    await finish('cat-1');
+    await expect(failing).rejects.toThrow('encoder stopped');
+    await settle();
+    expect(started).toEqual(['ann-1', 'cat-1', 'eve-1']);
+  });
+});
