@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
 import { PAGE_ASSETS_PATH, pageAssets, REQUEST_ID_HEADER, type Logger, type TokenVerifier } from '@innerecho/kit';
 import { randomUUID } from 'node:crypto';
 import { serviceUrls, type GatewayConfig } from './config';
@@ -10,8 +11,10 @@ import { DEFAULT_MAX_BODY_BYTES, findRoute, SERVICE_NAMES } from './route-table'
 import { FRONTEND_APPS, serveFrontends } from './frontends';
 import { frontendOrigins, serveRuntimeConfig } from './frontend-origins';
 import { gatewayOperations, type GatewayOperations } from './operations';
+import { EdgeCache } from './edge-cache';
 import { createUpstreamProxies } from './upstream';
-import { securityHeaders } from './security-headers';
+import { apiClientKey, keptReadLane } from './kept-read-lane';
+import { API_ANSWER_HEADERS, everyAnswerHeaders, securityHeaders } from './security-headers';
 import { checkSessionCookie, keepGatewayCookies } from './session-cookie';
 
 /**
@@ -26,6 +29,10 @@ export function stripUntrustedHeaders(req: Request) {
   }
 }
 
+/** Public reads the gateway keeps (see EdgeCache): in all, and the largest one it keeps. */
+const EDGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+const EDGE_CACHE_MAX_ANSWER_BYTES = 1024 * 1024;
+
 export interface GatewayOptions {
   config: GatewayConfig;
   logger: Logger;
@@ -37,22 +44,30 @@ export interface GatewayOptions {
   signInStore?: Store;
 }
 
-export function createGatewayApp({
+/** The gateway is the edge: it creates the request id every service will echo and log. */
+function stampRequestId(req: IncomingMessage, res: ServerResponse) {
+  const id = randomUUID();
+  req.headers[REQUEST_ID_HEADER] = id;
+  res.setHeader(REQUEST_ID_HEADER, id);
+}
+
+/**
+ * The gateway as a node:http request listener: reads it keeps answered the short way
+ * (`keptReadLane`), everything else through the Express app below.
+ */
+export function createGateway({
   config,
   logger,
   verifier: sessions,
   operations = gatewayOperations(config),
   signInStore,
-}: GatewayOptions): Express {
+}: GatewayOptions): RequestListener {
   const app = express();
   app.disable('x-powered-by');
   const urls = serviceUrls(config);
 
-  // The gateway is the edge: it creates the request id every service will echo and log.
   app.use((req, res, next) => {
-    const id = randomUUID();
-    req.headers[REQUEST_ID_HEADER] = id;
-    res.setHeader(REQUEST_ID_HEADER, id);
+    stampRequestId(req, res);
     next();
   });
   app.use(operations.routes);
@@ -87,19 +102,29 @@ export function createGatewayApp({
     store: signInStore,
     handler: tooMany('Too many sign-in attempts. Please wait a few minutes and try again.'),
   });
+  const apiRateLimit = { counts: new MemoryStore(), limit: config.API_RATE_LIMIT, windowMs: 60_000 };
   const apiLimiter = rateLimit({
-    windowMs: 60_000,
-    limit: config.API_RATE_LIMIT,
-    standardHeaders: 'draft-8',
+    windowMs: apiRateLimit.windowMs,
+    limit: apiRateLimit.limit,
+    store: apiRateLimit.counts,
+    keyGenerator: (req) => apiClientKey(req.ip),
+    // Every API call passes here: draft-7's headers need no hash of the client's key per
+    // call, and the library's configuration checks ran once when it was set up.
+    standardHeaders: 'draft-7',
+    validate: false,
     legacyHeaders: false,
     handler: tooMany('Too many requests. Please slow down.'),
   });
 
+  const keptReads = new EdgeCache({ maxBytes: EDGE_CACHE_MAX_BYTES, maxAnswerBytes: EDGE_CACHE_MAX_ANSWER_BYTES });
   const proxies = createUpstreamProxies({
     urls,
     logger,
     metrics: operations.metrics,
-    onProxyRes: (proxyRes, res) => keepGatewayCookies(proxyRes, res),
+    onProxyRes: (proxyRes, req, res, service) => {
+      keptReads.observe(proxyRes, req, service);
+      keepGatewayCookies(proxyRes, res);
+    },
   });
 
   app.use('/api', apiLimiter);
@@ -126,7 +151,14 @@ export function createGatewayApp({
       return;
     }
 
-    await checkSessionCookie(req, res, sessions);
+    const session = await checkSessionCookie(req, res, sessions);
+    if (keptReads.answer(req, res, route.service, session === 'valid')) return;
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      // A write may change what the service's reads answer: before it (a read under way is
+      // not kept) and once it is answered.
+      keptReads.forget(route.service);
+      res.once('close', () => keptReads.forget(route.service));
+    }
 
     const forward = () => proxies[route.service](req, res, next);
     if (route.signIn && req.method === 'POST') signInLimiter(req, res, forward);
@@ -136,7 +168,17 @@ export function createGatewayApp({
   serveRuntimeConfig(app, config);
   serveFrontends(app, config.FRONTENDS_DIR, frontendOrigins(config));
   app.use(finalErrorHandler(logger));
-  return app;
+
+  const lane = keptReadLane({
+    keptReads,
+    rateLimit: apiRateLimit,
+    lifecycle: operations.lifecycle,
+    metrics: operations.metrics,
+    sessions,
+    headers: [...everyAnswerHeaders({ publicUrl: config.PUBLIC_URL }), ...API_ANSWER_HEADERS],
+    stampRequestId,
+  });
+  return (req, res) => lane(req, res, app);
 }
 
 export const frontendsBuilt = (dir: string) => FRONTEND_APPS.every((name) => existsSync(join(dir, name, 'dist')));

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, extname, normalize, sep } from 'node:path';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import { acceptedEncoding } from '@innerecho/kit';
 import type { FrontendOrigins } from './frontend-origins';
 import { shellPolicyFor } from './security-headers';
 
@@ -25,17 +26,6 @@ const staticOptions = (shellPolicy?: () => string) => ({
     if (shellPolicy && path.endsWith('index.html')) res.setHeader('content-security-policy', shellPolicy());
   },
 });
-
-/** Whether the client takes brotli, or else gzip (a q=0 refuses). */
-function acceptedEncoding(req: Request): 'br' | 'gzip' | null {
-  const accepted = new Set<string>();
-  for (const part of (req.headers['accept-encoding'] ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p))) continue;
-    accepted.add(name.trim());
-  }
-  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
-}
 
 /** Which precompressed files exist (the build writes them once; new builds bring new names). */
 const precompressed = new Map<string, boolean>();

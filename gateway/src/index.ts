@@ -1,14 +1,14 @@
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger, createUserSessionVerifier, type Logger } from '@innerecho/kit';
-import { createGatewayApp } from './app';
+import { createGateway } from './app';
 import type { GatewayConfig } from './config';
 import { gatewayOperations } from './operations';
 import { PostgresRateLimitStore } from './rate-limit-store';
 
 export { ZGatewayEnv, type GatewayConfig } from './config';
 export { ROUTE_TABLE, findRoute } from './route-table';
-export { createGatewayApp, frontendsBuilt } from './app';
+export { createGateway, frontendsBuilt } from './app';
 
 export interface RunningGateway {
   url: string;
@@ -25,10 +25,13 @@ export async function startGateway(
   const operations = gatewayOperations(config, options);
   const signInStore = config.DATABASE_URL ? PostgresRateLimitStore.connect(config.DATABASE_URL, logger) : undefined;
   const sessions = createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });
-  const app = createGatewayApp({ config, logger, operations, signInStore, verifier: sessions.verifier });
-  const server: Server = await new Promise((resolve, reject) => {
-    // Express 5 hands a listen failure (EADDRINUSE) to this callback.
-    const s = app.listen(config.PORT, config.HOST, (error?: Error) => (error ? reject(error) : resolve(s)));
+  const server = createServer(createGateway({ config, logger, operations, signInStore, verifier: sessions.verifier }));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject); // EADDRINUSE and the like
+    server.listen(config.PORT, config.HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   // Longer than clients' keep-alive (undici: 4 s; browsers: up to 60 s), so the gateway
   // never closes an idle socket a client is about to reuse ("other side closed").

@@ -3,27 +3,37 @@ import { readFileSync, statSync } from 'node:fs';
 import type { RequestHandler } from 'express';
 import type { FrontendOrigins } from './frontend-origins';
 
-/**
- * Headers every answer carries, set before anything else runs. For API answers, defaults
- * a service may override: no caching (they are personal: the current user, saved
- * affirmations, dashboards; a shared computer's cache must not keep them) and a policy
- * under which nothing in them could ever run if opened as a page.
- */
-export function securityHeaders(options: { publicUrl?: string }): RequestHandler {
+/** Headers every answer carries (HSTS only where browsers reach the site over HTTPS). */
+export function everyAnswerHeaders(options: { publicUrl?: string }): [string, string][] {
   const https = options.publicUrl?.startsWith('https:') ?? false;
-  return (req, res, next) => {
-    res.setHeader('x-content-type-options', 'nosniff');
-    res.setHeader('referrer-policy', 'strict-origin-when-cross-origin');
-    res.setHeader('x-frame-options', 'DENY');
-    res.setHeader('cross-origin-opener-policy', 'same-origin');
+  return [
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'strict-origin-when-cross-origin'],
+    ['x-frame-options', 'DENY'],
+    ['cross-origin-opener-policy', 'same-origin'],
     // The microphone is for recording the voice sample, on this site only.
-    res.setHeader('permissions-policy', 'microphone=(self), camera=(), geolocation=(), payment=()');
-    // Only where browsers reach the site over HTTPS: a year, subdomains included.
-    if (https) res.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    if (req.path.startsWith('/api/') || req.path === '/api') {
-      res.setHeader('cache-control', 'no-store');
-      res.setHeader('content-security-policy', "default-src 'none'; frame-ancestors 'none'");
-    }
+    ['permissions-policy', 'microphone=(self), camera=(), geolocation=(), payment=()'],
+    // A year, subdomains included.
+    ...(https ? [['strict-transport-security', 'max-age=31536000; includeSubDomains'] as [string, string]] : []),
+  ];
+}
+
+/**
+ * Defaults of every API answer, which a service may override: no caching (they are
+ * personal: the current user, saved affirmations, dashboards; a shared computer's cache must
+ * not keep them) and a policy under which nothing in them could ever run if opened as a page.
+ */
+export const API_ANSWER_HEADERS: [string, string][] = [
+  ['cache-control', 'no-store'],
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+];
+
+/** Sets the headers above before anything else runs. */
+export function securityHeaders(options: { publicUrl?: string }): RequestHandler {
+  const always = everyAnswerHeaders(options);
+  return (req, res, next) => {
+    for (const [name, value] of always) res.setHeader(name, value);
+    if (req.path.startsWith('/api/') || req.path === '/api') for (const [name, value] of API_ANSWER_HEADERS) res.setHeader(name, value);
     next();
   };
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
-import { USER_SESSION_COOKIE, type TokenVerifier } from '@innerecho/kit';
+import { USER_SESSION_COOKIE, type TokenInspection, type TokenVerifier } from '@innerecho/kit';
 
 /** The value of one cookie as the browser sent it (still percent-encoded), or undefined. */
 export function readCookie(header: string | undefined, name: string): string | undefined {
@@ -19,11 +19,12 @@ function removeCookie(header: string | undefined, name: string): string | undefi
   return kept.length ? kept.join('; ') : undefined;
 }
 
-const decode = (value: string) => {
+/** A cookie's value as the browser sent it, percent-decoded; null when it is not valid percent-encoding (not a token). */
+export const decodeCookieValue = (value: string) => {
   try {
     return decodeURIComponent(value);
   } catch {
-    return null; // not valid percent-encoding: not a token
+    return null;
   }
 };
 
@@ -37,13 +38,18 @@ const PENDING = Symbol('cookies the gateway sets on a proxied answer');
  * cannot be checked right now (identity's keys or revocation list unreachable: it is
  * restarting) is passed on untouched and kept in the browser: the service, unable to check
  * it either, answers 503 "try again", never 401 "signed out", and the listener stays signed in.
+ * Returns what it found ('none' without a session cookie).
  */
-export async function checkSessionCookie(req: Request, res: Response, sessions: TokenVerifier): Promise<void> {
+export async function checkSessionCookie(
+  req: Request,
+  res: Response,
+  sessions: TokenVerifier,
+): Promise<TokenInspection['status'] | 'none'> {
   const raw = readCookie(req.headers.cookie, USER_SESSION_COOKIE);
-  if (raw === undefined) return;
-  const token = decode(raw);
+  if (raw === undefined) return 'none';
+  const token = decodeCookieValue(raw);
   const status = token === null ? 'invalid' : (await sessions.inspect(token)).status;
-  if (status === 'valid' || status === 'unverifiable') return;
+  if (status === 'valid' || status === 'unverifiable') return status;
   const rest = removeCookie(req.headers.cookie, USER_SESSION_COOKIE);
   if (rest) req.headers.cookie = rest;
   else delete req.headers.cookie;
@@ -51,6 +57,7 @@ export async function checkSessionCookie(req: Request, res: Response, sessions: 
     ((res as any)[PENDING] ??= []).push(CLEAR_SESSION);
     res.append('set-cookie', CLEAR_SESSION);
   }
+  return status;
 }
 
 /**

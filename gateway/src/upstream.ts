@@ -35,8 +35,8 @@ export function createUpstreamProxies(options: {
   urls: Record<ServiceName, string>;
   logger: Logger;
   metrics: ServiceMetrics;
-  /** Runs on every service answer before it is passed on (the gateway adds its own cookies). */
-  onProxyRes?: (proxyRes: IncomingMessage, res: Response) => void;
+  /** Runs on every service answer before it is passed on (the gateway keeps reads and adds its own cookies). */
+  onProxyRes?: (proxyRes: IncomingMessage, req: Request, res: Response, service: ServiceName) => void;
 }): Record<ServiceName, RequestHandler> {
   const upstreamFailures = options.metrics.counter('gateway_upstream_failures_total', 'Requests a service could not answer, by outcome', [
     'service',
@@ -61,7 +61,7 @@ export function createUpstreamProxies(options: {
       proxyTimeout: 120_000,
       timeout: 120_000,
       on: {
-        proxyRes: (proxyRes, _req, res) => options.onProxyRes?.(proxyRes, res as Response),
+        proxyRes: (proxyRes, req, res) => options.onProxyRes?.(proxyRes, req as Request, res as Response, name),
         // A browser that closes the connection ends the service's request too (a render stops
         // and keeps nothing). The proxy only does this for a request whose body was still
         // arriving; a posted form is whole at once.

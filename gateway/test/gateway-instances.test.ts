@@ -1,12 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createLogger, createTokenVerifier, USER_TOKEN_ISSUER } from '@innerecho/kit';
 import { createScratchDatabase, sumOfMetric } from '@innerecho/embedded';
-import { createGatewayApp, ZGatewayEnv } from '../src';
+import { createGateway, ZGatewayEnv } from '../src';
 import { PostgresRateLimitStore } from '../src/rate-limit-store';
 import { SERVICE_NAMES } from '../src/route-table';
 
@@ -19,9 +19,9 @@ jest.setTimeout(60_000);
  */
 const logger = createLogger('gateway-test', 'silent');
 const servers: Server[] = [];
-const listen = (app: express.Express, port = 0) =>
+const listen = (handler: RequestListener, port = 0) =>
   new Promise<Server>((resolve) => {
-    const s = app.listen(port, '127.0.0.1', () => resolve(s));
+    const s = createServer(handler).listen(port, '127.0.0.1', () => resolve(s));
     servers.push(s);
   });
 const urlOf = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
@@ -81,7 +81,7 @@ test('sign-in attempts are counted once for every gateway instance when they sha
       const store = PostgresRateLimitStore.connect(database.url, logger);
       stores.push(store);
       gateways.push(
-        urlOf(await listen(createGatewayApp({ config: config(urls, { SIGN_IN_RATE_LIMIT: '3' }), logger, verifier, signInStore: store }))),
+        urlOf(await listen(createGateway({ config: config(urls, { SIGN_IN_RATE_LIMIT: '3' }), logger, verifier, signInStore: store }))),
       );
     }
     const attempt = (gateway: string) =>
@@ -98,7 +98,7 @@ test('sign-in attempts are counted once for every gateway instance when they sha
 
 test('a read that finds its service restarting is retried once and answered by the instance that came back', async () => {
   const { urls, byName } = await services();
-  const gatewayApp = createGatewayApp({ config: config(urls), logger, verifier });
+  const gatewayApp = createGateway({ config: config(urls), logger, verifier });
   const gateway = urlOf(await listen(gatewayApp));
   const library = byName.library;
   const port = (library.address() as AddressInfo).port;
@@ -119,7 +119,7 @@ test('a read that finds its service restarting is retried once and answered by t
 
 test('a write to a service that cannot be reached is not replayed: a fast 503 with Retry-After', async () => {
   const { urls, byName } = await services();
-  const gateway = urlOf(await listen(createGatewayApp({ config: config(urls), logger, verifier })));
+  const gateway = urlOf(await listen(createGateway({ config: config(urls), logger, verifier })));
   await close(byName.billing);
   const started = Date.now();
   const res = await fetch(`${gateway}/api/create-checkout-session`, {
@@ -141,7 +141,7 @@ test('a write to a service that cannot be reached is not replayed: a fast 503 wi
 
 test('/metrics asks for the scrape token when METRICS_TOKEN is set', async () => {
   const { urls } = await services();
-  const gateway = urlOf(await listen(createGatewayApp({ config: config(urls, { METRICS_TOKEN: 'scrape-secret' }), logger, verifier })));
+  const gateway = urlOf(await listen(createGateway({ config: config(urls, { METRICS_TOKEN: 'scrape-secret' }), logger, verifier })));
   expect((await fetch(`${gateway}/metrics`)).status).toBe(401);
   const res = await fetch(`${gateway}/metrics`, { headers: { authorization: 'Bearer scrape-secret' } });
   expect(res.status).toBe(200);
@@ -152,7 +152,7 @@ test('remotes served from another origin are announced to the shell and allowed 
   const { urls } = await services();
   const gateway = urlOf(
     await listen(
-      createGatewayApp({
+      createGateway({
         config: config(urls, { REMOTE_URL_CREATOR: 'https://cdn.example.com/creator/2.1.0', FILES_ORIGIN: 'https://files.example.com' }),
         logger,
         verifier,

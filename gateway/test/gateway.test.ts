@@ -1,4 +1,4 @@
-import { get as httpGet, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, get as httpGet, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -14,7 +14,7 @@ import {
   USER_TOKEN_ISSUER,
   type KeyResolver,
 } from '@innerecho/kit';
-import { createGatewayApp, ZGatewayEnv } from '../src';
+import { createGateway, ZGatewayEnv } from '../src';
 import { SERVICE_NAMES, type ServiceName } from '../src/route-table';
 
 /**
@@ -33,9 +33,9 @@ const revoked = new Set<string>();
 /** The shell's inline script, as the built index.html carries it. */
 const THEME_SCRIPT = "document.documentElement.dataset.theme='dark'";
 
-const listen = (app: express.Express) =>
+const listen = (handler: RequestListener) =>
   new Promise<Server>((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = createServer(handler).listen(0, '127.0.0.1', () => resolve(s));
   });
 const urlOf = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
 
@@ -75,7 +75,7 @@ beforeAll(async () => {
     FRONTENDS_DIR: frontendsDir,
     SIGN_IN_RATE_LIMIT: '3',
   });
-  const app = createGatewayApp({
+  const app = createGateway({
     config,
     logger: createLogger('gateway-test', 'silent'),
     verifier: createTokenVerifier(localKeyResolver(keys), USER_TOKEN_ISSUER, {
@@ -90,7 +90,7 @@ beforeAll(async () => {
     throw new Error('identity is down');
   };
   const httpsGateway = await listen(
-    createGatewayApp({
+    createGateway({
       config: { ...config, PUBLIC_URL: 'https://innerecho.example' },
       logger: createLogger('gateway-test', 'silent'),
       verifier: createTokenVerifier(unreachable, USER_TOKEN_ISSUER),

@@ -86,7 +86,12 @@ export async function startE2E(options: { browserArgs?: string[]; system?: Param
     throw new Error('The frontends are not built: run `npm run build` first (npm test does it).');
   }
   const system = await startSystemUnderTest(options.system);
-  const browser = await launchBrowser(options.browserArgs);
+  // A browser that cannot start must not leave the system running (its database
+  // connections would starve the next test files of the run).
+  const browser = await launchBrowser(options.browserArgs).catch(async (error) => {
+    await system.stop();
+    throw error;
+  });
   const contexts: BrowserContext[] = [];
   const newContext = async (contextOptions?: Parameters<Browser['newContext']>[0]) => {
     const context = await browser.newContext({ baseURL: system.url, ...contextOptions });

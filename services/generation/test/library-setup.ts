@@ -1,18 +1,28 @@
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { buffer } from 'node:stream/consumers';
 import { ffmpegPath } from '@innerecho/kit';
 import { TestClient, type TestSystem } from '@innerecho/embedded';
 import { syntheticMusic } from './audio-fixtures';
 
-/** A short music MP3 made here (20 s of chords), as an admin would upload it. */
-export function musicMp3(seconds = 20): Buffer {
+/**
+ * A music MP3 made here (20 s of chords by default), as an admin would upload it. Encoded in a
+ * child process without blocking this one: the system under test answers from this process,
+ * and a long block lets its kept-alive connections lapse under a waiting request.
+ */
+export async function musicMp3(seconds = 20): Promise<Buffer> {
   const pcm = syntheticMusic(seconds);
   const s16 = Buffer.alloc(pcm.length * 2);
   for (let i = 0; i < pcm.length; i++) s16.writeInt16LE(Math.round(Math.max(-1, Math.min(1, pcm[i])) * 32767), 2 * i);
-  return execFileSync(
+  const ffmpeg = spawn(
     ffmpegPath(),
     ['-v', 'error', '-f', 's16le', '-ar', '44100', '-ac', '2', '-i', 'pipe:0', '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', 'pipe:1'],
-    { input: s16, maxBuffer: 64 * 1024 * 1024 },
+    { stdio: ['pipe', 'pipe', 'inherit'] },
   );
+  const exited = new Promise<number | null>((resolve, reject) => ffmpeg.once('error', reject).once('close', resolve));
+  ffmpeg.stdin.end(s16);
+  const [mp3, code] = await Promise.all([buffer(ffmpeg.stdout), exited]);
+  if (code !== 0) throw new Error(`ffmpeg could not make the test music (exit ${code})`);
+  return mp3;
 }
 
 /**
@@ -24,9 +34,7 @@ export async function addMusicTrack(
   title: string,
   seconds = 20,
 ): Promise<{ id: string; title: string }> {
-  // Made before any request: making it blocks this process, and a kept-alive connection can
-  // close meanwhile (a longer track takes seconds).
-  const mp3 = musicMp3(seconds);
+  const mp3 = await musicMp3(seconds);
   const admin = new TestClient(system.url);
   const login = await admin.postJson('/api/login', { email: system.admin.email, password: system.admin.password });
   if (login.status !== 200) throw new Error(`admin sign-in failed: ${login.status}`);

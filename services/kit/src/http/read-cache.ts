@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 
@@ -26,6 +27,18 @@ export interface ReadCacheOptions {
   maxEntries?: number;
 }
 
+/**
+ * The targeted cache directive (in the manner of CDN-Cache-Control) on every kept read: the
+ * gateway may answer it itself for this long without asking the service (`signed-in`: only to
+ * requests whose session it found valid). The gateway removes it before the browser sees it.
+ */
+export const EDGE_CACHE_HEADER = 'gateway-cache-control';
+/**
+ * How long the gateway answers a kept read without asking: writes through the gateway drop it
+ * at once, so this bounds only how late an event's or another gateway's change shows there.
+ */
+export const EDGE_MAX_AGE_SECONDS = 1;
+
 /** Bodies smaller than this are sent as they are: compressing them saves less than the header costs. */
 const COMPRESS_FROM_BYTES = 1024;
 
@@ -33,7 +46,7 @@ const COMPRESS_FROM_BYTES = 1024;
 export const etagOf = (body: Buffer) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 
 /** Whether `If-None-Match` names `etag` (or `*`). */
-export function matchesEtag(req: Request, etag: string): boolean {
+export function matchesEtag(req: { headers: IncomingHttpHeaders }, etag: string): boolean {
   const given = req.headers['if-none-match'];
   if (!given) return false;
   return given
@@ -42,8 +55,12 @@ export function matchesEtag(req: Request, etag: string): boolean {
     .some((tag) => tag === etag || tag === '*');
 }
 
+/** A read that carries a body goes the long way, where the body is checked (and refused): never to a kept answer. */
+export const carriesBody = (req: { headers: IncomingHttpHeaders }) =>
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
+
 /** The best encoding the client accepts among brotli and gzip, or null (q=0 refuses). */
-export function acceptedEncoding(req: Request): 'br' | 'gzip' | null {
+export function acceptedEncoding(req: { headers: IncomingHttpHeaders }): 'br' | 'gzip' | null {
   const header = req.headers['accept-encoding'];
   if (!header) return null;
   const accepted = new Set<string>();
@@ -81,6 +98,7 @@ export function sendJsonBytes(
   options: { private?: boolean } = {},
 ) {
   res.setHeader('cache-control', options.private ? 'private, no-cache' : 'no-cache');
+  res.setHeader(EDGE_CACHE_HEADER, `max-age=${EDGE_MAX_AGE_SECONDS}${options.private ? ', signed-in' : ''}`);
   res.setHeader('etag', answer.etag);
   res.setHeader('vary', 'Accept-Encoding');
   if (matchesEtag(req, answer.etag)) {
@@ -155,9 +173,7 @@ export class ReadCache {
   kept(): RequestHandler {
     return (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-      // A read that carries a body goes the long way, where the body is checked (and refused).
-      if (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') return next();
-      if (req.headers['transfer-encoding'] !== undefined) return next();
+      if (carriesBody(req)) return next();
       const answer = this.answers.get(req.originalUrl);
       if (!answer || answer.private || answer.expiresAt <= Date.now()) return next();
       // The request metrics label it by the route that made the answer.

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -72,14 +73,19 @@ export class ServiceMetrics {
   /** Counts and times every answer. `routeOf` names the route pattern, never the raw path (ids would explode the series). */
   middleware(routeOf: (req: Request) => string = expressRoute): RequestHandler {
     return (req: Request, res: Response, next: NextFunction) => {
-      const end = this.httpDuration.startTimer();
-      res.once('finish', () => {
-        const labels = { method: req.method, route: routeOf(req), status: String(res.statusCode) };
-        end(labels);
-        this.httpRequests.inc(labels);
-      });
+      this.timeAnswer(req.method, res, () => routeOf(req));
       next();
     };
+  }
+
+  /** Counts and times one answer, labelled when it is sent (`route` names the route pattern). */
+  timeAnswer(method: string | undefined, res: ServerResponse, route: () => string) {
+    const end = this.httpDuration.startTimer();
+    res.once('finish', () => {
+      const labels = { method: method ?? '', route: route(), status: String(res.statusCode) };
+      end(labels);
+      this.httpRequests.inc(labels);
+    });
   }
 
   async expose(res: Response) {

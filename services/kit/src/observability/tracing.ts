@@ -67,6 +67,9 @@ export function startTracing(options: TracingOptions): Tracing {
 export type TraceCarrier = Record<string, string>;
 
 /** The current trace context as headers (`traceparent`, `tracestate`), for a message that leaves this process later. */
+/** Whether this process records traces (a request handled outside `traceRequests` would have none). */
+export const tracingActive = () => active?.enabled === true;
+
 export function currentTraceCarrier(ctx: Context = context.active()): TraceCarrier | undefined {
   const carrier: TraceCarrier = {};
   propagation.inject(ctx, carrier);

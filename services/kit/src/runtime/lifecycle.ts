@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from '../logger';
 import type { ServiceMetrics } from '../observability/metrics';
@@ -14,7 +14,7 @@ export const RESTART_RETRY_AFTER_SECONDS = 1;
  */
 export class Lifecycle {
   private drainingSince: number | null = null;
-  private readonly inFlight = new Set<Response>();
+  private readonly inFlight = new Set<ServerResponse>();
   private idle: (() => void) | null = null;
 
   get draining() {
@@ -30,15 +30,20 @@ export class Lifecycle {
         res.status(503).json({ error: 'This part of InnerEcho is restarting. Please try again in a moment.', code: 'RESTARTING' });
         return;
       }
-      this.inFlight.add(res);
-      const finished = () => {
-        if (!this.inFlight.delete(res)) return;
-        if (this.inFlight.size === 0) this.idle?.();
-      };
-      res.once('finish', finished);
-      res.once('close', finished);
+      this.admit(res);
       next();
     };
+  }
+
+  /** Counts a request in flight until its answer is sent or its connection closes (the drain waits for it). */
+  admit(res: ServerResponse) {
+    this.inFlight.add(res);
+    const finished = () => {
+      if (!this.inFlight.delete(res)) return;
+      if (this.inFlight.size === 0) this.idle?.();
+    };
+    res.once('finish', finished);
+    res.once('close', finished);
   }
 
   /**
