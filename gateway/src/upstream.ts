@@ -12,6 +12,20 @@ const RETRY_DELAY_MS = 250;
 
 const SAFE_TO_RETRY = new Set(['GET', 'HEAD']);
 
+/**
+ * How long a service may stay silent before the gateway gives up on its answer. A render
+ * answers only once its file is stored, and may first wait its turn behind others (up to
+ * RENDER_QUEUE_LIMIT of them), so generation gets ten minutes; everything else two.
+ */
+const UPSTREAM_TIMEOUT_MS: Record<ServiceName, number> = {
+  identity: 120_000,
+  voice: 120_000,
+  library: 120_000,
+  generation: 600_000,
+  billing: 120_000,
+  'creator-referral': 120_000,
+};
+
 /** A read that failed later than this was cut off by the proxy timeout, not refused: it is not retried. */
 const RETRY_WITHIN_MS = 5000;
 
@@ -58,8 +72,8 @@ export function createUpstreamProxies(options: {
       ejectPlugins: true,
       plugins: [debugProxyErrorsPlugin, proxyEventsPlugin] as unknown as Plugin<Request, Response>[],
       xfwd: true,
-      proxyTimeout: 120_000,
-      timeout: 120_000,
+      proxyTimeout: UPSTREAM_TIMEOUT_MS[name],
+      timeout: UPSTREAM_TIMEOUT_MS[name],
       on: {
         proxyRes: (proxyRes, req, res) => options.onProxyRes?.(proxyRes, req as Request, res as Response, name),
         // A browser that closes the connection ends the service's request too (a render stops

@@ -1,29 +1,26 @@
 /**
- * npm run bench:concurrent: eight listeners each generate an hour with music at once, against
- * the generation service of a system running in a child process on this machine; then the same
- * eight renders one at a time (the baseline, same run, same machine). Each listener has their
- * own text and their own reading of it (no voice clone, no engine), so no render reuses another's
- * period. Prints each render's outcome, wall time, throughput (audio hours rendered per minute)
- * and the peak resident memory of the process that runs the generation service.
+ * npm run bench:concurrent: eight listeners each generate an hour with music at once, through
+ * the gateway of the distributed form (every service in its own process, on PostgreSQL and
+ * NATS, files on local disk); then the same eight renders one at a time for eight other
+ * listeners (the baseline, same run, same machine). Each listener has their own text and their
+ * own reading of it (no voice clone, no engine), so no render reuses another's period. Prints
+ * each render's outcome, wall time, throughput (audio hours rendered per minute) and the peak
+ * resident memory of the generation service's own process.
  *
  *   npm run bench:concurrent
  *   BENCH_LISTENERS=8 BENCH_SECONDS=3600 BENCH_MUSIC_SECONDS=240 npm run bench:concurrent
  *
- * The child is the embedded system (gateway and every service in one process), so its memory
- * is an upper bound for the generation service's. Uses PostgreSQL and NATS when DATABASE_URL
- * and NATS_URL are set.
+ * Uses the PostgreSQL and NATS named by DATABASE_URL and NATS_URL (default: both on 127.0.0.1).
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
+import { attachToDistributedSystem, startDistributedTestSystem } from '@innerecho/distributed';
 import { newSessionId, TestClient, uniqueEmail } from '@innerecho/embedded';
 import { ffprobePath } from '@innerecho/kit';
 import { addMusicTrack } from '../../services/generation/test/library-setup';
@@ -32,7 +29,6 @@ import { spokenSample } from '@innerecho/voice/test/voice-samples';
 const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3600);
 const MUSIC_SECONDS = Number(process.env.BENCH_MUSIC_SECONDS ?? 240);
-const ROOT = resolve(__dirname, '..', '..');
 const MB = 1024 * 1024;
 
 /** A kB figure from /proc/<pid>/status (VmRSS now, VmHWM the peak so far), in bytes. */
@@ -66,36 +62,17 @@ interface Outcome {
 }
 
 async function main() {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'serve-system.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn' },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const pending = new Map<string, () => void>();
-  const ready = new Promise<string>((resolveReady, reject) => {
-    lines.on('line', (line) => {
-      const message = JSON.parse(line);
-      if (message.url) resolveReady(line);
-      else if (message.granted) pending.get(message.granted)?.();
-    });
-    child.on('exit', (code) => reject(new Error(`the system exited with ${code}`)));
-  });
-  const grant = (userId: string) =>
-    new Promise<void>((granted) => {
-      pending.set(userId, granted);
-      child.stdin!.write(`${JSON.stringify({ grant: userId })}\n`);
-    });
+  const distributed = await startDistributedTestSystem({ logLevel: 'warn' });
+  const attached = await attachToDistributedSystem(distributed);
   const dir = mkdtempSync(join(tmpdir(), 'innerecho-bench-concurrent-'));
   try {
-    const { url, admin, generationUrl } = JSON.parse(await ready) as {
-      url: string;
-      admin: { email: string; password: string };
-      generationUrl: string;
-    };
-    const pid = child.pid!;
-    process.stdout.write(`system up (pid ${pid}); adding a ${MUSIC_SECONDS} s track and ${2 * LISTENERS} listeners\n`);
+    const { url, admin } = distributed;
+    const pid = distributed.system.services.generation.instances[0].pid!;
+    process.stdout.write(
+      `distributed system up (generation pid ${pid}); adding a ${MUSIC_SECONDS} s track and ${2 * LISTENERS} listeners\n`,
+    );
     const track = await addMusicTrack({ url, admin }, 'Bench Pad', MUSIC_SECONDS);
+    const grant = (userId: string) => attached.grantSubscription(userId);
 
     // Listener i reads the first 3 + (i % 8) sample sentences: a different text and speech each.
     const readings = new Map<number, Buffer>();
@@ -138,11 +115,10 @@ async function main() {
       }
     };
     const renderOnce = async (who: Listener, n: number, balance: number, started: number): Promise<Outcome> => {
-      // Straight to the generation service with the listener's session token: the gateway cuts
-      // a connection idle for 120 s, and eight hours queued on a busy machine wait longer.
-      const res = await fetch(`${generationUrl}/api/generate-audio`, {
+      // Through the gateway, as the browser does.
+      const res = await fetch(`${url}/api/generate-audio`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${who.client.cookies.get('ie_session')}`, 'content-type': 'application/json' },
+        headers: { cookie: `ie_session=${who.client.cookies.get('ie_session')}`, 'content-type': 'application/json' },
         body: JSON.stringify({
           sessionId: who.sessionId,
           voiceSpeed: '1.0',
@@ -194,9 +170,8 @@ async function main() {
         '',
         `${LISTENERS} listeners x ${SECONDS} s with music (a ${MUSIC_SECONDS} s track), own text and reading each, ${cpus().length} cores`,
         report('all at once', concurrent),
-        `system process (gateway + every service in one process): RSS ${(idleRss / MB).toFixed(0)} MB just before the renders ` +
-          `(VmHWM ${(startHwm / MB).toFixed(0)} MB, from setting up the listeners), VmHWM ${(hwm / MB).toFixed(0)} MB after; ` +
-          `the renders' own share is the peak above that idle RSS`,
+        `generation service process: RSS ${(idleRss / MB).toFixed(0)} MB just before the renders ` +
+          `(VmHWM ${(startHwm / MB).toFixed(0)} MB, from setting up the listeners), VmHWM ${(hwm / MB).toFixed(0)} MB after`,
         `load average at the end: ${loadavg()
           .map((x) => x.toFixed(2))
           .join(' ')}`,
@@ -206,10 +181,8 @@ async function main() {
     if ([...sequential.result.outcomes, ...concurrent.result.outcomes].some((o) => !o.ok)) process.exitCode = 1;
   } finally {
     rmSync(dir, { recursive: true, force: true });
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    }
+    await attached.close();
+    await distributed.stop();
   }
 }
 

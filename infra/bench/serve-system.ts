@@ -1,34 +1,17 @@
 import { resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { startTestSystem } from '@innerecho/embedded';
 
 /**
  * A throwaway system for `npm run bench:reads`, in its own process so the load generator
  * does not share its event loop: PGlite in memory, or a fresh database on the server named
  * by DATABASE_URL. Prints one JSON line (`{ url, admin }`) once it answers, stops on SIGTERM.
- * Takes commands on stdin, one JSON line each: `{ "grant": userId }` subscribes a listener (as
- * billing announces it) and answers `{ "granted": userId }`.
  */
 async function main() {
   const system = await startTestSystem({
     frontendsDir: resolve(__dirname, '..', '..', 'frontends'),
     env: { ...process.env, SIGN_IN_RATE_LIMIT: '100000', API_RATE_LIMIT: '100000000' },
   });
-  process.stdout.write(
-    `${JSON.stringify({
-      url: system.url,
-      admin: system.admin,
-      libraryUrl: system.services.library.url,
-      generationUrl: system.services.generation.url,
-    })}\n`,
-  );
-  createInterface({ input: process.stdin }).on('line', (line) => {
-    const { grant } = JSON.parse(line) as { grant: string };
-    system.grantSubscription(grant).then(
-      () => process.stdout.write(`${JSON.stringify({ granted: grant })}\n`),
-      (error) => console.error(error),
-    );
-  });
+  process.stdout.write(`${JSON.stringify({ url: system.url, admin: system.admin })}\n`);
   let stopping = false;
   process.on('SIGTERM', async () => {
     if (stopping) return;
