@@ -3,6 +3,7 @@
  * One webpack configuration for every frontend app, so the shell and the four remotes
  * are built the same way and only differ in what they expose or consume.
  */
+const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
@@ -22,6 +23,17 @@ const PROVIDE_RUNTIME_PLUGIN = path.join(
   path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
   'index.js',
 );
+
+/**
+ * The shell's page: its template with each `<%= name.path %>` replaced by that value of
+ * `parameters`. Filled in here rather than by html-webpack-plugin, whose child compilation of
+ * the template would also take in (and fail on) the shared modules the shell provides by file.
+ */
+function hostPage(templateFile, parameters) {
+  return fs
+    .readFileSync(templateFile, 'utf8')
+    .replace(/<%= ([\w.]+) %>/g, (_, name) => name.split('.').reduce((value, key) => value[key], parameters));
+}
 
 /**
  * @param {object} options
@@ -101,7 +113,7 @@ function createAppConfig({ name, appDir, exposes, remotes, isHost = false, templ
         filename: REMOTE_ENTRY_FILE,
         exposes,
         remotes,
-        shared: sharedSingletons(appDir),
+        shared: sharedSingletons(appDir, isHost),
         // Use whatever copy of a shared module is already loaded (the shell's) instead of
         // fetching every remote at start-up to compare versions: with 'version-first' one
         // unreachable remote blanks the whole shell.
@@ -122,8 +134,7 @@ function createAppConfig({ name, appDir, exposes, remotes, isHost = false, templ
       }),
       isHost &&
         new HtmlWebpackPlugin({
-          template: path.join(appDir, 'src', 'index.html'),
-          templateParameters,
+          templateContent: () => hostPage(path.join(appDir, 'src', 'index.html'), templateParameters),
           inject: 'body',
           scriptLoading: 'defer',
           minify: production ? { collapseWhitespace: true, removeComments: true, minifyCSS: true, minifyJS: true } : false,
