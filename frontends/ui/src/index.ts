@@ -90,7 +90,6 @@ export {
 } from './components/form-fields';
 export { Select } from './components/radix-parts';
 export type { SelectProps, SelectOption } from './components/select';
-export { Tabs, TabsList, TabsTrigger, TabsContent } from './components/tabs';
 export { ScrollRow, type ScrollRowProps } from './components/scroll-row';
 export {
   Dialog,

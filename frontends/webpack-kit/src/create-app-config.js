@@ -3,6 +3,7 @@
  * One webpack configuration for every frontend app, so the shell and the four remotes
  * are built the same way and only differ in what they expose or consume.
  */
+const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
@@ -11,6 +12,28 @@ const { sharedSingletons } = require('./shared-singletons');
 const { REMOTE_ENTRY_FILE } = require('./remotes');
 
 const PWA_FILES = /[\\/]src[\\/]pwa[\\/]/;
+
+/**
+ * The runtime plugin through which the shell hands its federation runtime to every remote
+ * (what the plugin's `provideExternalRuntime` adds), in its ES module build. The option adds
+ * the CommonJS build, which requires the CommonJS copy of the runtime: a second runtime beside
+ * the ES module one the shell runs itself (9.5 KB compressed more on every first visit).
+ */
+const PROVIDE_RUNTIME_PLUGIN = path.join(
+  path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin')),
+  'index.js',
+);
+
+/**
+ * The shell's page: its template with each `<%= name.path %>` replaced by that value of
+ * `parameters`. Filled in here rather than by html-webpack-plugin, whose child compilation of
+ * the template would also take in (and fail on) the shared modules the shell provides by file.
+ */
+function hostPage(templateFile, parameters) {
+  return fs
+    .readFileSync(templateFile, 'utf8')
+    .replace(/<%= ([\w.]+) %>/g, (_, name) => name.split('.').reduce((value, key) => value[key], parameters));
+}
 
 /**
  * @param {object} options
@@ -90,7 +113,7 @@ function createAppConfig({ name, appDir, exposes, remotes, isHost = false, templ
         filename: REMOTE_ENTRY_FILE,
         exposes,
         remotes,
-        shared: sharedSingletons(appDir),
+        shared: sharedSingletons(appDir, isHost),
         // Use whatever copy of a shared module is already loaded (the shell's) instead of
         // fetching every remote at start-up to compare versions: with 'version-first' one
         // unreachable remote blanks the whole shell.
@@ -100,12 +123,18 @@ function createAppConfig({ name, appDir, exposes, remotes, isHost = false, templ
         manifest: { fileName: 'mf-manifest.json' },
         // One federation runtime per page: the shell provides it, and each remote's entry
         // uses the shell's instead of carrying a copy of its own (about 20 KB compressed each).
-        experiments: isHost ? { provideExternalRuntime: true } : { externalRuntime: true },
+        runtimePlugins: isHost ? [PROVIDE_RUNTIME_PLUGIN] : [],
+        experiments: {
+          externalRuntime: !isHost,
+          // The runtime is built for browsers only (no Node script loader), without the snapshot
+          // and preload plugins that only serve remotes located by mf-manifest.json: the shell
+          // finds every remote by its remoteEntry.js.
+          optimization: { disableSnapshot: true, target: 'web' },
+        },
       }),
       isHost &&
         new HtmlWebpackPlugin({
-          template: path.join(appDir, 'src', 'index.html'),
-          templateParameters,
+          templateContent: () => hostPage(path.join(appDir, 'src', 'index.html'), templateParameters),
           inject: 'body',
           scriptLoading: 'defer',
           minify: production ? { collapseWhitespace: true, removeComments: true, minifyCSS: true, minifyJS: true } : false,

@@ -8,9 +8,10 @@
  * not listed: it comes with @innerecho/ui (one router, and only the parts the apps use; a
  * shared module is never trimmed to what is used, and react-router whole is ~50 KB compressed).
  *
- * `version` is what this build provides (read from the installed package), and
- * `requiredVersion` is the range the app asks for (read from its own package.json,
- * falling back to the design system's, which lists every shared library).
+ * The shell provides every shared module and a remote none (see `provided`). `version` is what
+ * the shell provides (read from the installed package), and `requiredVersion` is the range the
+ * app asks for (read from its own package.json, falling back to the design system's, which lists
+ * every shared library).
  */
 const path = require('node:path');
 const fs = require('node:fs');
@@ -29,7 +30,18 @@ const SHARED_REQUESTS = {
   '@emotion/react/jsx-runtime': '@emotion/react',
   '@emotion/styled': '@emotion/styled',
   '@innerecho/ui': '@innerecho/ui',
+  // The design system's tabs, apart from the rest: Radix's tabs and roving focus are about 7 KB
+  // compressed that only the library, the creator dashboard and the admin area use. A shared
+  // module's code is fetched alongside the remote page that needs it, so the page draws its tabs
+  // at once, as before.
+  '@innerecho/ui/tabs': '@innerecho/ui',
 };
+
+/**
+ * Shared modules no code of the shell imports. A build provides a shared module only when its
+ * code imports it, or when the module is named by its file: the shell names these by their files.
+ */
+const PROVIDED_BY_FILE = new Set(['@innerecho/ui/tabs']);
 
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -48,10 +60,21 @@ function installedVersion(pkg, fromDir) {
 }
 
 /**
- * @param {string} appDir absolute path of the app whose build is being configured
- * @returns {Record<string, {singleton: true, eager: false, version: string, requiredVersion: string}>}
+ * What a build provides for a shared request. The shell provides every shared module; a remote
+ * brings no copy of its own (`import: false`), so it always runs the shell's, and the tabs use
+ * the same Radix chunks as the design system's dialogs instead of a second copy.
  */
-function sharedSingletons(appDir) {
+function provided(request, appDir, isHost) {
+  if (!isHost) return { import: false };
+  return PROVIDED_BY_FILE.has(request) ? { import: require.resolve(request, { paths: [appDir] }) } : {};
+}
+
+/**
+ * @param {string} appDir absolute path of the app whose build is being configured
+ * @param {boolean} isHost the shell, which provides every shared module
+ * @returns {Record<string, {singleton: true, eager: false, import?: false | string, version: string, requiredVersion: string}>}
+ */
+function sharedSingletons(appDir, isHost) {
   const appDeps = readJson(path.join(appDir, 'package.json')).dependencies || {};
   const uiDeps = readJson(path.join(FRONTENDS_DIR, 'ui', 'package.json')).dependencies || {};
   const shared = {};
@@ -60,6 +83,7 @@ function sharedSingletons(appDir) {
     shared[request] = {
       singleton: true,
       eager: false,
+      ...provided(request, appDir, isHost),
       version,
       // A shared library an app does not name itself: accept what is installed.
       requiredVersion: appDeps[pkg] || uiDeps[pkg] || `^${version}`,

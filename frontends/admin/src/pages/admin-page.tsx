@@ -1,19 +1,6 @@
 import { Lock } from 'lucide-react';
-import {
-  Container,
-  EmptyState,
-  LinkButton,
-  Page,
-  PageHeader,
-  SignInPrompt,
-  Skeleton,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  useAuth,
-  useLocation,
-} from '@innerecho/ui';
+import { Container, EmptyState, LinkButton, Page, PageHeader, SignInPrompt, Skeleton, useAuth, useLocation } from '@innerecho/ui';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@innerecho/ui/tabs';
 import { TranscriptsTab } from '../tabs/transcripts-tab';
 import { CreatorsTab } from '../tabs/creators-tab';
 import { MusicTab } from '../tabs/music-tab';

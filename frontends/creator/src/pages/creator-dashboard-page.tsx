@@ -8,15 +8,12 @@ import {
   Page,
   PageHeader,
   Skeleton,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
   toast,
   formatDollars,
   Navigate,
   useNavigate,
 } from '@innerecho/ui';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@innerecho/ui/tabs';
 import { LogOut } from 'lucide-react';
 import type { CreatorAccountView } from '@innerecho/contracts';
 import {

@@ -1,6 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import { LIBRARY_CATEGORIES } from '@innerecho/contracts';
-import { Button, EmptyState, ErrorState, Input, LinkButton, ScrollRow, Tabs, TabsContent, TabsList, TabsTrigger } from '@innerecho/ui';
+import { Button, EmptyState, ErrorState, Input, LinkButton, ScrollRow } from '@innerecho/ui';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@innerecho/ui/tabs';
 import { Search, Sparkles } from 'lucide-react';
 import { AffirmationCard, AffirmationCardSkeleton, cardGrid } from './affirmation-card';
 import { SectionTitle } from './featured-creators-section';

@@ -1,4 +1,5 @@
-import { Container, LinkButton, Page, PageHeader, Tabs, TabsContent, TabsList, TabsTrigger, useSearchParams } from '@innerecho/ui';
+import { Container, LinkButton, Page, PageHeader, useSearchParams } from '@innerecho/ui';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@innerecho/ui/tabs';
 import { LibraryTab } from '../affirmations/library-tab';
 import { SavedAffirmationsTab } from '../affirmations/saved-affirmations-tab';
 
