@@ -3,7 +3,12 @@
 // end-to-end projects drive the built app in Chromium, in one process (e2e) and as separate
 // processes (e2e-distributed). PGlite needs
 // --experimental-vm-modules (see the test:jest script).
-const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } }];
+// swc, with the hot built-ins bound as module locals (see infra/jest/swc-transform.js: global
+// lookups inside Jest's vm context are two orders of magnitude slower than in Node).
+const swc = [
+  '<rootDir>/infra/jest/swc-transform.js',
+  { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
 const common = { transform: { '^.+\\.(t|j)sx?$': swc }, testEnvironment: 'node' };
 module.exports = {
   reporters: ['default', '<rootDir>/infra/jest/summary-reporter.js'],

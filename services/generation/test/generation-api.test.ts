@@ -262,7 +262,8 @@ const THREE_SENTENCES = VOICE_SAMPLE_SENTENCES.slice(0, 3).join(' ');
 
 async function uploadTake(client: TestClient, body: Buffer) {
   const upload = await client.postJson('/api/voice-profile/upload', {});
-  expect(upload.status).toBe(200);
+  // The body too, so a refusal says why.
+  expect({ status: upload.status, body: upload.data }).toMatchObject({ status: 200 });
   const put = await fetch(system.url + upload.data.uploadURL, {
     method: 'PUT',
     headers: { 'content-type': 'audio/webm' },

@@ -18,8 +18,8 @@ export function voiceService(): ServiceModule<VoiceConfig> {
     name: 'voice',
     migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
-    build(context) {
-      const engines = createVoiceEngines(context.config, context.logger, meteredVoiceEngines(context.metrics));
+    async build(context) {
+      const engines = await createVoiceEngines(context.config, context.logger, meteredVoiceEngines(context.metrics));
       const stats = new EngineStats();
       const speech = new SpeechSynthesizer({ files: context.files, engines, stats });
       const deps = { context, engines, speech, stats };

@@ -1,4 +1,4 @@
-import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
+import { VOICE_CONSENT_VERSION, VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import { startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
 import { decodeWav } from '@innerecho/kit';
 import { FakeElevenLabs } from './fake-elevenlabs-server';
@@ -115,4 +115,34 @@ test.each([
   expect(res.status).toBe(status);
   expect(res.data).toEqual({ code, error: message });
   expect((await client.get(`/api/voice-profile/${sessionId}`)).data.isCloned).toBe(false);
+});
+
+test('with ElevenLabs configured, a listener’s own reading speaks their affirmation: the render calls no engine and says whose voice it is', async () => {
+  const { client, sessionId, uploadURL } = await subscriberWithUpload();
+  expect((await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent })).status).toBe(200);
+  const content = VOICE_SAMPLE_SENTENCES.slice(0, 3).join(' ');
+  const created = await client.postJson('/api/custom-affirmations', { sessionId, title: 'Read By Me', content, category: 'Other' });
+  expect(created.status).toBe(201);
+  const take = await client.postJson('/api/voice-profile/upload', {});
+  const put = await fetch(system.url + take.data.uploadURL, {
+    method: 'PUT',
+    headers: { 'content-type': 'audio/webm' },
+    body: new Uint8Array(await spokenSample({ sentences: 3, format: 'wav' })),
+  });
+  expect(put.status).toBe(200);
+  const kept = await client.request('PUT', `/api/own-recordings/${sessionId}/custom-${created.data.id}`, {
+    json: { uploadURL: take.data.uploadURL },
+  });
+  expect(kept.status).toBe(200);
+
+  const callsBefore = fake.calls.length;
+  const generated = await client.request('POST', '/api/generate-audio', {
+    json: { sessionId, voiceSpeed: '1.0', audioDuration: '60', customAffirmationId: created.data.id },
+  });
+  expect(generated.status).toBe(201);
+  expect(generated.headers.get('x-speech-voice')).toBe('own');
+  expect(generated.headers.get('x-speech-engine-calls')).toBe('0');
+  expect(fake.calls.slice(callsBefore)).toEqual([]);
+  const saved = await client.get(`/api/saved-affirmations/${sessionId}`);
+  expect(saved.data.map((s: { voice: string }) => s.voice)).toEqual(['own']);
 });

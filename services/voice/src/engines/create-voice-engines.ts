@@ -1,6 +1,5 @@
 import type { Logger } from '@innerecho/kit';
 import type { VoiceConfig } from '../config';
-import { ElevenLabsVoiceEngine } from './elevenlabs-voice-engine';
 import { LocalVoiceEngine } from './local-voice-engine';
 import type { VoiceEngineName } from '@innerecho/contracts';
 import type { VoiceEngine } from './voice-engine';
@@ -12,23 +11,24 @@ export interface VoiceEngines {
   byName(name: VoiceEngineName): VoiceEngine | null;
 }
 
-/** `meter` wraps each engine (metrics); by default they are used as they are. */
-export function createVoiceEngines(
+/**
+ * `meter` wraps each engine (metrics); by default they are used as they are. The ElevenLabs
+ * SDK is loaded only when a key is configured: it is large (over a second of start-up).
+ */
+export async function createVoiceEngines(
   config: VoiceConfig,
   logger?: Logger,
   meter: (engine: VoiceEngine) => VoiceEngine = (e) => e,
-): VoiceEngines {
+): Promise<VoiceEngines> {
   const local = meter(new LocalVoiceEngine());
-  const elevenlabs = config.ELEVENLABS_API_KEY
-    ? meter(
-        new ElevenLabsVoiceEngine({
-          apiKey: config.ELEVENLABS_API_KEY,
-          baseUrl: config.ELEVENLABS_BASE_URL,
-          modelId: config.ELEVENLABS_MODEL_ID,
-          logger,
-        }),
-      )
-    : null;
+  const apiKey = config.ELEVENLABS_API_KEY;
+  let elevenlabs: VoiceEngine | null = null;
+  if (apiKey) {
+    const { ElevenLabsVoiceEngine } = await import('./elevenlabs-voice-engine');
+    elevenlabs = meter(
+      new ElevenLabsVoiceEngine({ apiKey, baseUrl: config.ELEVENLABS_BASE_URL, modelId: config.ELEVENLABS_MODEL_ID, logger }),
+    );
+  }
   return {
     current: elevenlabs ?? local,
     byName: (name) => (name === 'local' ? local : name === 'elevenlabs' ? elevenlabs : null),
