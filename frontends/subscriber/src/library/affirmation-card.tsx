@@ -54,12 +54,16 @@ export function AffirmationCard({ transcript, onViewFull, useLabel = 'Use This A
  * A card's two actions side by side in equal halves, even on a phone: a long label wraps inside
  * its button rather than pushing the other button to a line of its own.
  */
+/**
+ * Two actions side by side while their labels fit on one line each; when the column is too
+ * narrow for both, each takes a full row (a label broken inside its pill reads badly).
+ */
 export const cardActions = {
-  display: 'grid',
-  gridTemplateColumns: '1fr 1fr',
+  display: 'flex',
+  flexWrap: 'wrap',
   gap: 8,
   marginTop: 4,
-  '& > *': { minWidth: 0, whiteSpace: 'normal', textAlign: 'center', paddingInline: 10 },
+  '& > *': { flex: '1 1 auto', whiteSpace: 'nowrap', textAlign: 'center', paddingInline: 10 },
 } as const;
 
 export const playsLabel = (n: number) => `${n} ${n === 1 ? 'play' : 'plays'}`;

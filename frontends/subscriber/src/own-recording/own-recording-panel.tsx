@@ -97,7 +97,7 @@ export function OwnRecordingPanel({ affirmationId, text, disabled }: OwnRecordin
           </p>
           <audio
             controls
-            preload="none"
+            preload="metadata"
             aria-label="Your recording"
             src={`${recording.data.audioFilePath}?v=${encodeURIComponent(recording.data.updatedAt)}`}
             css={{ width: '100%' }}
