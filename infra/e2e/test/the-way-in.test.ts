@@ -84,7 +84,9 @@ describe('the home page', () => {
     const page = await e2e.newPage();
     for (const path of ['/', '/terms', '/privacy']) {
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      // The page's own content drawn (its heading, nothing still loading), not a quiet network:
+      // on a busy machine the network settles long after the words are on screen.
+      await page.waitForFunction(() => document.querySelector('main h1') !== null && document.querySelector('[aria-busy="true"]') === null);
       expect(await page.getByRole('main').innerText()).not.toMatch(/credits? per day|daily credits|how credits work/i);
     }
     await page.goto('/#pricing');

@@ -56,14 +56,17 @@ export function AffirmationCard({ transcript, onViewFull, useLabel = 'Use This A
  */
 /**
  * Two actions side by side while their labels fit on one line each; when the column is too
- * narrow for both, each takes a full row (a label broken inside its pill reads badly).
+ * narrow for both, each takes a full row (a label broken inside its pill reads badly). On
+ * phones the labels step down a size, so a library card at 390 px keeps both on one row.
  */
 export const cardActions = {
   display: 'flex',
   flexWrap: 'wrap',
   gap: 8,
   marginTop: 4,
-  '& > *': { flex: '1 1 auto', whiteSpace: 'nowrap', textAlign: 'center', paddingInline: 10 },
+  // Doubled class: more specific than the button's own padding and size.
+  '&& > *': { flex: '1 1 auto', whiteSpace: 'nowrap', textAlign: 'center', paddingInline: 10 },
+  '@media (max-width: 480px)': { '&& > *': { fontSize: 13, paddingInline: 8 } },
 } as const;
 
 export const playsLabel = (n: number) => `${n} ${n === 1 ? 'play' : 'plays'}`;
