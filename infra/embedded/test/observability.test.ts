@@ -120,7 +120,7 @@ describe('a referred checkout, as operators see it', () => {
     expect(await ready.json()).toEqual({
       status: 'ready',
       service: 'billing',
-      checks: { database: 'ok', events: 'ok', 'identity-keys': 'ok' },
+      checks: { database: 'ok', events: 'ok', 'identity-keys': 'ok', 'session-revocations': 'ok' },
     });
 
     await system.services.identity.stop();

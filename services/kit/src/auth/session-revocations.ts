@@ -56,15 +56,23 @@ export class SessionRevocationFeed {
     await this.running?.catch(() => undefined);
   }
 
+  /** The whole list has been loaded once: from now on every check has an answer. */
+  get isLoaded(): boolean {
+    return this.loaded;
+  }
+
+  /** Resolves true once the list is loaded, false if `timeoutMs` passes first. */
+  whenLoaded(timeoutMs: number): Promise<boolean> {
+    if (this.loaded) return Promise.resolve(true);
+    return Promise.race([
+      this.firstLoad.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref()),
+    ]);
+  }
+
   /** For a token verifier: `createTokenVerifier(resolver, issuer, { revocation: feed.check })`. */
   readonly check: RevocationCheck = async (claims) => {
-    if (!this.loaded) {
-      const waited = await Promise.race([
-        this.firstLoad.then(() => true),
-        new Promise<false>((resolve) => setTimeout(() => resolve(false), this.options.firstLoadWaitMs ?? 3000).unref()),
-      ]);
-      if (!waited) return 'unknown';
-    }
+    if (!(await this.whenLoaded(this.options.firstLoadWaitMs ?? 3000))) return 'unknown';
     return this.revoked.has(claims.sid) ? 'revoked' : 'active';
   };
 
@@ -115,11 +123,13 @@ export class SessionRevocationFeed {
  */
 export function createUserSessionVerifier(options: { identityUrl: string; logger: Logger }): {
   verifier: TokenVerifier;
+  /** The revocation feed, for readiness: a session cannot be checked before its first load. */
+  feed: Pick<SessionRevocationFeed, 'isLoaded' | 'whenLoaded'>;
   close(): Promise<void>;
 } {
   const feed = new SessionRevocationFeed({ identityUrl: options.identityUrl, logger: options.logger }).start();
   const verifier = createTokenVerifier(jwksKeyResolver(`${options.identityUrl}/.well-known/jwks.json`), USER_TOKEN_ISSUER, {
     revocation: feed.check,
   });
-  return { verifier, close: () => feed.stop() };
+  return { verifier, feed, close: () => feed.stop() };
 }

@@ -175,6 +175,8 @@ export async function startService<TConfig extends BaseServiceEnv>(
         events: () => transport.ping(),
         // The service that signs sessions has its keys in hand; the others must reach them.
         ...(parts.userVerifier ? {} : { 'identity-keys': () => fetchOk(identityKeysUrl) }),
+        // Until identity's list of ended sessions is in, every signed-in request would be refused.
+        ...(sessions ? { 'session-revocations': () => sessionsLoaded(sessions.feed) } : {}),
       },
     }),
     before: [
@@ -202,6 +204,12 @@ export async function startService<TConfig extends BaseServiceEnv>(
   logger.info({ url, database: database.kind, events: transport.kind }, `${module.name} service listening`);
 
   if (options.startRelay ?? true) relay.start();
+  // Started means able to check sessions: the first signed-in requests are not refused while the
+  // list of ended sessions loads. An identity that does not answer delays the start, not forever
+  // (until then /ready says which check is missing).
+  if (sessions && !(await sessions.feed.whenLoaded(SESSION_LIST_START_WAIT_MS))) {
+    logger.warn({ identityUrl: config.IDENTITY_URL }, 'started before the list of ended sessions could be loaded from identity');
+  }
 
   let stopping: Promise<void> | null = null;
   return {
@@ -225,6 +233,12 @@ export async function startService<TConfig extends BaseServiceEnv>(
       return stopping;
     },
   };
+}
+
+const SESSION_LIST_START_WAIT_MS = 30_000;
+
+async function sessionsLoaded(feed: { isLoaded: boolean }) {
+  if (!feed.isLoaded) throw new Error('the list of ended sessions is not loaded yet');
 }
 
 async function fetchOk(url: string) {
