@@ -40,6 +40,9 @@ test('a listener records an affirmation themselves, generates 5 minutes over mus
   // Record it yourself: the words large, record, stop, listen back, keep.
   await page.getByRole('button', { name: 'Record it yourself' }).click();
   await visible(page.getByLabel('Read aloud').filter({ hasText: content }));
+  // A render now would not use the take being read: Generate waits for Keep or Cancel.
+  await visible(page.getByText('Keep your recording or cancel it to generate.'));
+  expect(await page.getByRole('button', { name: 'Generate Audio' }).isDisabled()).toBe(true);
   await page.getByRole('button', { name: 'Start Recording' }).click();
   await visible(page.getByRole('button', { name: 'Stop Recording' }));
   await page.waitForTimeout(16_000); // the fake microphone reads for as long as the take lasts
@@ -50,6 +53,7 @@ test('a listener records an affirmation themselves, generates 5 minutes over mus
   await page.getByRole('button', { name: 'Keep This Recording' }).click();
   await visible(page.getByText('speaks this affirmation'), 60_000);
   await visible(page.getByRole('button', { name: 'Replace Recording' }));
+  expect(await page.getByRole('button', { name: 'Generate Audio' }).isDisabled()).toBe(false);
 
   // Five minutes over music.
   await page.getByRole('combobox', { name: 'Background Music' }).click();

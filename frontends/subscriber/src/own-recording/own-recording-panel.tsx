@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Mic, Play, RotateCcw, Square, Trash2, X } from 'lucide-react';
 import { Button, ConfirmDialog, Skeleton, formatClock, serverErrorMessage, toast } from '@innerecho/ui';
@@ -10,6 +10,8 @@ export interface OwnRecordingPanelProps {
   affirmationId: string;
   text: string;
   disabled?: boolean;
+  /** Told when the recorder opens and closes: a render meanwhile would not use the take being read. */
+  onRecorderOpenChange?: (open: boolean) => void;
 }
 
 /**
@@ -18,11 +20,12 @@ export interface OwnRecordingPanelProps {
  * every later render of this affirmation (instead of the cloned voice) until it is replaced
  * or deleted.
  */
-export function OwnRecordingPanel({ affirmationId, text, disabled }: OwnRecordingPanelProps) {
+export function OwnRecordingPanel({ affirmationId, text, disabled, onRecorderOpenChange }: OwnRecordingPanelProps) {
   const queryClient = useQueryClient();
   const recording = useQuery({ queryKey: ownRecordingQueryKey(affirmationId), queryFn: () => fetchOwnRecording(affirmationId) });
   const recorder = useVoiceRecorder();
   const [open, setOpen] = useState(false);
+  useEffect(() => onRecorderOpenChange?.(open), [open, onRecorderOpenChange]);
   const [problem, setProblem] = useState<string | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
 

@@ -96,6 +96,8 @@ function GenerateScreen() {
 
   const [musicId, setMusicId] = useState(NO_MUSIC);
   const [balance, setBalance] = useState(MUSIC_BALANCE_DEFAULT_DB);
+  // While the listener reads the affirmation aloud, a render would still use the voice kept before.
+  const [readingAloud, setReadingAloud] = useState(false);
   const [duration, setDuration] = useState(() => initialDuration(search.get('duration')));
   const [result, setResult] = useState<{
     url: string;
@@ -239,11 +241,22 @@ function GenerateScreen() {
           allowance={allowance.data}
           disabled={generate.isPending}
         />
-        <OwnRecordingPanel affirmationId={id} text={text.content} disabled={generate.isPending} />
-        <Button size="lg" onClick={() => generate.mutate()} disabled={generate.isPending || !canGenerate} loading={generate.isPending}>
+        <OwnRecordingPanel affirmationId={id} text={text.content} disabled={generate.isPending} onRecorderOpenChange={setReadingAloud} />
+        <Button
+          size="lg"
+          onClick={() => generate.mutate()}
+          disabled={generate.isPending || !canGenerate || readingAloud}
+          loading={generate.isPending}
+          aria-describedby={readingAloud ? 'reading-aloud-first' : undefined}
+        >
           {generate.isPending ? null : <Sparkles size={18} aria-hidden />}
           {generate.isPending ? 'Generating...' : 'Generate Audio'}
         </Button>
+        {readingAloud ? (
+          <p id="reading-aloud-first" css={(t) => ({ fontSize: 14, color: t.colors.textMuted, textAlign: 'center' })}>
+            Keep your recording or cancel it to generate.
+          </p>
+        ) : null}
         {generate.isPending ? <RenderQueuePlace /> : null}
         {generate.isPending ? (
           <p role="status" css={(t) => ({ fontSize: 14, color: t.colors.textMuted, textAlign: 'center' })}>
