@@ -95,8 +95,9 @@ export function OwnRecordingPanel({ affirmationId, text, disabled, onRecorderOpe
         </div>
       ) : recording.data && !open ? (
         <div css={{ display: 'grid', gap: 12 }}>
+          {/* Whole seconds, counted as the player below counts them. */}
           <p css={{ fontSize: 14 }}>
-            <strong>Your recording</strong> speaks this affirmation ({formatClock(Math.round(recording.data.seconds))}).
+            <strong>Your recording</strong> speaks this affirmation ({formatClock(Math.floor(recording.data.seconds))}).
           </p>
           <audio
             controls
