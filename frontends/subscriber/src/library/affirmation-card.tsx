@@ -51,10 +51,6 @@ export function AffirmationCard({ transcript, onViewFull, useLabel = 'Use This A
 }
 
 /**
- * A card's two actions side by side in equal halves, even on a phone: a long label wraps inside
- * its button rather than pushing the other button to a line of its own.
- */
-/**
  * Two actions side by side while their labels fit on one line each; when the column is too
  * narrow for both, each takes a full row (a label broken inside its pill reads badly). On
  * phones the labels step down a size, so a library card at 390 px keeps both on one row.
