@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
+import type { Theme } from '@emotion/react';
 import {
   Badge,
   Button,
@@ -50,6 +51,9 @@ import { useVoiceProfile } from '../voice/use-voice-profile';
 export type GeneratePageProps = Record<string, never>;
 
 /** A duration handed over by /create-affirmation (?duration=), snapped to the slider's grid. */
+/** A short line under the Generate button (why it waits, what it is doing). */
+const noteUnderButton = (t: Theme) => ({ fontSize: 14, color: t.colors.textMuted, textAlign: 'center' as const });
+
 function initialDuration(raw: string | null): number {
   const n = Number(raw);
   if (!raw || !Number.isFinite(n)) return DURATION_DEFAULT;
@@ -253,13 +257,13 @@ function GenerateScreen() {
           {generate.isPending ? 'Generating...' : 'Generate Audio'}
         </Button>
         {readingAloud ? (
-          <p id="reading-aloud-first" css={(t) => ({ fontSize: 14, color: t.colors.textMuted, textAlign: 'center' })}>
+          <p id="reading-aloud-first" css={noteUnderButton}>
             Keep your recording or cancel it to generate.
           </p>
         ) : null}
         {generate.isPending ? <RenderQueuePlace /> : null}
         {generate.isPending ? (
-          <p role="status" css={(t) => ({ fontSize: 14, color: t.colors.textMuted, textAlign: 'center' })}>
+          <p role="status" css={noteUnderButton}>
             Speaking your affirmation and mixing {chosenDuration >= 600 ? 'a long track' : 'it'}. This takes a few seconds.
           </p>
         ) : null}

@@ -72,7 +72,8 @@ export class SessionRevocationFeed {
 
   /** For a token verifier: `createTokenVerifier(resolver, issuer, { revocation: feed.check })`. */
   readonly check: RevocationCheck = async (claims) => {
-    if (!(await this.whenLoaded(this.options.firstLoadWaitMs ?? 3000))) return 'unknown';
+    // Loaded (every request after the first moments): no wait to set up on this hot path.
+    if (!this.loaded && !(await this.whenLoaded(this.options.firstLoadWaitMs ?? 3000))) return 'unknown';
     return this.revoked.has(claims.sid) ? 'revoked' : 'active';
   };
 
