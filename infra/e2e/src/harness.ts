@@ -133,3 +133,12 @@ export async function signInInBrowser(page: Page, email: string, password: strin
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
 }
+
+/**
+ * The page has drawn its content: a main heading, nothing still loading, the fonts in. Waits
+ * for what a person sees rather than a quiet network, which a busy machine reaches late.
+ */
+export async function pageSettled(page: Page) {
+  await page.waitForFunction(() => document.querySelector('h1') !== null && document.querySelector('[aria-busy="true"]') === null);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}

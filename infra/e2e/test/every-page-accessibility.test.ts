@@ -7,6 +7,7 @@ import { uniqueEmail } from '@innerecho/embedded';
 import {
   clonedListener,
   expectNoAxeViolations,
+  pageSettled,
   signedUpListener,
   signInInBrowser,
   startE2E,
@@ -32,12 +33,6 @@ const PHONE_DARK: Look = { theme: 'dark', width: 390, height: 844 };
 const PHONE_LIGHT: Look = { theme: 'light', width: 390, height: 844 };
 const EVERY_LOOK = [DESKTOP_DARK, DESKTOP_LIGHT, PHONE_DARK, PHONE_LIGHT];
 
-/** The page has drawn its content: a main heading, nothing still loading, the fonts in. */
-async function settled(page: Page) {
-  await page.waitForFunction(() => document.querySelector('h1') !== null && document.querySelector('[aria-busy="true"]') === null);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-}
-
 /** Opens each path in each look on `page`, and requires no axe violation and nothing logged as an error. */
 async function checkPages(page: Page, paths: string[], looks: Look[], options: { quiet?: boolean } = { quiet: true }) {
   const errors = watchConsoleErrors(page);
@@ -48,7 +43,7 @@ async function checkPages(page: Page, paths: string[], looks: Look[], options: {
       await page.evaluate((theme) => localStorage.setItem('theme', theme), look.theme);
       errors.length = 0;
       await page.goto(path);
-      await settled(page);
+      await pageSettled(page);
       const where = `${path} (${look.theme}, ${look.width}px)`;
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(look.theme);
       await expectNoAxeViolations(page, where).catch((error: Error) => found.push(error.message));
@@ -138,7 +133,7 @@ test('an admin: every admin tab passes axe in both themes', async () => {
     await page.goto('/admin');
     for (const tab of ['Transcripts', 'Creators', 'Music', 'Payouts']) {
       await page.getByRole('tab', { name: tab }).click();
-      await settled(page);
+      await pageSettled(page);
       await expectNoAxeViolations(page, `/admin ${tab} (${look.theme}, ${look.width}px)`);
     }
   }

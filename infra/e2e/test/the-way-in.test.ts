@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { hashPassword } from '@innerecho/kit';
 import { creatorReferralTables } from '@innerecho/creator-referral';
 import { uniqueEmail } from '@innerecho/embedded';
-import { expectNoAxeViolations, signedUpListener, startE2E, subscribedListener, type E2E } from '../src';
+import { expectNoAxeViolations, pageSettled, signedUpListener, startE2E, subscribedListener, type E2E } from '../src';
 
 jest.setTimeout(300_000);
 
@@ -84,9 +84,7 @@ describe('the home page', () => {
     const page = await e2e.newPage();
     for (const path of ['/', '/terms', '/privacy']) {
       await page.goto(path);
-      // The page's own content drawn (its heading, nothing still loading), not a quiet network:
-      // on a busy machine the network settles long after the words are on screen.
-      await page.waitForFunction(() => document.querySelector('main h1') !== null && document.querySelector('[aria-busy="true"]') === null);
+      await pageSettled(page);
       expect(await page.getByRole('main').innerText()).not.toMatch(/credits? per day|daily credits|how credits work/i);
     }
     await page.goto('/#pricing');
