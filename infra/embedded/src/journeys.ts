@@ -58,22 +58,31 @@ export async function commissionsOf(reader: TestClient, creatorId: string): Prom
 }
 
 /**
- * Clones the signed-in listener's voice through the API, as /record-voice does: an upload
- * URL, the recording PUT there (local file route or presigned S3 URL), then the clone with
- * consent. `sample`: at least 20 seconds of speech. Resolves with the clone's answer.
+ * Uploads a recording as the recorder does: an upload URL, then the file PUT there (the local
+ * file route or a presigned S3 URL). Resolves with the upload URL a clone or a kept reading
+ * names it by; a refusal throws with the status and the answer.
  */
-export async function cloneVoiceThroughApi(listener: TestClient, sample: Uint8Array, sessionId: string) {
+export async function uploadRecordingThroughApi(listener: TestClient, recording: Uint8Array): Promise<string> {
   const upload = await listener.postJson('/api/voice-profile/upload', {});
   if (upload.status !== 200) throw new Error(`no upload URL: ${upload.status} ${upload.text}`);
   const put = await fetch(new URL(upload.data.uploadURL, listener.baseUrl), {
     method: 'PUT',
     headers: { 'content-type': 'audio/webm' },
-    body: sample as RequestInit['body'],
+    body: recording as RequestInit['body'],
   });
-  if (!put.ok) throw new Error(`uploading the recording failed: ${put.status}`);
+  if (put.status !== 200) throw new Error(`uploading the recording failed: ${put.status}`);
+  return upload.data.uploadURL as string;
+}
+
+/**
+ * Clones the signed-in listener's voice through the API, as /record-voice does: the recording
+ * uploaded, then the clone with consent. `sample`: at least 20 seconds of speech. Resolves with
+ * the clone's answer.
+ */
+export async function cloneVoiceThroughApi(listener: TestClient, sample: Uint8Array, sessionId: string) {
   return listener.postJson('/api/voice-profile/clone', {
     sessionId,
-    uploadURL: upload.data.uploadURL,
+    uploadURL: await uploadRecordingThroughApi(listener, sample),
     consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION },
   });
 }

@@ -6,7 +6,15 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { ffprobePath } from '@innerecho/kit';
 import { VOICE_CONSENT_VERSION, VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
-import { eventually, startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
+import {
+  eventually,
+  startTestSystem,
+  TestClient,
+  uniqueEmail,
+  newSessionId,
+  uploadRecordingThroughApi,
+  type TestSystem,
+} from '@innerecho/embedded';
 import { encodeWav, decodeWav } from '@innerecho/kit';
 import { clippedSample, silentSample, spokenSample } from '../../voice/test/voice-samples';
 import { ArrivingMusic } from '../src/domain/render/arriving-music';
@@ -41,7 +49,7 @@ async function subscriber(options: { cloned?: boolean } = {}): Promise<Subscribe
   await system.grantSubscription(user.id);
   const sessionId = newSessionId();
   if (options.cloned ?? true) {
-    const uploadURL = await uploadTake(client, sample);
+    const uploadURL = await uploadRecordingThroughApi(client, sample);
     // Straight to the voice service: cloning is setup here (the voice tests cover its route),
     // and on a busy machine it can outlast the gateway's proxy timeout.
     const clone = await fetch(`${system.services.voice.url}/api/voice-profile/clone`, {
@@ -260,20 +268,10 @@ describe('POST /api/generate-audio', () => {
 /** The sample sentences' first three: about 44 words, so a reading needs some 10 s of speech. */
 const THREE_SENTENCES = VOICE_SAMPLE_SENTENCES.slice(0, 3).join(' ');
 
-async function uploadTake(client: TestClient, body: Buffer) {
-  const upload = await client.postJson('/api/voice-profile/upload', {});
-  // The body too, so a refusal says why.
-  expect({ status: upload.status, body: upload.data }).toMatchObject({ status: 200 });
-  const put = await fetch(system.url + upload.data.uploadURL, {
-    method: 'PUT',
-    headers: { 'content-type': 'audio/webm' },
-    body: new Uint8Array(body),
-  });
-  expect(put.status).toBe(200);
-  return upload.data.uploadURL as string;
-}
 const keep = async (s: Subscriber, affirmationId: string, take: Buffer, sessionId = s.sessionId) =>
-  raw(s.client, 'PUT', `/api/own-recordings/${sessionId}/${affirmationId}`, { json: { uploadURL: await uploadTake(s.client, take) } });
+  raw(s.client, 'PUT', `/api/own-recordings/${sessionId}/${affirmationId}`, {
+    json: { uploadURL: await uploadRecordingThroughApi(s.client, take) },
+  });
 async function customAffirmation(s: Subscriber, content = THREE_SENTENCES) {
   const created = await s.client.postJson('/api/custom-affirmations', {
     sessionId: s.sessionId,
@@ -408,7 +406,7 @@ describe('the listener records an affirmation themselves', () => {
     expect((await fetch(`${system.url}/api/own-recordings/${owner.sessionId}/${id}`)).status).toBe(401);
     expect((await owner.client.get(`/api/own-recordings/${owner.sessionId}/not-an-id`)).status).toBe(404);
     // An upload URL that is not the caller's own is refused before anything is read.
-    const ownersUpload = await uploadTake(owner.client, take);
+    const ownersUpload = await uploadRecordingThroughApi(owner.client, take);
     const borrowed = await raw(stranger.client, 'PUT', `/api/own-recordings/${stranger.sessionId}/${await customAffirmation(stranger)}`, {
       json: { uploadURL: ownersUpload },
     });

@@ -11,6 +11,7 @@ import {
   subscribeThroughDemoCheckout,
   TestClient,
   uniqueEmail,
+  uploadRecordingThroughApi,
   type TestSystem,
 } from '@innerecho/embedded';
 import type { Db } from '@innerecho/kit';
@@ -46,16 +47,8 @@ test('a listener deletes their account: their voice, own recordings, saved and c
   const content = VOICE_SAMPLE_SENTENCES.slice(0, 3).join(' ');
   const custom = await listener.postJson('/api/custom-affirmations', { sessionId, title: 'Mine To Keep', content, category: 'Other' });
   expect(custom.status).toBe(201);
-  const upload = await listener.postJson('/api/voice-profile/upload', {});
-  const put = await fetch(system.url + upload.data.uploadURL, {
-    method: 'PUT',
-    headers: { 'content-type': 'audio/webm' },
-    body: new Uint8Array(await spokenSample({ sentences: 3 })),
-  });
-  expect(put.status).toBe(200);
-  const reading = await listener.request('PUT', `/api/own-recordings/${sessionId}/custom-${custom.data.id}`, {
-    json: { uploadURL: upload.data.uploadURL },
-  });
+  const take = await uploadRecordingThroughApi(listener, await spokenSample({ sentences: 3 }));
+  const reading = await listener.request('PUT', `/api/own-recordings/${sessionId}/custom-${custom.data.id}`, { json: { uploadURL: take } });
   expect([reading.status, reading.data?.code]).toEqual([200, undefined]);
   const generated = await listener.postJson('/api/generate-audio', {
     sessionId,

@@ -1,5 +1,5 @@
 import { VOICE_CONSENT_VERSION, VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
-import { startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
+import { startTestSystem, TestClient, uniqueEmail, newSessionId, uploadRecordingThroughApi, type TestSystem } from '@innerecho/embedded';
 import { decodeWav } from '@innerecho/kit';
 import { FakeElevenLabs } from './fake-elevenlabs-server';
 import { spokenSample } from './voice-samples';
@@ -32,14 +32,8 @@ async function subscriberWithUpload() {
   const client = new TestClient(system.url);
   const user = await client.signUp(uniqueEmail('eleven'));
   await system.grantSubscription(user.id);
-  const { data } = await client.postJson('/api/voice-profile/upload', {});
-  const put = await fetch(system.url + data.uploadURL, {
-    method: 'PUT',
-    headers: { 'content-type': 'audio/webm' },
-    body: new Uint8Array(sample),
-  });
-  expect(put.status).toBe(200);
-  return { client, sessionId: newSessionId(), uploadURL: data.uploadURL as string, token: client.cookies.get('ie_session')! };
+  const uploadURL = await uploadRecordingThroughApi(client, sample);
+  return { client, sessionId: newSessionId(), uploadURL, token: client.cookies.get('ie_session')! };
 }
 
 const speech = (token: string, text: string) =>
@@ -123,16 +117,8 @@ test('with ElevenLabs configured, a listener’s own reading speaks their affirm
   const content = VOICE_SAMPLE_SENTENCES.slice(0, 3).join(' ');
   const created = await client.postJson('/api/custom-affirmations', { sessionId, title: 'Read By Me', content, category: 'Other' });
   expect(created.status).toBe(201);
-  const take = await client.postJson('/api/voice-profile/upload', {});
-  const put = await fetch(system.url + take.data.uploadURL, {
-    method: 'PUT',
-    headers: { 'content-type': 'audio/webm' },
-    body: new Uint8Array(await spokenSample({ sentences: 3, format: 'wav' })),
-  });
-  expect(put.status).toBe(200);
-  const kept = await client.request('PUT', `/api/own-recordings/${sessionId}/custom-${created.data.id}`, {
-    json: { uploadURL: take.data.uploadURL },
-  });
+  const take = await uploadRecordingThroughApi(client, await spokenSample({ sentences: 3, format: 'wav' }));
+  const kept = await client.request('PUT', `/api/own-recordings/${sessionId}/custom-${created.data.id}`, { json: { uploadURL: take } });
   expect(kept.status).toBe(200);
 
   const callsBefore = fake.calls.length;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
-import { startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
+import { startTestSystem, TestClient, uniqueEmail, newSessionId, uploadRecordingThroughApi, type TestSystem } from '@innerecho/embedded';
 import { decodeWav } from '@innerecho/kit';
 import { clippedSample, silentSample, spokenSample } from './voice-samples';
 
@@ -22,18 +22,6 @@ async function subscriber() {
   return { client, user, sessionId: newSessionId(), token: client.cookies.get('ie_session')! };
 }
 
-async function upload(client: TestClient, body: Buffer, contentType = 'audio/webm') {
-  const res = await client.postJson('/api/voice-profile/upload', {});
-  expect(res.status).toBe(200);
-  const put = await fetch(system.url + res.data.uploadURL, {
-    method: 'PUT',
-    headers: { 'content-type': contentType },
-    body: new Uint8Array(body),
-  });
-  expect(put.status).toBe(200);
-  return res.data.uploadURL as string;
-}
-
 const speech = (token: string, text: unknown) =>
   fetch(`${system.services.voice.url}/internal/speech`, {
     method: 'POST',
@@ -47,7 +35,7 @@ const engineCalls = async () =>
 describe('cloning a voice', () => {
   test('without consent the clone is refused with 400 and nothing is stored', async () => {
     const { client, sessionId } = await subscriber();
-    const uploadURL = await upload(client, goodSample);
+    const uploadURL = await uploadRecordingThroughApi(client, goodSample);
     const res = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL });
     expect(res.status).toBe(400);
     expect(res.data).toEqual({
@@ -65,7 +53,7 @@ describe('cloning a voice', () => {
 
   test('with consent the voice is cloned, and the consent is stored with the time, wording version and IP', async () => {
     const { client, user, sessionId } = await subscriber();
-    const uploadURL = await upload(client, goodSample);
+    const uploadURL = await uploadRecordingThroughApi(client, goodSample);
     const before = Date.now();
     const res = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent });
     expect(res.status).toBe(200);
@@ -89,7 +77,7 @@ describe('cloning a voice', () => {
     const client = new TestClient(system.url);
     await client.signUp(uniqueEmail('free'));
     const sessionId = newSessionId();
-    const uploadURL = await upload(client, goodSample);
+    const uploadURL = await uploadRecordingThroughApi(client, goodSample);
     const res = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent });
     expect(res.status).toBe(402);
     expect(res.data.code).toBe('SUBSCRIPTION_REQUIRED');
@@ -118,7 +106,7 @@ describe('cloning a voice', () => {
   ])('%s is refused with its message', async (_name, make, code, message) => {
     const { client, sessionId } = await subscriber();
     const body = await make();
-    const uploadURL = await upload(client, body);
+    const uploadURL = await uploadRecordingThroughApi(client, body);
     const res = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent });
     expect(res.status).toBe(400);
     expect(res.data).toEqual({ code, error: message });
@@ -127,7 +115,7 @@ describe('cloning a voice', () => {
 
   test("another user's upload URL cannot be cloned", async () => {
     const owner = await subscriber();
-    const uploadURL = await upload(owner.client, goodSample);
+    const uploadURL = await uploadRecordingThroughApi(owner.client, goodSample);
     const thief = await subscriber();
     const res = await thief.client.postJson('/api/voice-profile/clone', { sessionId: thief.sessionId, uploadURL, consent });
     expect(res.status).toBe(400);
@@ -140,7 +128,7 @@ describe('sessionId ownership', () => {
     const owner = await subscriber();
     expect((await owner.client.get(`/api/voice-profile/${owner.sessionId}`)).status).toBe(200);
     const other = await subscriber();
-    const uploadURL = await upload(other.client, goodSample);
+    const uploadURL = await uploadRecordingThroughApi(other.client, goodSample);
     const read = await other.client.get(`/api/voice-profile/${owner.sessionId}`);
     const clone = await other.client.postJson('/api/voice-profile/clone', { sessionId: owner.sessionId, uploadURL, consent });
     const del = await other.client.request('DELETE', `/api/voice-profile/${owner.sessionId}`);
@@ -171,7 +159,7 @@ describe('speech and deletion', () => {
 
   test('speech is synthesised once per text, served from the cache after, and re-record deletes the sample and every clip', async () => {
     const { client, user, sessionId, token } = await subscriber();
-    const uploadURL = await upload(client, goodSample);
+    const uploadURL = await uploadRecordingThroughApi(client, goodSample);
     expect((await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent })).status).toBe(200);
 
     const text = 'I am calm and steady. Every day I grow a little stronger! Peace is my natural state.';
