@@ -165,7 +165,15 @@ test('each service restarted in turn under steady reads and writes: no write fai
         voiceSpeed: '1.0',
         audioDuration: '60',
       });
-      await new Promise((r) => setTimeout(r, 500));
+      // In the service's hands before the SIGTERM: its render queue counts it. A fixed pause
+      // was not enough on a busy machine, where the request could still be on its way.
+      let answered = false;
+      void inFlight.then(() => (answered = true));
+      for (;;) {
+        const place = (await listener.get('/api/generate-audio/queue')).data as { running?: number; waiting?: number } | undefined;
+        if (answered || (place?.running ?? 0) + (place?.waiting ?? 0) > 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
     }
     const started = Date.now();
     await instance.restart();

@@ -104,6 +104,12 @@ export async function startE2E(options: { system?: Parameters<typeof startTestSy
   };
 }
 
+/**
+ * How long signing up or in may take: hashing the password, the redirect and the whole next
+ * page's load, which on a machine busy with three spec files can outlast the usual 15 s.
+ */
+const SIGN_IN_TIMEOUT_MS = 60_000;
+
 /** Creates an account through the built-in sign-in page, as a visitor would. */
 export async function signUpInBrowser(page: Page, options: { email?: string; password?: string; name?: string; returnTo?: string } = {}) {
   const email = options.email ?? uniqueEmail('e2e');
@@ -113,7 +119,7 @@ export async function signUpInBrowser(page: Page, options: { email?: string; pas
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
+  await page.waitForURL((url) => !url.pathname.startsWith('/api/'), { timeout: SIGN_IN_TIMEOUT_MS });
   return { email, password };
 }
 
@@ -123,7 +129,7 @@ export async function signInInBrowser(page: Page, email: string, password: strin
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
+  await page.waitForURL((url) => !url.pathname.startsWith('/api/'), { timeout: SIGN_IN_TIMEOUT_MS });
 }
 
 /**
