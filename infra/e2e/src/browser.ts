@@ -71,12 +71,17 @@ export async function launchSharedBrowser(): Promise<{ wsEndpoint: string; close
 }
 
 /**
- * The run's shared Chromium when the jest project started one, otherwise a Chromium of this
- * process's own (a journey run by hand). Closing the answer ends this connection's contexts only.
+ * The run's shared Chromium when the jest project started one, otherwise (a journey run by
+ * hand, or `own`) a Chromium of this process's own. Closing the answer ends this connection's
+ * contexts only.
+ *
+ * A spec that records through the fake microphone asks for its own: Chromium's file-backed
+ * fake microphone is not made for takes in several profiles at once, and with one browser for
+ * the run a take on a phone stopped counting while other spec files were recording.
  */
-export async function openJourneyBrowser(): Promise<Browser> {
+export async function openJourneyBrowser(options: { own?: boolean } = {}): Promise<Browser> {
   const shared = process.env[SHARED_BROWSER_ENV];
-  if (shared) return chromium.connect(shared);
+  if (shared && !options.own) return chromium.connect(shared);
   const dir = mkdtempSync(join(tmpdir(), 'ie-e2e-browser-'));
   const browser = await chromium.launch(await journeyBrowserOptions(dir));
   browser.on('disconnected', () => rmSync(dir, { recursive: true, force: true }));

@@ -67,14 +67,20 @@ export interface E2E {
 }
 
 /** The real app (built frontends, every service, the gateway) and a real Chromium. */
-export async function startE2E(options: { system?: Parameters<typeof startTestSystem>[0] } = {}): Promise<E2E> {
+export async function startE2E(
+  options: {
+    system?: Parameters<typeof startTestSystem>[0];
+    /** A Chromium of this spec file's own rather than the run's shared one (see `openJourneyBrowser`). */
+    ownBrowser?: boolean;
+  } = {},
+): Promise<E2E> {
   if (!existsSync(join(FRONTENDS_DIR, 'shell', 'dist', 'index.html'))) {
     throw new Error('The frontends are not built: run `npm run build` first (npm test does it).');
   }
   const system = await startSystemUnderTest(options.system);
   // A browser that cannot start must not leave the system running (its database
   // connections would starve the next test files of the run).
-  const browser = await openJourneyBrowser().catch(async (error) => {
+  const browser = await openJourneyBrowser({ own: options.ownBrowser }).catch(async (error) => {
     await system.stop();
     throw error;
   });

@@ -9,7 +9,7 @@ jest.setTimeout(900_000);
 let e2e: E2E;
 const TRACK = 'Long Listening Pad';
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await startE2E({ ownBrowser: true }); // it records through the microphone
   await addMusicTrack(e2e.system, TRACK);
 });
 afterEach(() => e2e?.closeContexts());

@@ -11,7 +11,7 @@ beforeAll(async () => {
   const env = { ...process.env };
   delete env.STRIPE_SECRET_KEY; // the journey runs on the demo checkout, as a fresh `npm start` does
   // The browser's fake microphone reads the sample sentences, so the subscriber can record and clone.
-  e2e = await startE2E({ system: { env } });
+  e2e = await startE2E({ system: { env }, ownBrowser: true });
 });
 afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());

@@ -8,7 +8,7 @@ let e2e: E2E;
 beforeAll(async () => {
   const env = { ...process.env };
   delete env.STRIPE_SECRET_KEY; // the kept-take journey goes through the demo checkout, as a fresh `npm start` does
-  e2e = await startE2E({ system: { env } });
+  e2e = await startE2E({ system: { env }, ownBrowser: true }); // it records through the microphone
 });
 afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
