@@ -1,12 +1,31 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
 import type { Db } from '@innerecho/kit';
 import { startTestSystem, uniqueEmail, type ServiceKey, type TestSystem } from '@innerecho/embedded';
 import { attachToDistributedSystem, DISTRIBUTED_DESCRIPTOR_ENV, type DistributedSystemDescriptor } from '@innerecho/distributed';
-import { openJourneyBrowser } from './browser';
 
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FRONTENDS_DIR = resolve(__dirname, '..', '..', '..', 'frontends');
+
+/** Flags this machine needs: no sandbox as root, and no background calls to the closed network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium package (see .ci/run)`);
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
 
 /**
  * Which form of the product the journeys drive:
@@ -58,52 +77,35 @@ export interface E2E {
   /** A fresh browser profile (no cookies, empty local storage). */
   newContext(options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>;
   newPage(options?: Parameters<Browser['newContext']>[0]): Promise<Page>;
-  /**
-   * Closes every profile opened so far. Spec files call it after each test: a finished test's
-   * pages would otherwise go on running (players, timers, renderer processes) to the file's end.
-   */
-  closeContexts(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** The real app (built frontends, every service, the gateway) and a real Chromium. */
-export async function startE2E(
-  options: {
-    system?: Parameters<typeof startTestSystem>[0];
-    /** A Chromium of this spec file's own rather than the run's shared one (see `openJourneyBrowser`). */
-    ownBrowser?: boolean;
-  } = {},
-): Promise<E2E> {
+export async function startE2E(options: { browserArgs?: string[]; system?: Parameters<typeof startTestSystem>[0] } = {}): Promise<E2E> {
   if (!existsSync(join(FRONTENDS_DIR, 'shell', 'dist', 'index.html'))) {
     throw new Error('The frontends are not built: run `npm run build` first (npm test does it).');
   }
   const system = await startSystemUnderTest(options.system);
   // A browser that cannot start must not leave the system running (its database
   // connections would starve the next test files of the run).
-  const browser = await openJourneyBrowser({ own: options.ownBrowser }).catch(async (error) => {
+  const browser = await launchBrowser(options.browserArgs).catch(async (error) => {
     await system.stop();
     throw error;
   });
-  let contexts: BrowserContext[] = [];
+  const contexts: BrowserContext[] = [];
   const newContext = async (contextOptions?: Parameters<Browser['newContext']>[0]) => {
     const context = await browser.newContext({ baseURL: system.url, ...contextOptions });
     context.setDefaultTimeout(15_000);
     contexts.push(context);
     return context;
   };
-  const closeContexts = async () => {
-    const open = contexts;
-    contexts = [];
-    await Promise.allSettled(open.map((c) => c.close()));
-  };
   return {
     system,
     browser,
     newContext,
     newPage: async (contextOptions) => (await newContext(contextOptions)).newPage(),
-    closeContexts,
     async stop() {
-      await closeContexts();
+      await Promise.allSettled(contexts.map((c) => c.close()));
       await browser.close().catch(() => undefined);
       await system.stop();
     },

@@ -1,5 +1,4 @@
 export * from './harness';
-export * from './browser';
 export * from './fake-microphone';
 export * from './accessibility';
 export * from './listeners';

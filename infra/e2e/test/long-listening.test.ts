@@ -1,18 +1,20 @@
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import type { Locator } from 'playwright-core';
 import { addMusicTrack } from '@innerecho/generation/test/library-setup';
-import { clonedListener, expectNoAxeViolations, startE2E, type E2E } from '../src';
-import { text } from 'node:stream/consumers';
+import { clonedListener, expectNoAxeViolations, fakeMicrophone, startE2E, type E2E } from '../src';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 jest.setTimeout(900_000);
 
 let e2e: E2E;
 const TRACK = 'Long Listening Pad';
 beforeAll(async () => {
-  e2e = await startE2E({ ownBrowser: true }); // it records through the microphone
+  const dir = mkdtempSync(join(tmpdir(), 'ie-own-reading-'));
+  e2e = await startE2E({ browserArgs: [...(await fakeMicrophone(dir)), '--autoplay-policy=no-user-gesture-required'] });
   await addMusicTrack(e2e.system, TRACK);
 });
-afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
 
 const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
@@ -118,8 +120,7 @@ test('a listener records an affirmation themselves, generates 5 minutes over mus
   await page.getByRole('button', { name: 'Add to Calendar' }).click();
   const calendar = await downloading;
   expect(calendar.suggestedFilename()).toBe('innerecho-daily-reminder.ics');
-  // Read as a stream: the browser may run on the other end of a connection, with the file on its side.
-  const ics = await text(await calendar.createReadStream());
+  const ics = readFileSync(await calendar.path(), 'utf8');
   expect(ics).toMatch(/DTSTART:\d{8}T211500\r\nDTEND:\d{8}T213000\r\nRRULE:FREQ=DAILY/);
   await expectNoAxeViolations(page, 'the Saved tab with the player open');
   await item.getByRole('button', { name: 'Hide player for In My Own Words' }).click();
