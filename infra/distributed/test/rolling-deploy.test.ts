@@ -169,11 +169,11 @@ test('each service restarted in turn under steady reads and writes: no write fai
       // was not enough on a busy machine, where the request could still be on its way.
       let answered = false;
       void inFlight.then(() => (answered = true));
-      for (;;) {
+      await eventually(async () => {
         const place = (await listener.get('/api/generate-audio/queue')).data as { running?: number; waiting?: number } | undefined;
-        if (answered || (place?.running ?? 0) + (place?.waiting ?? 0) > 0) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
+        if (!answered && (place?.running ?? 0) + (place?.waiting ?? 0) === 0)
+          throw new Error("the render is not in generation's queue yet");
+      }, 600);
     }
     const started = Date.now();
     await instance.restart();
