@@ -26,18 +26,22 @@ module.exports = {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/infra/e2e/test/**/*.test.ts'],
+      // One Chromium for the run, which every spec file connects to.
+      globalSetup: '<rootDir>/infra/e2e/jest/global-setup.ts',
+      globalTeardown: '<rootDir>/infra/e2e/jest/global-teardown.ts',
     },
     {
       // The same journeys against the distributed form: every service and the gateway in its
-      // own process on PostgreSQL, NATS and S3 (s3rver), started once for the whole run.
+      // own process on PostgreSQL, NATS and S3 (s3rver), started once for the whole run, driven
+      // by the run's one Chromium.
       ...common,
       displayName: 'e2e-distributed',
       testMatch: ['<rootDir>/infra/e2e/test/**/*.test.ts'],
       // This spec starts a system of its own with its own gateway configuration.
       testPathIgnorePatterns: ['/node_modules/', 'remote-from-another-origin'],
       globals: { __E2E_FORM__: 'distributed' },
-      globalSetup: '<rootDir>/infra/distributed/jest/global-setup.ts',
-      globalTeardown: '<rootDir>/infra/distributed/jest/global-teardown.ts',
+      globalSetup: '<rootDir>/infra/e2e/jest/distributed-global-setup.ts',
+      globalTeardown: '<rootDir>/infra/e2e/jest/distributed-global-teardown.ts',
     },
   ],
 };

@@ -1,31 +1,12 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Db } from '@innerecho/kit';
 import { startTestSystem, uniqueEmail, type ServiceKey, type TestSystem } from '@innerecho/embedded';
 import { attachToDistributedSystem, DISTRIBUTED_DESCRIPTOR_ENV, type DistributedSystemDescriptor } from '@innerecho/distributed';
+import { openJourneyBrowser } from './browser';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FRONTENDS_DIR = resolve(__dirname, '..', '..', '..', 'frontends');
-
-/** Flags this machine needs: no sandbox as root, and no background calls to the closed network. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH))
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install Debian's chromium package (see .ci/run)`);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
-}
 
 /**
  * Which form of the product the journeys drive:
@@ -77,46 +58,63 @@ export interface E2E {
   /** A fresh browser profile (no cookies, empty local storage). */
   newContext(options?: Parameters<Browser['newContext']>[0]): Promise<BrowserContext>;
   newPage(options?: Parameters<Browser['newContext']>[0]): Promise<Page>;
+  /**
+   * Closes every profile opened so far. Spec files call it after each test: a finished test's
+   * pages would otherwise go on running (players, timers, renderer processes) to the file's end.
+   */
+  closeContexts(): Promise<void>;
   stop(): Promise<void>;
 }
 
+/** How long a page load may take (see `newContext`). */
+const NAVIGATION_TIMEOUT_MS = 60_000;
+
 /** The real app (built frontends, every service, the gateway) and a real Chromium. */
-export async function startE2E(options: { browserArgs?: string[]; system?: Parameters<typeof startTestSystem>[0] } = {}): Promise<E2E> {
+export async function startE2E(
+  options: {
+    system?: Parameters<typeof startTestSystem>[0];
+    /** A Chromium of this spec file's own rather than the run's shared one (see `openJourneyBrowser`). */
+    ownBrowser?: boolean;
+  } = {},
+): Promise<E2E> {
   if (!existsSync(join(FRONTENDS_DIR, 'shell', 'dist', 'index.html'))) {
     throw new Error('The frontends are not built: run `npm run build` first (npm test does it).');
   }
   const system = await startSystemUnderTest(options.system);
   // A browser that cannot start must not leave the system running (its database
   // connections would starve the next test files of the run).
-  const browser = await launchBrowser(options.browserArgs).catch(async (error) => {
+  const browser = await openJourneyBrowser({ own: options.ownBrowser }).catch(async (error) => {
     await system.stop();
     throw error;
   });
-  const contexts: BrowserContext[] = [];
+  let contexts: BrowserContext[] = [];
   const newContext = async (contextOptions?: Parameters<Browser['newContext']>[0]) => {
     const context = await browser.newContext({ baseURL: system.url, ...contextOptions });
     context.setDefaultTimeout(15_000);
+    // A page load (goto, reload, waitForURL) waits for the whole page and its scripts, which on a
+    // machine busy with three spec files can outlast 15 s; a click or a text still may not.
+    context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
     contexts.push(context);
     return context;
+  };
+  const closeContexts = async () => {
+    const open = contexts;
+    contexts = [];
+    await Promise.allSettled(open.map((c) => c.close()));
   };
   return {
     system,
     browser,
     newContext,
     newPage: async (contextOptions) => (await newContext(contextOptions)).newPage(),
+    closeContexts,
     async stop() {
-      await Promise.allSettled(contexts.map((c) => c.close()));
+      await closeContexts();
       await browser.close().catch(() => undefined);
       await system.stop();
     },
   };
 }
-
-/**
- * How long signing up or in may take: hashing the password, the redirect and the whole next
- * page's load, which on a machine busy with three spec files can outlast the usual 15 s.
- */
-const SIGN_IN_TIMEOUT_MS = 60_000;
 
 /** Creates an account through the built-in sign-in page, as a visitor would. */
 export async function signUpInBrowser(page: Page, options: { email?: string; password?: string; name?: string; returnTo?: string } = {}) {
@@ -127,7 +125,7 @@ export async function signUpInBrowser(page: Page, options: { email?: string; pas
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/api/'), { timeout: SIGN_IN_TIMEOUT_MS });
+  await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
   return { email, password };
 }
 
@@ -137,7 +135,7 @@ export async function signInInBrowser(page: Page, email: string, password: strin
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/api/'), { timeout: SIGN_IN_TIMEOUT_MS });
+  await page.waitForURL((url) => !url.pathname.startsWith('/api/'));
 }
 
 /**

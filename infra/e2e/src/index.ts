@@ -1,4 +1,5 @@
 export * from './harness';
+export * from './browser';
 export * from './fake-microphone';
 export * from './accessibility';
 export * from './listeners';

@@ -17,6 +17,7 @@ beforeAll(async () => {
   e2e = await startE2E();
   transcriptId = ((await (await fetch(`${e2e.system.url}/api/transcripts`)).json()) as { id: string }[])[0]!.id;
 });
+afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
 
 const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible' });

@@ -14,6 +14,7 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'admin-e2e-'));
   e2e = await startE2E();
 });
+afterEach(() => e2e?.closeContexts());
 afterAll(async () => {
   await e2e?.stop();
   rmSync(work, { recursive: true, force: true });

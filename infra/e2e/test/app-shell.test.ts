@@ -7,6 +7,7 @@ let e2e: E2E;
 beforeAll(async () => {
   e2e = await startE2E();
 });
+afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
 
 const nav = (page: Page) => page.getByRole('banner');

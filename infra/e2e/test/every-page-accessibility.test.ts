@@ -24,6 +24,7 @@ beforeAll(async () => {
   e2e = await startE2E();
   transcriptId = ((await (await fetch(`${e2e.system.url}/api/transcripts`)).json()) as { id: string }[])[0]!.id;
 });
+afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
 
 type Look = { theme: 'dark' | 'light'; width: number; height: number };

@@ -9,9 +9,10 @@ jest.setTimeout(900_000);
 let e2e: E2E;
 const TRACK = 'Journey Calm Pad';
 beforeAll(async () => {
-  e2e = await startE2E({ browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
+  e2e = await startE2E();
   await addMusicTrack(e2e.system, TRACK);
 });
+afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
 
 const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });

@@ -9,6 +9,7 @@ beforeAll(async () => {
   // The starter library a fresh install ships: 60 affirmations, 3 featured creators.
   e2e = await startE2E();
 });
+afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
 
 const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });

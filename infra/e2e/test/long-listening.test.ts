@@ -1,20 +1,18 @@
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import type { Locator } from 'playwright-core';
 import { addMusicTrack } from '@innerecho/generation/test/library-setup';
-import { clonedListener, expectNoAxeViolations, fakeMicrophone, startE2E, type E2E } from '../src';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { clonedListener, expectNoAxeViolations, startE2E, type E2E } from '../src';
+import { text } from 'node:stream/consumers';
 
 jest.setTimeout(900_000);
 
 let e2e: E2E;
 const TRACK = 'Long Listening Pad';
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'ie-own-reading-'));
-  e2e = await startE2E({ browserArgs: [...(await fakeMicrophone(dir)), '--autoplay-policy=no-user-gesture-required'] });
+  e2e = await startE2E({ ownBrowser: true }); // it records through the microphone
   await addMusicTrack(e2e.system, TRACK);
 });
+afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
 
 const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
@@ -120,7 +118,8 @@ test('a listener records an affirmation themselves, generates 5 minutes over mus
   await page.getByRole('button', { name: 'Add to Calendar' }).click();
   const calendar = await downloading;
   expect(calendar.suggestedFilename()).toBe('innerecho-daily-reminder.ics');
-  const ics = readFileSync(await calendar.path(), 'utf8');
+  // Read as a stream: the browser may run on the other end of a connection, with the file on its side.
+  const ics = await text(await calendar.createReadStream());
   expect(ics).toMatch(/DTSTART:\d{8}T211500\r\nDTEND:\d{8}T213000\r\nRRULE:FREQ=DAILY/);
   await expectNoAxeViolations(page, 'the Saved tab with the player open');
   await item.getByRole('button', { name: 'Hide player for In My Own Words' }).click();

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import express from 'express';
 import type { Browser } from 'playwright-core';
 import { startTestSystem, type TestSystem } from '@innerecho/embedded';
-import { launchBrowser } from '../src';
+import { openJourneyBrowser } from '../src';
 
 jest.setTimeout(180_000);
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   cdnOrigin = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
   system = await startTestSystem({ env: { ...process.env, REMOTE_URL_CREATOR: `${cdnOrigin}/creator/` } });
-  browser = await launchBrowser();
+  browser = await openJourneyBrowser();
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,30 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { hashPassword } from '@innerecho/kit';
 import { creatorReferralTables } from '@innerecho/creator-referral';
 import { uniqueEmail } from '@innerecho/embedded';
-import { fakeMicrophone, signInInBrowser, signUpInBrowser, startE2E, type E2E } from '../src';
+import { signInInBrowser, signUpInBrowser, startE2E, type E2E } from '../src';
 
 jest.setTimeout(600_000);
 
 let e2e: E2E;
-let dir: string;
 beforeAll(async () => {
-  // A fake microphone reading the sample sentences, so the subscriber can record and clone.
-  dir = mkdtempSync(join(tmpdir(), 'e2e-subscription-'));
   const env = { ...process.env };
   delete env.STRIPE_SECRET_KEY; // the journey runs on the demo checkout, as a fresh `npm start` does
-  e2e = await startE2E({
-    system: { env },
-    browserArgs: await fakeMicrophone(dir),
-  });
+  // The browser's fake microphone reads the sample sentences, so the subscriber can record and clone.
+  e2e = await startE2E({ system: { env }, ownBrowser: true });
 });
-afterAll(async () => {
-  await e2e?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => e2e?.closeContexts());
+afterAll(() => e2e?.stop());
 
 const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
 

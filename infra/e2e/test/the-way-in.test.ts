@@ -8,8 +8,9 @@ jest.setTimeout(300_000);
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E({ browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
+  e2e = await startE2E();
 });
+afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
 
 const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible' });

@@ -1,27 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
-import { expectNoAxeViolations, fakeMicrophone, subscribedListener, subscriptionOf, signedUpListener, startE2E, type E2E } from '../src';
+import { expectNoAxeViolations, subscribedListener, subscriptionOf, signedUpListener, startE2E, type E2E } from '../src';
 
 jest.setTimeout(600_000);
 
 let e2e: E2E;
-let dir: string;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'e2e-voice-'));
   const env = { ...process.env };
   delete env.STRIPE_SECRET_KEY; // the kept-take journey goes through the demo checkout, as a fresh `npm start` does
-  e2e = await startE2E({
-    system: { env },
-    browserArgs: [...(await fakeMicrophone(dir)), '--autoplay-policy=no-user-gesture-required'],
-  });
+  e2e = await startE2E({ system: { env }, ownBrowser: true }); // it records through the microphone
 });
-afterAll(async () => {
-  await e2e?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => e2e?.closeContexts());
+afterAll(() => e2e?.stop());
 
 const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
 const voiceProfile = (page: Page) =>
