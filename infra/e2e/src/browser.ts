@@ -75,9 +75,10 @@ export async function launchSharedBrowser(): Promise<{ wsEndpoint: string; close
  * hand, or `own`) a Chromium of this process's own. Closing the answer ends this connection's
  * contexts only.
  *
- * A spec that records through the fake microphone asks for its own: Chromium's file-backed
- * fake microphone is not made for takes in several profiles at once, and with one browser for
- * the run a take on a phone stopped counting while other spec files were recording.
+ * A spec that records through the fake microphone asks for its own, so the browser's one
+ * file-backed fake microphone serves the takes of one spec file at a time: the recording
+ * journeys depend on a take's real-time clock, and takes from several spec files at once in
+ * one browser have not been shown to keep time.
  */
 export async function openJourneyBrowser(options: { own?: boolean } = {}): Promise<Browser> {
   const shared = process.env[SHARED_BROWSER_ENV];
