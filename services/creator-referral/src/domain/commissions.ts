@@ -67,7 +67,7 @@ async function ensureAttribution(
     ctx.logger.info({ creatorId: creator.id }, 'self-referral: not attributed');
     return null;
   }
-  return insertAttribution(tx, {
+  const inserted = await insertAttribution(tx, {
     subscriptionId: s.subscriptionId,
     creatorId: creator.id,
     userId: s.userId,
@@ -76,6 +76,10 @@ async function ensureAttribution(
     entitled,
     version,
   });
+  // The subscription's other event, handled at the same moment (by another instance), may have
+  // made the attribution first: the insert then does nothing, and theirs (made from the same
+  // facts) is the one. Taking it for "not attributed" would drop the creator's commission.
+  return inserted ?? findAttribution(tx, s.subscriptionId);
 }
 
 /** Keeps the attribution's subscriber facts (active or not) current; stale versions are ignored. */
