@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createLogger, createTokenVerifier, USER_TOKEN_ISSUER } from '@innerecho/kit';
-import { createScratchDatabase, sumOfMetric } from '@innerecho/embedded';
+import { createScratchDatabase, LOCAL_DATABASE_SERVER, sumOfMetric } from '@innerecho/embedded';
 import { createGateway, ZGatewayEnv } from '../src';
 import { PostgresRateLimitStore } from '../src/rate-limit-store';
 import { SERVICE_NAMES } from '../src/route-table';
@@ -72,7 +72,7 @@ afterAll(async () => {
 });
 
 test('sign-in attempts are counted once for every gateway instance when they share PostgreSQL', async () => {
-  const database = await createScratchDatabase(process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+  const database = await createScratchDatabase(process.env.DATABASE_URL || LOCAL_DATABASE_SERVER);
   const stores: PostgresRateLimitStore[] = [];
   try {
     const { urls } = await services();

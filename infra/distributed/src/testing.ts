@@ -12,6 +12,7 @@ import {
   announceSubscriptionThroughEvents,
   createScratchDatabase,
   freePort,
+  LOCAL_DATABASE_SERVER,
   TestClient,
   type ServiceKey,
   type SubscriptionChange,
@@ -20,8 +21,7 @@ import { createLogger, NatsTransport, type Db } from '@innerecho/kit';
 import { REPOSITORY_ROOT, SERVICES, type S3Settings, type ServiceName } from './environment';
 import { startDistributedSystem, type DistributedSystem } from './distributed-system';
 
-/** Where tests find PostgreSQL and NATS: the CI variables, else the ones running on this machine. */
-export const LOCAL_DATABASE_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+/** Where tests find NATS: the CI variable, else the one running on this machine (PostgreSQL: LOCAL_DATABASE_SERVER). */
 export const LOCAL_NATS = 'nats://127.0.0.1:4222';
 
 export const SERVICE_KEYS: Record<ServiceName, ServiceKey> = {

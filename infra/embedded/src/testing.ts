@@ -26,14 +26,21 @@ export interface TestSystem extends RunningSystem {
   changeSubscription(userId: string, change: SubscriptionChange): Promise<void>;
 }
 
+/** The PostgreSQL server tests use when DATABASE_URL is unset but PostgreSQL is required. */
+export const LOCAL_DATABASE_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+
 /**
  * A throwaway system for tests: PGlite in memory, or a fresh database on the PostgreSQL
- * server when DATABASE_URL is set; events in-process, or in their own namespace on NATS
+ * server when DATABASE_URL is set (or on the local one, with `requirePostgres`, for a test
+ * that needs two connections at once); events in-process, or in their own namespace on NATS
  * when NATS_URL is set. `stop()` removes what it created.
  */
-export async function startTestSystem(overrides: Partial<SystemOptions> = {}): Promise<TestSystem> {
+export async function startTestSystem({
+  requirePostgres = false,
+  ...overrides
+}: Partial<SystemOptions> & { requirePostgres?: boolean } = {}): Promise<TestSystem> {
   const suffix = randomBytes(4).toString('hex');
-  const serverUrl = process.env.DATABASE_URL;
+  const serverUrl = process.env.DATABASE_URL || (requirePostgres ? LOCAL_DATABASE_SERVER : undefined);
   const scratch =
     serverUrl && overrides.databaseUrl === undefined ? await createScratchDatabase(serverUrl, suffix, { migrated: true }) : undefined;
   const databaseUrl = scratch?.url;

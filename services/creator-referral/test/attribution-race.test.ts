@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { EventPayload, InvoicePaidV1, SubscriptionChangedV1 } from '@innerecho/contracts';
-import { startTestSystem, uniqueEmail, type TestSystem } from '@innerecho/embedded';
+import { eventually, startTestSystem, uniqueEmail, type TestSystem } from '@innerecho/embedded';
 import type { EventContext } from '@innerecho/kit';
 import { applySubscriptionChange, earnCommission } from '../src/domain/commissions';
 import { attributions, commissions, creators } from '../src/data-access/schema';
@@ -11,20 +11,11 @@ jest.setTimeout(120_000);
 /**
  * Two instances of creator-referral can handle a new subscription's two events (its change and
  * its first paid invoice) at the same moment. That takes two connections at once, so this file
- * runs on PostgreSQL (the one on 127.0.0.1 when DATABASE_URL is unset), never on PGlite.
+ * runs on PostgreSQL, never on PGlite.
  */
-const POSTGRES_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-
 let system: TestSystem;
 beforeAll(async () => {
-  const before = process.env.DATABASE_URL;
-  process.env.DATABASE_URL = POSTGRES_URL; // read by startTestSystem for its scratch database
-  try {
-    system = await startTestSystem({ env: { ...process.env, STARTER_CONTENT: 'off' } });
-  } finally {
-    if (before === undefined) delete process.env.DATABASE_URL;
-    else process.env.DATABASE_URL = before;
-  }
+  system = await startTestSystem({ requirePostgres: true, env: { ...process.env, STARTER_CONTENT: 'off' } });
 });
 afterAll(() => system?.stop());
 
@@ -36,17 +27,17 @@ const eventContext = (tx: EventContext['tx']): EventContext => ({
 });
 
 /** Resolves once some connection is waiting for a row lock (the second insert of one key). */
-async function someoneWaitsForALock() {
-  for (let i = 0; i < 200; i++) {
-    const result = await service().db.execute(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    const rows = (result as unknown as { rows: { n: number }[] }).rows;
-    if (rows[0]!.n > 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('no connection ever waited for the attribution row');
-}
+const someoneWaitsForALock = () =>
+  eventually(
+    async () => {
+      const result = await service().db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      expect((result as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(0);
+    },
+    200,
+    50,
+  );
 
 test('a subscription change and its first paid invoice handled at the same moment: one attribution, and the commission is earned', async () => {
   const referralCode = `race${randomBytes(3).toString('hex')}`;
