@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { ipKeyGenerator, MemoryStore, rateLimit, type Store } from 'express-rate-limit';
+import { MemoryStore, rateLimit, type Store } from 'express-rate-limit';
 import { PAGE_ASSETS_PATH, pageAssets, REQUEST_ID_HEADER, type Logger, type TokenVerifier } from '@innerecho/kit';
 import { randomUUID } from 'node:crypto';
 import { serviceUrls, type GatewayConfig } from './config';
@@ -16,6 +16,8 @@ import { createUpstreamProxies } from './upstream';
 import { apiClientKey, keptReadLane } from './kept-read-lane';
 import { API_ANSWER_HEADERS, everyAnswerHeaders, securityHeaders } from './security-headers';
 import { checkSessionCookie, keepGatewayCookies } from './session-cookie';
+import { originOf, refuseBodyType, refuseCrossSiteWrite } from './cross-site';
+import { passwordGuessLimits, SIGN_IN_LIMITED } from './sign-in-limits';
 
 /**
  * Headers only the platform may set. A browser that sends them is lying, so they are
@@ -65,6 +67,7 @@ export function createGateway({
   const app = express();
   app.disable('x-powered-by');
   const urls = serviceUrls(config);
+  const publicOrigin = originOf(config.PUBLIC_URL);
 
   app.use((req, res, next) => {
     stampRequestId(req, res);
@@ -92,15 +95,11 @@ export function createGateway({
   });
 
   const tooMany = (message: string) => (req: Request, res: Response) => sendError(req, res, 429, 'RATE_LIMITED', message);
-  const signInLimiter = rateLimit({
-    windowMs: config.SIGN_IN_RATE_WINDOW_SECONDS * 1000,
+  const signInAttempts = passwordGuessLimits({
     limit: config.SIGN_IN_RATE_LIMIT,
-    // A budget per client address and per sign-in form (subscriber, creator).
-    keyGenerator: (req) => `${ipKeyGenerator(req.ip ?? '')}:${findRoute(req.method, req.path)?.prefix}`,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
+    windowMs: config.SIGN_IN_RATE_WINDOW_SECONDS * 1000,
     store: signInStore,
-    handler: tooMany('Too many sign-in attempts. Please wait a few minutes and try again.'),
+    refuse: tooMany(SIGN_IN_LIMITED),
   });
   const apiRateLimit = { counts: new MemoryStore(), limit: config.API_RATE_LIMIT, windowMs: 60_000 };
   const apiLimiter = rateLimit({
@@ -137,6 +136,11 @@ export function createGateway({
       res.status(404).json({ error: `No API route for ${req.method} ${req.path}`, code: 'NOT_FOUND' });
       return;
     }
+    const refusal = refuseCrossSiteWrite(req, route, publicOrigin) ?? refuseBodyType(req, route);
+    if (refusal) {
+      res.status(refusal.status).json({ error: refusal.error, code: refusal.code });
+      return;
+    }
     const length = Number(req.headers['content-length'] ?? 0);
     if (length > (route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)) {
       res.status(413).json({ error: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
@@ -152,7 +156,7 @@ export function createGateway({
     }
 
     const session = await checkSessionCookie(req, res, sessions);
-    if (keptReads.answer(req, res, route.service, session === 'valid')) return;
+    if (keptReads.answer(req, res, route.service, session.status === 'valid')) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       // A write may change what the service's reads answer: before it (a read under way is
       // not kept) and once it is answered.
@@ -161,8 +165,10 @@ export function createGateway({
     }
 
     const forward = () => proxies[route.service](req, res, next);
-    if (route.signIn && req.method === 'POST') signInLimiter(req, res, forward);
-    else forward();
+    if (route.signIn && req.method !== 'GET' && req.method !== 'HEAD') {
+      const account = session.status === 'valid' ? session.claims.id : null;
+      signInAttempts(req, res, (error?: unknown) => (error ? next(error) : forward()), { budget: route.signIn, account });
+    } else forward();
   });
 
   serveRuntimeConfig(app, config);

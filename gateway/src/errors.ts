@@ -32,6 +32,12 @@ const clientErrorStatus = (error: any): number | null => {
   return Number.isInteger(status) && status >= 400 && status < 500 ? status : null;
 };
 
+const CLIENT_ERRORS = new Map([
+  [404, { code: 'NOT_FOUND', message: 'Not found' }],
+  [413, { code: 'PAYLOAD_TOO_LARGE', message: 'The request is too large' }],
+  [416, { code: 'RANGE_NOT_SATISFIABLE', message: 'The requested range is outside the file' }],
+]);
+
 /** The last handler: whatever was thrown, the answer is clean. */
 export function finalErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
@@ -41,13 +47,8 @@ export function finalErrorHandler(logger: Logger): ErrorRequestHandler {
     }
     const status = clientErrorStatus(error);
     if (status) {
-      sendError(
-        req,
-        res,
-        status,
-        status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
-        status === 404 ? 'Not found' : 'The request could not be read',
-      );
+      const { code, message } = CLIENT_ERRORS.get(status) ?? { code: 'BAD_REQUEST', message: 'The request could not be read' };
+      sendError(req, res, status, code, message);
       return;
     }
     logger.error({ err: error, path: req.path }, 'gateway error');

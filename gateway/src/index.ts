@@ -1,10 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger, createUserSessionVerifier, type Logger } from '@innerecho/kit';
+import { answerMalformedRequests, createLogger, createUserSessionVerifier, type Logger } from '@innerecho/kit';
 import { createGateway } from './app';
 import type { GatewayConfig } from './config';
 import { gatewayOperations } from './operations';
 import { PostgresRateLimitStore } from './rate-limit-store';
+import { API_ANSWER_HEADERS, everyAnswerHeaders } from './security-headers';
 
 export { ZGatewayEnv, type GatewayConfig } from './config';
 export { ROUTE_TABLE, findRoute } from './route-table';
@@ -26,6 +27,8 @@ export async function startGateway(
   const signInStore = config.DATABASE_URL ? PostgresRateLimitStore.connect(config.DATABASE_URL, logger) : undefined;
   const sessions = createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });
   const server = createServer(createGateway({ config, logger, operations, signInStore, verifier: sessions.verifier }));
+  // Headers past Node's limit (431) and the like are answered before the app sees a request.
+  answerMalformedRequests(server, [...everyAnswerHeaders({ publicUrl: config.PUBLIC_URL }), ...API_ANSWER_HEADERS]);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject); // EADDRINUSE and the like
     server.listen(config.PORT, config.HOST, () => {

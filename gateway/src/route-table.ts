@@ -14,8 +14,19 @@ export interface RouteRow {
   methods?: string[];
   /** Largest request body accepted on this route, in bytes. */
   maxBodyBytes?: number;
-  /** Sign-in attempts: rate limited per client address. */
-  signIn?: boolean;
+  /**
+   * Attempts limited like sign-in, and the budget they count against (every method but GET
+   * and HEAD): a listener's password guesses (signing in, and every route confirmed with the
+   * password) share one budget per client address and one per signed-in account; creators'
+   * sign-ins have their own, and so do sign-ups.
+   */
+  signIn?: 'listener-password' | 'creator-password' | 'sign-up';
+  /**
+   * What a write's body may be: JSON (the default); JSON or an HTML form (`json-or-form`: the
+   * pages services render post forms, and check their origin); or a file's own bytes (`file`:
+   * the signed upload addresses).
+   */
+  bodies?: 'json' | 'json-or-form' | 'file';
   /**
    * Every route under this row, as `METHOD /path/:param`: the public API at a glance, and
    * the list the security sweep (infra/embedded/test/security-sweep.test.ts) attacks.
@@ -27,21 +38,36 @@ const MB = 1024 * 1024;
 
 export const ROUTE_TABLE: RouteRow[] = [
   // identity: sign-in, sign-up, sign-out, the current user, the OpenID callback
-  { prefix: '/api/login', service: 'identity', signIn: true, routes: ['GET /api/login', 'POST /api/login'] },
-  { prefix: '/api/signup', service: 'identity', signIn: true, routes: ['POST /api/signup'] },
-  { prefix: '/api/logout', service: 'identity', routes: ['GET /api/logout', 'POST /api/logout'] },
-  { prefix: '/api/auth/password', service: 'identity', signIn: true, routes: ['POST /api/auth/password'] }, // a password guess, like a sign-in
+  {
+    prefix: '/api/login',
+    service: 'identity',
+    signIn: 'listener-password',
+    bodies: 'json-or-form',
+    routes: ['GET /api/login', 'POST /api/login'],
+  },
+  { prefix: '/api/signup', service: 'identity', signIn: 'sign-up', bodies: 'json-or-form', routes: ['POST /api/signup'] },
+  { prefix: '/api/logout', service: 'identity', bodies: 'json-or-form', routes: ['GET /api/logout', 'POST /api/logout'] },
+  // A password change is confirmed with the current password: a guess, like a sign-in.
+  {
+    prefix: '/api/auth/password',
+    service: 'identity',
+    signIn: 'listener-password',
+    bodies: 'json-or-form',
+    routes: ['POST /api/auth/password'],
+  },
   // Deleting the account is confirmed with the password: a guess, like a sign-in.
   {
     prefix: '/api/auth/account',
     service: 'identity',
     methods: ['DELETE', 'POST'],
-    signIn: true,
+    signIn: 'listener-password',
+    bodies: 'json-or-form',
     routes: ['DELETE /api/auth/account', 'POST /api/auth/account/delete'],
   },
   {
     prefix: '/api/auth',
     service: 'identity',
+    bodies: 'json-or-form', // sign out everywhere and the admin's setup page are forms
     routes: [
       'GET /api/auth/user',
       'GET /api/auth/session',
@@ -66,6 +92,7 @@ export const ROUTE_TABLE: RouteRow[] = [
     prefix: '/api/files/voice',
     service: 'voice',
     maxBodyBytes: 25 * MB,
+    bodies: 'file',
     routes: ['GET /api/files/voice/:key', 'PUT /api/files/voice/:key'],
   },
 
@@ -120,6 +147,7 @@ export const ROUTE_TABLE: RouteRow[] = [
     prefix: '/api/files/library',
     service: 'library',
     maxBodyBytes: 60 * MB,
+    bodies: 'file',
     routes: ['GET /api/files/library/:key', 'PUT /api/files/library/:key'],
   },
 
@@ -163,6 +191,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   {
     prefix: '/api/billing',
     service: 'billing',
+    bodies: 'json-or-form', // the demo checkout and portal pages are forms
     routes: [
       'POST /api/billing/portal',
       'POST /api/billing/webhook',
@@ -176,7 +205,7 @@ export const ROUTE_TABLE: RouteRow[] = [
 
   // creator-referral: referral links, the creator area, commissions and payouts
   { prefix: '/api/referrals', service: 'creator-referral', routes: ['GET /api/referrals/validate/:code', 'POST /api/referrals/click'] },
-  { prefix: '/api/creator-auth/login', service: 'creator-referral', signIn: true, routes: ['POST /api/creator-auth/login'] },
+  { prefix: '/api/creator-auth/login', service: 'creator-referral', signIn: 'creator-password', routes: ['POST /api/creator-auth/login'] },
   {
     prefix: '/api/creator-auth',
     service: 'creator-referral',

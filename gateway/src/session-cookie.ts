@@ -38,18 +38,19 @@ const PENDING = Symbol('cookies the gateway sets on a proxied answer');
  * cannot be checked right now (identity's keys or revocation list unreachable: it is
  * restarting) is passed on untouched and kept in the browser: the service, unable to check
  * it either, answers 503 "try again", never 401 "signed out", and the listener stays signed in.
- * Returns what it found ('none' without a session cookie).
+ * Returns what it found (`none` without a session cookie; the claims of a valid one).
  */
 export async function checkSessionCookie(
   req: Request,
   res: Response,
   sessions: TokenVerifier,
-): Promise<TokenInspection['status'] | 'none'> {
+): Promise<TokenInspection | { status: 'none' }> {
   const raw = readCookie(req.headers.cookie, USER_SESSION_COOKIE);
-  if (raw === undefined) return 'none';
+  if (raw === undefined) return { status: 'none' };
   const token = decodeCookieValue(raw);
-  const status = token === null ? 'invalid' : (await sessions.inspect(token)).status;
-  if (status === 'valid' || status === 'unverifiable') return status;
+  const inspection: TokenInspection = token === null ? { status: 'invalid' } : await sessions.inspect(token);
+  const { status } = inspection;
+  if (status === 'valid' || status === 'unverifiable') return inspection;
   const rest = removeCookie(req.headers.cookie, USER_SESSION_COOKIE);
   if (rest) req.headers.cookie = rest;
   else delete req.headers.cookie;
@@ -57,7 +58,7 @@ export async function checkSessionCookie(
     ((res as any)[PENDING] ??= []).push(CLEAR_SESSION);
     res.append('set-cookie', CLEAR_SESSION);
   }
-  return status;
+  return inspection;
 }
 
 /**

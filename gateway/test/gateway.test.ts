@@ -27,6 +27,8 @@ let httpsGatewayUrl = '';
 const servers: Server[] = [];
 let frontendsDir: string;
 const keys = KeyStore.inMemory();
+/** Every request that reached a service, as `METHOD /path`. */
+const reached: string[] = [];
 const signer = createTokenSigner(keys, USER_TOKEN_ISSUER, 600);
 /** Sessions revoked at identity, as the gateway's revocation feed would know them. */
 const revoked = new Set<string>();
@@ -45,6 +47,7 @@ beforeAll(async () => {
     const app = express();
     // An echo of what arrived; `?set-cookie` and `?cache` make it answer as some services do.
     app.use((req, res) => {
+      reached.push(`${req.method} ${req.originalUrl}`);
       req.resume();
       req.on('end', () => {
         if (req.query['set-cookie']) res.cookie('ie_returning', '1');
@@ -168,6 +171,119 @@ describe('route table', () => {
     const res = await call('GET', '/api/admin/secret');
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: 'No API route for GET /api/admin/secret', code: 'NOT_FOUND' });
+  });
+});
+
+describe('writes from other sites', () => {
+  /** The https gateway: PUBLIC_URL https://innerecho.example is the only origin that may write. */
+  const write = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+    fetch(httpsGatewayUrl + path, { method, headers, body, redirect: 'manual' });
+  const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+  const JSON_BODY = { 'content-type': 'application/json' };
+  const OWN = { origin: 'https://innerecho.example' };
+
+  test.each([
+    'http://localhost:3001',
+    'http://evil.localhost:3000',
+    'https://evil.innerecho.example',
+    'http://innerecho.example',
+    'https://innerecho.example:8443',
+    'null',
+    'not an origin',
+  ])('a form post from %s is refused with 403 JSON and reaches no service', async (origin) => {
+    reached.length = 0;
+    const res = await write('POST', '/api/transcripts', { ...FORM, origin }, 'title=Owned&content=x&category=Other');
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: 'Cross-site requests are not allowed', code: 'CROSS_SITE' });
+    expect(reached).toEqual([]);
+  });
+
+  test.each(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])('%s from another origin is refused whatever the body', async (method) => {
+    reached.length = 0;
+    for (const [headers, body] of [
+      [JSON_BODY, '{}'],
+      [{ 'content-type': 'audio/webm' }, 'bytes'],
+      [{}, undefined],
+    ] as const) {
+      const res = await write(method, '/api/transcripts/abc', { ...headers, origin: 'http://localhost:3001' }, body);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { code: string }).code).toBe('CROSS_SITE');
+    }
+    expect(reached).toEqual([]);
+  });
+
+  test('Sec-Fetch-Site other than same-origin refuses a write even without Origin; reads from anywhere are answered', async () => {
+    for (const site of ['same-site', 'cross-site']) {
+      const res = await write('POST', '/api/creators', { ...JSON_BODY, 'sec-fetch-site': site }, '{}');
+      expect(res.status).toBe(403);
+    }
+    const own = await write('POST', '/api/creators', { ...JSON_BODY, ...OWN, 'sec-fetch-site': 'same-origin' }, '{}');
+    expect(((await echo(own)) as Echo).service).toBe('creator-referral');
+    const read = await fetch(`${httpsGatewayUrl}/api/transcripts`, {
+      headers: { origin: 'http://localhost:3001', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(read.status).toBe(200);
+  });
+
+  test("the sign-in forms' refusal keeps their words for login CSRF", async () => {
+    const res = await write('POST', '/api/login', { ...FORM, origin: 'http://evil.localhost:3000' }, 'email=a%40b.c&password=x');
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: 'Cross-site sign-in is not allowed', code: 'CROSS_SITE' });
+  });
+
+  test('API writes take JSON; only the HTML form routes take a form, and only the signed file addresses other bytes', async () => {
+    const status = async (method: string, path: string, type: string, body = 'a=1') =>
+      (await write(method, path, { ...OWN, 'content-type': type }, body)).status;
+    expect(await status('POST', '/api/transcripts', 'application/json', '{}')).toBe(200);
+    expect(await status('POST', '/api/transcripts', 'application/json; charset=utf-8', '{}')).toBe(200);
+    for (const type of [
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'text/plain',
+      'application/xml',
+      'audio/webm',
+    ]) {
+      const res = await write('POST', '/api/transcripts', { ...OWN, 'content-type': type }, 'a=1');
+      expect(res.status).toBe(415);
+      expect(await res.json()).toEqual({
+        error: 'Please send the request as JSON (Content-Type: application/json)',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+    }
+    expect(await status('POST', '/api/creators', 'application/x-www-form-urlencoded')).toBe(415);
+    // The pages services render post forms.
+    for (const path of [
+      '/api/login',
+      '/api/signup',
+      '/api/auth/password',
+      '/api/auth/account/delete',
+      '/api/auth/logout-everywhere',
+      '/api/billing/demo-checkout/x/complete',
+    ])
+      expect(await status('POST', path, 'application/x-www-form-urlencoded')).toBe(200);
+    expect(await status('POST', '/api/login', 'text/plain')).toBe(415);
+    // An upload to a signed file address carries the file.
+    expect(await status('PUT', '/api/files/voice/samples/x.webm', 'audio/webm')).toBe(200);
+    // A write without a body needs no type.
+    expect((await write('DELETE', '/api/transcripts/abc', OWN)).status).toBe(200);
+  });
+
+  test('a program (neither Origin nor Sec-Fetch-Site) may write JSON or nothing, never what a form could send', async () => {
+    expect((await write('POST', '/api/billing/webhook', JSON_BODY, '{}')).status).toBe(200);
+    expect((await write('DELETE', '/api/transcripts/abc', {})).status).toBe(200);
+    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain;charset=UTF-8']) {
+      const res = await write('POST', '/api/login', { 'content-type': type }, 'email=a');
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { code: string }).code).toBe('CROSS_SITE');
+    }
+  });
+
+  test('without PUBLIC_URL, the host the request was sent to is the only origin that may write', async () => {
+    const host = new URL(gatewayUrl).host;
+    const own = await call('POST', '/api/transcripts', { headers: { ...JSON_BODY, origin: `http://${host}` }, body: '{}' });
+    expect(own.status).toBe(200);
+    const other = await call('POST', '/api/transcripts', { headers: { ...JSON_BODY, origin: 'http://localhost:1' }, body: '{}' });
+    expect(other.status).toBe(403);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * A tiny browser-like HTTP client for black-box tests: keeps cookies between calls and
- * never follows redirects, so tests can assert them.
+ * A tiny browser-like HTTP client for black-box tests: keeps cookies between calls, never
+ * follows redirects, so tests can assert them, and names its origin on every write (as
+ * browsers do) unless a test sends its own `origin` header ('' sends none).
  */
 export class TestClient {
   readonly cookies = new Map<string, string>();
@@ -13,6 +14,9 @@ export class TestClient {
     options: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; body?: string | Uint8Array } = {},
   ) {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (method !== 'GET' && method !== 'HEAD' && !Object.keys(headers).some((name) => name.toLowerCase() === 'origin'))
+      headers.origin = new URL(this.baseUrl).origin;
+    for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === 'origin' && value === '') delete headers[name];
     let body: string | Uint8Array | undefined = options.body;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';

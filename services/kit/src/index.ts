@@ -39,3 +39,4 @@ export * from './http/request-guard';
 export * from './http/page-shell';
 export * from './secrets';
 export * from './http/form-posts';
+export * from './http/client-errors';

@@ -52,10 +52,12 @@ describe('a stored file served with Range support', () => {
     expect(res.body.equals(FILE.subarray(start, end + 1))).toBe(true);
   });
 
-  test('a range past the end answers 416 naming the size', async () => {
+  test('a range past the end answers 416 naming the size, with an error body like every refusal', async () => {
     const res = await get('bytes=1000-');
     expect(res.status).toBe(416);
     expect(res.headers.get('content-range')).toBe('bytes */1000');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body.toString())).toEqual({ error: 'The requested range is outside the file', code: 'RANGE_NOT_SATISFIABLE' });
   });
 
   test('several ranges, another unit or a malformed header are ignored: the whole file', async () => {

@@ -35,7 +35,10 @@ export async function sendStoredObject(
   res.setHeader('accept-ranges', 'bytes');
   const range = requestedRange(req, size);
   if (range === 'unsatisfiable') {
-    res.status(416).setHeader('content-range', `bytes */${size}`).end();
+    // An answer like every other refusal, not the file's type with an empty body.
+    res.removeHeader('content-disposition');
+    res.status(416).setHeader('content-range', `bytes */${size}`);
+    res.json({ error: 'The requested range is outside the file', code: 'RANGE_NOT_SATISFIABLE' });
     return;
   }
   const object = await file.open(range ?? undefined);

@@ -125,7 +125,7 @@ const BODY_ERRORS: Record<string, { status: number; code: string; error: string 
  * and never the parser's own message, which may quote the body.
  */
 function unreadableRequest(error: any): { status: number; code: string; error: string } | null {
-  if (typeof error?.type === 'string' && BODY_ERRORS[error.type]) return BODY_ERRORS[error.type];
+  if (typeof error?.type === 'string' && Object.hasOwn(BODY_ERRORS, error.type)) return BODY_ERRORS[error.type];
   const status = Number(error?.status ?? error?.statusCode);
   if (Number.isInteger(status) && status >= 400 && status < 500) {
     return { status, code: status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST', error: 'The request could not be read' };

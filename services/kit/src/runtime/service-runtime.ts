@@ -14,6 +14,7 @@ import { createOutboxWriter, type OutboxWriter } from '../events/outbox';
 import { OutboxRelay } from '../events/relay';
 import type { InboxTable, OutboxTable } from '../events/tables';
 import type { EventTransport } from '../events/transport';
+import { answerMalformedRequests } from '../http/client-errors';
 import { createServiceApp } from '../http/create-service-app';
 import { createLogger, type Logger } from '../logger';
 import { ServiceMetrics } from '../observability/metrics';
@@ -199,6 +200,7 @@ export async function startService<TConfig extends BaseServiceEnv>(
   });
   // Keep-alive longer than the gateway's, so the proxy never reuses a socket we just closed.
   server.keepAliveTimeout = 65_000;
+  answerMalformedRequests(server, [['cache-control', 'no-store'], ['x-content-type-options', 'nosniff']]);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host}:${port}`;
   logger.info({ url, database: database.kind, events: transport.kind }, `${module.name} service listening`);

@@ -45,7 +45,10 @@ export function accountRoutes({ context, signer }: { context: ServiceContext<Ide
       return;
     }
     const notice =
-      typeof req.query.notice === 'string' && req.query.notice in ACCOUNT_NOTICES ? (req.query.notice as AccountNotice) : undefined;
+      // An own key only: `in` would also find `constructor`, `toString` and `__proto__` on the object's prototype.
+      typeof req.query.notice === 'string' && Object.hasOwn(ACCOUNT_NOTICES, req.query.notice)
+        ? (req.query.notice as AccountNotice)
+        : undefined;
     await showAccountPage(req, res, { notice });
   });
 

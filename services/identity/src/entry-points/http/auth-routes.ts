@@ -98,7 +98,10 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): 
     }
     const mode = loginModeFor(req);
     const notice =
-      typeof req.query.notice === 'string' && req.query.notice in LOGIN_NOTICES ? (req.query.notice as LoginNotice) : undefined;
+      // An own key only: `in` would also find `constructor`, `toString` and `__proto__` on the object's prototype.
+      typeof req.query.notice === 'string' && Object.hasOwn(LOGIN_NOTICES, req.query.notice)
+        ? (req.query.notice as LoginNotice)
+        : undefined;
     sendPage(res, { title: loginPageTitle(mode), body: renderLoginPage({ mode, returnTo, notice }) });
   });
 
