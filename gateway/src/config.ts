@@ -37,7 +37,12 @@ export const ZGatewayEnv = z.object({
   API_RATE_LIMIT: z.coerce.number().int().positive().default(1200),
   /** PostgreSQL, where sign-in attempts are counted for every gateway instance at once; unset: each instance counts alone. */
   DATABASE_URL: optionalUrl,
-  /** With it, `/metrics` answers only `Authorization: Bearer <token>`. */
+  /**
+   * The operators' port: `/metrics` is served here only, never on PORT, so nothing the
+   * gateway exposes to browsers reveals it. Keep it unpublished (compose publishes only PORT).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  /** With it, the metrics port also wants `Authorization: Bearer <token>`. */
   METRICS_TOKEN: optionalText,
   /** After SIGTERM, how long requests in flight may run before their connections are cut. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(25),

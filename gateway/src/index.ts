@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerMalformedRequests, createLogger, createUserSessionVerifier, type Logger } from '@innerecho/kit';
 import { createGateway } from './app';
@@ -11,9 +11,20 @@ export { ZGatewayEnv, type GatewayConfig } from './config';
 export { ROUTE_TABLE, findRoute } from './route-table';
 export { createGateway, frontendsBuilt } from './app';
 
+const listen = (server: Server, port: number, host: string) =>
+  new Promise<void>((resolve, reject) => {
+    server.once('error', reject); // EADDRINUSE and the like
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+
 export interface RunningGateway {
   url: string;
   port: number;
+  /** The operators' listener (METRICS_PORT): `${metricsUrl}/metrics`. */
+  metricsUrl: string;
   /** Drains (requests in flight finish, new ones get 503 + Retry-After), then closes. */
   stop(): Promise<void>;
 }
@@ -27,14 +38,14 @@ export async function startGateway(
   const signInStore = config.DATABASE_URL ? PostgresRateLimitStore.connect(config.DATABASE_URL, logger) : undefined;
   const sessions = createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });
   const server = createServer(createGateway({ config, logger, operations, signInStore, verifier: sessions.verifier }));
+  const headers = [...everyAnswerHeaders({ publicUrl: config.PUBLIC_URL }), ...API_ANSWER_HEADERS];
+  const metricsServer = createServer(operations.metricsListener(headers));
   // Headers past Node's limit (431) and the like are answered before the app sees a request.
-  answerMalformedRequests(server, [...everyAnswerHeaders({ publicUrl: config.PUBLIC_URL }), ...API_ANSWER_HEADERS]);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject); // EADDRINUSE and the like
-    server.listen(config.PORT, config.HOST, () => {
-      server.off('error', reject);
-      resolve();
-    });
+  for (const s of [server, metricsServer]) answerMalformedRequests(s, headers);
+  await listen(server, config.PORT, config.HOST);
+  await listen(metricsServer, config.METRICS_PORT, config.HOST).catch(async (error) => {
+    server.close();
+    throw error;
   });
   // Longer than clients' keep-alive (undici: 4 s; browsers: up to 60 s), so the gateway
   // never closes an idle socket a client is about to reuse ("other side closed").
@@ -42,13 +53,17 @@ export async function startGateway(
   server.headersTimeout = 66_000;
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
-  logger.info({ url, signInLimits: signInStore ? 'postgres' : 'memory' }, 'gateway listening');
+  const metricsUrl = `http://localhost:${(metricsServer.address() as AddressInfo).port}`;
+  logger.info({ url, metricsUrl, signInLimits: signInStore ? 'postgres' : 'memory' }, 'gateway listening');
   let stopping: Promise<void> | null = null;
   return {
     url,
     port,
+    metricsUrl,
     stop: () =>
       (stopping ??= (async () => {
+        metricsServer.close();
+        metricsServer.closeAllConnections();
         await operations.lifecycle.drain(server, config.SHUTDOWN_GRACE_SECONDS * 1000, logger);
         await signInStore?.close();
         await sessions.close();

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Router, type Request, type RequestHandler } from 'express';
+import type { RequestListener } from 'node:http';
+import express, { Router, type Request, type RequestHandler } from 'express';
 import { Lifecycle, ServiceMetrics, traceRequests } from '@innerecho/kit';
 import type { GatewayConfig } from './config';
 import { findRoute } from './route-table';
@@ -13,8 +14,10 @@ export interface GatewayOperations {
   metrics: ServiceMetrics;
   /** Mounted first: drain guard, request figures, the request's trace. */
   before: RequestHandler[];
-  /** `/ready` and `/metrics`. */
+  /** `/ready`, on the public port. */
   routes: Router;
+  /** What the operators' port (METRICS_PORT) answers: `/metrics`, and 404 for anything else. */
+  metricsListener: (headers: [string, string][]) => RequestListener;
 }
 
 /**
@@ -38,14 +41,33 @@ export function gatewayOperations(config: GatewayConfig, options: { processMetri
     if (lifecycle.draining) res.status(503).json({ status: 'draining', service: 'gateway' });
     else res.json({ status: 'ready', service: 'gateway' });
   });
-  routes.get('/metrics', (req, res) => {
-    // The gateway faces the internet: with METRICS_TOKEN set, only a scraper holding it reads the figures.
-    if (config.METRICS_TOKEN && !sameSecret(req.header('authorization') ?? '', `Bearer ${config.METRICS_TOKEN}`)) {
-      res.status(401).json({ error: 'Metrics need the scrape token', code: 'UNAUTHENTICATED' });
-      return;
-    }
-    void metrics.expose(res);
+  // The figures are for operators: the public port has none (not even the app's page).
+  routes.all('/metrics', (_req, res) => {
+    res.status(404).json({ error: 'Not found', code: 'NOT_FOUND' });
   });
+  const metricsListener = (headers: [string, string][]): RequestListener => {
+    const app = Router();
+    app.use((_req, res, next) => {
+      for (const [name, value] of headers) res.setHeader(name, value);
+      next();
+    });
+    app.get('/metrics', (req, res) => {
+      // A port reachable inside a cluster may still be reached by more than the scraper: with
+      // METRICS_TOKEN set, only a scraper holding it reads the figures.
+      if (config.METRICS_TOKEN && !sameSecret(req.header('authorization') ?? '', `Bearer ${config.METRICS_TOKEN}`)) {
+        res.status(401).json({ error: 'Metrics need the scrape token', code: 'UNAUTHENTICATED' });
+        return;
+      }
+      void metrics.expose(res);
+    });
+    app.use((_req, res) => {
+      res.status(404).json({ error: 'Not found', code: 'NOT_FOUND' });
+    });
+    const server = express();
+    server.disable('x-powered-by');
+    server.use(app);
+    return server;
+  };
   return {
     lifecycle,
     metrics,
@@ -55,6 +77,7 @@ export function gatewayOperations(config: GatewayConfig, options: { processMetri
       traceRequests({ service: 'gateway', continueIncoming: false, routeOf: gatewayRoute }),
     ],
     routes,
+    metricsListener,
   };
 }
 

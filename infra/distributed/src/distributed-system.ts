@@ -89,10 +89,12 @@ export async function startDistributedSystem(options: DistributedOptions): Promi
     };
   }
   const gatewayPort = options.gatewayPort || (await freePort());
+  // The operators' port: compose's 9464 beside a fixed gateway port, else any free one.
+  const metricsPort = options.gatewayPort ? 9464 : await freePort();
   const gateway = new ServiceProcess({
     label: 'gateway',
     workspace: 'gateway',
-    env: { ...gatewayEnvironment(wiring, gatewayPort), ...(options.gatewayEnv ?? {}) },
+    env: { ...gatewayEnvironment(wiring, gatewayPort, metricsPort), ...(options.gatewayEnv ?? {}) },
     port: gatewayPort,
     logDir: options.logDir,
     echo: options.echo,

@@ -61,9 +61,11 @@ export function serviceEnvironment(service: ServiceName, wiring: Wiring, port: n
   return env;
 }
 
-export function gatewayEnvironment(wiring: Wiring, port: number): Record<string, string> {
+export function gatewayEnvironment(wiring: Wiring, port: number, metricsPort = 9464): Record<string, string> {
   return {
     PORT: String(port),
+    // The operators' port, where /metrics is served; never published (compose publishes PORT only).
+    METRICS_PORT: String(metricsPort),
     HOST: '127.0.0.1',
     LOG_LEVEL: wiring.logLevel,
     // Decides whether the gateway sends HSTS (only when the public address is https).

@@ -149,6 +149,8 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
         SIGN_IN_RATE_LIMIT: env.SIGN_IN_RATE_LIMIT,
         SIGN_IN_RATE_WINDOW_SECONDS: env.SIGN_IN_RATE_WINDOW_SECONDS,
         API_RATE_LIMIT: env.API_RATE_LIMIT,
+        // A test's system (any free port) takes any free operators' port too.
+        METRICS_PORT: env.METRICS_PORT ?? (options.port === 0 || options.port === undefined ? '0' : undefined),
         METRICS_TOKEN: env.METRICS_TOKEN,
         REMOTE_URL_PUBLIC: env.REMOTE_URL_PUBLIC,
         REMOTE_URL_SUBSCRIBER: env.REMOTE_URL_SUBSCRIBER,

@@ -84,7 +84,7 @@ describe('a referred checkout, as operators see it', () => {
   });
 
   test('/metrics of the gateway and each service show the requests, events, outbox and checkout figures', async () => {
-    const gateway = await metricsOf(system.url);
+    const gateway = await metricsOf(system.gateway.metricsUrl);
     expect(
       sumOfMetric(gateway, 'innerecho_http_requests_total', { route: '/api/create-checkout-session', status: '200' }),
     ).toBeGreaterThanOrEqual(1);

@@ -9,7 +9,9 @@ jest.setTimeout(900_000);
  * The security sweep. Every route of the gateway's route table, as a visitor, a subscriber
  * and an admin, is sent what an attacker would send: malformed session cookies, NUL and
  * control characters and over-long strings in every path parameter, query field and body
- * field, ids that are not ids, wrong content types and encodings. No answer may be a 5xx
+ * field, the names every plain object inherits (`__proto__`, `constructor`, `toString`) as
+ * the value and as the name of every path parameter, query field and body field, ids that
+ * are not ids, wrong content types and encodings. No answer may be a 5xx
  * or carry a stack trace or a file path; every refusal is `{ error, code }` (or, for the
  * pages services render, an error page); and every request carrying bad input is refused
  * with a 4xx, except where a field is documented as ignored when unusable (TOLERATED).
@@ -114,6 +116,8 @@ const ID_PARAMS = new Set(['sessionId', 'id', 'creatorId', 'payoutId', 'uploadId
 /** Ids of things the service stores: one that cannot exist is simply not found (404). */
 const ENTITY_IDS = new Set(['id', 'creatorId', 'payoutId', 'subscriptionId']);
 const NOT_IDS = ['not-an-id', '..%2F..%2Fetc%2Fpasswd', "1'%20OR%20'1'%3D'1", '-1'];
+/** Names every plain object inherits: a lookup `table[input]` or `input in table` finds them. */
+const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'toString'];
 
 const LEAK = /node_modules|\/work\/|\.tsx?:\d+|\n\s+at \S|\bat (Object|Function|async|new) /;
 
@@ -183,15 +187,17 @@ function attacksOn(route: string, sessionId: string): Attack[] {
       ['over-long', OVER_LONG_IN_URL],
       ['broken percent-encoding', '%E0%A4%A'],
       ...(ID_PARAMS.has(param) ? NOT_IDS.map((v) => ['not an id', v] as [string, string]) : []),
+      ...PROTOTYPE_NAMES.map((v) => [`prototype name ${v}`, v] as [string, string]),
     ];
     for (const [what, value] of values) {
-      const mustRefuse = what !== 'over-long' || ID_PARAMS.has(param);
+      // A prototype name is a well-formed value where the parameter is free text (a referral code).
+      const mustRefuse = what.startsWith('prototype name') ? ID_PARAMS.has(param) : what !== 'over-long' || ID_PARAMS.has(param);
       attacks.push({
         ...base,
         name: `:${param} ${what}`,
         path: withQuery(buildPath(template, { ...good, [param]: value }), query),
         mustRefuse,
-        notFound: ENTITY_IDS.has(param) && (what === 'not an id' || what === 'over-long'),
+        notFound: ENTITY_IDS.has(param) && (what === 'not an id' || what === 'over-long' || what.startsWith('prototype name')),
       });
     }
   }
@@ -212,6 +218,23 @@ function attacksOn(route: string, sessionId: string): Attack[] {
         mustRefuse: !TOLERATED.has(field),
       });
     }
+    // Well-formed text that may be refused or taken, but never a 500.
+    for (const name of PROTOTYPE_NAMES) {
+      attacks.push({
+        ...base,
+        name: `?${field}=${name}`,
+        path: withQuery(buildPath(template, good), { ...query, [field]: name }),
+        mustRefuse: false,
+      });
+    }
+  }
+  for (const name of PROTOTYPE_NAMES) {
+    attacks.push({
+      ...base,
+      name: `?${name}= field`,
+      path: withQuery(buildPath(template, good), { ...query, [name]: 'x' }),
+      mustRefuse: false,
+    });
   }
 
   // Body fields: NUL, over-long, the wrong type, and ids that are not ids.
@@ -229,6 +252,21 @@ function attacksOn(route: string, sessionId: string): Attack[] {
         path,
         body: JSON.stringify({ ...body, [field]: value }),
         mustRefuse: what === 'NUL' || !TOLERATED.has(field),
+      });
+    }
+    for (const name of PROTOTYPE_NAMES) {
+      attacks.push({ ...base, name: `body.${field}=${name}`, path, body: JSON.stringify({ ...body, [field]: name }), mustRefuse: false });
+    }
+  }
+  if (hasBody) {
+    // A computed key is an own property, so JSON.stringify writes `"__proto__": …` as an attacker would.
+    for (const name of PROTOTYPE_NAMES) {
+      attacks.push({
+        ...base,
+        name: `body field named ${name}`,
+        path,
+        body: JSON.stringify({ ...body, [name]: { polluted: true } }),
+        mustRefuse: false,
       });
     }
   }
