@@ -24,7 +24,8 @@ export {
 export { createQueryClient, getQueryFn, defaultQueryFn, queryKeyToUrl, type UnauthorizedBehavior } from './data/query-client';
 
 // Session, auth, referrals
-export { getSessionId, resetSessionId, SESSION_STORAGE_KEY } from './session/session-id';
+export { getSessionId, SESSION_STORAGE_KEY } from './session/session-id';
+export { forgetEverythingPersonal } from './session/device-owner';
 export {
   useAuth,
   loginUrl,

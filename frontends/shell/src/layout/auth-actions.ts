@@ -1,16 +1,17 @@
-import { LOGOUT_PATH, forgetOfflineCopies, loginUrl, resetSessionId } from '@innerecho/ui';
+import { LOGOUT_PATH, forgetEverythingPersonal, loginUrl } from '@innerecho/ui';
 
 /** The account page identity serves: change the password, sign out on every device. */
 export const ACCOUNT_PATH = '/api/auth/account';
 
 /**
- * Forget the anonymous session id (it is bound to this user on the server) and what this
- * device kept offline for the listener, then let the server end the session; a full page
- * navigation also drops all cached user data. Signing out never waits on a failed clean-up.
+ * Forget what this device kept for the listener (the anonymous session id bound to them on
+ * the server, offline copies, stored recordings and positions), then let the server end the
+ * session; a full page navigation also drops every answer in memory. The next session answer
+ * (nobody) would remove the same; doing it first means nothing waits on that page. Signing
+ * out never waits on a failed clean-up.
  */
 export async function logOut(): Promise<void> {
-  resetSessionId();
-  await forgetOfflineCopies().catch((error: unknown) => console.warn('offline copies were not removed', error));
+  await forgetEverythingPersonal().catch((error: unknown) => console.warn('what this device kept was not all removed', error));
   window.location.href = LOGOUT_PATH;
 }
 

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@innerecho/contracts';
 import { throwIfResNotOk } from '../data/api-request';
+import { claimDeviceFor } from '../session/device-owner';
 
 export type UserRole = CurrentUser['role'];
 export type AuthUser = CurrentUser;
@@ -39,15 +40,20 @@ export interface UseAuthResult {
 
 /**
  * The signed-in user, or null. Never retried. A failed request also reads as signed out, so a
- * flaky identity service cannot lock visitors out of public pages.
+ * flaky identity service cannot lock visitors out of public pages. Before an answer reaches
+ * any screen, the device is claimed for that user: what it kept for anyone else is removed
+ * (see `claimDeviceFor`), so no screen ever asks with the previous person's sessionId.
  */
 export function useAuth(): UseAuthResult {
+  const queryClient = useQueryClient();
   const { data, isLoading } = useQuery<AuthUser | null>({
     queryKey: AUTH_USER_QUERY_KEY,
     queryFn: async ({ signal }) => {
       const res = await fetch(AUTH_USER_QUERY_KEY[0], { credentials: 'include', signal });
       await throwIfResNotOk(res);
-      return ((await res.json()) as { user: AuthUser | null }).user;
+      const user = ((await res.json()) as { user: AuthUser | null }).user;
+      await claimDeviceFor(user?.id ?? null, queryClient, AUTH_USER_QUERY_KEY);
+      return user;
     },
     retry: false,
   });

@@ -1,7 +1,7 @@
 /**
  * The anonymous session id most user data is keyed by: 'session_' + a timestamp + a random
- * string, made on first use. It lives in localStorage so it survives reloads; logging out
- * clears it.
+ * string, made on first use. It lives in localStorage so it survives reloads; whatever ends
+ * the session on this device removes it (`claimDeviceFor`), so the next person makes their own.
  */
 export const SESSION_STORAGE_KEY = 'sessionId';
 
@@ -15,9 +15,4 @@ export function getSessionId(): string {
   const created = newSessionId();
   window.localStorage.setItem(SESSION_STORAGE_KEY, created);
   return created;
-}
-
-/** Forgets the current id; the next getSessionId() makes a new one. */
-export function resetSessionId(): void {
-  window.localStorage.removeItem(SESSION_STORAGE_KEY);
 }

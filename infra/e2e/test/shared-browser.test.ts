@@ -1,0 +1,153 @@
+import type { Locator, Page } from 'playwright-core';
+import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
+import { eventually, TestClient } from '@innerecho/embedded';
+import { clonedListener, currentUserId, signUpInBrowser, startE2E, type E2E } from '../src';
+
+jest.setTimeout(900_000);
+
+/**
+ * One browser, several people: whatever ends a listener's session (here "sign out
+ * everywhere" and a password change, both from another device) leaves nothing of theirs on
+ * this browser for the next person: no offline audio, no saved titles offline, no sessionId
+ * of theirs, no stored recording or listening position.
+ */
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterEach(() => e2e?.closeContexts());
+afterAll(() => e2e?.stop());
+
+const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
+const TITLE = 'Only For The First Listener';
+
+/** Another device holding a copy of this browser's session, where the listener acts. */
+async function anotherDevice(page: Page) {
+  const device = new TestClient(e2e.system.url);
+  device.cookies.set('ie_session', (await page.context().cookies()).find((c) => c.name === 'ie_session')!.value);
+  return device;
+}
+
+/** Once the gateway refuses the old session (the revocation reached it), the next page this browser opens meets it. */
+const sessionEnded = (device: TestClient) => eventually(async () => expect((await device.get('/api/auth/user')).status).toBe(401));
+
+/** What this browser keeps besides the theme: storage keys, cache names, service workers, databases. */
+const kept = (page: Page) =>
+  page.evaluate(async () => ({
+    storage: Object.keys(localStorage).filter((key) => key !== 'theme'),
+    caches: await caches.keys(),
+    workers: (await navigator.serviceWorker.getRegistrations()).length,
+    databases: (await indexedDB.databases()).map((db) => db.name),
+  }));
+
+test('after the first listener signs out everywhere from another device, the next person to sign in here finds none of their offline audio or titles, and their own Saved tab works', async () => {
+  const { page, userId: firstUserId } = await clonedListener(e2e);
+  await page.goto('/affirmations?tab=saved');
+  const firstSessionId = await page.evaluate(() => localStorage.getItem('sessionId'));
+  expect(firstSessionId).toBeTruthy();
+
+  // The first listener's own affirmation, rendered and kept offline on this browser.
+  const savedId = await page.evaluate(
+    async ([sessionId, title, content]) => {
+      const custom = await fetch('/api/custom-affirmations', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sessionId, title, content, category: 'Other' }),
+      }).then((r) => r.json());
+      const generated = await fetch('/api/generate-audio', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sessionId, customAffirmationId: custom.id, audioDuration: '60', voiceSpeed: '1.0' }),
+      });
+      await generated.arrayBuffer();
+      if (generated.status !== 201) throw new Error(`generation failed: ${generated.status}`);
+      return generated.headers.get('x-saved-affirmation-id')!;
+    },
+    [firstSessionId, TITLE, VOICE_SAMPLE_SENTENCES[0]],
+  );
+  await page.reload();
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: TITLE }) });
+  await item.getByRole('button', { name: `Keep Offline: ${TITLE}` }).click();
+  await visible(item.getByText('Available offline'), 60_000);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  expect(await page.evaluate((key) => caches.match(key).then(Boolean), `/offline-audio/${firstUserId}/${savedId}`)).toBe(true);
+
+  // On another device, "Sign out everywhere": this browser's session ends too.
+  const device = await anotherDevice(page);
+  expect((await device.postJson('/api/auth/logout-everywhere', {})).status).toBe(200);
+  await sessionEnded(device);
+
+  // The next person signs up on this browser, straight away.
+  await signUpInBrowser(page, { returnTo: '/affirmations?tab=saved' });
+  const secondUserId = await currentUserId(page);
+  expect(secondUserId).not.toBe(firstUserId);
+
+  // Their Saved tab works online: their own empty list, not a refusal of the first one's sessionId.
+  await visible(page.getByText('No saved affirmations yet'), 30_000);
+  expect(await page.getByText("We couldn't load your saved affirmations").count()).toBe(0);
+  const secondSessionId = await page.evaluate(() => localStorage.getItem('sessionId'));
+  expect(secondSessionId).toBeTruthy();
+  expect(secondSessionId).not.toBe(firstSessionId);
+  expect(await page.evaluate((id) => fetch(`/api/saved-affirmations/${id}`).then((r) => r.status), secondSessionId)).toBe(200);
+
+  // Nothing of the first listener is left on this browser.
+  expect(await page.evaluate((key) => caches.match(key).then(Boolean), `/offline-audio/${firstUserId}/${savedId}`)).toBe(false);
+  await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistrations()).length === 0, undefined, {
+    timeout: 10_000,
+    polling: 250,
+  });
+  expect((await kept(page)).caches.filter((name) => name.startsWith('innerecho-'))).toEqual([]);
+
+  // Offline, a reload shows nothing of theirs either.
+  await page.context().setOffline(true);
+  await page.reload().catch(() => undefined); // no worker kept the page: the browser's own offline page
+  expect(await page.getByText(TITLE).count()).toBe(0);
+  await page.context().setOffline(false);
+});
+
+test("after a password change on another device, the next page this browser opens removes the listener's stored ids, recording and positions before anyone signs in", async () => {
+  const { page } = await clonedListener(e2e);
+  await page.goto('/affirmations');
+  // What a listener leaves while using the app: their sessionId, where they stopped listening,
+  // a recording kept through a checkout (IndexedDB).
+  await page.evaluate(async () => {
+    localStorage.setItem('innerecho.position.some-saved-affirmation', '42.0');
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('innerecho-voice', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('kept-take');
+      open.onsuccess = () => {
+        const tx = open.result.transaction('kept-take', 'readwrite');
+        tx.objectStore('kept-take').put({ userId: 'x', audio: new Blob(['take']), seconds: 30, keptAt: Date.now() }, 'take');
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+    });
+  });
+  const before = await kept(page);
+  expect(before.storage).toEqual(expect.arrayContaining(['sessionId', 'innerecho.position.some-saved-affirmation']));
+  expect(before.databases).toContain('innerecho-voice');
+
+  const device = await anotherDevice(page);
+  const changed = await device.postJson('/api/auth/password', {
+    currentPassword: 'a long enough password',
+    newPassword: 'a brand new password',
+  });
+  expect(changed.status).toBe(200);
+  // This browser's session is among those the change ended.
+  const here = new TestClient(e2e.system.url);
+  here.cookies.set('ie_session', (await page.context().cookies()).find((c) => c.name === 'ie_session')!.value);
+  await sessionEnded(here);
+
+  await page.goto('/');
+  await visible(page.getByRole('link', { name: 'Sign in' }));
+  await page.waitForFunction(async () => Object.keys(localStorage).every((key) => key === 'theme'), undefined, {
+    timeout: 10_000,
+    polling: 250,
+  });
+  const after = await kept(page);
+  expect(after.storage).toEqual([]);
+  expect(after.databases).not.toContain('innerecho-voice');
+});
