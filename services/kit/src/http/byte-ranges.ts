@@ -37,6 +37,7 @@ export async function sendStoredObject(
   if (range === 'unsatisfiable') {
     // An answer like every other refusal, not the file's type with an empty body.
     res.removeHeader('content-disposition');
+    res.setHeader('content-type', 'application/json; charset=utf-8'); // json() keeps a type already set
     res.status(416).setHeader('content-range', `bytes */${size}`);
     res.json({ error: 'The requested range is outside the file', code: 'RANGE_NOT_SATISFIABLE' });
     return;
