@@ -11,7 +11,7 @@ import type { RouteRow } from './route-table';
  * CORS preflight (which the gateway never grants): JSON, audio, or no body at all.
  */
 
-export interface Refusal {
+interface Refusal {
   status: number;
   code: string;
   error: string;
@@ -30,7 +30,7 @@ const SIGN_IN_FORMS = new Set(['/api/login', '/api/signup', '/api/creator-auth/l
 const SIMPLE_BODY_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']);
 
 /** The media type of the body (`application/json`), lower case without parameters; '' when none is named. */
-export function bodyType(req: IncomingMessage): string {
+function bodyType(req: IncomingMessage): string {
   return (req.headers['content-type'] ?? '').split(';', 1)[0].trim().toLowerCase();
 }
 
