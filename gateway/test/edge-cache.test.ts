@@ -17,6 +17,7 @@ import {
 } from '@innerecho/kit';
 import { sumOfMetric } from '@innerecho/embedded';
 import { createGateway, ZGatewayEnv } from '../src';
+import { gatewayOperations } from '../src/operations';
 import { SERVICE_NAMES } from '../src/route-table';
 
 /**
@@ -211,7 +212,9 @@ test('an answer that sets a cookie is never kept', async () => {
 test('a kept read still counts against the per-address limit, with its headers, and in the request figures', async () => {
   const config = ZGatewayEnv.parse({ PORT: '0', ...serviceUrls, FRONTENDS_DIR: frontendsDir, API_RATE_LIMIT: '3' });
   const verifier = createTokenVerifier(localKeyResolver(keys), USER_TOKEN_ISSUER);
-  const limited = urlOf(await listen(createGateway({ config, logger: createLogger('edge-test', 'silent'), verifier })));
+  const operations = gatewayOperations(config);
+  const limited = urlOf(await listen(createGateway({ config, logger: createLogger('edge-test', 'silent'), verifier, operations })));
+  const metricsUrl = urlOf(await listen(operations.metricsListener([])));
   const read = () => fetch(`${limited}/api/transcripts?limited=1`);
   const first = await read();
   expect(first.headers.get('ratelimit')).toMatch(/^limit=3, remaining=2, reset=\d+$/);
@@ -225,7 +228,7 @@ test('a kept read still counts against the per-address limit, with its headers, 
   expect(refused.status).toBe(429);
   expect(await refused.json()).toEqual({ error: 'Too many requests. Please slow down.', code: 'RATE_LIMITED' });
 
-  const metrics = await (await fetch(`${limited}/metrics`)).text();
+  const metrics = await (await fetch(`${metricsUrl}/metrics`)).text();
   expect(sumOfMetric(metrics, 'innerecho_http_requests_total', { route: '/api/transcripts', status: '200' })).toBe(3);
   expect(sumOfMetric(metrics, 'innerecho_http_requests_total', { route: '/api/transcripts', status: '429' })).toBe(1);
 });

@@ -7,6 +7,7 @@ import express from 'express';
 import { createLogger, createTokenVerifier, USER_TOKEN_ISSUER } from '@innerecho/kit';
 import { createScratchDatabase, LOCAL_DATABASE_SERVER, sumOfMetric } from '@innerecho/embedded';
 import { createGateway, ZGatewayEnv } from '../src';
+import { gatewayOperations } from '../src/operations';
 import { PostgresRateLimitStore } from '../src/rate-limit-store';
 import { SERVICE_NAMES } from '../src/route-table';
 
@@ -25,6 +26,13 @@ const listen = (handler: RequestListener, port = 0) =>
     servers.push(s);
   });
 const urlOf = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+
+/** A gateway and its operators' port (where /metrics is), as startGateway listens. */
+async function gatewayWithMetrics(gatewayConfig: ReturnType<typeof config>) {
+  const operations = gatewayOperations(gatewayConfig);
+  const gateway = urlOf(await listen(createGateway({ config: gatewayConfig, logger, verifier, operations })));
+  return { gateway, metricsUrl: urlOf(await listen(operations.metricsListener([]))) };
+}
 const close = (s: Server) =>
   new Promise<void>((resolve) => {
     s.close(() => resolve());
@@ -98,8 +106,7 @@ test('sign-in attempts are counted once for every gateway instance when they sha
 
 test('a read that finds its service restarting is retried once and answered by the instance that came back', async () => {
   const { urls, byName } = await services();
-  const gatewayApp = createGateway({ config: config(urls), logger, verifier });
-  const gateway = urlOf(await listen(gatewayApp));
+  const { gateway, metricsUrl } = await gatewayWithMetrics(config(urls));
   const library = byName.library;
   const port = (library.address() as AddressInfo).port;
   await close(library);
@@ -113,13 +120,13 @@ test('a read that finds its service restarting is retried once and answered by t
   const res = await fetch(`${gateway}/api/transcripts`);
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({ service: 'library', restarted: true });
-  const metrics = await (await fetch(`${gateway}/metrics`)).text();
+  const metrics = await (await fetch(`${metricsUrl}/metrics`)).text();
   expect(sumOfMetric(metrics, 'innerecho_gateway_upstream_failures_total', { service: 'library', outcome: 'retried' })).toBe(1);
 });
 
 test('a write to a service that cannot be reached is not replayed: a fast 503 with Retry-After', async () => {
   const { urls, byName } = await services();
-  const gateway = urlOf(await listen(createGateway({ config: config(urls), logger, verifier })));
+  const { gateway, metricsUrl } = await gatewayWithMetrics(config(urls));
   await close(byName.billing);
   const started = Date.now();
   const res = await fetch(`${gateway}/api/create-checkout-session`, {
@@ -134,18 +141,23 @@ test('a write to a service that cannot be reached is not replayed: a fast 503 wi
     error: 'This part of InnerEcho is not responding. Please try again shortly.',
     code: 'SERVICE_UNAVAILABLE',
   });
-  const metrics = await (await fetch(`${gateway}/metrics`)).text();
+  const metrics = await (await fetch(`${metricsUrl}/metrics`)).text();
   expect(sumOfMetric(metrics, 'innerecho_gateway_upstream_failures_total', { service: 'billing', outcome: 'retried' })).toBe(0);
   expect(sumOfMetric(metrics, 'innerecho_gateway_upstream_failures_total', { service: 'billing', outcome: 'unavailable' })).toBe(1);
 });
 
-test('/metrics asks for the scrape token when METRICS_TOKEN is set', async () => {
+test("the operators' port asks for the scrape token when METRICS_TOKEN is set; the public port has no figures at all", async () => {
   const { urls } = await services();
-  const gateway = urlOf(await listen(createGateway({ config: config(urls, { METRICS_TOKEN: 'scrape-secret' }), logger, verifier })));
-  expect((await fetch(`${gateway}/metrics`)).status).toBe(401);
-  const res = await fetch(`${gateway}/metrics`, { headers: { authorization: 'Bearer scrape-secret' } });
+  const { gateway, metricsUrl } = await gatewayWithMetrics(config(urls, { METRICS_TOKEN: 'scrape-secret' }));
+  const refused = await fetch(`${metricsUrl}/metrics`);
+  expect(refused.status).toBe(401);
+  expect(await refused.json()).toEqual({ error: 'Metrics need the scrape token', code: 'UNAUTHENTICATED' });
+  expect((await fetch(`${metricsUrl}/metrics`, { headers: { authorization: 'Bearer not-the-secret' } })).status).toBe(401);
+  const res = await fetch(`${metricsUrl}/metrics`, { headers: { authorization: 'Bearer scrape-secret' } });
   expect(res.status).toBe(200);
   expect(await res.text()).toContain('innerecho_http_requests_total');
+  const publicPort = await fetch(`${gateway}/metrics`, { headers: { authorization: 'Bearer scrape-secret' } });
+  expect(publicPort.status).toBe(404);
 });
 
 test('remotes served from another origin are announced to the shell and allowed by the CSP', async () => {
