@@ -116,7 +116,7 @@ export async function checkAndPrepareSample(raw: Buffer): Promise<{ wav: Buffer;
 
 export const READING_TOO_SHORT_MESSAGE = 'Recording too short: please read the whole affirmation aloud';
 export const readingTooLongMessage = (maxSeconds: number) =>
-  `Recording too long: this affirmation takes well under ${Math.ceil(maxSeconds)} seconds to read. Please record just the reading`;
+  `Recording too long: please keep your reading of this affirmation under ${Math.ceil(maxSeconds)} seconds`;
 
 /**
  * A listener reading an affirmation aloud, to be played instead of an engine's speech: the
