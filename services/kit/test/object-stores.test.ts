@@ -386,7 +386,7 @@ describe('local disk upload lifecycle', () => {
     expect((await put('a.webm', 900)).status).toBe(200);
     const declared = await put('b.webm', 900);
     expect(declared.status).toBe(413);
-    expect((await declared.json()).code).toBe('STORAGE_QUOTA_EXCEEDED');
+    expect(((await declared.json()) as { code: string }).code).toBe('STORAGE_QUOTA_EXCEEDED');
     // Without a declared length the body is cut off where the quota ends.
     const chunked = await putChunked(await sign('c.webm'), 900, 'audio/webm');
     expect(chunked.status).toBe(413);
