@@ -16,7 +16,7 @@ import {
   type TestSystem,
 } from '@innerecho/embedded';
 import { encodeWav, decodeWav } from '@innerecho/kit';
-import { clippedSample, silentSample, spokenSample } from '../../voice/test/voice-samples';
+import { clippedSample, silentFlac, silentSample, spokenSample } from '../../voice/test/voice-samples';
 import { ArrivingMusic } from '../src/domain/render/arriving-music';
 import { renderAffirmationMp3 } from '../src/domain/render/render-affirmation';
 import { decodeMp3 } from './audio-fixtures';
@@ -287,8 +287,8 @@ describe('the listener records an affirmation themselves', () => {
   test('each unusable take is refused with its own message, and nothing is kept', async () => {
     const s = await subscriber({ cloned: false });
     const id = await customAffirmation(s);
-    // Past five minutes and still audible: a 16 kHz tone keeps the upload under its size limit.
-    const long = new Float32Array(306 * 16000).map((_, i) => 0.3 * Math.sin((2 * Math.PI * 180 * i) / 16000));
+    // Far longer than the text needs (42 words: at most 30 s + 2 s a word) and still audible.
+    const long = new Float32Array(130 * 16000).map((_, i) => 0.3 * Math.sin((2 * Math.PI * 180 * i) / 16000));
     const cases: [Buffer, string, string][] = [
       [
         Buffer.from('not audio, just words pretending to be a recording '.repeat(20)),
@@ -296,7 +296,12 @@ describe('the listener records an affirmation themselves', () => {
         'We could not read this recording as audio. Please record again.',
       ],
       [await silentSample(8), 'SAMPLE_SILENT', 'Recording is silent: please check your microphone and record again'],
-      [encodeWav(long, 16000), 'SAMPLE_TOO_LONG', 'Recording too long: please keep it under 5 minutes'],
+      [encodeWav(long, 16000), 'READING_TOO_LONG', 'Recording too long: please keep your reading of this affirmation under 114 seconds'],
+      [
+        await silentFlac(4 * 3600),
+        'READING_TOO_LONG',
+        'Recording too long: please keep your reading of this affirmation under 114 seconds',
+      ],
       [await spokenSample({ sentences: 1 }), 'SAMPLE_TOO_SHORT', 'Recording too short: please read the whole affirmation aloud'],
       [
         clippedSample(20),
@@ -309,6 +314,25 @@ describe('the listener records an affirmation themselves', () => {
       expect({ status: res.status, body: res.data }).toEqual({ status: 400, body: { code, error } });
     }
     expect(await s.client.get(`/api/own-recordings/${s.sessionId}/${id}`)).toMatchObject({ status: 200, data: null });
+  });
+
+  test('keeping a reading needs a subscription, like generating (402), and keeps nothing', async () => {
+    const free = new TestClient(system.url);
+    await free.signUp(uniqueEmail('free-reader'));
+    const sessionId = newSessionId();
+    const created = await free.postJson('/api/custom-affirmations', {
+      sessionId,
+      title: 'Mine',
+      content: THREE_SENTENCES,
+      category: 'Other',
+    });
+    const id = `custom-${created.data.id}`;
+    const res = await raw(free, 'PUT', `/api/own-recordings/${sessionId}/${id}`, {
+      json: { uploadURL: await uploadRecordingThroughApi(free, await spokenSample({ sentences: 3 })) },
+    });
+    expect(res.status).toBe(402);
+    expect(res.data.code).toBe('SUBSCRIPTION_REQUIRED');
+    expect(await free.get(`/api/own-recordings/${sessionId}/${id}`)).toMatchObject({ status: 200, data: null });
   });
 
   test('a kept reading is trimmed and normalised, replaces the engine in every render without a clone or an engine call, and can be replaced and deleted', async () => {

@@ -46,6 +46,8 @@ export const ZBaseServiceEnv = z.object({
   IDENTITY_URL: z.string().url().default('http://127.0.0.1:4101'),
   /** The address browsers use; used for absolute links (redirects, signed URLs). */
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** An upload nobody has used after this long is removed (the sweeper of voice samples and music uploads). */
+  UNUSED_UPLOAD_MAX_AGE_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** Signs local file URLs; generated and kept under DATA_DIR when unset. */
   FILE_SIGNING_SECRET: z.string().min(16).optional(),
   /** S3 (or MinIO): set S3_BUCKET to keep files there instead of on local disk. */

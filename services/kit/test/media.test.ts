@@ -2,6 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  audibleLevel,
+  AudioTooLongError,
+  decodeToFloatCapped,
+  measureMusic,
+  MIX_SAMPLE_RATE,
+  probeAudioBytes,
+  refuseLongAudio,
   decodePcm16Stream,
   decodeToFloat,
   decodeToPcm16,
@@ -146,5 +153,34 @@ describe('ffmpeg through the toolkit', () => {
     });
     setTimeout(() => controller.abort(new Error('stopped by the test')), 300);
     await expect(job).rejects.toThrow('stopped by the test');
+  });
+});
+
+describe('bounded decoding of audio from outside', () => {
+  const wavOf = (seconds: number) => encodeWav(tone(seconds), SR);
+
+  test("the container's stated length is read before decoding, and audio past the limit is refused at once", async () => {
+    expect(await probeAudioBytes(wavOf(3))).toEqual({ durationSeconds: 3, codec: 'pcm_s16le' });
+    await expect(refuseLongAudio(wavOf(3), 2)).rejects.toThrow(AudioTooLongError);
+    expect((await refuseLongAudio(wavOf(3), 5)).durationSeconds).toBe(3);
+    await expect(probeAudioBytes(Buffer.from('not audio at all '.repeat(50)))).rejects.toThrow(FfmpegError);
+  });
+
+  test('a capped decode answers every sample of audio within the cap, and refuses audio running past it', async () => {
+    const samples = await decodeToFloatCapped(wavOf(2), { channels: 1, sampleRate: 16000, maxSeconds: 3, seekable: true });
+    expect(samples.length).toBeGreaterThan(2 * 16000 - 100);
+    expect(samples.length).toBeLessThan(2 * 16000 + 100);
+    expect(Math.max(...samples.subarray(0, 16000))).toBeCloseTo(0.5, 1);
+    await expect(decodeToFloatCapped(wavOf(6), { channels: 1, sampleRate: 16000, maxSeconds: 3, seekable: true })).rejects.toThrow(
+      AudioTooLongError,
+    );
+  });
+
+  test('music is measured as it streams, the same as measuring the whole decode at once', async () => {
+    const mp3 = await runFfmpeg({ input: wavOf(3), output: { format: 'mp3', codec: 'libmp3lame', bitrateKbps: 128 } });
+    const whole = await decodeToPcm16(mp3, 2, MIX_SAMPLE_RATE);
+    const measured = await measureMusic(mp3);
+    expect(measured.decodedFrames).toBe(whole.length / 2);
+    expect(measured.loudness).toBeCloseTo(audibleLevel(whole), 6);
   });
 });

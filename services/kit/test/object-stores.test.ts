@@ -139,6 +139,17 @@ describe.each([
     expect(await under.store.stat('user-2/x.mp3')).toBeNull();
   });
 
+  test("an account's bytes are summed by prefix, and objects written before a cut-off are removed", async () => {
+    await under.store.put('uploads/sum-user/a.webm', Buffer.alloc(300), 'audio/webm');
+    await under.store.put('uploads/sum-user/b.webm', Buffer.alloc(200), 'audio/webm');
+    await under.store.put('uploads/other-user/c.webm', Buffer.alloc(50), 'audio/webm');
+    expect(await under.store.usedBytes('uploads/sum-user/')).toBe(500);
+    expect(await under.store.removeUnused('uploads/sum-user/', new Date(Date.now() - 60_000))).toBe(0);
+    expect(await under.store.removeUnused('uploads/sum-user/', new Date(Date.now() + 2000))).toBe(2);
+    expect(await under.store.usedBytes('uploads/sum-user/')).toBe(0);
+    expect(await under.store.stat('uploads/other-user/c.webm')).not.toBeNull();
+  });
+
   test('a presigned PUT stores the bytes and a presigned GET serves them', async () => {
     const put = await under.store.presignPut('uploads/one.mp3', { contentType: 'audio/mpeg', maxBytes: MB });
     const res = await fetch(under.absolute(put), {
@@ -289,5 +300,131 @@ describe('local disk abandoned uploads', () => {
     await store.multipart!.complete('music-uploads/in-progress.mp3', recent.uploadId, [{ PartNumber: 1, ETag: etag }]);
     expect((await text((await store.get('music-uploads/in-progress.mp3'))!.body)).toString()).toBe('part');
     expect(await store.multipart!.removeAbandoned!(new Date())).toBe(0);
+  });
+});
+
+/**
+ * Sends `total` bytes in chunks as a chunked body (no Content-Length) and answers the status,
+ * the answer's body and how many bytes the client had sent when the answer came.
+ */
+async function putChunked(url: string, total: number, contentType = 'audio/mpeg') {
+  const { request } = await import('node:http');
+  return new Promise<{ status: number; body: string; sentWhenAnswered: number }>((resolve, reject) => {
+    let sent = 0;
+    const req = request(url, { method: 'PUT', headers: { 'content-type': contentType, 'transfer-encoding': 'chunked' } });
+    const chunk = Buffer.alloc(64 * 1024, 7);
+    let answered = false;
+    const pump = () => {
+      while (!answered && sent < total) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, total - sent));
+        sent += piece.length;
+        if (!req.write(piece)) return void req.once('drain', pump);
+      }
+      if (!answered) req.end();
+    };
+    req.on('response', (res) => {
+      answered = true;
+      const sentWhenAnswered = sent;
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString(), sentWhenAnswered }));
+    });
+    // The server closes the connection behind its answer: the unsent rest fails to write, which is the point.
+    req.on('error', (error) => (answered ? undefined : reject(error)));
+    pump();
+  });
+}
+
+describe('local disk upload lifecycle', () => {
+  let under: Awaited<ReturnType<typeof startLocal>>;
+  beforeAll(async () => {
+    under = await startLocal();
+  });
+  afterAll(() => under?.stop());
+  const root = () => (under.store as unknown as { root: string }).root;
+
+  test('an upload URL takes one PUT: a second one is refused with 409 and the first file stays', async () => {
+    const url = under.absolute(await under.store.presignPut('uploads/u1/once.webm', { contentType: 'audio/webm', maxBytes: MB }));
+    const put = (body: string) => fetch(url, { method: 'PUT', headers: { 'content-type': 'audio/webm' }, body });
+    expect((await put('first')).status).toBe(200);
+    const again = await put('second');
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ code: 'UPLOAD_URL_USED', error: 'This upload link has already been used. Please upload again.' });
+    expect((await text((await under.store.get('uploads/u1/once.webm'))!.body)).toString()).toBe('first');
+    // Still refused once the file was used and removed: the URL does not come back to life.
+    await under.store.delete('uploads/u1/once.webm');
+    expect((await put('third')).status).toBe(409);
+    expect(await under.store.stat('uploads/u1/once.webm')).toBeNull();
+  });
+
+  test('a PUT refused part way (too large) leaves the URL usable for a retry', async () => {
+    const url = under.absolute(await under.store.presignPut('uploads/u1/retry.webm', { contentType: 'audio/webm', maxBytes: 1000 }));
+    const tooLarge = await putChunked(url, 5000, 'audio/webm');
+    expect(tooLarge.status).toBe(413);
+    const retry = await fetch(url, { method: 'PUT', headers: { 'content-type': 'audio/webm' }, body: 'fits' });
+    expect(retry.status).toBe(200);
+  });
+
+  test('a chunked body past the limit is cut off at the limit with 413, long before it ends, and nothing is stored', async () => {
+    const url = under.absolute(await under.store.presignPut('uploads/u1/huge.webm', { contentType: 'audio/webm', maxBytes: MB }));
+    const answer = await putChunked(url, 200 * MB, 'audio/webm');
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ code: 'PAYLOAD_TOO_LARGE', error: 'The file is too large' });
+    // The client had sent a few megabytes (the limit, and what the sockets' buffers hold), not 200.
+    expect(answer.sentWhenAnswered).toBeLessThan(20 * MB);
+    expect(await under.store.stat('uploads/u1/huge.webm')).toBeNull();
+    const { readdirSync } = await import('node:fs');
+    expect(readdirSync(join(root(), 'uploads/u1')).filter((f) => f.startsWith('huge'))).toEqual([]);
+  });
+
+  test("an upload that would pass the account's quota is cut off with 413 STORAGE_QUOTA_EXCEEDED; what fits is stored", async () => {
+    const quota = { prefix: 'uploads/quota-user/', maxBytes: 1500 };
+    const sign = (name: string) =>
+      under.store.presignPut(`uploads/quota-user/${name}`, { contentType: 'audio/webm', maxBytes: 1000, quota }).then(under.absolute);
+    const put = async (name: string, bytes: number) =>
+      fetch(await sign(name), { method: 'PUT', headers: { 'content-type': 'audio/webm' }, body: Buffer.alloc(bytes, 1) });
+    expect((await put('a.webm', 900)).status).toBe(200);
+    const declared = await put('b.webm', 900);
+    expect(declared.status).toBe(413);
+    expect(((await declared.json()) as { code: string }).code).toBe('STORAGE_QUOTA_EXCEEDED');
+    // Without a declared length the body is cut off where the quota ends.
+    const chunked = await putChunked(await sign('c.webm'), 900, 'audio/webm');
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.body).code).toBe('STORAGE_QUOTA_EXCEEDED');
+    expect(await under.store.usedBytes('uploads/quota-user/')).toBe(900);
+    expect((await put('d.webm', 600)).status).toBe(200);
+  });
+
+  test('uploads last written before the cut-off are removed, newer ones stay, and emptied folders go', async () => {
+    const { utimes } = await import('node:fs/promises');
+    await under.store.put('uploads/sweep-a/old.webm', Buffer.from('old'), 'audio/webm');
+    await under.store.put('uploads/sweep-b/new.webm', Buffer.from('new'), 'audio/webm');
+    const hourAgo = new Date(Date.now() - 61 * 60 * 1000);
+    await utimes(join(root(), 'uploads/sweep-a/old.webm'), hourAgo, hourAgo);
+    expect(await under.store.removeUnused('uploads/', new Date(Date.now() - 60 * 60 * 1000))).toBe(1);
+    expect(await under.store.stat('uploads/sweep-a/old.webm')).toBeNull();
+    expect(await under.store.stat('uploads/sweep-b/new.webm')).not.toBeNull();
+    const { existsSync } = await import('node:fs');
+    expect(existsSync(join(root(), 'uploads/sweep-a'))).toBe(false);
+  });
+
+  test(".partial files of a crashed write are removed; another running process's write in progress stays", async () => {
+    const { writeFileSync, existsSync } = await import('node:fs');
+    const { spawnSync } = await import('node:child_process');
+    const { hostname } = await import('node:os');
+    const host = hostname().replace(/[^A-Za-z0-9-]/g, '-');
+    const gonePid = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid!; // exited by now
+    const dir = join(root(), 'renders');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(dir, { recursive: true });
+    const crashed = join(dir, `a.mp3.${host}-${gonePid}.0a0b0c0d.partial`);
+    const running = join(dir, `b.mp3.${host}-${process.ppid}.0a0b0c0d.partial`);
+    const olderFormat = join(dir, 'c.mp3.123.1700000000000.partial');
+    for (const file of [crashed, running, olderFormat]) writeFileSync(file, 'half');
+    await under.store.put('renders/kept.mp3', Buffer.from('whole'), 'audio/mpeg');
+
+    expect(await (under.store as LocalDiskStore).removeCrashedWrites()).toBe(2);
+    expect([existsSync(crashed), existsSync(running), existsSync(olderFormat)]).toEqual([false, true, false]);
+    expect((await text((await under.store.get('renders/kept.mp3'))!.body)).toString()).toBe('whole');
   });
 });

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { Router, type RequestHandler } from 'express';
-import { ReadCache, type EventHandler, type ServiceModule } from '@innerecho/kit';
+import { ReadCache, startUnusedUploadSweeper, type EventHandler, type ServiceModule } from '@innerecho/kit';
 import type { LibraryConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
 import { removeAbandonedUploads, SWEEP_EVERY_MS } from './domain/abandoned-uploads';
-import { measureUnmeasuredMusic } from './domain/music-catalogue';
+import { measureUnmeasuredMusic, MUSIC_UPLOADS_PREFIX } from './domain/music-catalogue';
 import { seedStarterAffirmations, seedStarterMusic } from './domain/starter-content/seed-starter-content';
 import { creatorEventsConsumer, generationEventsConsumer, identityEventsConsumer } from './entry-points/events/library-consumers';
 import { internalRoutes } from './entry-points/http/internal-routes';
@@ -61,6 +61,14 @@ export function libraryService(): ServiceModule<LibraryConfig> {
         );
       void sweep();
       const sweeping = setInterval(sweep, SWEEP_EVERY_MS).unref();
+      // A whole file PUT for a track that was never added.
+      const unusedUploads = startUnusedUploadSweeper({
+        files: context.files,
+        prefixes: [MUSIC_UPLOADS_PREFIX],
+        maxAgeSeconds: context.config.UNUSED_UPLOAD_MAX_AGE_SECONDS,
+        logger: context.logger,
+        metrics: context.metrics,
+      });
       const routes = Router()
         .use(invalidateAfterWrites(reads))
         .use(libraryRoutes(context, reads))
@@ -75,6 +83,7 @@ export function libraryService(): ServiceModule<LibraryConfig> {
         // The database closes after this: stop a first-start render and let it unwind.
         onStop: async () => {
           clearInterval(sweeping);
+          unusedUploads.stop();
           stopSeeding.abort();
           await seedingMusic;
           await measuring;

@@ -9,6 +9,7 @@ import { AffirmationGeneratedV1, type EventContract } from '@innerecho/contracts
 import { sql } from 'drizzle-orm';
 import { ffmpegPath } from '@innerecho/kit';
 import { measureUnmeasuredMusic } from '../src/domain/music-catalogue';
+import { silentFlac } from '../../voice/test/voice-samples';
 import { startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
 
 jest.setTimeout(180_000);
@@ -565,6 +566,21 @@ describe('background music uploads', () => {
     const saved = await admin.postJson('/api/background-music', { title: 'Fake', uploadURL, duration: 300 });
     expect(saved.status).toBe(400);
     expect(saved.data.error).toBe('This file is not an audio file we can play');
+  });
+
+  test('a file that holds more than an hour of music is refused as too long before it is decoded, and its upload removed', async () => {
+    const bomb = await silentFlac(4 * 3600);
+    const { uploadURL, key } = (await admin.postJson('/api/background-music/upload', { contentType: 'audio/flac', filename: 'calm.flac' }))
+      .data;
+    const put = await admin.request('PUT', uploadURL, { body: bomb, headers: { 'content-type': 'audio/flac' } });
+    expect(put.status).toBe(200);
+    const saved = await admin.postJson('/api/background-music', { title: 'Four Silent Hours', uploadURL, duration: 300 });
+    expect({ status: saved.status, body: saved.data }).toEqual({
+      status: 400,
+      body: { code: 'MUSIC_TOO_LONG', error: 'The music must be 60 minutes or shorter' },
+    });
+    expect(await system.services.library.context.files.stat(key)).toBeNull();
+    expect((await admin.get('/api/background-music')).data.map((t: { title: string }) => t.title)).not.toContain('Four Silent Hours');
   });
 
   test('an upload over 50 MB is refused, whole or in parts', async () => {

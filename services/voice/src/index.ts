@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Router } from 'express';
-import type { ServiceModule } from '@innerecho/kit';
+import { startUnusedUploadSweeper, type ServiceModule } from '@innerecho/kit';
 import type { VoiceConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
 import { EngineStats, SpeechSynthesizer } from './domain/synthesize-speech';
@@ -9,6 +9,7 @@ import { meteredVoiceEngines } from './engines/metered-voice-engine';
 import { stopEspeak } from './engines/espeak';
 import { identityEventsConsumer } from './entry-points/events/identity-events-consumer';
 import { internalSpeechRoutes, voiceProfileRoutes } from './entry-points/http/voice-profile-routes';
+import { UPLOADS_PREFIX } from './domain/voice-use-cases';
 
 export { ZVoiceEnv, type VoiceConfig } from './config';
 
@@ -24,10 +25,20 @@ export function voiceService(): ServiceModule<VoiceConfig> {
       const speech = new SpeechSynthesizer({ files: context.files, engines, stats });
       const deps = { context, engines, speech, stats };
       context.logger.info({ engine: engines.current.name }, 'voice engine for new clones');
+      const sweeper = startUnusedUploadSweeper({
+        files: context.files,
+        prefixes: [UPLOADS_PREFIX],
+        maxAgeSeconds: context.config.UNUSED_UPLOAD_MAX_AGE_SECONDS,
+        logger: context.logger,
+        metrics: context.metrics,
+      });
       return {
         routes: Router().use(voiceProfileRoutes(deps)).use(internalSpeechRoutes(deps)),
         consumers: [identityEventsConsumer({ context, engines })],
-        onStop: async () => stopEspeak(),
+        onStop: async () => {
+          sweeper.stop();
+          stopEspeak();
+        },
       };
     },
   };

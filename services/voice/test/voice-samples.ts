@@ -1,5 +1,10 @@
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
-import { encodeWav, runFfmpeg } from '@innerecho/kit';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { encodeWav, ffmpegPath, runFfmpeg } from '@innerecho/kit';
 import { espeakSpeak, type EspeakVoice } from '../src/engines/espeak';
 
 /** A recorded-like sample: espeak-ng reading `sentences` of the five sample sentences in turn, as webm/opus like a browser's. */
@@ -31,4 +36,23 @@ export function clippedSample(seconds: number) {
     samples[i] = syllable * Math.max(-1, Math.min(1, 4 * Math.sin(2 * Math.PI * 140 * t) + Math.sin(2 * Math.PI * 280 * t)));
   }
   return encodeWav(samples, 44100);
+}
+
+/**
+ * A decode bomb: `seconds` of digital silence as FLAC with the largest frames FLAC allows, so
+ * hours fit in a few kilobytes (4 hours at 8 kHz: about 33 KB), yet decode to gigabytes.
+ * `statesLength: false` writes it as a stream would (no total in its header), so only
+ * decoding tells how long it is.
+ */
+export async function silentFlac(seconds: number, { sampleRate = 8000, statesLength = true } = {}): Promise<Buffer> {
+  const dir = await mkdtemp(join(tmpdir(), 'silent-flac-'));
+  try {
+    const out = join(dir, 'bomb.flac');
+    const args = ['-v', 'error', '-f', 'lavfi', '-i', `anullsrc=r=${sampleRate}:cl=mono`, '-t', String(seconds)];
+    args.push('-c:a', 'flac', '-frame_size', '65535', '-f', 'flac', statesLength ? out : 'pipe:1');
+    const { stdout } = await promisify(execFile)(ffmpegPath(), args, { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 });
+    return statesLength ? await readFile(out) : stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

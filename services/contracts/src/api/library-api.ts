@@ -7,6 +7,8 @@ export const TITLE_MAX = 120;
 export const CUSTOM_CONTENT_MAX = 2000;
 export const TRANSCRIPT_CONTENT_MAX = 5000;
 export const MUSIC_MAX_BYTES = 52_428_800;
+/** A background track loops under affirmations: an hour is more than any needs, and bounds its decode. */
+export const MUSIC_MAX_SECONDS = 3600;
 
 export const LIBRARY_MESSAGES = {
   missing: 'Please fill in all fields',
@@ -21,6 +23,7 @@ export const LIBRARY_MESSAGES = {
   musicMissing: 'Missing information',
   musicTooLarge: 'The music file must be 50 MB or smaller',
   musicNotAudio: 'This file is not an audio file we can play',
+  musicTooLong: 'The music must be 60 minutes or shorter',
 } as const;
 
 const requiredText = (max: number, tooLong: string, options: { multiline?: boolean } = {}) =>

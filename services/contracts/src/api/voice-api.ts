@@ -86,5 +86,7 @@ export const ZSpeechRequest = z.object({
 export const ZReadingCheckRequest = z.object({
   uploadURL: textField({ max: 2000, required: 'No audio to upload' }),
   minSpeechSeconds: z.number().min(0.5).max(VOICE_SAMPLE_MAX_SECONDS),
+  /** The longest recording the text can need; longer ones are refused (READING_TOO_LONG) before decoding. */
+  maxSeconds: z.number().min(1).max(VOICE_SAMPLE_MAX_SECONDS).default(VOICE_SAMPLE_MAX_SECONDS),
 });
 export type ReadingCheckRequest = z.infer<typeof ZReadingCheckRequest>;

@@ -3,14 +3,14 @@ import { callUpstream, errorBody, type Caller } from './upstream-request';
 
 /**
  * POST {VOICE_URL}/internal/readings: the voice service checks the listener's uploaded
- * reading exactly as it checks a voice sample (not audio, silent, too long, too short for
- * the text, clipped: its 400s pass through with their codes and words) and answers it
+ * reading exactly as it checks a voice sample (not audio, too long or too short for the
+ * text, silent, clipped: its 400s pass through with their codes and words) and answers it
  * trimmed and level-normalised, as 16-bit mono WAV at 44.1 kHz.
  */
 export async function prepareReading(
   voiceUrl: string,
   caller: Caller,
-  input: { uploadURL: string; minSpeechSeconds: number },
+  input: { uploadURL: string; minSpeechSeconds: number; maxSeconds: number },
 ): Promise<{ wav: Buffer; seconds: number }> {
   const res = await callUpstream(`${voiceUrl}/internal/readings`, caller, {
     method: 'POST',

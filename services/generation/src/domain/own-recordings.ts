@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { isUuid, ZOwnRecordingRequest, type OwnRecordingView } from '@innerecho/contracts';
+import { isUuid, VOICE_SAMPLE_MAX_SECONDS, ZOwnRecordingRequest, type OwnRecordingView } from '@innerecho/contracts';
 import { decodeToFloat, decodeWav, notFound, type ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../config';
 import { fetchAffirmationText } from '../data-access/library-client';
@@ -51,9 +51,20 @@ function toView(record: OwnRecordingRecord, sessionId: string): OwnRecordingView
  * second, so a take with less speech than that skipped part of the text.
  */
 export function minimumReadingSeconds(text: string): number {
-  const words = text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-  return Math.max(0.5, Math.round((words / 4.5) * 10) / 10);
+  return Math.max(0.5, Math.round((wordsIn(text) / 4.5) * 10) / 10);
 }
+
+/**
+ * The longest take a reading of `text` can need: half a minute to settle in and stop, and
+ * two seconds a word (a slow, soulful reader says about one word a second), within the voice
+ * sample's five minutes. A longer file is not a reading of this text, and is refused before
+ * it is decoded.
+ */
+export function maximumReadingSeconds(text: string): number {
+  return Math.min(VOICE_SAMPLE_MAX_SECONDS, 30 + 2 * wordsIn(text));
+}
+
+const wordsIn = (text: string) => text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
 /**
  * Keeps the listener's own reading of an affirmation: the text must be one they can use
@@ -76,6 +87,7 @@ export async function saveOwnRecording(options: {
   const reading = await prepareReading(context.config.VOICE_URL, caller, {
     uploadURL,
     minSpeechSeconds: minimumReadingSeconds(text.content),
+    maxSeconds: maximumReadingSeconds(text.content),
   });
   const fileKey = `${OWN_RECORDINGS_PREFIX}${userId}/${source.kind}-${source.id}-${randomBytes(6).toString('hex')}.wav`;
   await context.files.put(fileKey, reading.wav, 'audio/wav');
@@ -133,5 +145,6 @@ export async function ownReadingSamples(context: Context, userId: string, source
   const wav = await buffer(object.body);
   const clip = decodeWav(wav);
   if (clip && clip.channels === 1 && clip.sampleRate === SAMPLE_RATE) return clip.samples;
-  return decodeToFloat(wav, 1, SAMPLE_RATE);
+  // Checked when it was saved; bounded again, as every decode of a listener's audio is.
+  return decodeToFloat(wav, 1, SAMPLE_RATE, { maxSeconds: VOICE_SAMPLE_MAX_SECONDS + 10 });
 }

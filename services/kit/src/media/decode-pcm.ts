@@ -78,11 +78,32 @@ export const MIX_SAMPLE_RATE = 44100;
 /**
  * What the generation needs to know of a music file before mixing it: its length as decoded
  * (stereo frames at MIX_SAMPLE_RATE) and its audible level. Measured once, when a track is
- * added, so a render can start encoding while the track is still being decoded.
+ * added, so a render can start encoding while the track is still being decoded. The level is
+ * summed as the samples stream past, so measuring holds a pipe's worth of audio, not the
+ * track; `maxSeconds` stops ffmpeg there (the caller refuses longer files before this).
  */
-export async function measureMusic(bytes: Buffer): Promise<{ decodedFrames: number; loudness: number }> {
-  const samples = await decodeToPcm16(bytes, 2, MIX_SAMPLE_RATE);
-  return { decodedFrames: samples.length >> 1, loudness: audibleLevel(samples) };
+export async function measureMusic(
+  bytes: Buffer,
+  options: { maxSeconds?: number } = {},
+): Promise<{ decodedFrames: number; loudness: number }> {
+  const level = new AudibleLevel(32768);
+  let samples = 0;
+  let carry = Buffer.alloc(0);
+  await decodePcm16Stream({
+    bytes,
+    channels: 2,
+    sampleRate: MIX_SAMPLE_RATE,
+    maxSeconds: options.maxSeconds,
+    onData: (chunk) => {
+      const data = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+      const whole = data.length - (data.length % 2);
+      carry = Buffer.from(data.subarray(whole));
+      const pcm = aligned(data.subarray(0, whole), 2);
+      level.add(new Int16Array(pcm.buffer, pcm.byteOffset, whole >> 1));
+      samples += whole >> 1;
+    },
+  });
+  return { decodedFrames: samples >> 1, loudness: level.value() };
 }
 
 /** Below this (about -50 dBFS) a sample counts as silence when measuring a level. */
@@ -93,15 +114,36 @@ export const AUDIBLE_FLOOR = 0.003;
  * quieter. Takes floats in -1..1 or 16-bit samples.
  */
 export function audibleLevel(samples: Float32Array | Int16Array): number {
-  const scale = samples instanceof Int16Array ? 32768 : 1;
-  const floorSquared = (AUDIBLE_FLOOR * scale) ** 2;
-  let sum = 0;
-  let count = 0;
-  for (let i = 0; i < samples.length; i++) {
-    const squared = samples[i] * samples[i];
-    const audible = squared > floorSquared ? 1 : 0; // branch-free: music crosses the floor at random
-    sum += squared * audible;
-    count += audible;
+  const level = new AudibleLevel(samples instanceof Int16Array ? 32768 : 1);
+  level.add(samples);
+  return level.value();
+}
+
+/** audibleLevel summed piece by piece, for audio that streams past. */
+class AudibleLevel {
+  private sum = 0;
+  private count = 0;
+  private readonly floorSquared: number;
+
+  constructor(private readonly scale: number) {
+    this.floorSquared = (AUDIBLE_FLOOR * scale) ** 2;
   }
-  return count ? Math.sqrt(sum / count) / scale : 0;
+
+  add(samples: Float32Array | Int16Array) {
+    const floorSquared = this.floorSquared;
+    let sum = 0;
+    let count = 0;
+    for (let i = 0; i < samples.length; i++) {
+      const squared = samples[i] * samples[i];
+      const audible = squared > floorSquared ? 1 : 0; // branch-free: music crosses the floor at random
+      sum += squared * audible;
+      count += audible;
+    }
+    this.sum += sum;
+    this.count += count;
+  }
+
+  value() {
+    return this.count ? Math.sqrt(this.sum / this.count) / this.scale : 0;
+  }
 }

@@ -122,7 +122,13 @@ export async function startService<TConfig extends BaseServiceEnv>(
     gauge.set((await relay.backlog()).oldestAgeSeconds),
   );
   // Instances sharing a DATA_DIR take turns, so the first creates the URL-signing secret and the others read it.
-  const files = (await database.exclusive('files', async () => createObjectStore(config, module.name)))!;
+  const files = (await database.exclusive('files', async () => {
+    const created = createObjectStore(config, module.name);
+    // A write cut short by a crash leaves its `.partial` file: gone before this process writes anything.
+    const removed = await created.local?.removeCrashedWrites();
+    if (removed) logger.info({ removed }, 'removed files left half-written by a crash');
+    return created;
+  }))!;
   const context: ServiceContext<TConfig> = {
     name: module.name,
     config,

@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
@@ -17,6 +18,63 @@ import {
 } from './object-store';
 
 const DEFAULT_EXPIRY_SECONDS = 15 * 60;
+
+/**
+ * Who writes a `.partial` file: this host and process, so that a start-up can tell the
+ * leftovers of a crashed write (its process is gone) from another instance's write under way.
+ */
+const WRITER = `${hostname().replace(/[^A-Za-z0-9-]/g, '-')}-${process.pid}`;
+const PARTIAL = /\.([A-Za-z0-9-]+)-(\d+)\.[0-9a-f]+\.partial$/;
+/** No write takes this long: a `.partial` file older than this is a leftover whoever wrote it. */
+const PARTIAL_MAX_AGE_MS = 60 * 60 * 1000;
+const partialPath = (path: string) => `${path}.${WRITER}.${randomBytes(4).toString('hex')}.partial`;
+
+/** Beside each object: its content type, and the record that its upload URL has been used. */
+const META_SUFFIX = '.meta.json';
+const USED_URL_SUFFIX = '.put.json';
+
+/** Every file under `dir`, with its size and time, skipping dot-folders (multipart uploads keep their own time). */
+async function filesUnder(dir: string): Promise<{ path: string; size: number; mtimeMs: number }[]> {
+  const found: { path: string; size: number; mtimeMs: number }[] = [];
+  const walk = async (at: string) => {
+    for (const entry of await readdir(at, { withFileTypes: true }).catch(() => [])) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) {
+        if (!entry.name.startsWith('.')) await walk(path);
+      } else if (entry.isFile()) {
+        const s = await stat(path).catch(() => null);
+        if (s) found.push({ path, size: s.size, mtimeMs: s.mtimeMs });
+      }
+    }
+  };
+  await walk(dir);
+  return found;
+}
+
+/** Folders under `dir` left empty (an account's upload folder once its last upload went), then `dir` itself if empty. */
+async function removeEmptyFolders(dir: string) {
+  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    if (entry.isDirectory() && !entry.name.startsWith('.')) await removeEmptyFolders(join(dir, entry.name));
+  }
+  await rmdir(dir).catch(() => undefined); // refused while anything is in it
+}
+
+function processIsRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large');
+const overQuota = (maxBytes: number) =>
+  new AppError(
+    413,
+    'STORAGE_QUOTA_EXCEEDED',
+    `Your uploads would use more than your ${Math.round(maxBytes / 1024 / 1024)} MB of storage. Please try again in an hour, once unused uploads are removed.`,
+  );
 
 /** Every `.uploads` folder under `root` (multipart uploads live beside their key's folder). */
 async function findUploadFolders(root: string): Promise<string[]> {
@@ -143,7 +201,7 @@ export class LocalDiskStore implements ObjectStore {
   async put(key: string, body: Buffer | Readable, contentType: string) {
     const path = this.path(key);
     await mkdir(dirname(path), { recursive: true });
-    const temp = `${path}.${process.pid}.${Date.now()}.partial`;
+    const temp = partialPath(path);
     try {
       await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temp));
     } catch (error) {
@@ -151,14 +209,14 @@ export class LocalDiskStore implements ObjectStore {
       await rm(temp, { force: true });
       throw error;
     }
-    await writeFile(`${path}.meta.json`, JSON.stringify({ contentType }));
+    await writeFile(`${path}${META_SUFFIX}`, JSON.stringify({ contentType }));
     await rename(temp, path); // readers never see half a file
   }
 
   async stat(key: string) {
     try {
       const s = await stat(this.path(key));
-      const meta = JSON.parse(await readFile(`${this.path(key)}.meta.json`, 'utf8').catch(() => '{}'));
+      const meta = JSON.parse(await readFile(`${this.path(key)}${META_SUFFIX}`, 'utf8').catch(() => '{}'));
       return { size: s.size, contentType: meta.contentType ?? 'application/octet-stream' };
     } catch {
       return null;
@@ -180,7 +238,63 @@ export class LocalDiskStore implements ObjectStore {
 
   async delete(key: string) {
     await rm(this.path(key), { force: true });
-    await rm(`${this.path(key)}.meta.json`, { force: true });
+    await rm(`${this.path(key)}${META_SUFFIX}`, { force: true });
+  }
+
+  async usedBytes(prefix: string) {
+    assertSafeKey(prefix.replace(/\/$/, ''));
+    // Writes under way count (their `.partial` files): two uploads at once share one quota.
+    const files = await filesUnder(join(this.root, prefix));
+    return files.filter((f) => !f.path.endsWith(META_SUFFIX) && !f.path.endsWith(USED_URL_SUFFIX)).reduce((n, f) => n + f.size, 0);
+  }
+
+  async removeUnused(prefix: string, before: Date) {
+    assertSafeKey(prefix.replace(/\/$/, ''));
+    const dir = join(this.root, prefix);
+    let removed = 0;
+    for (const file of await filesUnder(dir)) {
+      if (file.path.endsWith(META_SUFFIX) || file.path.endsWith('.partial')) continue;
+      if (file.path.endsWith(USED_URL_SUFFIX)) {
+        // Kept while its URL could still be used; then it has nothing left to refuse.
+        const { exp } = JSON.parse(await readFile(file.path, 'utf8').catch(() => '{}'));
+        if (!(Number(exp) * 1000 > Date.now())) await rm(file.path, { force: true });
+        continue;
+      }
+      if (file.mtimeMs >= before.getTime()) continue;
+      await this.delete(relative(this.root, file.path));
+      removed++;
+    }
+    await removeEmptyFolders(dir);
+    return removed;
+  }
+
+  /**
+   * Removes what writes cut short by a crash left behind (`.partial` files whose process is
+   * gone, or that are older than any write takes); answers how many. Run at start, before
+   * this process writes anything.
+   */
+  async removeCrashedWrites(): Promise<number> {
+    let removed = 0;
+    const here = hostname().replace(/[^A-Za-z0-9-]/g, '-');
+    for (const file of await filesUnder(this.root).then(async (top) => [...top, ...(await this.uploadFolderFiles())])) {
+      if (!file.path.endsWith('.partial')) continue;
+      const writer = PARTIAL.exec(file.path);
+      const pid = writer ? Number(writer[2]) : NaN;
+      // This process has written nothing yet: a file in its name is a former process's (a restarted container is pid 1 again).
+      const writerGone = !writer || (writer[1] === here && (pid === process.pid || !processIsRunning(pid)));
+      if (writerGone || Date.now() - file.mtimeMs > PARTIAL_MAX_AGE_MS) {
+        await rm(file.path, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  /** The files of multipart uploads under way (in dot-folders, which filesUnder skips). */
+  private async uploadFolderFiles() {
+    const files = [];
+    for (const folder of await findUploadFolders(this.root)) files.push(...(await filesUnder(folder)));
+    return files;
   }
 
   async deletePrefix(prefix: string) {
@@ -204,7 +318,9 @@ export class LocalDiskStore implements ObjectStore {
   async presignPut(key: string, options: PresignPutOptions) {
     assertSafeKey(key);
     const exp = String(Math.floor(Date.now() / 1000) + (options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS));
-    return this.signedUrl(key, { op: 'put', exp, ct: options.contentType, max: String(options.maxBytes) });
+    const quota: Record<string, string> = options.quota ? { qp: options.quota.prefix, qmax: String(options.quota.maxBytes) } : {};
+    if (options.quota) assertSafeKey(options.quota.prefix.replace(/\/$/, ''));
+    return this.signedUrl(key, { op: 'put', exp, ct: options.contentType, max: String(options.maxBytes), ...quota });
   }
 
   async presignGet(key: string, options: { expiresInSeconds?: number; downloadName?: string } = {}) {
@@ -246,15 +362,14 @@ export class LocalDiskStore implements ObjectStore {
       try {
         await this.handlePut(req, res, keyOf(req));
       } catch (error) {
-        // Read what is left of a refused body before answering: a proxy in front (the
-        // gateway) is still sending it, and would turn an early close into a 502.
+        // The rest of a refused body is never read: the answer goes at once and the connection
+        // closes behind it, so a body past the limit costs at most the limit, whether or not
+        // it declared its length (a chunked one too).
         if (!req.complete) {
           req.unpipe();
-          req.resume();
-          await new Promise((resolve) => {
-            req.once('end', resolve);
-            req.once('close', resolve);
-          });
+          req.pause();
+          res.setHeader('connection', 'close');
+          res.once('finish', () => setTimeout(() => req.socket.destroy(), 1000).unref());
         }
         throw error;
       }
@@ -271,18 +386,21 @@ export class LocalDiskStore implements ObjectStore {
       const partNumber = Number(fields.part);
       assertPartNumber(partNumber);
       const max = Number(fields.max);
-      if (Number(req.header('content-length') ?? 0) > max) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large');
+      if (Number(req.header('content-length') ?? 0) > max) throw tooLarge();
       const hash = createHash('md5');
       let seen = 0;
+      let refused = false;
       const limitAndHash = new Transform({
         transform(chunk: Buffer, _enc, done) {
+          if (refused) return done();
           seen += chunk.length;
           hash.update(chunk);
-          done(seen > max ? new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large') : null, chunk);
+          refused = seen > max;
+          done(refused ? tooLarge() : null, chunk);
         },
       });
       const path = join(dir, `part-${partNumber}`);
-      const temp = `${path}.${randomBytes(4).toString('hex')}.partial`;
+      const temp = partialPath(path);
       try {
         await pipeline(req, limitAndHash, createWriteStream(temp));
       } catch (error) {
@@ -301,15 +419,44 @@ export class LocalDiskStore implements ObjectStore {
     const type = (req.header('content-type') ?? '').split(';')[0].trim();
     if (type !== fields.ct.split(';')[0].trim()) throw new AppError(400, 'WRONG_CONTENT_TYPE', `Expected ${fields.ct}`);
     const max = Number(fields.max);
-    if (Number(req.header('content-length') ?? 0) > max) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large');
+    const declared = Number(req.header('content-length') ?? 0);
+    if (declared > max) throw tooLarge();
+    // What this upload may add to the account's storage, when the URL carries a quota.
+    const quotaMax = fields.qmax ? Number(fields.qmax) : Infinity;
+    const room = fields.qp ? quotaMax - (await this.usedBytes(fields.qp)) : Infinity;
+    if (declared > room || room <= 0) throw overQuota(quotaMax);
+
+    // One PUT per URL: the record is made before any byte is read, and only one request can make it.
+    const used = `${this.path(key)}${USED_URL_SUFFIX}`;
+    await mkdir(dirname(used), { recursive: true });
+    try {
+      await writeFile(used, JSON.stringify({ exp: Number(fields.exp) }), { flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      throw new AppError(409, 'UPLOAD_URL_USED', 'This upload link has already been used. Please upload again.');
+    }
     let seen = 0;
+    let refused = false;
     const limit = new Transform({
       transform(chunk: Buffer, _enc, done) {
+        // Chunks already on their way when the body was refused are dropped, not refused again.
+        if (refused) return done();
         seen += chunk.length;
-        done(seen > max ? new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large') : null, chunk);
+        const refusal = seen > max ? tooLarge() : seen > room ? overQuota(quotaMax) : null;
+        refused = refusal !== null;
+        done(refusal, chunk);
       },
     });
-    await this.put(key, req.pipe(limit), fields.ct);
+    // The body may be refused before put() has attached its pipeline (it first makes the folder).
+    let refusal: unknown;
+    limit.once('error', (error) => (refusal = error));
+    try {
+      await this.put(key, req.pipe(limit), fields.ct);
+    } catch (error) {
+      // A PUT that did not store the file leaves the URL usable (a dropped connection is retried).
+      await rm(used, { force: true });
+      throw refusal ?? error;
+    }
     res.setHeader(
       'etag',
       `"${createHmac('md5', 'etag')

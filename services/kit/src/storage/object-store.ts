@@ -14,6 +14,12 @@ export interface PresignPutOptions {
   /** The upload is refused past this many bytes. */
   maxBytes: number;
   expiresInSeconds?: number;
+  /**
+   * The account's storage quota: the upload is cut off once everything stored under
+   * `prefix` (this upload included) would pass `maxBytes` (413 STORAGE_QUOTA_EXCEEDED).
+   * Enforced by the local store; on S3 the use case checks the stored size before using it.
+   */
+  quota?: { prefix: string; maxBytes: number };
 }
 
 /**
@@ -29,7 +35,16 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** Removes every object whose key starts with the prefix. */
   deletePrefix(prefix: string): Promise<void>;
-  /** A URL the browser can PUT the file to, once, before it expires. */
+  /** The bytes of every object whose key starts with the prefix (an account's quota). */
+  usedBytes(prefix: string): Promise<number>;
+  /** Removes the objects under `prefix` last written before `before` (uploads never used); answers how many. */
+  removeUnused(prefix: string, before: Date): Promise<number>;
+  /**
+   * A URL the browser can PUT the file to before it expires. On local disk it takes one PUT:
+   * a second, while the first runs or once it has stored the file, is refused (409
+   * UPLOAD_URL_USED); a PUT that failed leaves the URL usable, so a dropped connection can
+   * be retried.
+   */
   presignPut(key: string, options: PresignPutOptions): Promise<string>;
   /** A URL the browser can GET (with Range) until it expires. */
   presignGet(key: string, options?: { expiresInSeconds?: number; downloadName?: string }): Promise<string>;

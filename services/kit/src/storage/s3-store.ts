@@ -189,6 +189,29 @@ export class S3Store implements ObjectStore {
   }
 
   async deletePrefix(prefix: string) {
+    for await (const object of this.listUnder(prefix)) {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: object.Key }));
+    }
+  }
+
+  async usedBytes(prefix: string) {
+    let total = 0;
+    for await (const object of this.listUnder(prefix)) total += object.Size ?? 0;
+    return total;
+  }
+
+  async removeUnused(prefix: string, before: Date) {
+    let removed = 0;
+    for await (const object of this.listUnder(prefix)) {
+      if (!object.LastModified || object.LastModified >= before) continue;
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: object.Key }));
+      removed++;
+    }
+    return removed;
+  }
+
+  /** Every object under `prefix` (a page at a time). */
+  private async *listUnder(prefix: string) {
     assertSafeKey(prefix.replace(/\/$/, ''));
     const full = `${this.options.prefix}/${prefix}`;
     let token: string | undefined;
@@ -196,9 +219,7 @@ export class S3Store implements ObjectStore {
       const page = await this.client.send(
         new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: full, ContinuationToken: token }),
       );
-      for (const object of page.Contents ?? []) {
-        if (object.Key) await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: object.Key }));
-      }
+      for (const object of page.Contents ?? []) if (object.Key) yield { ...object, Key: object.Key };
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }

@@ -5,12 +5,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { buffer } from 'node:stream/consumers';
-import { LIBRARY_MESSAGES, MUSIC_MAX_BYTES, ZAddMusicInput, type MusicTrackView } from '@innerecho/contracts';
-import { AppError, badRequest, measureMusic, notFound, probeAudio, type Db, type ObjectStore } from '@innerecho/kit';
+import { LIBRARY_MESSAGES, MUSIC_MAX_BYTES, MUSIC_MAX_SECONDS, ZAddMusicInput, type MusicTrackView } from '@innerecho/contracts';
+import {
+  AppError,
+  badRequest,
+  FfmpegError,
+  measureMusic,
+  MIX_SAMPLE_RATE,
+  notFound,
+  probeAudioFile,
+  type Db,
+  type ObjectStore,
+} from '@innerecho/kit';
 import { musicRepository } from '../data-access/library-repository';
 import { isUuid } from './library-queries';
 
 /** Where the browser's uploads land before a track is saved from them. */
+export const MUSIC_UPLOADS_PREFIX = 'music-uploads/';
 export const UPLOAD_KEY = /^music-uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(\.[a-z0-9]{1,5})?$/;
 
 export const newUploadKey = (filename = '') => {
@@ -35,8 +46,8 @@ export async function getMusic({ db, id }: { db: Db; id: string }) {
 }
 
 /**
- * Saves a track from an uploaded file: the upload must be one of ours, at most 50 MB, and
- * decode as audio. The file moves to its final key, and the upload is removed either way.
+ * Saves a track from an uploaded file: the upload must be one of ours, at most 50 MB and an
+ * hour, and decode as audio. The file moves to its final key, and the upload is removed either way.
  */
 export async function addMusicFromUpload({ db, files, body }: { db: Db; files: ObjectStore; body: unknown }) {
   const input = ZAddMusicInput.parse(body);
@@ -51,18 +62,23 @@ export async function addMusicFromUpload({ db, files, body }: { db: Db; files: O
       const local = join(dir, 'upload');
       const object = (await files.get(key))!;
       await pipeline(object.body, createWriteStream(local));
-      const probe = await probeAudio(local);
-      if (!probe) throw badRequest(LIBRARY_MESSAGES.musicNotAudio, 'NOT_AUDIO');
+      // The length from the container before any decoding: a small file can hold hours.
+      const probe = await probeAudioFile(local).catch(refuseUnreadable);
+      if (probe.durationSeconds !== null && probe.durationSeconds > MUSIC_MAX_SECONDS) throw musicTooLong();
+      // Measured as it streams, stopped just past the limit (for a container that states no length).
+      const measured = await measureMusic(await readFile(local), { maxSeconds: MUSIC_MAX_SECONDS + 1 }).catch(refuseUnreadable);
+      const decodedSeconds = measured.decodedFrames / MIX_SAMPLE_RATE;
+      if (decodedSeconds > MUSIC_MAX_SECONDS) throw musicTooLong();
+      if (decodedSeconds <= 0) throw badRequest(LIBRARY_MESSAGES.musicNotAudio, 'NOT_AUDIO');
       const id = randomUUID();
       const ext = /\.([a-z0-9]{1,5})$/.exec(key)?.[1] ?? 'audio';
       const fileKey = `music/${id}.${ext}`;
       const contentType = info.contentType.startsWith('audio/') ? info.contentType : contentTypeFor(probe.codec);
       await files.put(fileKey, createReadStream(local), contentType);
-      const measured = await measureMusic(await readFile(local));
       const track = await musicRepository.insert(db, {
         id,
         title: input.title,
-        durationSeconds: probe.durationSeconds,
+        durationSeconds: Math.max(1, Math.round(probe.durationSeconds ?? decodedSeconds)),
         fileKey,
         contentType,
         sizeBytes: info.size,
@@ -75,6 +91,14 @@ export async function addMusicFromUpload({ db, files, body }: { db: Db; files: O
   } finally {
     await files.delete(key);
   }
+}
+
+const musicTooLong = () => badRequest(LIBRARY_MESSAGES.musicTooLong, 'MUSIC_TOO_LONG');
+
+/** ffmpeg could not read the file: it is not audio we can play. */
+function refuseUnreadable(error: unknown): never {
+  if (error instanceof FfmpegError) throw badRequest(LIBRARY_MESSAGES.musicNotAudio, 'NOT_AUDIO');
+  throw error;
 }
 
 export async function deleteMusic({ db, files, id }: { db: Db; files: ObjectStore; id: string }) {
@@ -108,7 +132,7 @@ export async function measureUnmeasuredMusic({ db, files, signal }: { db: Db; fi
     if (signal.aborted) break;
     const object = await files.get(track.fileKey);
     if (!object) continue;
-    await musicRepository.saveMeasure(db, track.id, await measureMusic(await buffer(object.body)));
+    await musicRepository.saveMeasure(db, track.id, await measureMusic(await buffer(object.body), { maxSeconds: MUSIC_MAX_SECONDS + 1 }));
     measured++;
   }
   return measured;

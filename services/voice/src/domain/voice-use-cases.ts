@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { badRequest, conflict, type Logger, type ServiceContext, type Tx } from '@innerecho/kit';
+import { AppError, badRequest, conflict, type Logger, type ServiceContext, type Tx } from '@innerecho/kit';
 import {
   VOICE_CONSENT_REQUIRED_MESSAGE,
   VOICE_CONSENT_VERSION,
@@ -55,17 +55,34 @@ export async function speakInUsersVoice({
   return speech.speak(await findVoiceProfile(context.db, userId), body);
 }
 
-/** Where a user's raw uploads go: the prefix is how the clone call knows the upload is theirs. */
-const uploadPrefix = (userId: string) => `uploads/${userId}/`;
+/** Where users' raw uploads go, one folder each: the prefix is how the clone call knows the upload is theirs. */
+export const UPLOADS_PREFIX = 'uploads/';
+const uploadPrefix = (userId: string) => `${UPLOADS_PREFIX}${userId}/`;
+
+/**
+ * What one account's uploads not yet used may hold: two recordings at the largest size
+ * taken. A sample is used (and removed) within minutes of its upload, and an unused one is
+ * removed after an hour, so only someone filling the disk reaches this.
+ */
+export const UPLOAD_QUOTA_BYTES = 2 * VOICE_SAMPLE_MAX_BYTES;
+const quotaMessage = `Your recordings waiting to be used take up your ${UPLOAD_QUOTA_BYTES / 1024 / 1024} MB of storage. Please try again in an hour, once unused recordings are removed.`;
 const sampleKey = (voiceId: string) => `samples/${voiceId}/sample.wav`;
 
-/** A one-time URL the browser PUTs the recording to (audio/webm, at most 25 MB, 15 minutes). */
+/**
+ * A one-time URL the browser PUTs the recording to (audio/webm, at most 25 MB, 15 minutes),
+ * within the account's upload quota (409 STORAGE_QUOTA_EXCEEDED when it is full; the PUT
+ * itself is cut off at the quota too).
+ */
 export async function requestSampleUpload({ context, userId }: { context: Context; userId: string }): Promise<UploadUrlAnswer> {
+  if ((await context.files.usedBytes(uploadPrefix(userId))) >= UPLOAD_QUOTA_BYTES) {
+    throw new AppError(409, 'STORAGE_QUOTA_EXCEEDED', quotaMessage);
+  }
   const key = `${uploadPrefix(userId)}${Date.now()}-${randomBytes(6).toString('hex')}.webm`;
   const uploadURL = await context.files.presignPut(key, {
     contentType: 'audio/webm',
     maxBytes: VOICE_SAMPLE_MAX_BYTES,
     expiresInSeconds: 15 * 60,
+    quota: { prefix: uploadPrefix(userId), maxBytes: UPLOAD_QUOTA_BYTES },
   });
   return { uploadURL };
 }
@@ -91,9 +108,15 @@ function uploadKeyOf(uploadURL: string, userId: string): string {
   return key;
 }
 
-async function readObject(context: Context, key: string): Promise<Buffer | null> {
+/** The upload's bytes, or null when there is none; one past the sample's size (a store that could not cut it off) is refused and removed. */
+async function readUpload(context: Context, key: string): Promise<Buffer | null> {
   const object = await context.files.get(key);
   if (!object) return null;
+  if (object.size > VOICE_SAMPLE_MAX_BYTES) {
+    object.body.destroy();
+    await context.files.delete(key).catch(() => undefined);
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The recording is too large. Please record again.');
+  }
   return buffer(object.body);
 }
 
@@ -128,10 +151,17 @@ export async function cloneVoice({
   if (existing?.isCloned) throw conflict('Your voice is already cloned. Re-record to replace it.', 'VOICE_ALREADY_CLONED');
 
   const uploadKey = uploadKeyOf(input.uploadURL, userId);
-  const raw = await readObject(context, uploadKey);
+  const raw = await readUpload(context, uploadKey);
   if (!raw) throw badRequest('The recording was not found. Please record again.', 'SAMPLE_NOT_FOUND');
 
-  const { wav } = await checkAndPrepareSample(raw);
+  let wav: Buffer;
+  try {
+    ({ wav } = await checkAndPrepareSample(raw));
+  } catch (error) {
+    // A refused recording is not kept: the listener records again, with a new upload.
+    await context.files.delete(uploadKey).catch(() => undefined);
+    throw error;
+  }
   const voiceId = randomUUID();
   const engine = engines.current;
   const cloned = await engine.clone({ voiceId, sampleWav: wav, label: voiceId.slice(0, 8) });
@@ -241,10 +271,10 @@ export async function prepareReading({
 }): Promise<{ wav: Buffer; seconds: number }> {
   const input = ZReadingCheckRequest.parse(body);
   const uploadKey = uploadKeyOf(input.uploadURL, userId);
-  const raw = await readObject(context, uploadKey);
+  const raw = await readUpload(context, uploadKey);
   if (!raw) throw badRequest('The recording was not found. Please record again.', 'SAMPLE_NOT_FOUND');
   try {
-    return await checkAndPrepareReading(raw, input.minSpeechSeconds);
+    return await checkAndPrepareReading(raw, { minSpeechSeconds: input.minSpeechSeconds, maxSeconds: input.maxSeconds });
   } finally {
     await context.files.delete(uploadKey).catch(() => undefined);
   }

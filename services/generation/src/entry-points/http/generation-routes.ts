@@ -139,6 +139,8 @@ export function generationRoutes(
 
   router.put('/api/own-recordings/:sessionId/:affirmationId', async (req, res) => {
     const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+    // A reading is used only to generate, and costs a decode: it needs what generating needs.
+    await context.entitlements.require(req);
     res.json(
       await saveOwnRecording({
         context,

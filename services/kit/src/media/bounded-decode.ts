@@ -1,0 +1,160 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FfmpegError, runFfmpeg } from './ffmpeg';
+import { ffprobePath } from './ffmpeg-paths';
+
+/**
+ * Decoding audio that came from outside (a listener's recording, an admin's music file) with
+ * bounds that hold whatever the file claims: a compressed file of a few hundred kilobytes can
+ * hold hours of audio (silence compresses to almost nothing), and decoding all of it would
+ * take gigabytes and seconds of CPU. So the length is read from the container first, and the
+ * decode that follows stops at a hard cap in samples.
+ */
+
+/** The audio is longer than the caller takes; `seconds` is the length the container gave, if it gave one. */
+export class AudioTooLongError extends Error {
+  constructor(
+    readonly limitSeconds: number,
+    readonly seconds: number | null,
+  ) {
+    super(seconds === null ? `The audio runs past ${limitSeconds} s` : `The audio lasts ${seconds} s, more than ${limitSeconds} s`);
+  }
+}
+
+/** A probe reads at most this much of a file to find its streams (ffprobe's own default is 5 MB). */
+const PROBE_BYTES = 2_000_000;
+/** A probe that has not answered by then counts as unreadable: a header is read in milliseconds. */
+const PROBE_TIMEOUT_MS = 5000;
+
+export interface ProbedAudio {
+  /** Seconds, as the container states them; null when it does not (a webm recorded live by a browser). */
+  durationSeconds: number | null;
+  codec: string;
+}
+
+/**
+ * What the container says of a file: its first audio stream's codec and its length, read by
+ * ffprobe from the headers only (bounded in bytes read and in time, so a hostile file cannot
+ * make the probe itself expensive). Throws FfmpegError when there is no audio stream.
+ */
+export async function probeAudioFile(path: string, options: { timeoutMs?: number } = {}): Promise<ProbedAudio> {
+  const args = [
+    '-v',
+    'error',
+    '-probesize',
+    String(PROBE_BYTES),
+    '-analyzeduration',
+    '2000000',
+    '-select_streams',
+    'a:0',
+    '-show_entries',
+    'format=duration:stream=codec_name,codec_type,duration',
+    '-of',
+    'json',
+    path,
+  ];
+  const output = await new Promise<string>((resolve, reject) => {
+    execFile(ffprobePath(), args, { timeout: options.timeoutMs ?? PROBE_TIMEOUT_MS, maxBuffer: 64 * 1024 }, (error, stdout) => {
+      if (error) reject(new FfmpegError(`ffprobe could not read the file: ${String(error.message).slice(0, 300)}`));
+      else resolve(stdout);
+    });
+  });
+  let parsed: { streams?: { codec_type?: string; codec_name?: string; duration?: string }[]; format?: { duration?: string } };
+  try {
+    parsed = JSON.parse(output);
+  } catch {
+    throw new FfmpegError('ffprobe answered something unreadable');
+  }
+  const stream = parsed.streams?.find((s) => s.codec_type === 'audio');
+  // Images can come as "streams" too; only a real audio codec counts.
+  if (!stream?.codec_name || /^(png|mjpeg|bmp|gif|webp)$/.test(stream.codec_name)) throw new FfmpegError('No audio stream');
+  const stated = [parsed.format?.duration, stream.duration].map(Number).filter((d) => Number.isFinite(d) && d > 0);
+  return { codec: stream.codec_name, durationSeconds: stated.length ? Math.max(...stated) : null };
+}
+
+/** probeAudioFile for bytes in memory (written to a temporary file: some containers need seeking). */
+export async function probeAudioBytes(bytes: Buffer, options: { timeoutMs?: number } = {}): Promise<ProbedAudio> {
+  const dir = await mkdtemp(join(tmpdir(), 'innerecho-probe-'));
+  try {
+    const path = join(dir, `in-${randomBytes(4).toString('hex')}`);
+    await writeFile(path, bytes);
+    return await probeAudioFile(path, options);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Refuses audio longer than `maxSeconds` before any decoding, when its container says how
+ * long it is. Answers the probe (null duration: the capped decode decides).
+ */
+export async function refuseLongAudio(bytes: Buffer, maxSeconds: number): Promise<ProbedAudio> {
+  const probed = await probeAudioBytes(bytes);
+  if (probed.durationSeconds !== null && probed.durationSeconds > maxSeconds)
+    throw new AudioTooLongError(maxSeconds, probed.durationSeconds);
+  return probed;
+}
+
+/** The first allocation of a capped decode: about 10 s of mono speech at 16 kHz. */
+const FIRST_CAPACITY = 160_000;
+
+/**
+ * Decodes any audio file ffmpeg reads to interleaved float samples in -1..1, holding at most
+ * `maxSeconds` of them: ffmpeg is told to stop there, and should more arrive anyway the
+ * decode is killed. Audio that runs past the cap is refused with AudioTooLongError, not cut
+ * short, so no caller mistakes the first minutes of a long file for the whole of it. The
+ * samples grow into one array (no copy of every chunk kept beside it), so memory stays
+ * within twice the cap's bytes.
+ */
+export async function decodeToFloatCapped(
+  bytes: Buffer,
+  options: { channels: 1 | 2; sampleRate: number; maxSeconds: number; filters?: string; seekable?: boolean },
+): Promise<Float32Array> {
+  const { channels, sampleRate, maxSeconds } = options;
+  const cap = Math.ceil(maxSeconds * sampleRate) * channels;
+  let samples = new Float32Array(Math.min(cap, FIRST_CAPACITY));
+  let length = 0;
+  // Chunks may split a 4-byte sample; the rest waits for the next chunk.
+  let carry = Buffer.alloc(0);
+  let overCap = false;
+  const stop = new AbortController();
+  const tooLong = new AudioTooLongError(maxSeconds, null);
+  try {
+    await runFfmpeg({
+      input: bytes,
+      seekable: options.seekable,
+      // A little past the cap, so that audio running past it is seen to, and refused.
+      maxSeconds: maxSeconds + 0.5,
+      output: { format: 'f32le', channels, sampleRate, filters: options.filters, options: ['-flush_packets', '0'] },
+      signal: stop.signal,
+      onData: (chunk) => {
+        if (overCap) return;
+        const data = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+        const whole = data.length - (data.length % 4);
+        carry = Buffer.from(data.subarray(whole));
+        const count = whole / 4;
+        if (length + count > cap) {
+          overCap = true;
+          stop.abort(tooLong);
+          return;
+        }
+        if (length + count > samples.length) {
+          const grown = new Float32Array(Math.min(cap, Math.max(length + count, samples.length * 2)));
+          grown.set(samples.subarray(0, length));
+          samples = grown;
+        }
+        // ffmpeg writes little-endian floats, the byte order of every machine Node runs on here.
+        new Uint8Array(samples.buffer, length * 4, whole).set(data.subarray(0, whole));
+        length += count;
+      },
+    });
+  } catch (error) {
+    if (error === tooLong) throw tooLong;
+    throw error instanceof FfmpegError ? new FfmpegError(`ffmpeg could not decode the audio: ${error.message}`) : error;
+  }
+  if (overCap) throw tooLong;
+  return samples.subarray(0, length);
+}

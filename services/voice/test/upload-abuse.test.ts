@@ -1,0 +1,184 @@
+import { request } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { VOICE_CONSENT_VERSION, VOICE_SAMPLE_MAX_BYTES } from '@innerecho/contracts';
+import {
+  eventually,
+  newSessionId,
+  startTestSystem,
+  sumOfMetricAt,
+  TestClient,
+  uniqueEmail,
+  uploadRecordingThroughApi,
+  type TestSystem,
+} from '@innerecho/embedded';
+import { silentFlac } from './voice-samples';
+
+jest.setTimeout(240_000);
+
+const MB = 1024 * 1024;
+const consent = { accepted: true, textVersion: VOICE_CONSENT_VERSION };
+const FOUR_HOURS = 4 * 3600;
+
+let system: TestSystem;
+let bomb: Buffer;
+let streamedBomb: Buffer;
+beforeAll(async () => {
+  [system, bomb, streamedBomb] = await Promise.all([
+    startTestSystem(),
+    silentFlac(FOUR_HOURS),
+    silentFlac(FOUR_HOURS, { statesLength: false }),
+  ]);
+});
+afterAll(() => system?.stop());
+
+async function subscriber(target = system) {
+  const client = new TestClient(target.url);
+  const user = await client.signUp(uniqueEmail('abuse'));
+  await target.grantSubscription(user.id);
+  return { client, user, sessionId: newSessionId() };
+}
+
+/** The object key behind a local upload URL (`/api/files/voice/<key>?…`). */
+const keyOf = (uploadURL: string) => decodeURIComponent(new URL(uploadURL, 'http://x').pathname.replace('/api/files/voice/', ''));
+
+/** PUTs `total` bytes as a chunked body (no Content-Length); answers the status, body and bytes sent when the answer came. */
+function putChunked(url: string, total: number) {
+  return new Promise<{ status: number; body: string; sentWhenAnswered: number }>((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = request(url, { method: 'PUT', headers: { 'content-type': 'audio/webm', 'transfer-encoding': 'chunked' } });
+    const chunk = Buffer.alloc(64 * 1024, 1);
+    const pump = () => {
+      while (!answered && sent < total) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      if (!answered) req.end();
+    };
+    req.on('response', (res) => {
+      answered = true;
+      const sentWhenAnswered = sent;
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString(), sentWhenAnswered }));
+      res.on('error', reject);
+    });
+    // Once answered, the connection closes behind the answer and the unsent rest fails to write.
+    req.on('error', (error) => (answered ? undefined : reject(error)));
+    pump();
+  });
+}
+
+describe('a decode bomb (4 hours of silent FLAC, labelled audio/webm)', () => {
+  test('as a voice sample it is refused as too long, and the uploaded file is removed at once', async () => {
+    const { client, sessionId } = await subscriber();
+    const uploadURL = await uploadRecordingThroughApi(client, bomb);
+    expect(await system.services.voice.context.files.stat(keyOf(uploadURL))).not.toBeNull();
+
+    const res = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent });
+    expect({ status: res.status, body: res.data }).toEqual({
+      status: 400,
+      body: { code: 'SAMPLE_TOO_LONG', error: 'Recording too long: please keep it under 5 minutes' },
+    });
+    expect(await system.services.voice.context.files.stat(keyOf(uploadURL))).toBeNull();
+    const again = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent });
+    expect(again.data.code).toBe('SAMPLE_NOT_FOUND');
+    expect((await client.get(`/api/voice-profile/${sessionId}`)).data.isCloned).toBe(false);
+  });
+
+  test('one whose header does not state its length is refused as too long too (the decode stops at its cap)', async () => {
+    const { client, sessionId } = await subscriber();
+    const uploadURL = await uploadRecordingThroughApi(client, streamedBomb);
+    const res = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent });
+    expect(res.status).toBe(400);
+    expect(res.data.code).toBe('SAMPLE_TOO_LONG');
+    expect(await system.services.voice.context.files.stat(keyOf(uploadURL))).toBeNull();
+  });
+});
+
+describe('upload URLs', () => {
+  test('take one PUT: a second PUT to the same URL is refused with 409 and the first recording stays', async () => {
+    const { client } = await subscriber();
+    const uploadURL = await uploadRecordingThroughApi(client, Buffer.from('first take'));
+    const second = await fetch(new URL(uploadURL, system.url), {
+      method: 'PUT',
+      headers: { 'content-type': 'audio/webm' },
+      body: Buffer.from('second take'),
+    });
+    expect(second.status).toBe(409);
+    expect(await second.json()).toEqual({ code: 'UPLOAD_URL_USED', error: 'This upload link has already been used. Please upload again.' });
+    const stored = await system.services.voice.context.files.get(keyOf(uploadURL));
+    expect(Buffer.concat(await stored!.body.toArray()).toString()).toBe('first take');
+  });
+
+  test('a chunked body past the 25 MB limit is cut off with 413 long before its 200 MB are sent, and nothing is stored', async () => {
+    const { client, user } = await subscriber();
+    const { uploadURL } = (await client.postJson('/api/voice-profile/upload', {})).data;
+    const answer = await putChunked(new URL(uploadURL, system.url).toString(), 200 * MB);
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({ code: 'PAYLOAD_TOO_LARGE', error: 'The file is too large' });
+    // The limit and what the sockets between hold, not the whole body.
+    expect(answer.sentWhenAnswered).toBeLessThan(VOICE_SAMPLE_MAX_BYTES + 20 * MB);
+    expect(await system.services.voice.context.files.usedBytes(`uploads/${user.id}/`)).toBe(0);
+  });
+
+  test("each account's unused uploads are limited to 50 MB: past it, a new upload URL is refused with 409", async () => {
+    const { client } = await subscriber();
+    const full = Buffer.alloc(VOICE_SAMPLE_MAX_BYTES, 3);
+    await uploadRecordingThroughApi(client, full);
+    await uploadRecordingThroughApi(client, full);
+    const refused = await client.postJson('/api/voice-profile/upload', {});
+    expect(refused.status).toBe(409);
+    expect(refused.data).toEqual({
+      code: 'STORAGE_QUOTA_EXCEEDED',
+      error:
+        'Your recordings waiting to be used take up your 50 MB of storage. Please try again in an hour, once unused recordings are removed.',
+    });
+    // Another account is not affected.
+    const other = await subscriber();
+    expect((await other.client.postJson('/api/voice-profile/upload', {})).status).toBe(200);
+  });
+});
+
+describe('on a system that removes unused uploads after 2 seconds', () => {
+  let sweeping: TestSystem;
+  let dataDir: string;
+  let crashedWrite: string;
+  beforeAll(async () => {
+    // What a write killed part way leaves: a .partial file whose process is gone.
+    dataDir = mkdtempSync(join(tmpdir(), 'voice-restart-'));
+    const folder = join(dataDir, 'voice', 'files', 'uploads', 'someone');
+    mkdirSync(folder, { recursive: true });
+    const gonePid = spawnSync(process.execPath, ['-e', '0']).pid;
+    crashedWrite = join(folder, `take.webm.${hostname().replace(/[^A-Za-z0-9-]/g, '-')}-${gonePid}.00ff00ff.partial`);
+    writeFileSync(crashedWrite, Buffer.alloc(4096));
+    sweeping = await startTestSystem({ dataDir, env: { ...process.env, UNUSED_UPLOAD_MAX_AGE_SECONDS: '2' } });
+  });
+  afterAll(async () => {
+    await sweeping?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('the .partial file a crashed write left was removed when the service started', () => {
+    expect(existsSync(crashedWrite)).toBe(false);
+  });
+
+  test('an upload never used is removed by the sweeper, counted in the metrics, and can no longer be cloned', async () => {
+    const { client, sessionId } = await subscriber(sweeping);
+    const uploadURL = await uploadRecordingThroughApi(client, bomb);
+    const files = sweeping.services.voice.context.files;
+    await eventually(
+      async () => {
+        expect(await files.stat(keyOf(uploadURL))).toBeNull();
+        expect(await sumOfMetricAt([sweeping.services.voice.url], 'innerecho_unused_uploads_removed_total')).toBeGreaterThanOrEqual(1);
+      },
+      100,
+      200,
+    );
+    const res = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent });
+    expect(res.data.code).toBe('SAMPLE_NOT_FOUND');
+  });
+});
