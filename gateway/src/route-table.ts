@@ -51,7 +51,8 @@ export const ROUTE_TABLE: RouteRow[] = [
     ],
   },
 
-  // voice: profile, sample upload and cloning, the stored samples
+  // voice: profile, sample upload and cloning, the stored samples, which engine makes voices
+  { prefix: '/api/voice-engine', service: 'voice', methods: ['GET', 'HEAD'], routes: ['GET /api/voice-engine'] },
   {
     prefix: '/api/voice-profile',
     service: 'voice',
