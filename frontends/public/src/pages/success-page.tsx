@@ -27,9 +27,12 @@ export const AFTER_CHECKOUT_PATH = loginUrl({ returnTo: '/record-voice' });
  */
 function nextAfterCheckout(): { href: string; label: string } {
   const kept = takePathAfterCheckout();
-  return kept
-    ? { href: loginUrl({ returnTo: kept }), label: 'Continue Where You Left Off' }
-    : { href: AFTER_CHECKOUT_PATH, label: 'Record Your Voice' };
+  if (!kept) return { href: AFTER_CHECKOUT_PATH, label: 'Record Your Voice' };
+  // Sent from the record page, the next step is still recording.
+  return {
+    href: loginUrl({ returnTo: kept }),
+    label: kept.startsWith('/record-voice') ? 'Record Your Voice' : 'Continue Where You Left Off',
+  };
 }
 
 /** '/success': where the checkout sends the buyer back; shows the checkout's session_id. */
