@@ -21,11 +21,15 @@ const visible = (locator: Locator, timeout?: number) => locator.first().waitFor(
 const writeAffirmation = (page: Page, title: string, content = 'I am calm. I am steady. I am enough.') =>
   page.evaluate(
     async ({ title, content }) => {
+      // The browser's sessionId, made as the app makes it when this page has not yet.
+      let sessionId = localStorage.getItem('sessionId');
+      if (!sessionId) localStorage.setItem('sessionId', (sessionId = `session_${Date.now()}_e2ewrite`));
       const res = await fetch('/api/custom-affirmations', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ sessionId: localStorage.getItem('sessionId'), title, content, category: 'Other' }),
+        body: JSON.stringify({ sessionId, title, content, category: 'Other' }),
       });
+      if (res.status !== 201) throw new Error(`writing failed: ${res.status} ${await res.text()}`);
       return ((await res.json()) as { id: string }).id;
     },
     { title, content },
