@@ -41,7 +41,12 @@ const generateMinute = (page: Page, customId: string) =>
     const res = await fetch('/api/generate-audio', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId: localStorage.getItem('sessionId'), customAffirmationId: id, voiceSpeed: '1.0', audioDuration: '60' }),
+      body: JSON.stringify({
+        sessionId: localStorage.getItem('sessionId'),
+        customAffirmationId: id,
+        voiceSpeed: '1.0',
+        audioDuration: '60',
+      }),
     });
     if (res.status !== 201) throw new Error(`generation failed: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
