@@ -17,12 +17,12 @@ export const voiceFeature = (engine: VoiceEngineView['cloneEngine']) =>
   engine === 'elevenlabs' ? 'A clone of your voice from a short recording' : 'A voice matched to yours from a short recording';
 
 /** The voice engine's sentence, in listener words. */
-export const engineSentence = (engine: VoiceEngineView['cloneEngine']) =>
+const engineSentence = (engine: VoiceEngineView['cloneEngine']) =>
   engine === 'elevenlabs'
     ? 'Your affirmations are spoken in a clone of your own voice, made from a short recording.'
     : 'Our own voice engine speaks your affirmations in a voice matched to your recording’s pitch, range and tone. It sounds like you, though it is not an exact copy of your voice.';
 
-export const RECORD_IT_YOURSELF_SENTENCE =
+const RECORD_IT_YOURSELF_SENTENCE =
   'Want your exact voice? Choose “Record it yourself” on any affirmation and read it aloud once: every length you generate of it then plays your own recording, over the music you choose.';
 
 export interface VoicePromiseProps {
