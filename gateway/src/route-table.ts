@@ -77,7 +77,8 @@ export const ROUTE_TABLE: RouteRow[] = [
     ],
   },
 
-  // voice: profile, sample upload and cloning, the stored samples
+  // voice: profile, sample upload and cloning, the stored samples, which engine makes voices
+  { prefix: '/api/voice-engine', service: 'voice', methods: ['GET', 'HEAD'], routes: ['GET /api/voice-engine'] },
   {
     prefix: '/api/voice-profile',
     service: 'voice',
@@ -119,7 +120,17 @@ export const ROUTE_TABLE: RouteRow[] = [
     service: 'creator-referral',
     routes: ['POST /api/creators', 'PUT /api/creators/:id', 'DELETE /api/creators/:id'],
   }, // admin writes: accounts live there
-  { prefix: '/api/custom-affirmations', service: 'library', routes: ['POST /api/custom-affirmations', 'GET /api/custom-affirmations/:id'] },
+  {
+    prefix: '/api/custom-affirmations',
+    service: 'library',
+    routes: [
+      'GET /api/custom-affirmations',
+      'POST /api/custom-affirmations',
+      'GET /api/custom-affirmations/:id',
+      'PUT /api/custom-affirmations/:id',
+      'DELETE /api/custom-affirmations/:id',
+    ],
+  },
   {
     prefix: '/api/background-music',
     service: 'library',
@@ -171,6 +182,7 @@ export const ROUTE_TABLE: RouteRow[] = [
       'GET /api/saved-affirmations/:sessionId/streak',
       'POST /api/saved-affirmations/:sessionId/:id/plays',
       'PATCH /api/saved-affirmations/:sessionId/:id',
+      'DELETE /api/saved-affirmations/:sessionId/:id',
       'GET /api/saved-affirmations/:sessionId/:id/audio',
     ],
   },

@@ -127,22 +127,36 @@ describe('a signed-in listener without a plan', () => {
 });
 
 describe('a subscriber without a cloned voice', () => {
-  test("on /create-affirmation is told 'Voice not cloned yet' and sent to record one", async () => {
+  test('on /create-affirmation may write first: the words are saved, and the voice is asked for next, coming back to them', async () => {
     const { page } = await subscribedListener(e2e);
     await page.goto('/create-affirmation');
-    await visible(page.getByText('Voice not cloned yet'));
-    await visible(page.getByText('Please record and clone your voice first before creating affirmations'));
-    await page.waitForURL('**/record-voice');
+    await visible(page.getByText('Your affirmation is spoken in your own voice, which you have not recorded yet.', { exact: false }));
+    expect(await page.getByText('Voice not cloned yet').count()).toBe(0);
+    await page.getByLabel('Title').fill('Words Before A Voice');
+    await page.getByLabel('Affirmation', { exact: true }).fill('I begin where I am. I am enough today.');
+    await page.getByRole('button', { name: 'Save & Record My Voice' }).click();
+    await page.waitForURL(/\/generate\/custom-[0-9a-f-]+\?duration=\d+$/);
+    await visible(page.getByRole('heading', { name: 'First, Record Your Voice' }));
+    await visible(page.getByText('Then you come straight back to “Words Before A Voice”.', { exact: false }));
+    await expectNoAxeViolations(page, 'the generate page asking for a voice');
+    const here = new URL(page.url());
+    await page.getByRole('link', { name: 'Record Your Voice' }).click();
+    await page.waitForURL((url) => url.pathname === '/record-voice' && url.searchParams.get('returnTo') === here.pathname + here.search);
     await visible(page.getByRole('button', { name: 'Start recording' }));
+    // The words are kept in My Affirmations.
+    await page.goto('/affirmations?tab=mine');
+    await visible(page.getByRole('heading', { level: 3, name: 'Words Before A Voice' }));
   });
 
-  test("on /generate/{id} is told 'Voice not cloned' and sent to /record-voice", async () => {
+  test('on /generate/{id} is asked for a voice as a first step (no error toast), keeping the affirmation', async () => {
     const { page } = await subscribedListener(e2e);
     await page.goto(`/generate/${transcriptId}`);
-    await visible(page.getByText('Voice not cloned', { exact: true }));
-    await visible(page.getByText('Please record and clone your voice first', { exact: true }));
-    await page.waitForURL('**/record-voice');
-    await visible(page.getByRole('heading', { level: 1, name: 'Record Your Voice' }));
+    await visible(page.getByRole('heading', { name: 'First, Record Your Voice' }));
+    expect(await page.getByText('Voice not cloned', { exact: true }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(`/generate/${transcriptId}`);
+    expect(await page.getByRole('link', { name: 'Record Your Voice' }).getAttribute('href')).toBe(
+      `/record-voice?returnTo=${encodeURIComponent(`/generate/${transcriptId}`)}`,
+    );
   });
 });
 

@@ -103,7 +103,7 @@ test('a listener picks a library affirmation, generates 3 minutes over music, ch
   expect((await savedDownload).suggestedFilename()).toBe(`${title.toLowerCase().replace(/\s+/g, '-')}.mp3`);
 });
 
-test('a listener writes a custom affirmation: Save & Generate shows its title and words and generates at once; re-recording later sends them to record', async () => {
+test('a listener writes a custom affirmation: Save & Generate shows its title and words and generates at once; after re-recording it asks for the voice again', async () => {
   const { page } = await clonedListener(e2e);
   await page.goto('/create-affirmation');
   await visible(page.getByRole('heading', { level: 1, name: 'Create Custom Affirmation' }));
@@ -151,11 +151,11 @@ test('a listener writes a custom affirmation: Save & Generate shows its title an
   );
   expect(audio).toEqual([206, 4]);
 
-  // Without a clone, the generate page says so and goes to the record screen.
+  // Without a clone, the generate page asks for one and offers the way back here.
   await page.goto(`/generate/custom-${saved[0].customAffirmation.id}`);
-  await visible(page.getByText('Voice not cloned', { exact: true }));
-  await visible(page.getByText('Please record and clone your voice first', { exact: true }));
-  await page.waitForURL('**/record-voice');
+  await visible(page.getByRole('heading', { name: 'First, Record Your Voice' }));
+  await page.getByRole('link', { name: 'Record Your Voice' }).click();
+  await page.waitForURL(`**/record-voice?returnTo=%2Fgenerate%2Fcustom-${saved[0].customAffirmation.id}`);
   await visible(page.getByRole('button', { name: 'Start recording' }));
 });
 

@@ -25,9 +25,13 @@ const box = async (locator: Locator) => (await locator.boundingBox())!;
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-test('a subscriber records the five sentences, listens, clones with consent, sees the clone, and re-recording deletes it', async () => {
+test('a subscriber sent from an affirmation records the five sentences, listens, clones with consent, is back on that affirmation, and re-recording deletes it', async () => {
   const page = await subscribedPage();
-  await page.goto('/record-voice');
+  // "Use This Affirmation" without a voice: the generate page asks for one first.
+  const transcript = ((await (await fetch(`${e2e.system.url}/api/transcripts`)).json()) as { id: string; title: string }[])[0]!;
+  await page.goto(`/generate/${transcript.id}`);
+  await visible(page.getByRole('heading', { name: 'First, Record Your Voice' }));
+  await page.getByRole('link', { name: 'Record Your Voice' }).click();
   await visible(page.getByRole('heading', { level: 1, name: 'Record Your Voice' }));
   for (const sentence of VOICE_SAMPLE_SENTENCES) await visible(page.getByText(sentence));
   // The listener is told in plain words what voice they get; the operator's detail stays in the README.
@@ -53,8 +57,11 @@ test('a subscriber records the five sentences, listens, clones with consent, see
   expect(await clone.isDisabled()).toBe(true);
   await page.getByRole('checkbox', { name: /I confirm that this recording is my own voice/ }).check();
   await clone.click();
-  await page.waitForURL('**/affirmations', { timeout: 240_000 });
+  // Back on the affirmation the listener chose, ready to generate.
+  await page.waitForURL(`**/generate/${transcript.id}`, { timeout: 240_000 });
   await visible(page.getByText('Voice cloned successfully'));
+  await visible(page.getByRole('heading', { level: 2, name: transcript.title }));
+  await visible(page.getByRole('button', { name: 'Generate Audio' }));
   expect((await voiceProfile(page)).isCloned).toBe(true);
 
   await page.goto('/record-voice');

@@ -8,6 +8,7 @@ import { RenderQueue } from './domain/render-queue';
 import { objectStorePeriods, PERIOD_SWEEP_EVERY_MS } from './domain/render-period-store';
 import { closeMp3Encoders, resolveMp3Encoder } from './domain/render/mp3-encoder';
 import { identityEventsConsumer } from './entry-points/events/identity-events-consumer';
+import { libraryEventsConsumer } from './entry-points/events/library-events-consumer';
 import { generationRoutes } from './entry-points/http/generation-routes';
 
 export { ZGenerationEnv, type GenerationConfig } from './config';
@@ -33,7 +34,7 @@ export function generationService(): ServiceModule<GenerationConfig> {
       const queue = new RenderQueue(context.config.RENDER_CONCURRENCY ?? availableParallelism(), context.config.RENDER_QUEUE_LIMIT);
       return {
         routes: generationRoutes(context, { musicCache, periods, queue }),
-        consumers: [identityEventsConsumer(context)],
+        consumers: [identityEventsConsumer(context), libraryEventsConsumer(context)],
         onStop: async () => {
           clearInterval(sweeping);
           await closeMp3Encoders();

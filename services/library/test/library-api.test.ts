@@ -435,6 +435,70 @@ describe('custom affirmations', () => {
     expect(stolen.status).toBe(403);
   });
 
+  test('"My affirmations": the owner lists theirs newest first, edits and deletes them; nobody else sees, edits or deletes them', async () => {
+    const owner = new TestClient(system.url);
+    await owner.signUp(uniqueEmail());
+    const sessionId = newSessionId();
+    const write = async (title: string) => {
+      const res = await owner.postJson('/api/custom-affirmations', {
+        sessionId,
+        title,
+        content: `${title}. I am here.`,
+        category: 'Other',
+      });
+      expect(res.status).toBe(201);
+      return res.data as { id: string; createdAt: string };
+    };
+    const first = await write('First words');
+    const second = await write('Second words');
+    expect(first.createdAt).toEqual(expect.any(String));
+
+    const listed = await owner.get('/api/custom-affirmations');
+    expect(listed.status).toBe(200);
+    expect(listed.data.map((a: any) => a.title)).toEqual(['Second words', 'First words']);
+    expect(listed.data[1]).toEqual({ ...first, title: 'First words', content: 'First words. I am here.', category: 'Other' });
+    // Another listener's list holds none of them.
+    expect((await subscriber.get('/api/custom-affirmations')).data.map((a: any) => a.id)).not.toContain(first.id);
+    expect((await visitor().get('/api/custom-affirmations')).status).toBe(401);
+
+    const edited = await owner.request('PUT', `/api/custom-affirmations/${first.id}`, {
+      json: { title: ' Kinder words ', content: 'I am gentle with myself.', category: 'Calm & Relaxation' },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.data).toEqual({
+      id: first.id,
+      title: 'Kinder words',
+      content: 'I am gentle with myself.',
+      category: 'Calm & Relaxation',
+      createdAt: first.createdAt,
+    });
+    expect((await owner.get(`/api/custom-affirmations/${first.id}`)).data.title).toBe('Kinder words');
+
+    // An edit follows the rules of writing it, and a refused one changes nothing.
+    const tooLong = await owner.request('PUT', `/api/custom-affirmations/${first.id}`, {
+      json: { title: 'T', content: 'x'.repeat(2001), category: 'Other' },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.data).toMatchObject({ error: 'Please limit your affirmation to 2000 characters or less', code: 'VALIDATION_FAILED' });
+    expect((await owner.get(`/api/custom-affirmations/${first.id}`)).data.content).toBe('I am gentle with myself.');
+
+    // Someone else's id reads as missing, for edits and deletes alike; signed out is 401.
+    const theirs = await subscriber.request('PUT', `/api/custom-affirmations/${first.id}`, {
+      json: { title: 'Taken', content: 'Mine now.', category: 'Other' },
+    });
+    expect(theirs.status).toBe(404);
+    expect(theirs.data).toEqual({ error: 'Affirmation not found', code: 'AFFIRMATION_NOT_FOUND' });
+    expect((await subscriber.request('DELETE', `/api/custom-affirmations/${first.id}`)).status).toBe(404);
+    expect((await visitor().request('DELETE', `/api/custom-affirmations/${first.id}`)).status).toBe(401);
+    expect((await owner.request('DELETE', '/api/custom-affirmations/not-an-id')).status).toBe(404);
+    expect((await owner.get(`/api/custom-affirmations/${first.id}`)).data.title).toBe('Kinder words');
+
+    expect((await owner.request('DELETE', `/api/custom-affirmations/${first.id}`)).status).toBe(204);
+    expect((await owner.get(`/api/custom-affirmations/${first.id}`)).status).toBe(404);
+    expect((await owner.get('/api/custom-affirmations')).data.map((a: any) => a.id)).toEqual([second.id]);
+    expect((await owner.request('DELETE', `/api/custom-affirmations/${first.id}`)).status).toBe(404);
+  });
+
   test.each([
     [{ title: ' ', content: 'I am.' }, 'Please fill in all fields'],
     [{ title: 'T', content: '' }, 'Please fill in all fields'],

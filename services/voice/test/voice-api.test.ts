@@ -32,6 +32,16 @@ const speech = (token: string, text: unknown) =>
 const engineCalls = async () =>
   ((await (await fetch(`${system.services.voice.url}/internal/engine-stats`)).json()) as any).synthesisCalls as number;
 
+describe('which engine makes voices', () => {
+  test('anyone, signed in or not, reads the engine a new voice is made with, through the gateway', async () => {
+    const visitor = await fetch(`${system.url}/api/voice-engine`);
+    expect(visitor.status).toBe(200);
+    expect(await visitor.json()).toEqual({ cloneEngine: 'local' });
+    const { client } = await subscriber();
+    expect((await client.get('/api/voice-engine')).data).toEqual({ cloneEngine: 'local' });
+  });
+});
+
 describe('cloning a voice', () => {
   test('without consent the clone is refused with 400 and nothing is stored', async () => {
     const { client, sessionId } = await subscriber();

@@ -9,8 +9,8 @@ const FEATURES: { title: string; text: string; icon: LucideIcon }[] = [
     icon: Mic,
   },
   {
-    title: 'AI Powered',
-    text: 'Voice cloning turns your sample into natural speech, looped to the length you choose, from 1 minute to 1 hour.',
+    title: 'Any Length',
+    text: 'A voice engine shapes its speech to your sample, looped to the length you choose, from 1 minute to 1 hour. Or read it yourself.',
     icon: Sparkles,
   },
   {

@@ -3,6 +3,7 @@ import { Button, Container, ManageSubscriptionButton, formatClock, useAuth } fro
 import { Pause, Play } from 'lucide-react';
 import heroSampleUrl from '../assets/hero-sample.mp3';
 import { GetStartedButton } from './get-started-button';
+import { useVoiceEngine } from './voice-promise';
 
 export interface HeroSectionProps {
   onViewPricing: () => void;
@@ -12,6 +13,7 @@ const WAVE = [10, 18, 26, 14, 32, 22, 40, 28, 18, 34, 24, 14, 30, 20, 36, 26, 16
 
 export function HeroSection({ onViewPricing }: HeroSectionProps) {
   const { hasActiveSubscription } = useAuth();
+  const engine = useVoiceEngine();
   return (
     <section aria-labelledby="hero-title" css={{ padding: '56px 0 48px' }}>
       <Container
@@ -59,8 +61,9 @@ export function HeroSection({ onViewPricing }: HeroSectionProps) {
             </span>
           </h1>
           <p css={(t) => ({ fontSize: 'clamp(17px, 2.2vw, 20px)', color: t.colors.textMuted, maxWidth: 560 })}>
-            Record a short voice sample once. InnerEcho then speaks the affirmations you choose in your own voice, over gentle music, for as
-            long as you like.
+            {engine === 'elevenlabs'
+              ? 'Record a short voice sample once. InnerEcho then speaks the affirmations you choose in a clone of your voice, over gentle music, for as long as you like.'
+              : 'Record a short voice sample once. InnerEcho then speaks the affirmations you choose in a voice matched to yours (close to you, not an exact copy), over gentle music, for as long as you like. Read one aloud yourself and it plays in your exact voice.'}
           </p>
           <div css={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginTop: 4 }}>
             <GetStartedButton label="Get Started" onStartTrial={onViewPricing} />

@@ -34,9 +34,10 @@ export const PLANS: Plan[] = [
  * What every plan includes. The daily allowance is the rule the app enforces and shows by the
  * duration slider: up to an hour of generated audio a day, renewed at midnight UTC.
  */
+/** What every plan includes; the voice line comes first and depends on the engine (voice-promise.tsx). */
 export const PLAN_FEATURES = [
   'Up to 1 hour of audio generated every day',
-  'Voice cloning from a short recording',
+  'Record it yourself: any affirmation in your exact voice',
   'Custom affirmations in your own words',
   'Background music',
   'Unlimited replays of saved affirmations',

@@ -3,6 +3,7 @@ import { Check, CheckCircle2 } from 'lucide-react';
 import { FREE_TRIAL_DAYS, PLAN_FEATURES, PLANS, type Plan } from './plans';
 import { SectionHeading } from './section-heading';
 import { useCheckout } from './use-checkout';
+import { VoicePromise, useVoiceEngine, voiceFeature } from './voice-promise';
 
 export const PRICING_SECTION_ID = 'pricing';
 export const PRICING_HEADING_ID = 'pricing-title';
@@ -14,6 +15,7 @@ export const PRICING_HEADING_ID = 'pricing-title';
 export function PricingSection() {
   const { startCheckout, pendingPlan } = useCheckout();
   const { hasActiveSubscription } = useAuth();
+  const engine = useVoiceEngine();
   return (
     <section id={PRICING_SECTION_ID} aria-labelledby={PRICING_HEADING_ID} css={{ padding: '64px 0' }}>
       <Container css={{ display: 'grid', gap: 40 }}>
@@ -41,12 +43,14 @@ export function PricingSection() {
             <li key={plan.id} css={{ display: 'flex' }}>
               <PlanCard
                 plan={plan}
+                voice={voiceFeature(engine)}
                 pending={pendingPlan === plan.id}
                 onChoose={hasActiveSubscription ? undefined : () => startCheckout(plan.id)}
               />
             </li>
           ))}
         </ul>
+        <VoicePromise headingId="pricing-voice-title" />
       </Container>
     </section>
   );
@@ -54,12 +58,14 @@ export function PricingSection() {
 
 export interface PlanCardProps {
   plan: Plan;
+  /** What the voice will be, in listener words (it depends on the voice engine). */
+  voice: string;
   pending: boolean;
   /** Starts the checkout; without it the card has no button (the listener already subscribes). */
   onChoose?: () => void;
 }
 
-export function PlanCard({ plan, pending, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, voice, pending, onChoose }: PlanCardProps) {
   const featured = Boolean(plan.highlight);
   const titleId = `plan-${plan.id}-title`;
   return (
@@ -89,7 +95,7 @@ export function PlanCard({ plan, pending, onChoose }: PlanCardProps) {
         <p css={(t) => ({ color: t.colors.textMuted, fontSize: 14.5 })}>{plan.billing}</p>
       </div>
       <ul css={{ display: 'grid', gap: 10, listStyle: 'none', margin: 0, padding: 0, fontSize: 15 }}>
-        {[`${FREE_TRIAL_DAYS}-day free trial`, ...PLAN_FEATURES].map((feature) => (
+        {[`${FREE_TRIAL_DAYS}-day free trial`, voice, ...PLAN_FEATURES].map((feature) => (
           <li key={feature} css={{ display: 'flex', gap: 10, alignItems: 'flex-start' }}>
             <Check size={18} aria-hidden css={(t) => ({ color: t.colors.success, marginTop: 3, flexShrink: 0 })} />
             {feature}

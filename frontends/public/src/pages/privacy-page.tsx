@@ -10,8 +10,8 @@ const SECTIONS: LegalSection[] = [
     heading: 'Who we are',
     body: (
       <p>
-        InnerEcho ("we", "us") provides personalised affirmation audio spoken in your own cloned voice. We are the controller of the
-        personal data described in this policy. You can reach us at <SupportEmailLink />.
+        InnerEcho ("we", "us") provides personalised affirmation audio spoken in a voice made from your own recording. We are the controller
+        of the personal data described in this policy. You can reach us at <SupportEmailLink />.
       </p>
     ),
   },
@@ -58,9 +58,43 @@ const SECTIONS: LegalSection[] = [
           voice technology provider acting on our instructions under a data processing agreement.
         </p>
         <p>
-          You can delete your voice clone at any time by choosing "Re-record Voice", which deletes the current clone before you record a new
-          one, or by emailing us. Affirmations you have already generated stay in your library until you delete them or close your account.
+          You can delete your voice at any time with "Delete My Voice" on the Record Your Voice page, or by emailing us. What that deletes
+          is described under <a href="#deleting">Deleting what you made</a>.
         </p>
+      </>
+    ),
+  },
+  {
+    id: 'deleting',
+    heading: 'Deleting what you made',
+    body: (
+      <>
+        <p>What you make is yours to delete. Each of these is done in the app, at once, without asking us:</p>
+        <ul>
+          <li>
+            <strong>A saved affirmation</strong> (Delete, in Saved Affirmations): for 8 seconds you can undo it and nothing is deleted. Then
+            we delete its audio file from our storage and it leaves your library. The minutes it took still count towards that day&rsquo;s
+            hour of generating. A copy kept offline on your device is removed too; a file you downloaded is yours and stays where you saved
+            it. Short pieces of a recent render, which we keep to make the next render of the same words and music faster, are removed
+            automatically within two days of their last use.
+          </li>
+          <li>
+            <strong>An affirmation you wrote</strong> (Delete, in My Affirmations): the same 8 seconds to undo. Then we delete its title and
+            words, and your own reading of it if you recorded one (&ldquo;Record it yourself&rdquo;). Audio you already generated from it
+            stays in Saved Affirmations, and keeps playing, until you delete it there.
+          </li>
+          <li>
+            <strong>Your voice</strong> (&ldquo;Delete My Voice&rdquo;, on the Record Your Voice page, after you confirm): we delete the
+            voice made from your recording (also at our voice technology provider, when one is used), the recording itself, and every
+            sentence already spoken in your voice that we keep to generate faster. Affirmations you already generated stay in your library
+            and keep playing, and your own readings of affirmations stay until you delete them. &ldquo;Re-record Voice&rdquo; deletes the
+            same, then lets you record a new voice.
+          </li>
+          <li>
+            <strong>Your account</strong> (on your account page): everything above, your subscription (ended at once) and your account
+            details. See <a href="#retention">How long we keep it</a>.
+          </li>
+        </ul>
       </>
     ),
   },

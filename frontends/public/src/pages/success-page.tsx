@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { AUTH_USER_QUERY_KEY, AnchorButton, Card, Container, loginUrl, useAuth, useSearchParams } from '@innerecho/ui';
+import {
+  AUTH_USER_QUERY_KEY,
+  AnchorButton,
+  Card,
+  Container,
+  loginUrl,
+  takePathAfterCheckout,
+  useAuth,
+  useSearchParams,
+} from '@innerecho/ui';
 import { ArrowRight, PartyPopper } from 'lucide-react';
 
 export type SuccessPageProps = Record<string, never>;
@@ -12,12 +21,27 @@ export type SuccessPageProps = Record<string, never>;
  */
 export const AFTER_CHECKOUT_PATH = loginUrl({ returnTo: '/record-voice' });
 
+/**
+ * A listener sent to the plans from an affirmation or page (kept before checkout) goes back
+ * there; it asks for a voice itself if one is still needed. Otherwise the first step.
+ */
+function nextAfterCheckout(): { href: string; label: string } {
+  const kept = takePathAfterCheckout();
+  if (!kept) return { href: AFTER_CHECKOUT_PATH, label: 'Record Your Voice' };
+  // Sent from the record page, the next step is still recording.
+  return {
+    href: loginUrl({ returnTo: kept }),
+    label: kept.startsWith('/record-voice') ? 'Record Your Voice' : 'Continue Where You Left Off',
+  };
+}
+
 /** '/success': where the checkout sends the buyer back; shows the checkout's session_id. */
 export function SuccessPage(_props: SuccessPageProps) {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
   const { isAuthenticated, hasActiveSubscription } = useAuth();
   const settingUp = useSubscriptionArrival(isAuthenticated && !hasActiveSubscription);
+  const [next] = useState(nextAfterCheckout);
 
   return (
     <Container css={{ paddingBlock: '64px 96px', display: 'flex', justifyContent: 'center' }}>
@@ -67,8 +91,8 @@ export function SuccessPage(_props: SuccessPageProps) {
             Your subscription is being set up. This takes a moment…
           </p>
         ) : null}
-        <AnchorButton href={AFTER_CHECKOUT_PATH} size="lg">
-          Record Your Voice
+        <AnchorButton href={next.href} size="lg">
+          {next.label}
           <ArrowRight size={18} aria-hidden />
         </AnchorButton>
       </Card>

@@ -16,9 +16,11 @@ export async function logOut(): Promise<void> {
 }
 
 /**
- * The header's Sign in: back to the page the person is on, except from the landing and
- * checkout pages, where the sign-in page's own default (the library) is the better next page.
+ * The header's Sign in opens the sign-in form (never sign-up: whoever presses "Sign in" has an
+ * account; the form links to sign-up for those who do not), back to the page the person is on,
+ * except from the landing and checkout pages, where the sign-in page's own default (the
+ * library) is the better next page.
  */
 export function signInHref(pathname: string, search: string): string {
-  return loginUrl({ returnTo: pathname === '/' || pathname === '/success' ? undefined : pathname + search });
+  return loginUrl({ mode: 'signin', returnTo: pathname === '/' || pathname === '/success' ? undefined : pathname + search });
 }

@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { LinkButton, PromptCard } from '@innerecho/ui';
+import { LinkButton, PromptCard, keepPathForAfterCheckout, useLocation } from '@innerecho/ui';
 
 export interface StartTrialPromptProps {
   title: ReactNode;
@@ -9,8 +9,12 @@ export interface StartTrialPromptProps {
 
 export const PRICING_PATH = '/#pricing';
 
-/** What a signed-in listener without a plan sees before a screen that needs one: start the free trial first. */
+/**
+ * What a signed-in listener without a plan sees before a screen that needs one: start the free
+ * trial first. The page they are on is kept, so after checkout they come back to it.
+ */
 export function StartTrialPrompt({ title, description }: StartTrialPromptProps) {
+  const { pathname, search } = useLocation();
   return (
     <PromptCard
       icon={<Sparkles size={28} />}
@@ -21,7 +25,7 @@ export function StartTrialPrompt({ title, description }: StartTrialPromptProps) 
         'Recording your voice and generating audio come with every plan, and every plan starts with a 3-day free trial. Choose a plan to begin.'
       }
       actions={
-        <LinkButton to={PRICING_PATH} size="lg">
+        <LinkButton to={PRICING_PATH} size="lg" onClick={() => keepPathForAfterCheckout(pathname + search)}>
           Start Free Trial
         </LinkButton>
       }

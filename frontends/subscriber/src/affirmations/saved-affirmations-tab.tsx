@@ -1,10 +1,30 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bookmark } from 'lucide-react';
-import { Card, EmptyState, ErrorState, LinkButton, SignInPrompt, Skeleton, getSessionId, useAuth, useLocation } from '@innerecho/ui';
+import {
+  Card,
+  EmptyState,
+  ErrorState,
+  LinkButton,
+  SignInPrompt,
+  Skeleton,
+  getSessionId,
+  TextLink,
+  toast,
+  useAuth,
+  useLocation,
+} from '@innerecho/ui';
 import { PRICING_PATH } from '../access/start-trial-prompt';
-import { savedAffirmationsQueryKey, type SavedAffirmation } from '../generate/generation-api';
+import { DeletedRow } from '../deleting/deleted-row';
+import { deleteFailureMessage, deleteWithUndo, usePendingDeletes } from '../deleting/undoable-delete';
+import {
+  DAILY_ALLOWANCE_QUERY_KEY,
+  savedAffirmationPath,
+  savedAffirmationsQueryKey,
+  type SavedAffirmation,
+} from '../generate/generation-api';
 import { HabitCard } from '../habit/habit-card';
 import { OfflineSpaceCard } from '../offline/offline-space-card';
+import { useOfflineCopies } from '../offline/use-offline-copies';
 import { SavedAffirmationItem } from '../saved/saved-affirmation-item';
 
 export type SavedAffirmationsTabProps = Record<string, never>;
@@ -23,7 +43,10 @@ export function SavedAffirmationsTab(_props: SavedAffirmationsTabProps) {
         <h2 id="saved-title" css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 26, margin: 0 })}>
           Your Saved Affirmations
         </h2>
-        <p css={(t) => ({ margin: 0, color: t.colors.textMuted })}>Replay or download them as often as you like.</p>
+        <p css={(t) => ({ margin: 0, color: t.colors.textMuted })}>
+          Replay or download them as often as you like. Your own words are under{' '}
+          <TextLink to="/affirmations?tab=mine">My Affirmations</TextLink>.
+        </p>
       </div>
       {isLoading ? (
         <SavedListSkeleton />
@@ -44,6 +67,22 @@ function SavedList() {
   const { hasActiveSubscription } = useAuth();
   const sessionId = getSessionId();
   const saved = useQuery<SavedAffirmation[]>({ queryKey: savedAffirmationsQueryKey(sessionId) });
+  const pending = usePendingDeletes();
+  const queryClient = useQueryClient();
+  const offline = useOfflineCopies();
+
+  // The delete goes out when the undo window ends; then the list and the offline copy follow.
+  const remove = (item: SavedAffirmation, title: string) =>
+    deleteWithUndo({
+      path: savedAffirmationPath(item.id),
+      label: title,
+      onDeleted: () => {
+        if (offline.isKept(item.id)) offline.remove.mutate(item.id);
+        void queryClient.invalidateQueries({ queryKey: savedAffirmationsQueryKey(sessionId) });
+        void queryClient.invalidateQueries({ queryKey: DAILY_ALLOWANCE_QUERY_KEY });
+      },
+      onFailed: (error) => toast({ title: `"${title}" was not deleted`, description: deleteFailureMessage(error), variant: 'destructive' }),
+    });
 
   if (saved.isLoading) return <SavedListSkeleton />;
   if (saved.isError) {
@@ -73,9 +112,15 @@ function SavedList() {
       <HabitCard />
       <OfflineSpaceCard />
       <ul aria-label="Saved affirmations" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}>
-        {saved.data.map((item) => (
-          <SavedAffirmationItem key={item.id} item={item} />
-        ))}
+        {saved.data.map((item) => {
+          const title = (item.transcript ?? item.customAffirmation)?.title || 'Untitled Affirmation';
+          const path = savedAffirmationPath(item.id);
+          return pending.has(path) ? (
+            <DeletedRow key={item.id} path={path} label={title} kind="saved affirmation" />
+          ) : (
+            <SavedAffirmationItem key={item.id} item={item} onDelete={() => remove(item, title)} />
+          );
+        })}
       </ul>
     </>
   );

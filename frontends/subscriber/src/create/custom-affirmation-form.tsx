@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CUSTOM_CATEGORIES, CUSTOM_CONTENT_MAX, DEFAULT_CATEGORY, TITLE_MAX, ZCustomAffirmationInput } from '@innerecho/contracts';
 import {
@@ -20,6 +20,7 @@ import { affirmationQueryKey, type AffirmationText, type GenerateNavigationState
 import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';
 import { DURATION_DEFAULT } from '../generate/generation-api';
 import { useDailyAllowance } from '../generate/use-daily-allowance';
+import { MY_AFFIRMATIONS_QUERY_KEY } from '../mine/custom-affirmations-api';
 import { useVoiceProfile } from '../voice/use-voice-profile';
 
 export type CustomAffirmationFormProps = Record<string, never>;
@@ -29,7 +30,8 @@ const CATEGORY_OPTIONS = CUSTOM_CATEGORIES.map((c) => ({ value: c, label: c }));
 /**
  * Title, category, content with its 'n / 2000 characters' counter, and the duration (within
  * today's allowance). Save & Generate Audio saves the affirmation, then opens its generate page,
- * which starts generating at once with that duration.
+ * which starts generating at once with that duration (or, without a voice yet, asks for one and
+ * comes back).
  */
 export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
   const navigate = useNavigate();
@@ -40,19 +42,6 @@ export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
   const [category, setCategory] = useState<string>(DEFAULT_CATEGORY);
   const [content, setContent] = useState('');
   const [duration, setDuration] = useState(DURATION_DEFAULT);
-  const warned = useRef(false);
-
-  // Checked once the profile has loaded: without a clone there is nothing to generate with.
-  useEffect(() => {
-    if (voice.isLoading || voice.isCloned || warned.current) return;
-    warned.current = true;
-    toast({
-      title: 'Voice not cloned yet',
-      description: 'Please record and clone your voice first before creating affirmations',
-      variant: 'destructive',
-    });
-    navigate('/record-voice');
-  }, [voice.isLoading, voice.isCloned, navigate]);
 
   const save = useMutation({
     mutationFn: async () => {
@@ -68,6 +57,7 @@ export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
       toast({ title: 'Affirmation created', description: 'Your custom affirmation has been saved', variant: 'success' });
       // The generate page shows the title and words at once, without asking for them again.
       queryClient.setQueryData(affirmationQueryKey(`custom-${created.id}`), created);
+      void queryClient.invalidateQueries({ queryKey: MY_AFFIRMATIONS_QUERY_KEY });
       const state: GenerateNavigationState = { generateNow: true };
       navigate(`/generate/custom-${created.id}?duration=${durationWithinAllowance(duration, allowance.data)}`, { state });
     },
@@ -86,9 +76,33 @@ export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
     save.mutate();
   };
 
-  const label = save.isPending ? 'Saving...' : voice.isLoading ? 'Loading...' : 'Save & Generate Audio';
+  const needsVoice = !voice.isLoading && !voice.isCloned;
+  const label = save.isPending
+    ? 'Saving...'
+    : voice.isLoading
+      ? 'Loading...'
+      : needsVoice
+        ? 'Save & Record My Voice'
+        : 'Save & Generate Audio';
   return (
     <Card as="form" onSubmit={submit} css={{ display: 'grid', gap: 22 }}>
+      {needsVoice ? (
+        <p
+          role="note"
+          css={(t) => ({
+            margin: 0,
+            padding: '12px 14px',
+            borderRadius: t.radii.md,
+            background: t.colors.surfaceSunken,
+            border: `1px solid ${t.colors.border}`,
+            color: t.colors.textMuted,
+            fontSize: 15,
+          })}
+        >
+          Your affirmation is spoken in your own voice, which you have not recorded yet. Write it here: it is saved to My Affirmations, then
+          you record your voice (about 30 seconds) and come straight back to generate it.
+        </p>
+      ) : null}
       <Field htmlFor="affirmation-title" label="Title">
         <Input
           id="affirmation-title"

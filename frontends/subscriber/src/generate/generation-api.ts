@@ -46,6 +46,25 @@ export const voiceLabel = (voice: 'own' | 'cloned') => (voice === 'own' ? 'Your 
 
 export type DailyAllowance = DailyAllowanceView;
 
+/**
+ * Where "Generate Again" leads: the generate page of the same text (a library transcript, or
+ * the listener's own words), with the saved item's length, music and balance chosen. Null when
+ * the saved item no longer names its text.
+ */
+export function generateAgainPath(item: SavedAffirmation): string | null {
+  const target = item.transcript ? item.transcript.id : item.customAffirmation ? `custom-${item.customAffirmation.id}` : null;
+  if (!target) return null;
+  const settings = new URLSearchParams({ duration: String(item.audioDuration) });
+  if (item.backgroundMusic?.id) {
+    settings.set('music', item.backgroundMusic.id);
+    if (item.musicBelowVoiceDb !== null) settings.set('balance', String(item.musicBelowVoiceDb));
+  }
+  return `/generate/${target}?${settings}`;
+}
+
+/** The address that deletes one saved affirmation of this browser's listener. */
+export const savedAffirmationPath = (savedId: string) => `/api/saved-affirmations/${encodeURIComponent(getSessionId())}/${savedId}`;
+
 export const savedAffirmationsQueryKey = (sessionId: string) => ['/api/saved-affirmations', sessionId] as const;
 export const DAILY_ALLOWANCE_QUERY_KEY = ['/api/generate-audio/allowance'] as const;
 

@@ -1,4 +1,5 @@
-import { Container, Page, PageHeader } from '@innerecho/ui';
+import { NotebookPen } from 'lucide-react';
+import { Container, LinkButton, Page, PageHeader } from '@innerecho/ui';
 import { ListenerGate } from '../access/listener-gate';
 import { CustomAffirmationForm } from '../create/custom-affirmation-form';
 import { TipsCard } from '../create/tips-card';
@@ -7,7 +8,8 @@ export type CreateAffirmationPageProps = Record<string, never>;
 
 /**
  * '/create-affirmation': sign-in and the plan are checked when the page opens, before anyone
- * writes; the voice next (the form sends a listener without a clone to record one).
+ * writes. A listener without a voice yet may write first: the words are saved, and the
+ * generate page asks for the voice and comes back to them.
  */
 export function CreateAffirmationPage(_props: CreateAffirmationPageProps) {
   return (
@@ -17,6 +19,12 @@ export function CreateAffirmationPage(_props: CreateAffirmationPageProps) {
           eyebrow="Your words"
           title="Create Custom Affirmation"
           description="Write an affirmation in your own words, then hear it in your own voice."
+          actions={
+            <LinkButton to="/affirmations?tab=mine" variant="outline">
+              <NotebookPen size={18} aria-hidden />
+              My Affirmations
+            </LinkButton>
+          }
         />
         <ListenerGate
           signInTitle="Sign in to write your own affirmations"

@@ -23,7 +23,7 @@ import {
   useParams,
   useSearchParams,
 } from '@innerecho/ui';
-import { MUSIC_BALANCE_DEFAULT_DB } from '@innerecho/contracts';
+import { MUSIC_BALANCE_DEFAULT_DB, MUSIC_BALANCE_STEPS } from '@innerecho/contracts';
 import { ListenerGate } from '../access/listener-gate';
 import { BalanceControl } from '../generate/balance-control';
 import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';
@@ -53,6 +53,12 @@ export type GeneratePageProps = Record<string, never>;
 /** A duration handed over by /create-affirmation (?duration=), snapped to the slider's grid. */
 /** A short line under the Generate button (why it waits, what it is doing). */
 const noteUnderButton = (t: Theme) => ({ fontSize: 14, color: t.colors.textMuted, textAlign: 'center' as const });
+
+/** A balance handed over (?balance=), if it is one the control offers. */
+function initialBalance(raw: string | null): number {
+  const n = Number(raw);
+  return raw && (MUSIC_BALANCE_STEPS as readonly number[]).includes(n) ? n : MUSIC_BALANCE_DEFAULT_DB;
+}
 
 function initialDuration(raw: string | null): number {
   const n = Number(raw);
@@ -94,12 +100,13 @@ function GenerateScreen() {
   const queryClient = useQueryClient();
   const isCustom = id.startsWith('custom-');
   const voice = useVoiceProfile();
-  const affirmation = useQuery<AffirmationText>({ queryKey: affirmationQueryKey(id), enabled: !!id && voice.isCloned, retry: false });
+  const affirmation = useQuery<AffirmationText>({ queryKey: affirmationQueryKey(id), enabled: !!id, retry: false });
   const music = useQuery<MusicTrack[]>({ queryKey: ['/api/background-music'], enabled: voice.isCloned });
   const allowance = useDailyAllowance();
 
-  const [musicId, setMusicId] = useState(NO_MUSIC);
-  const [balance, setBalance] = useState(MUSIC_BALANCE_DEFAULT_DB);
+  // "Generate Again" hands over the saved item's music and balance (?music=&balance=).
+  const [musicId, setMusicId] = useState(() => search.get('music') ?? NO_MUSIC);
+  const [balance, setBalance] = useState(() => initialBalance(search.get('balance')));
   // While the listener reads the affirmation aloud, a render would still use the voice kept before.
   const [readingAloud, setReadingAloud] = useState(false);
   const [duration, setDuration] = useState(() => initialDuration(search.get('duration')));
@@ -112,19 +119,14 @@ function GenerateScreen() {
     balance: number | null;
   } | null>(null);
   const chosenDuration = durationWithinAllowance(duration, allowance.data);
+  // A track handed over that is no longer offered falls back to no music.
+  useEffect(() => {
+    if (music.isSuccess && musicId !== NO_MUSIC && !music.data.some((m) => m.id === musicId)) setMusicId(NO_MUSIC);
+  }, [music.isSuccess, music.data, musicId]);
   const canGenerate = allowance.isSuccess && longestDurationToday(allowance.data) >= DURATION_MIN;
 
   // The object URL lives as long as its preview.
   useEffect(() => () => void (result && URL.revokeObjectURL(result.url)), [result]);
-
-  // Without a clone there is nothing to speak with: say so and go to the record screen.
-  const warned = useRef(false);
-  useEffect(() => {
-    if (voice.isLoading || voice.isCloned || warned.current) return;
-    warned.current = true;
-    toast({ title: 'Voice not cloned', description: 'Please record and clone your voice first', variant: 'destructive' });
-    navigate('/record-voice', { replace: true });
-  }, [voice.isLoading, voice.isCloned, navigate]);
 
   const generate = useMutation({
     mutationFn: () => generateAudio({ affirmationId: id, durationSeconds: chosenDuration, musicId, musicBelowVoiceDb: balance }),
@@ -136,11 +138,8 @@ function GenerateScreen() {
     },
     onError: (error) => {
       if (isSubscriptionRequired(error)) return sendToPricing(error, { navigate, queryClient });
-      if (error instanceof GenerationError && error.code === 'VOICE_NOT_CLONED') {
-        toast({ title: 'Voice not cloned', description: 'Please record and clone your voice first', variant: 'destructive' });
-        navigate('/record-voice');
-        return;
-      }
+      // The voice was deleted while the page was open: read it again, and the page asks for one.
+      if (error instanceof GenerationError && error.code === 'VOICE_NOT_CLONED') return void voice.refetch();
       toast({ title: 'Generation failed', description: error.message || 'Please try again', variant: 'destructive' });
     },
     // Used or not, the allowance may have moved: read it again.
@@ -161,7 +160,7 @@ function GenerateScreen() {
   const missing = affirmation.isError && isApiError(affirmation.error) && affirmation.error.status === 404;
   const musicOptions = [{ value: NO_MUSIC, label: 'No Music' }, ...(music.data ?? []).map((m) => ({ value: m.id, label: m.title }))];
 
-  if (voice.isLoading || (voice.isCloned && affirmation.isLoading)) {
+  if (voice.isLoading || affirmation.isLoading) {
     return (
       <div aria-busy="true" css={{ display: 'grid', gap: 16 }}>
         <Skeleton height={36} width="50%" />
@@ -169,7 +168,6 @@ function GenerateScreen() {
       </div>
     );
   }
-  if (!voice.isCloned) return <VoiceNotClonedCard />;
   if (missing) {
     return (
       <EmptyState
@@ -199,6 +197,7 @@ function GenerateScreen() {
     );
   }
   const text = affirmation.data!;
+  if (!voice.isCloned) return <VoiceNotClonedCard returnTo={location.pathname + location.search} title={text.title} />;
 
   return (
     <div

@@ -1,4 +1,4 @@
-import { Container, ErrorState, Page, PageHeader, Skeleton } from '@innerecho/ui';
+import { Container, ErrorState, Page, PageHeader, Skeleton, safeReturnPath, useSearchParams } from '@innerecho/ui';
 import { ListenerGate } from '../access/listener-gate';
 import { useVoiceProfile } from '../voice/use-voice-profile';
 import { VoiceClonedPanel } from '../voice/voice-cloned-panel';
@@ -43,6 +43,9 @@ function RecordVoiceHeader({ cloned }: { cloned: boolean }) {
 
 function VoiceScreen() {
   const { profile, isCloned, isLoading, isError, refetch, sessionId } = useVoiceProfile();
+  // Sent here from an affirmation (?returnTo=): the listener goes back to it once cloned.
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get('returnTo'));
   return (
     <>
       <RecordVoiceHeader cloned={isCloned} />
@@ -54,9 +57,9 @@ function VoiceScreen() {
       ) : isError ? (
         <ErrorState headingLevel="h2" title="We couldn't load your voice" description="Please try again." onRetry={() => void refetch()} />
       ) : isCloned && profile ? (
-        <VoiceClonedPanel sessionId={sessionId} profile={profile} />
+        <VoiceClonedPanel sessionId={sessionId} profile={profile} returnTo={returnTo} />
       ) : (
-        <VoiceRecorderPanel sessionId={sessionId} cloneEngine={profile?.cloneEngine} />
+        <VoiceRecorderPanel sessionId={sessionId} cloneEngine={profile?.cloneEngine} returnTo={returnTo} />
       )}
     </>
   );

@@ -1,7 +1,21 @@
 import { useEffect, useState } from 'react';
-import { CloudDownload, Clock, Download, Gauge, HardDrive, Mic, Music, Pause, Play, SlidersHorizontal, X } from 'lucide-react';
-import { AnchorButton, Badge, Button, Card, Spinner, audioFileName, offlineAudioUrl, toast } from '@innerecho/ui';
-import { voiceLabel, type SavedAffirmation } from '../generate/generation-api';
+import {
+  CloudDownload,
+  Clock,
+  Download,
+  Gauge,
+  HardDrive,
+  Mic,
+  Music,
+  Pause,
+  Play,
+  SlidersHorizontal,
+  Sparkles,
+  Trash2,
+  X,
+} from 'lucide-react';
+import { AnchorButton, Badge, Button, Card, LinkButton, Spinner, audioFileName, offlineAudioUrl, toast } from '@innerecho/ui';
+import { generateAgainPath, voiceLabel, type SavedAffirmation } from '../generate/generation-api';
 import { balanceLabel } from '../generate/balance-control';
 import { useOfflineCopies } from '../offline/use-offline-copies';
 import { AffirmationPlayer } from '../player/affirmation-player';
@@ -10,6 +24,8 @@ import { useSavedSpeed } from './use-saved-speed';
 
 export interface SavedAffirmationItemProps {
   item: SavedAffirmation;
+  /** Sets the item aside for deletion (with a short undo). */
+  onDelete: () => void;
 }
 
 /** A length as the Saved tab shows it: minutes and seconds. */
@@ -45,9 +61,10 @@ function useKeptAudioUrl(userId: string, savedId: string, wanted: boolean): stri
  * One saved affirmation: what it is, play (streamed with Range, so it seeks) in the shared
  * player at the speed kept with it, and download. The speed can be changed in the open player
  * and is kept again; the player remembers where the listener stopped. Kept offline, it plays
- * from the copy on this device, network or not.
+ * from the copy on this device, network or not. "Generate Again" opens its text with the same
+ * length, music and balance; Delete sets it aside with a short undo.
  */
-export function SavedAffirmationItem({ item }: SavedAffirmationItemProps) {
+export function SavedAffirmationItem({ item, onDelete }: SavedAffirmationItemProps) {
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useSavedSpeed(item.id, item.voiceSpeed);
   const offline = useOfflineCopies();
@@ -58,6 +75,7 @@ export function SavedAffirmationItem({ item }: SavedAffirmationItemProps) {
   const title = text?.title || 'Untitled Affirmation';
   const fileName = audioFileName(title);
   const headingId = `saved-${item.id}`;
+  const again = generateAgainPath(item);
 
   return (
     <Card as="li" aria-labelledby={headingId} css={{ display: 'grid', gap: 14 }}>
@@ -105,6 +123,16 @@ export function SavedAffirmationItem({ item }: SavedAffirmationItemProps) {
               {keeping ? 'Keeping…' : 'Keep Offline'}
             </Button>
           ) : null}
+          {again ? (
+            <LinkButton size="sm" variant="outline" to={again} aria-label={`Generate Again: ${title}`}>
+              <Sparkles size={16} aria-hidden />
+              Generate Again
+            </LinkButton>
+          ) : null}
+          <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${title}`}>
+            <Trash2 size={16} aria-hidden />
+            Delete
+          </Button>
         </div>
       </div>
       <ul

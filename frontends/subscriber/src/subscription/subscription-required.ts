@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { AUTH_USER_QUERY_KEY, isApiError, serverErrorMessage, toast, type NavigateFunction } from '@innerecho/ui';
+import { AUTH_USER_QUERY_KEY, isApiError, keepPathForAfterCheckout, serverErrorMessage, toast, type NavigateFunction } from '@innerecho/ui';
 import { PRICING_PATH } from '../access/start-trial-prompt';
 
 /**
@@ -20,6 +20,8 @@ export function sendToPricing(
   { navigate, queryClient, description }: { navigate: NavigateFunction; queryClient: QueryClient; description?: string },
 ) {
   void queryClient.invalidateQueries({ queryKey: AUTH_USER_QUERY_KEY });
+  // After checkout the listener comes back to the page they were on.
+  keepPathForAfterCheckout(window.location.pathname + window.location.search);
   toast({
     title: 'Subscription required',
     description:

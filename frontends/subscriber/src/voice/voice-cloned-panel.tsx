@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowRight, CheckCircle2, RotateCcw } from 'lucide-react';
+import { ArrowRight, CheckCircle2, RotateCcw, Trash2 } from 'lucide-react';
 import { Button, Card, ConfirmDialog, LinkButton, serverErrorMessage, toast } from '@innerecho/ui';
 import { EngineNote } from './engine-note';
 import { voiceProfileQueryKey, type VoiceProfile } from './use-voice-profile';
@@ -9,17 +9,30 @@ import { deleteVoiceProfile } from './voice-api';
 export interface VoiceClonedPanelProps {
   sessionId: string;
   profile: VoiceProfile;
+  /** The affirmation the listener was on before coming here, offered as the way on. */
+  returnTo?: string | null;
 }
 
-/** The cloned state: success, Browse Affirmations, and Re-record Voice behind a confirmation. */
-export function VoiceClonedPanel({ sessionId, profile }: VoiceClonedPanelProps) {
-  const [confirming, setConfirming] = useState(false);
+/**
+ * The cloned state: success, the way on, and two ways to remove the voice, each behind a
+ * confirmation that says what happens: Re-record Voice (delete it to record a new one) and
+ * Delete My Voice (delete it and stop there).
+ */
+export function VoiceClonedPanel({ sessionId, profile, returnTo }: VoiceClonedPanelProps) {
+  const [confirming, setConfirming] = useState<'re-record' | 'delete' | null>(null);
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: () => deleteVoiceProfile(sessionId),
     onSuccess: async () => {
-      toast({ title: 'Voice profile deleted', description: 'You can now record a new voice sample' });
-      setConfirming(false);
+      toast(
+        confirming === 'delete'
+          ? {
+              title: 'Your voice is deleted',
+              description: 'Your recording and voice are gone. Affirmations you generated stay in your library and keep playing.',
+            }
+          : { title: 'Voice profile deleted', description: 'You can now record a new voice sample' },
+      );
+      setConfirming(null);
       await queryClient.invalidateQueries({ queryKey: voiceProfileQueryKey(sessionId) });
     },
     onError: (error) => {
@@ -63,19 +76,53 @@ export function VoiceClonedPanel({ sessionId, profile }: VoiceClonedPanelProps) 
         Your voice is ready. Choose an affirmation from the library, or write your own, and hear it spoken in your voice.
       </p>
       <div css={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 12, marginTop: 4 }}>
-        <LinkButton to="/affirmations" size="lg">
-          Browse Affirmations
-          <ArrowRight size={18} aria-hidden />
-        </LinkButton>
-        <Button variant="outline" size="lg" onClick={() => setConfirming(true)}>
+        {returnTo ? (
+          <LinkButton to={returnTo} size="lg">
+            Back to Your Affirmation
+            <ArrowRight size={18} aria-hidden />
+          </LinkButton>
+        ) : (
+          <LinkButton to="/affirmations" size="lg">
+            Browse Affirmations
+            <ArrowRight size={18} aria-hidden />
+          </LinkButton>
+        )}
+        <Button variant="outline" size="lg" onClick={() => setConfirming('re-record')}>
           <RotateCcw size={18} aria-hidden />
           Re-record Voice
         </Button>
       </div>
       <EngineNote engine={profile.engine} />
+      <Button variant="ghost" size="sm" onClick={() => setConfirming('delete')}>
+        <Trash2 size={16} aria-hidden />
+        Delete My Voice
+      </Button>
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={(open) => !remove.isPending && setConfirming(open)}
+        open={confirming === 'delete'}
+        onOpenChange={(open) => !remove.isPending && setConfirming(open ? 'delete' : null)}
+        title="Delete Your Voice?"
+        description={
+          <>
+            <p>
+              This deletes your voice for good: the voice made from your recording (also at our voice provider, when one is used), the
+              recording itself, and every sentence already spoken in it and kept to make generating faster.
+            </p>
+            <p>
+              Affirmations you have already generated stay in your library and keep playing. Your own readings of affirmations stay too. To
+              generate new affirmations in your voice, you would record it again.
+            </p>
+          </>
+        }
+        cancelLabel="Keep My Voice"
+        confirmLabel="Delete My Voice"
+        pendingLabel="Deleting..."
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => remove.mutate()}
+      />
+      <ConfirmDialog
+        open={confirming === 're-record'}
+        onOpenChange={(open) => !remove.isPending && setConfirming(open ? 're-record' : null)}
         title="Re-record Your Voice?"
         description={
           <>

@@ -15,6 +15,8 @@ import { SUGGESTED_RECORDING_SECONDS } from './recording-time';
 export interface VoiceRecorderPanelProps {
   sessionId: string;
   cloneEngine: 'local' | 'elevenlabs' | undefined;
+  /** Where to go once the voice is cloned (the affirmation the listener chose); the library otherwise. */
+  returnTo?: string | null;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface VoiceRecorderPanelProps {
  * sentences scroll past, so nobody scrolls down to start and back up to read. On a wide screen
  * the sentences sit on the left and the control with its follow-up on the right.
  */
-export function VoiceRecorderPanel({ sessionId, cloneEngine }: VoiceRecorderPanelProps) {
+export function VoiceRecorderPanel({ sessionId, cloneEngine, returnTo }: VoiceRecorderPanelProps) {
   const recorder = useVoiceRecorder();
   const { user } = useAuth();
   const [consent, setConsent] = useState(false);
@@ -62,9 +64,13 @@ export function VoiceRecorderPanel({ sessionId, cloneEngine }: VoiceRecorderPane
     mutationFn: () => uploadAndClone({ blob: recorder.blob, sessionId }),
     onSuccess: async () => {
       await dropKeptTake();
-      toast({ title: 'Voice cloned successfully', description: 'You can now generate affirmations in your voice!', variant: 'success' });
+      toast({
+        title: 'Voice cloned successfully',
+        description: returnTo ? 'Back to the affirmation you chose.' : 'You can now generate affirmations in your voice!',
+        variant: 'success',
+      });
       await queryClient.invalidateQueries({ queryKey: voiceProfileQueryKey(sessionId) });
-      navigate('/affirmations');
+      navigate(returnTo ?? '/affirmations');
     },
     onError: async (error) => {
       if (isSubscriptionRequired(error)) {

@@ -119,12 +119,17 @@ export interface CreatorPublicAnalytics {
   topAffirmations: { id: string; title: string; playCount: number }[];
 }
 
-/** POST /api/custom-affirmations and GET /api/custom-affirmations/{id}: the caller's own affirmation. */
+/**
+ * The caller's own affirmation: answered by POST /api/custom-affirmations, GET and PUT
+ * /api/custom-affirmations/{id}, and (newest first) GET /api/custom-affirmations.
+ * PUT takes the same body as POST (ZCustomAffirmationInput); DELETE answers 204.
+ */
 export interface CustomAffirmationView {
   id: string;
   title: string;
   content: string;
   category: string;
+  createdAt: string;
 }
 
 /** GET /api/background-music: a track as listeners and the admin see it (duration in seconds). */

@@ -58,6 +58,14 @@ export interface VoiceProfileView {
   cloneEngine: VoiceEngineName;
 }
 
+/**
+ * GET /api/voice-engine (open to visitors): the engine a new voice would be made with, so the
+ * home and pricing pages can say what the voice will sound like before anyone pays.
+ */
+export interface VoiceEngineView {
+  cloneEngine: VoiceEngineName;
+}
+
 /** DELETE /api/voice-profile/{sessionId}: false when there was nothing to delete. */
 export interface DeleteVoiceAnswer {
   deleted: boolean;

@@ -4,3 +4,4 @@ export * from './billing-events';
 export * from './creator-events';
 export * from './voice-events';
 export * from './generation-events';
+export * from './library-events';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '@innerecho/kit';
+import type { Db, Tx } from '@innerecho/kit';
 import { ownRecordings } from './schema';
 
 export type AffirmationSource = { kind: 'transcript' | 'custom'; id: string };
@@ -52,7 +52,7 @@ export async function upsertOwnRecording(
 }
 
 /** Answers the deleted record's file key, or null when there was none. */
-export async function deleteOwnRecording(db: Db, ownerId: string, source: AffirmationSource): Promise<string | null> {
+export async function deleteOwnRecording(db: Db | Tx, ownerId: string, source: AffirmationSource): Promise<string | null> {
   const [row] = await db.delete(ownRecordings).where(bySource(ownerId, source)).returning({ fileKey: ownRecordings.fileKey });
   return row?.fileKey ?? null;
 }

@@ -63,3 +63,15 @@ export async function updateSavedAffirmationSpeed(
     .returning();
   return row ? withSource(row) : null;
 }
+
+/**
+ * Removes one of the owner's saved affirmations and answers the object store key of its MP3;
+ * null when it is not theirs or does not exist. The day's used seconds are not touched.
+ */
+export async function deleteOwnSavedAffirmation(tx: Tx, options: { ownerId: string; id: string }): Promise<string | null> {
+  const [row] = await tx
+    .delete(savedAffirmations)
+    .where(and(eq(savedAffirmations.ownerId, options.ownerId), eq(savedAffirmations.id, options.id)))
+    .returning({ fileKey: savedAffirmations.fileKey });
+  return row?.fileKey ?? null;
+}

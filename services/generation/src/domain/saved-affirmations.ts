@@ -1,6 +1,7 @@
 import { isUuid, MUSIC_BALANCE_DEFAULT_DB, ZSavedAffirmationSpeedUpdate, type SavedAffirmationView } from '@innerecho/contracts';
 import { notFound, type ByteRange, type ServiceContext } from '@innerecho/kit';
 import {
+  deleteOwnSavedAffirmation,
   findOwnSavedAffirmation,
   listSavedAffirmations,
   updateSavedAffirmationSpeed,
@@ -50,6 +51,23 @@ export async function setSavedAffirmationSpeed(
   const record = await updateSavedAffirmationSpeed(context.db, { ownerId: options.ownerId, id: options.id, voiceSpeed });
   if (!record) throw gone();
   return toView(record, options.sessionId);
+}
+
+/**
+ * Deletes one of the owner's saved affirmations and its MP3. The seconds it used stay used:
+ * the daily allowance counts what was generated, not what is kept. The file goes inside the
+ * row's transaction, so a file that cannot be removed leaves the item whole (and the caller a
+ * 500 to try again) rather than a row pointing at nothing. Someone else's id, or one already
+ * gone, reads as not found.
+ */
+export async function deleteSavedAffirmation(context: ServiceContext, options: { ownerId: string; id: string }): Promise<void> {
+  const gone = () => notFound('Saved affirmation not found', 'SAVED_AFFIRMATION_NOT_FOUND');
+  if (!isUuid(options.id)) throw gone();
+  await context.transaction(async (tx) => {
+    const fileKey = await deleteOwnSavedAffirmation(tx, options);
+    if (!fileKey) throw gone();
+    await context.files.delete(fileKey);
+  });
 }
 
 /** The stored MP3 of one of the owner's saved affirmations: its size, and a way to read it (or a byte range of it). */

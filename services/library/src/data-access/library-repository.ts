@@ -13,6 +13,7 @@ export interface CustomAffirmation {
   title: string;
   content: string;
   category: string;
+  createdAt: Date;
 }
 export interface MusicTrack {
   id: string;
@@ -114,10 +115,14 @@ const customColumns = {
   title: customAffirmations.title,
   content: customAffirmations.content,
   category: customAffirmations.category,
+  createdAt: customAffirmations.createdAt,
 };
 
+/** A listener's own list is bounded like the saved list: far more than anyone writes by hand. */
+const CUSTOM_LIST_LIMIT = 500;
+
 export const customAffirmationRepository = {
-  insert: async (db: Conn, values: Omit<CustomAffirmation, 'id'>): Promise<CustomAffirmation> =>
+  insert: async (db: Conn, values: Omit<CustomAffirmation, 'id' | 'createdAt'>): Promise<CustomAffirmation> =>
     (await db.insert(customAffirmations).values(values).returning(customColumns))[0],
   findOwned: async (db: Conn, id: string, ownerId: string): Promise<CustomAffirmation | null> =>
     (
@@ -126,6 +131,36 @@ export const customAffirmationRepository = {
         .from(customAffirmations)
         .where(and(eq(customAffirmations.id, id), eq(customAffirmations.ownerId, ownerId)))
     )[0] ?? null,
+  /** Newest first. */
+  listOwned: async (db: Conn, ownerId: string): Promise<CustomAffirmation[]> =>
+    db
+      .select(customColumns)
+      .from(customAffirmations)
+      .where(eq(customAffirmations.ownerId, ownerId))
+      .orderBy(desc(customAffirmations.createdAt), desc(customAffirmations.id))
+      .limit(CUSTOM_LIST_LIMIT),
+  /** Null when the affirmation is not the owner's or does not exist. */
+  updateOwned: async (
+    db: Conn,
+    id: string,
+    ownerId: string,
+    values: Pick<CustomAffirmation, 'title' | 'content' | 'category'>,
+  ): Promise<CustomAffirmation | null> =>
+    (
+      await db
+        .update(customAffirmations)
+        .set(values)
+        .where(and(eq(customAffirmations.id, id), eq(customAffirmations.ownerId, ownerId)))
+        .returning(customColumns)
+    )[0] ?? null,
+  /** True when the owner's affirmation was there and is now gone. */
+  deleteOwned: async (db: Conn, id: string, ownerId: string): Promise<boolean> =>
+    (
+      await db
+        .delete(customAffirmations)
+        .where(and(eq(customAffirmations.id, id), eq(customAffirmations.ownerId, ownerId)))
+        .returning({ id: customAffirmations.id })
+    ).length > 0,
   deleteAllOwned: async (db: Conn, ownerId: string) => {
     await db.delete(customAffirmations).where(eq(customAffirmations.ownerId, ownerId));
   },

@@ -1,7 +1,18 @@
-import { ZCustomAffirmationInput, type CustomAffirmationView } from '@innerecho/contracts';
-import { notFound, type Db } from '@innerecho/kit';
-import { customAffirmationRepository } from '../data-access/library-repository';
+import { CustomAffirmationDeletedV1, ZCustomAffirmationInput, type CustomAffirmationView } from '@innerecho/contracts';
+import { notFound, type Db, type ServiceContext } from '@innerecho/kit';
+import { customAffirmationRepository, type CustomAffirmation } from '../data-access/library-repository';
 import { isUuid } from './library-queries';
+
+const toView = (found: CustomAffirmation): CustomAffirmationView => ({
+  id: found.id,
+  title: found.title,
+  content: found.content,
+  category: found.category,
+  createdAt: found.createdAt.toISOString(),
+});
+
+/** Someone else's affirmation is answered exactly like a missing one: its existence is not revealed. */
+const notOwned = () => notFound('Affirmation not found', 'AFFIRMATION_NOT_FOUND');
 
 /** A custom affirmation belongs to the signed-in owner of the sessionId it was written under. */
 export async function createCustomAffirmation({
@@ -14,11 +25,9 @@ export async function createCustomAffirmation({
   body: unknown;
 }): Promise<CustomAffirmationView> {
   const input = ZCustomAffirmationInput.parse(body);
-  const saved = await customAffirmationRepository.insert(db, { ownerId, ...input });
-  return { id: saved.id, title: saved.title, content: saved.content, category: saved.category };
+  return toView(await customAffirmationRepository.insert(db, { ownerId, ...input }));
 }
 
-/** Someone else's affirmation is answered exactly like a missing one: its existence is not revealed. */
 export async function getOwnCustomAffirmation({
   db,
   ownerId,
@@ -29,6 +38,56 @@ export async function getOwnCustomAffirmation({
   id: string;
 }): Promise<CustomAffirmationView> {
   const found = isUuid(id) ? await customAffirmationRepository.findOwned(db, id, ownerId) : null;
-  if (!found) throw notFound('Affirmation not found', 'AFFIRMATION_NOT_FOUND');
-  return { id: found.id, title: found.title, category: found.category, content: found.content };
+  if (!found) throw notOwned();
+  return toView(found);
+}
+
+/** "My affirmations": every affirmation the listener wrote, newest first. */
+export async function listOwnCustomAffirmations({ db, ownerId }: { db: Db; ownerId: string }): Promise<CustomAffirmationView[]> {
+  return (await customAffirmationRepository.listOwned(db, ownerId)).map(toView);
+}
+
+/**
+ * Rewrites the owner's affirmation (title, words, category; the same rules as writing it).
+ * Saved affirmations already made from it keep the audio and title they were made with.
+ */
+export async function updateOwnCustomAffirmation({
+  db,
+  ownerId,
+  id,
+  body,
+}: {
+  db: Db;
+  ownerId: string;
+  id: string;
+  body: unknown;
+}): Promise<CustomAffirmationView> {
+  if (!isUuid(id)) throw notOwned();
+  const input = ZCustomAffirmationInput.parse(body ?? {});
+  const updated = await customAffirmationRepository.updateOwned(db, id, ownerId, input);
+  if (!updated) throw notOwned();
+  return toView(updated);
+}
+
+/**
+ * Deletes the owner's affirmation and, in the same transaction, announces it, so generation
+ * forgets the listener's own reading of those words. Saved affirmations made from it stay in
+ * the library and keep playing.
+ */
+export async function deleteOwnCustomAffirmation({
+  context,
+  ownerId,
+  id,
+  requestId,
+}: {
+  context: ServiceContext;
+  ownerId: string;
+  id: string;
+  requestId?: string;
+}): Promise<void> {
+  if (!isUuid(id)) throw notOwned();
+  await context.transaction(async (tx) => {
+    if (!(await customAffirmationRepository.deleteOwned(tx, id, ownerId))) throw notOwned();
+    await context.outbox.add(tx, CustomAffirmationDeletedV1, { userId: ownerId, customAffirmationId: id }, { requestId });
+  });
 }

@@ -12,7 +12,12 @@ import { previewMix } from '../../domain/mix-preview';
 import { RENDER_QUEUE_RETRY_AFTER_SECONDS, type RenderQueue } from '../../domain/render-queue';
 import { describeStreak, recordPlay } from '../../domain/listening-streak';
 import { describeOwnRecording, openOwnRecording, removeOwnRecording, saveOwnRecording } from '../../domain/own-recordings';
-import { listOwnSavedAffirmations, openSavedAudio, setSavedAffirmationSpeed } from '../../domain/saved-affirmations';
+import {
+  deleteSavedAffirmation,
+  listOwnSavedAffirmations,
+  openSavedAudio,
+  setSavedAffirmationSpeed,
+} from '../../domain/saved-affirmations';
 import { renderMetrics } from './render-metrics';
 
 const caller = (req: Request) => ({ token: req.sessionToken!, requestId: req.requestId });
@@ -115,6 +120,13 @@ export function generationRoutes(
     res.json(
       await setSavedAffirmationSpeed(context, { ownerId: user.id, sessionId: req.params.sessionId, id: req.params.id, body: req.body }),
     );
+  });
+
+  // Deleting a saved affirmation takes its MP3 with it; the allowance it used stays used.
+  router.delete('/api/saved-affirmations/:sessionId/:id', async (req, res) => {
+    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+    await deleteSavedAffirmation(context, { ownerId: user.id, id: req.params.id });
+    res.status(204).end();
   });
 
   // The saved MP3, with Range support so the player can seek in an hour-long file.

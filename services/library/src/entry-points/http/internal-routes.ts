@@ -22,7 +22,8 @@ export function internalRoutes(context: ServiceContext<LibraryConfig>): Router {
   });
   router.get('/internal/affirmation-text/custom/:id', async (req, res) => {
     const user = requireUser(req);
-    res.json(await getOwnCustomAffirmation({ db, ownerId: user.id, id: req.params.id }));
+    const own = await getOwnCustomAffirmation({ db, ownerId: user.id, id: req.params.id });
+    res.json({ id: own.id, title: own.title, category: own.category, content: own.content } satisfies AffirmationTextView);
   });
   router.get('/internal/background-music/:id', async (req, res) => {
     requireUser(req);

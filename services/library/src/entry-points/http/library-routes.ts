@@ -10,7 +10,13 @@ import {
   listTranscripts,
 } from '../../domain/library-queries';
 import { createTranscript, deleteTranscript, updateTranscript } from '../../domain/manage-transcripts';
-import { createCustomAffirmation, getOwnCustomAffirmation } from '../../domain/custom-affirmations';
+import {
+  createCustomAffirmation,
+  deleteOwnCustomAffirmation,
+  getOwnCustomAffirmation,
+  listOwnCustomAffirmations,
+  updateOwnCustomAffirmation,
+} from '../../domain/custom-affirmations';
 
 /** The library's public reads (open to visitors), the admin's transcript writes and custom affirmations. */
 export function libraryRoutes(context: ServiceContext<LibraryConfig>, reads: ReadCache): Router {
@@ -53,6 +59,13 @@ export function libraryRoutes(context: ServiceContext<LibraryConfig>, reads: Rea
     await reads.send(req, res, () => creatorTranscripts({ db, id: req.params.id }));
   });
 
+  // Custom affirmations are personal: only their owner reads, changes or deletes them; anyone
+  // else's id answers 404 like a missing one.
+  router.get('/api/custom-affirmations', async (req, res) => {
+    const user = requireUser(req);
+    res.setHeader('cache-control', 'no-store');
+    res.json(await listOwnCustomAffirmations({ db, ownerId: user.id }));
+  });
   router.post('/api/custom-affirmations', async (req, res) => {
     const sessionId = typeof req.body?.sessionId === 'string' ? req.body.sessionId : '';
     const user = await context.sessionOwnership.assertOwner(req, sessionId);
@@ -61,6 +74,15 @@ export function libraryRoutes(context: ServiceContext<LibraryConfig>, reads: Rea
   router.get('/api/custom-affirmations/:id', async (req, res) => {
     const user = requireUser(req);
     res.json(await getOwnCustomAffirmation({ db, ownerId: user.id, id: req.params.id }));
+  });
+  router.put('/api/custom-affirmations/:id', async (req, res) => {
+    const user = requireUser(req);
+    res.json(await updateOwnCustomAffirmation({ db, ownerId: user.id, id: req.params.id, body: req.body }));
+  });
+  router.delete('/api/custom-affirmations/:id', async (req, res) => {
+    const user = requireUser(req);
+    await deleteOwnCustomAffirmation({ context, ownerId: user.id, id: req.params.id, requestId: req.requestId });
+    res.status(204).end();
   });
 
   return router;

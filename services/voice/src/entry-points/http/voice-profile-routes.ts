@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { requireUser, type ServiceContext } from '@innerecho/kit';
-import { ZSessionId } from '@innerecho/contracts';
+import { ZSessionId, type VoiceEngineView } from '@innerecho/contracts';
 import type { VoiceConfig } from '../../config';
 import type { VoiceEngines } from '../../engines/create-voice-engines';
 import type { EngineStats, SpeechSynthesizer } from '../../domain/synthesize-speech';
@@ -23,6 +23,13 @@ interface Deps {
 /** /api/voice-profile/*: every route keyed by a sessionId checks its owner first. */
 export function voiceProfileRoutes({ context, engines }: Deps): Router {
   const router = Router();
+
+  // Which engine makes voices here, for everyone (visitors too): the pages that sell the plans
+  // say what the voice will sound like. It changes only with the deployment's configuration.
+  router.get('/api/voice-engine', (_req, res) => {
+    res.setHeader('cache-control', 'public, max-age=300');
+    res.json({ cloneEngine: engines.current.name } satisfies VoiceEngineView);
+  });
 
   router.post('/api/voice-profile/upload', async (req, res) => {
     const user = requireUser(req);

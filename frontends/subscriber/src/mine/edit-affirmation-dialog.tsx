@@ -1,0 +1,106 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CUSTOM_CATEGORIES, CUSTOM_CONTENT_MAX, TITLE_MAX, ZCustomAffirmationInput } from '@innerecho/contracts';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+  Field,
+  Input,
+  Select,
+  Textarea,
+  fieldDescriptionIds,
+  serverErrorMessage,
+  toast,
+  validInput,
+} from '@innerecho/ui';
+import { affirmationQueryKey } from '../generate/affirmation-text';
+import { MY_AFFIRMATIONS_QUERY_KEY, updateCustomAffirmation, type CustomAffirmation } from './custom-affirmations-api';
+
+export interface EditAffirmationDialogProps {
+  /** The affirmation being edited; the dialog is closed while null. */
+  affirmation: CustomAffirmation | null;
+  onClose: () => void;
+}
+
+const CATEGORY_OPTIONS = CUSTOM_CATEGORIES.map((c) => ({ value: c, label: c }));
+
+/**
+ * Edits one of the listener's own affirmations with the rules of writing one. Audio already
+ * generated from it keeps the words it was made with; the next generation speaks the new ones.
+ */
+export function EditAffirmationDialog({ affirmation, onClose }: EditAffirmationDialogProps) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState({ title: '', content: '', category: '' });
+  useEffect(() => {
+    if (affirmation) setForm({ title: affirmation.title, content: affirmation.content, category: affirmation.category });
+  }, [affirmation]);
+
+  const save = useMutation({
+    mutationFn: () =>
+      updateCustomAffirmation(affirmation!.id, { title: form.title.trim(), content: form.content.trim(), category: form.category }),
+    onSuccess: (saved) => {
+      toast({ title: 'Affirmation updated', description: 'New audio you generate from it speaks these words.', variant: 'success' });
+      queryClient.setQueryData<CustomAffirmation[]>(MY_AFFIRMATIONS_QUERY_KEY, (list) => list?.map((a) => (a.id === saved.id ? saved : a)));
+      queryClient.setQueryData(affirmationQueryKey(`custom-${saved.id}`), saved);
+      onClose();
+    },
+    onError: (error) =>
+      toast({ title: 'Your changes were not saved', description: serverErrorMessage(error) || 'Please try again', variant: 'destructive' }),
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!validInput(ZCustomAffirmationInput, form)) return;
+    save.mutate();
+  };
+
+  return (
+    <Dialog open={affirmation !== null} onOpenChange={(open) => !open && !save.isPending && onClose()}>
+      <DialogContent css={{ maxWidth: 640 }}>
+        <DialogTitle>Edit Affirmation</DialogTitle>
+        <DialogDescription>Audio you already generated keeps its words; new audio speaks these.</DialogDescription>
+        <form onSubmit={submit} noValidate css={{ display: 'grid', gap: 16 }}>
+          <Field htmlFor={`${id}-title`} label="Title">
+            <Input
+              id={`${id}-title`}
+              value={form.title}
+              maxLength={TITLE_MAX}
+              onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))}
+            />
+          </Field>
+          <Field htmlFor={`${id}-category`} label="Category">
+            <Select
+              id={`${id}-category`}
+              value={form.category}
+              onValueChange={(category) => setForm((f) => ({ ...f, category }))}
+              options={CATEGORY_OPTIONS}
+            />
+          </Field>
+          <Field htmlFor={`${id}-content`} label="Affirmation" hint={`${form.content.length} / ${CUSTOM_CONTENT_MAX} characters`}>
+            <Textarea
+              id={`${id}-content`}
+              value={form.content}
+              maxLength={CUSTOM_CONTENT_MAX}
+              rows={7}
+              aria-describedby={fieldDescriptionIds(`${id}-content`, { hint: true })}
+              onChange={(e) => setForm((f) => ({ ...f, content: e.target.value }))}
+            />
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,188 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { NotebookPen, Pencil, Sparkles, Trash2 } from 'lucide-react';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  LinkButton,
+  SignInPrompt,
+  Skeleton,
+  toast,
+  useAuth,
+  useLocation,
+} from '@innerecho/ui';
+import { DeletedRow } from '../deleting/deleted-row';
+import { deleteFailureMessage, deleteWithUndo, usePendingDeletes } from '../deleting/undoable-delete';
+import { relativeTime } from '../saved/relative-time';
+import { MY_AFFIRMATIONS_QUERY_KEY, customAffirmationPath, type CustomAffirmation } from './custom-affirmations-api';
+import { EditAffirmationDialog } from './edit-affirmation-dialog';
+
+export type MyAffirmationsTabProps = Record<string, never>;
+
+/**
+ * "My Affirmations": every affirmation the listener wrote, newest first, to generate again (at
+ * any length, with any music and balance), edit or delete. Words saved on a day whose hour was
+ * used up wait here for tomorrow.
+ */
+export function MyAffirmationsTab(_props: MyAffirmationsTabProps) {
+  const { isLoading, isAuthenticated } = useAuth();
+  const { pathname, search } = useLocation();
+  return (
+    <section aria-labelledby="mine-title" css={{ display: 'grid', gap: 20 }}>
+      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 12 }}>
+        <div css={{ display: 'grid', gap: 4 }}>
+          <h2 id="mine-title" css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 26, margin: 0 })}>
+            My Affirmations
+          </h2>
+          <p css={(t) => ({ margin: 0, color: t.colors.textMuted })}>The affirmations you wrote, ready to generate at any length.</p>
+        </div>
+        {isAuthenticated ? (
+          <LinkButton to="/create-affirmation" variant="outline" size="sm">
+            <NotebookPen size={16} aria-hidden />
+            Write a New One
+          </LinkButton>
+        ) : null}
+      </div>
+      {isLoading ? (
+        <MineSkeleton />
+      ) : isAuthenticated ? (
+        <MyAffirmationsList />
+      ) : (
+        <SignInPrompt
+          title="Sign in to see your own affirmations"
+          description="Affirmations you write are kept in your account, ready to generate again."
+          returnTo={pathname + search}
+        />
+      )}
+    </section>
+  );
+}
+
+function MyAffirmationsList() {
+  const mine = useQuery<CustomAffirmation[]>({ queryKey: MY_AFFIRMATIONS_QUERY_KEY });
+  const pending = usePendingDeletes();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<CustomAffirmation | null>(null);
+
+  if (mine.isLoading) return <MineSkeleton />;
+  if (mine.isError) {
+    return <ErrorState title="We couldn't load your affirmations" description="Please try again." onRetry={() => void mine.refetch()} />;
+  }
+  if (!mine.data?.length) {
+    return (
+      <EmptyState
+        icon={<NotebookPen size={26} />}
+        title="You haven't written an affirmation yet"
+        description="Write one in your own words; it is kept here to generate whenever you like."
+        action={<LinkButton to="/create-affirmation">Write Your Own</LinkButton>}
+      />
+    );
+  }
+
+  const remove = (affirmation: CustomAffirmation) =>
+    deleteWithUndo({
+      path: customAffirmationPath(affirmation.id),
+      label: affirmation.title,
+      onDeleted: () => void queryClient.invalidateQueries({ queryKey: MY_AFFIRMATIONS_QUERY_KEY }),
+      onFailed: (error) =>
+        toast({ title: `"${affirmation.title}" was not deleted`, description: deleteFailureMessage(error), variant: 'destructive' }),
+    });
+
+  return (
+    <>
+      <ul aria-label="My affirmations" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}>
+        {mine.data.map((affirmation) => {
+          const path = customAffirmationPath(affirmation.id);
+          return pending.has(path) ? (
+            <DeletedRow key={affirmation.id} path={path} label={affirmation.title} kind="affirmation" />
+          ) : (
+            <MyAffirmationItem
+              key={affirmation.id}
+              affirmation={affirmation}
+              onEdit={() => setEditing(affirmation)}
+              onDelete={() => remove(affirmation)}
+            />
+          );
+        })}
+      </ul>
+      <EditAffirmationDialog affirmation={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}
+
+function MyAffirmationItem({
+  affirmation,
+  onEdit,
+  onDelete,
+}: {
+  affirmation: CustomAffirmation;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const headingId = `mine-${affirmation.id}`;
+  return (
+    <Card as="li" aria-labelledby={headingId} css={{ display: 'grid', gap: 12 }}>
+      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 12 }}>
+        <div css={{ display: 'grid', gap: 8, minWidth: 0, flex: '1 1 240px' }}>
+          <h3 id={headingId} css={{ fontSize: 19, overflowWrap: 'anywhere' }}>
+            {affirmation.title}
+          </h3>
+          <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8 }}>
+            <Badge variant="accent">{affirmation.category}</Badge>
+            <span css={(t) => ({ fontSize: 14, color: t.colors.textSubtle })}>Written {relativeTime(affirmation.createdAt)}</span>
+          </div>
+        </div>
+        <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          <LinkButton size="sm" to={`/generate/custom-${affirmation.id}`} aria-label={`Generate ${affirmation.title}`}>
+            <Sparkles size={16} aria-hidden />
+            Generate
+          </LinkButton>
+          <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${affirmation.title}`}>
+            <Pencil size={16} aria-hidden />
+            Edit
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${affirmation.title}`}>
+            <Trash2 size={16} aria-hidden />
+            Delete
+          </Button>
+        </div>
+      </div>
+      <p
+        css={(t) => ({
+          margin: 0,
+          color: t.colors.textMuted,
+          lineHeight: 1.6,
+          whiteSpace: 'pre-line',
+          overflowWrap: 'anywhere',
+          display: '-webkit-box',
+          WebkitLineClamp: 3,
+          WebkitBoxOrient: 'vertical',
+          overflow: 'hidden',
+        })}
+      >
+        {affirmation.content}
+      </p>
+    </Card>
+  );
+}
+
+function MineSkeleton() {
+  return (
+    <ul
+      aria-busy="true"
+      aria-label="Loading your affirmations"
+      css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}
+    >
+      {[0, 1].map((i) => (
+        <Card as="li" key={i} aria-hidden css={{ display: 'grid', gap: 12 }}>
+          <Skeleton width="40%" height={22} />
+          <Skeleton width="80%" height={14} />
+          <Skeleton width="60%" height={14} />
+        </Card>
+      ))}
+    </ul>
+  );
+}
