@@ -90,7 +90,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   {
     prefix: '/api/creators',
     service: 'creator-referral',
-    routes: ['POST /api/creators', 'PUT /api/creators/:id', 'DELETE /api/creators/:id'],
+    routes: ['POST /api/creators', 'PUT /api/creators/:id', 'DELETE /api/creators/:id', 'POST /api/creators/:id/setup-link'],
   }, // admin writes: accounts live there
   { prefix: '/api/custom-affirmations', service: 'library', routes: ['POST /api/custom-affirmations', 'GET /api/custom-affirmations/:id'] },
   {
@@ -99,6 +99,7 @@ export const ROUTE_TABLE: RouteRow[] = [
     routes: [
       'GET /api/background-music',
       'POST /api/background-music',
+      'GET /api/background-music/:id/audio',
       'DELETE /api/background-music/:id',
       'POST /api/background-music/upload',
     ],
@@ -167,6 +168,7 @@ export const ROUTE_TABLE: RouteRow[] = [
       'POST /api/billing/portal',
       'POST /api/billing/webhook',
       'GET /api/billing/checkout-return',
+      'GET /api/billing/checkout-status/:checkoutId',
       'GET /api/billing/demo-checkout/:id',
       'POST /api/billing/demo-checkout/:id/complete',
       'GET /api/billing/demo-portal',
@@ -177,6 +179,14 @@ export const ROUTE_TABLE: RouteRow[] = [
   // creator-referral: referral links, the creator area, commissions and payouts
   { prefix: '/api/referrals', service: 'creator-referral', routes: ['GET /api/referrals/validate/:code', 'POST /api/referrals/click'] },
   { prefix: '/api/creator-auth/login', service: 'creator-referral', signIn: true, routes: ['POST /api/creator-auth/login'] },
+  // a creator chooses a password through an admin's one-time link: a password form, limited like a sign-in
+  {
+    prefix: '/api/creator-auth/setup',
+    service: 'creator-referral',
+    signIn: true,
+    routes: ['GET /api/creator-auth/setup', 'POST /api/creator-auth/setup'],
+  },
+  { prefix: '/api/creator-accounts', service: 'creator-referral', routes: ['GET /api/creator-accounts'] },
   {
     prefix: '/api/creator-auth',
     service: 'creator-referral',
@@ -194,6 +204,8 @@ export const ROUTE_TABLE: RouteRow[] = [
     service: 'creator-referral',
     routes: [
       'GET /api/payouts/creator/:creatorId',
+      'GET /api/payouts/creator/:creatorId/summary',
+      'POST /api/payouts/creator/:creatorId/request',
       'GET /api/payouts/balances',
       'GET /api/payouts',
       'POST /api/payouts',

@@ -3,11 +3,14 @@ import { Wallet } from 'lucide-react';
 import type { Payout } from '../api/creator-api';
 import { formatDate } from './format-period';
 
-/** A payout's status: completed shows green, failed red, anything else as Pending. */
-export function payoutStatus(status: string): { label: string; variant: BadgeVariant } {
-  if (status === 'completed') return { label: 'Completed', variant: 'success' };
-  if (status === 'failed') return { label: 'Failed', variant: 'danger' };
-  return { label: 'Pending', variant: 'outline' };
+/**
+ * A payout's status: completed shows green, failed red (Declined when it was the creator's
+ * request), anything else as Pending (Requested while the creator's own request waits).
+ */
+export function payoutStatus(payout: Pick<Payout, 'status' | 'requestedAt'>): { label: string; variant: BadgeVariant } {
+  if (payout.status === 'completed') return { label: 'Completed', variant: 'success' };
+  if (payout.status === 'failed') return { label: payout.requestedAt ? 'Declined' : 'Failed', variant: 'danger' };
+  return { label: payout.requestedAt ? 'Requested' : 'Pending', variant: 'outline' };
 }
 
 export interface PayoutHistoryProps {
@@ -31,12 +34,12 @@ export function PayoutHistory({ payouts, error, onRetry }: PayoutHistoryProps) {
         <EmptyState
           icon={<Wallet size={26} />}
           title="No payouts yet"
-          description="Once your pending commissions are paid out, each payment shows here."
+          description="Once you ask for a payout, it shows here with what became of it."
         />
       ) : (
         <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 10 }}>
           {payouts.map((payout) => {
-            const status = payoutStatus(payout.status);
+            const status = payoutStatus(payout);
             return (
               <li
                 key={payout.id}
@@ -58,6 +61,11 @@ export function PayoutHistory({ payouts, error, onRetry }: PayoutHistoryProps) {
                     {payout.commissionIds.length === 1 ? '' : 's'}
                     {payout.notes ? ` · ${payout.notes}` : ''}
                   </span>
+                  {payout.declineReason ? (
+                    <span css={(t) => ({ fontSize: 13, color: t.colors.text, overflowWrap: 'anywhere' })}>
+                      Reason: {payout.declineReason}
+                    </span>
+                  ) : null}
                 </div>
                 <Badge variant={status.variant}>{status.label}</Badge>
               </li>

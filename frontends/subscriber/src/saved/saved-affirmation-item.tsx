@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { CloudDownload, Clock, Download, Gauge, HardDrive, Mic, Music, Pause, Play, SlidersHorizontal, X } from 'lucide-react';
-import { AnchorButton, Badge, Button, Card, Spinner, audioFileName, offlineAudioUrl, toast } from '@innerecho/ui';
+import { ChevronUp, CloudDownload, Clock, Download, Gauge, HardDrive, Mic, Music, Play, SlidersHorizontal, X } from 'lucide-react';
+import { AnchorButton, Badge, Button, Card, Spinner, audioFileName, formatDuration, offlineAudioUrl, toast } from '@innerecho/ui';
 import { voiceLabel, type SavedAffirmation } from '../generate/generation-api';
 import { balanceLabel } from '../generate/balance-control';
 import { useOfflineCopies } from '../offline/use-offline-copies';
@@ -11,9 +11,6 @@ import { useSavedSpeed } from './use-saved-speed';
 export interface SavedAffirmationItemProps {
   item: SavedAffirmation;
 }
-
-/** A length as the Saved tab shows it: minutes and seconds. */
-const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)}m ${Math.round(seconds % 60)}s`;
 
 /** '1x', '1.25x', '0.5x': the speed without trailing zeros. */
 const speedLabel = (speed: number) => `${Number(speed.toFixed(2))}x speed`;
@@ -79,7 +76,7 @@ export function SavedAffirmationItem({ item }: SavedAffirmationItemProps) {
             aria-expanded={playing}
             aria-label={`${playing ? 'Hide player for' : 'Play'} ${title}`}
           >
-            {playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
+            {playing ? <ChevronUp size={16} aria-hidden /> : <Play size={16} aria-hidden />}
             {playing ? 'Hide' : 'Play'}
           </Button>
           <AnchorButton
@@ -127,7 +124,7 @@ export function SavedAffirmationItem({ item }: SavedAffirmationItemProps) {
         </li>
         <li>
           <Clock size={15} aria-hidden />
-          {minutesAndSeconds(item.audioDuration)}
+          {formatDuration(item.audioDuration)}
         </li>
         <li>
           <Music size={15} aria-hidden />
