@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { startTestSystem, TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
 import { creatorReferralTables } from '@innerecho/creator-referral';
-import { createCreator, signInCreator } from './support/referral-fixtures';
+import { createCreator, earnCommissions, signInCreator } from './support/referral-fixtures';
 
 jest.setTimeout(180_000);
 
-const { commissions, creators } = creatorReferralTables;
+const { creators } = creatorReferralTables;
 
 let system: TestSystem;
 beforeAll(async () => {
@@ -23,22 +23,7 @@ async function adminClient() {
   return c;
 }
 
-/** Pending commissions of the creator, as paid invoices of a referred subscription would have made them. */
-async function earn(creatorId: string, ...amounts: number[]) {
-  const subscriptionId = `sub_${randomUUID()}`;
-  await db()
-    .insert(commissions)
-    .values(
-      amounts.map((amountCents, i) => ({
-        creatorId,
-        invoiceId: `in_${randomUUID()}`,
-        subscriptionId,
-        amountCents,
-        subscriptionPlan: 'monthly' as const,
-        monthNumber: i + 1,
-      })),
-    );
-}
+const earn = (creatorId: string, ...amounts: number[]) => earnCommissions(db(), creatorId, amounts);
 
 describe('a creator asks for a payout', () => {
   test('they see the threshold and the review time, can ask once enough is available, and only once at a time', async () => {

@@ -4,7 +4,7 @@ import {
   apiRequest,
   Badge,
   Button,
-  type BadgeVariant,
+  payoutStatus,
   DataTable,
   Dialog,
   DialogContent,
@@ -18,16 +18,6 @@ import {
 } from '@innerecho/ui';
 import { toastFailure } from '../library-admin/mutation-toasts';
 import { BALANCES_KEY, formatDay, PAYOUTS_KEY, type AdminPayout } from './payouts-api';
-
-/**
- * A payout's status: completed shows green, failed red (Declined when it was the creator's
- * request), anything else as Pending (Requested while a creator's request waits).
- */
-export function payoutStatus(p: Pick<AdminPayout, 'status' | 'requestedAt'>): { label: string; variant: BadgeVariant } {
-  if (p.status === 'completed') return { label: 'Completed', variant: 'success' };
-  if (p.status === 'failed') return { label: p.requestedAt ? 'Declined' : 'Failed', variant: 'danger' };
-  return { label: p.requestedAt ? 'Requested' : 'Pending', variant: 'outline' };
-}
 
 export interface PayoutListProps {
   payouts: AdminPayout[];

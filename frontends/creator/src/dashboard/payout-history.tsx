@@ -1,17 +1,7 @@
-import { Badge, Card, CardDescription, CardTitle, EmptyState, ErrorState, formatDollars, Skeleton, type BadgeVariant } from '@innerecho/ui';
+import { Badge, Card, CardDescription, CardTitle, EmptyState, ErrorState, formatDollars, Skeleton, payoutStatus } from '@innerecho/ui';
 import { Wallet } from 'lucide-react';
 import type { Payout } from '../api/creator-api';
 import { formatDate } from './format-period';
-
-/**
- * A payout's status: completed shows green, failed red (Declined when it was the creator's
- * request), anything else as Pending (Requested while the creator's own request waits).
- */
-export function payoutStatus(payout: Pick<Payout, 'status' | 'requestedAt'>): { label: string; variant: BadgeVariant } {
-  if (payout.status === 'completed') return { label: 'Completed', variant: 'success' };
-  if (payout.status === 'failed') return { label: payout.requestedAt ? 'Declined' : 'Failed', variant: 'danger' };
-  return { label: payout.requestedAt ? 'Requested' : 'Pending', variant: 'outline' };
-}
 
 export interface PayoutHistoryProps {
   payouts: Payout[] | undefined;
