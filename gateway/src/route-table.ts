@@ -118,7 +118,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   {
     prefix: '/api/creators',
     service: 'creator-referral',
-    routes: ['POST /api/creators', 'PUT /api/creators/:id', 'DELETE /api/creators/:id'],
+    routes: ['POST /api/creators', 'PUT /api/creators/:id', 'DELETE /api/creators/:id', 'POST /api/creators/:id/setup-link'],
   }, // admin writes: accounts live there
   {
     prefix: '/api/custom-affirmations',
@@ -137,6 +137,7 @@ export const ROUTE_TABLE: RouteRow[] = [
     routes: [
       'GET /api/background-music',
       'POST /api/background-music',
+      'GET /api/background-music/:id/audio',
       'DELETE /api/background-music/:id',
       'POST /api/background-music/upload',
     ],
@@ -208,6 +209,7 @@ export const ROUTE_TABLE: RouteRow[] = [
       'POST /api/billing/portal',
       'POST /api/billing/webhook',
       'GET /api/billing/checkout-return',
+      'GET /api/billing/checkout-status/:checkoutId',
       'GET /api/billing/demo-checkout/:id',
       'POST /api/billing/demo-checkout/:id/complete',
       'GET /api/billing/demo-portal',
@@ -218,6 +220,15 @@ export const ROUTE_TABLE: RouteRow[] = [
   // creator-referral: referral links, the creator area, commissions and payouts
   { prefix: '/api/referrals', service: 'creator-referral', routes: ['GET /api/referrals/validate/:code', 'POST /api/referrals/click'] },
   { prefix: '/api/creator-auth/login', service: 'creator-referral', signIn: 'creator-password', routes: ['POST /api/creator-auth/login'] },
+  // a creator chooses a password through an admin's one-time link: a page with a form (it checks its origin), limited like a sign-in
+  {
+    prefix: '/api/creator-auth/setup',
+    service: 'creator-referral',
+    signIn: 'creator-password',
+    bodies: 'json-or-form',
+    routes: ['GET /api/creator-auth/setup', 'POST /api/creator-auth/setup'],
+  },
+  { prefix: '/api/creator-accounts', service: 'creator-referral', routes: ['GET /api/creator-accounts'] },
   {
     prefix: '/api/creator-auth',
     service: 'creator-referral',
@@ -235,6 +246,8 @@ export const ROUTE_TABLE: RouteRow[] = [
     service: 'creator-referral',
     routes: [
       'GET /api/payouts/creator/:creatorId',
+      'GET /api/payouts/creator/:creatorId/summary',
+      'POST /api/payouts/creator/:creatorId/request',
       'GET /api/payouts/balances',
       'GET /api/payouts',
       'POST /api/payouts',

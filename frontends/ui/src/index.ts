@@ -120,6 +120,7 @@ export { Container, Page, PageHeader, VisuallyHidden, visuallyHidden, type PageH
 export { Clamp, DataTable, type DataTableColumn, type DataTableProps } from './components/data-table';
 export { ErrorBoundary, type ErrorBoundaryProps } from './components/error-boundary';
 export { ManageSubscriptionButton, type ManageSubscriptionButtonProps } from './billing/manage-subscription-button';
+export { payoutStatus } from './billing/payout-status';
 export { InProgressNotice, type InProgressNoticeProps } from './components/in-progress-notice';
 export { TextLink, textLinkStyles, type TextLinkProps } from './components/text-link';
 export { validInput } from './forms/valid-input';

@@ -62,6 +62,7 @@ test('a visitor: every page passes axe in both themes at desktop and phone width
     [
       '/',
       '/success?session_id=cs_test_a11y',
+      '/success',
       '/privacy',
       '/terms',
       '/affirmations',
@@ -77,6 +78,28 @@ test('a visitor: every page passes axe in both themes at desktop and phone width
     ],
     EVERY_LOOK,
   );
+});
+
+test('the library with a category chosen passes axe in both themes at desktop and phone width (each tab names its panel by a valid id)', async () => {
+  const page = await e2e.newPage();
+  await page.goto('/');
+  const found: string[] = [];
+  for (const look of EVERY_LOOK) {
+    await page.setViewportSize({ width: look.width, height: look.height });
+    await page.evaluate((theme) => localStorage.setItem('theme', theme), look.theme);
+    await page.goto('/affirmations');
+    await pageSettled(page);
+    for (const category of ['Wealth & Success', 'Calm & Relaxation']) {
+      const tab = page.getByRole('tab', { name: category });
+      await tab.click();
+      expect(await tab.getAttribute('aria-selected')).toBe('true');
+      expect(await tab.getAttribute('aria-controls')).not.toMatch(/\s/);
+      await expectNoAxeViolations(page, `/affirmations with ${category} chosen (${look.theme}, ${look.width}px)`).catch((error: Error) =>
+        found.push(error.message),
+      );
+    }
+  }
+  expect(found).toEqual([]);
 });
 
 test('the sign-in and sign-up pages pass axe; the demo checkout asks for no missing file', async () => {

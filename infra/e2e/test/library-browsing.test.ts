@@ -185,11 +185,18 @@ describe('a visitor browsing the library', () => {
     const stats = page.getByRole('list', { name: 'Creator statistics' });
     await visible(stats.getByText('818', { exact: true }));
     await visible(stats.getByText('5', { exact: true }));
-    await visible(stats.getByText('163.6', { exact: true }));
+    // 818 plays over 5 affirmations: an average read as whole plays.
+    await visible(stats.getByText('164', { exact: true }));
     expect(await page.getByRole('link', { name: 'Visit YouTube Channel' }).getAttribute('href')).toContain('youtube.com');
+    // Top: the three most played; All: every one of the five, A to Z, so the two lists differ.
     const top = page.getByRole('region', { name: 'Top Affirmations' });
     await visible(top.getByText('229 plays'));
-    expect(await top.getByRole('article').count()).toBe(5);
+    expect(await top.getByRole('article').count()).toBe(3);
+    const all = page.getByRole('region', { name: 'All Affirmations' });
+    await visible(all.getByRole('article'));
+    expect(await all.getByRole('article').count()).toBe(5);
+    const titles = await all.getByRole('article').getByRole('heading').allTextContents();
+    expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
     await expectNoAxeViolations(page, 'a creator page');
     await page.getByRole('link', { name: 'Back to Library' }).click();
     await page.waitForURL(/\/affirmations$/);

@@ -14,6 +14,12 @@ export const ZCreatorReferralEnv = ZBaseServiceEnv.extend({
   CREATOR_SESSION_KEYS_DIR: z.string().optional(),
   /** Keys the per-address referral click counts; generated under DATA_DIR when unset (set it when replicas share no disk). */
   REFERRAL_CLICK_SECRET: z.string().min(16).optional(),
+  /** The least a creator can ask to be paid out, in cents. */
+  PAYOUT_THRESHOLD_CENTS: z.coerce.number().int().min(1).max(10_000_000).default(2500),
+  /** The most days an admin takes to pay or decline a creator's payout request (what creators are told). */
+  PAYOUT_REVIEW_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  /** How long an admin's password setup link for a creator works. */
+  CREATOR_SETUP_LINK_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   /** 'true' or 'false'; by default cookies are Secure when PUBLIC_URL is https. */
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
 });

@@ -9,6 +9,7 @@ import { identityEventsConsumer } from './entry-points/events/identity-events-co
 import { creatorAdminRoutes } from './entry-points/http/creator-admin-routes';
 import { creatorAreaRoutes } from './entry-points/http/creator-area-routes';
 import { CreatorSessions } from './entry-points/http/creator-session';
+import { creatorSetupRoutes } from './entry-points/http/creator-setup-routes';
 import { referralRoutes } from './entry-points/http/referral-routes';
 import { seedStarterCreators } from './domain/seed-creators';
 
@@ -34,6 +35,7 @@ export function creatorReferralService(): ServiceModule<CreatorReferralConfig> {
       routes.use(creatorAdminRoutes(context));
       routes.use(referralRoutes(context));
       routes.use(creatorAreaRoutes(context, sessions));
+      routes.use(creatorSetupRoutes(context, sessions));
       return {
         routes,
         consumers: [billingEventsConsumer(context), identityEventsConsumer],

@@ -82,6 +82,8 @@ export function CreatorEditDialog({ open, onOpenChange, creator }: CreatorEditDi
           ? list.map((c) => (c.id === profile.id ? profile : c))
           : [...list, profile].sort((a, b) => a.name.localeCompare(b.name)),
       );
+      // The account (sign-in email, referral code) is read again for the table's columns.
+      void queryClient.invalidateQueries({ queryKey: ['/api/creator-accounts'] });
       void refreshCreatorsWhen(queryClient, (list) =>
         list.some(
           (c) =>

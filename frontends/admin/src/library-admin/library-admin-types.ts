@@ -1,4 +1,4 @@
-import type { CreatorProfileView, TranscriptView } from '@innerecho/contracts';
+import type { CreatorAccountView, CreatorProfileView, TranscriptView } from '@innerecho/contracts';
 
 export type AdminTranscript = TranscriptView;
 export type AdminCreator = CreatorProfileView;
@@ -9,3 +9,6 @@ export interface AdminMusicTrack {
   /** Seconds. */
   duration: number;
 }
+
+/** GET /api/creator-accounts (admin): the account behind a profile, with its sign-in email and referral code. */
+export type AdminCreatorAccount = CreatorAccountView;

@@ -25,11 +25,13 @@ export interface TranscriptEditDialogProps {
   /** Edit mode when given; add mode otherwise. */
   transcript: AdminTranscript | null;
   creators: AdminCreator[];
+  /** The saved transcript's id, so the table can show it first. */
+  onSaved?: (id: string) => void;
 }
 
 const NO_CREATOR = 'none';
 
-export function TranscriptEditDialog({ open, onOpenChange, transcript, creators }: TranscriptEditDialogProps) {
+export function TranscriptEditDialog({ open, onOpenChange, transcript, creators, onSaved }: TranscriptEditDialogProps) {
   const id = useId();
   const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
@@ -52,9 +54,10 @@ export function TranscriptEditDialog({ open, onOpenChange, transcript, creators 
       const res = transcript
         ? await apiRequest('PUT', `/api/transcripts/${transcript.id}`, body())
         : await apiRequest('POST', '/api/transcripts', body());
-      return res.json();
+      return (await res.json()) as AdminTranscript;
     },
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
+      onSaved?.(saved.id);
       toast({ title: transcript ? 'Transcript updated' : 'Transcript created', variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: ['/api/transcripts'] });
       onOpenChange(false);

@@ -67,23 +67,24 @@ function AdminDashboard() {
           title="Admin Dashboard"
           description="Manage library transcripts, featured creators, background music and creator payouts."
         />
-        <Tabs defaultValue="transcripts">
+        {/* minWidth 0: a wide table scrolls inside itself instead of widening the page on a phone. */}
+        <Tabs defaultValue="transcripts" css={{ minWidth: 0 }}>
           <TabsList aria-label="Admin sections">
             <TabsTrigger value="transcripts">Transcripts</TabsTrigger>
             <TabsTrigger value="creators">Creators</TabsTrigger>
             <TabsTrigger value="music">Music</TabsTrigger>
             <TabsTrigger value="payouts">Payouts</TabsTrigger>
           </TabsList>
-          <TabsContent value="transcripts">
+          <TabsContent value="transcripts" css={{ minWidth: 0 }}>
             <TranscriptsTab />
           </TabsContent>
-          <TabsContent value="creators">
+          <TabsContent value="creators" css={{ minWidth: 0 }}>
             <CreatorsTab />
           </TabsContent>
-          <TabsContent value="music">
+          <TabsContent value="music" css={{ minWidth: 0 }}>
             <MusicTab />
           </TabsContent>
-          <TabsContent value="payouts">
+          <TabsContent value="payouts" css={{ minWidth: 0 }}>
             <PayoutsTab />
           </TabsContent>
         </Tabs>

@@ -1,32 +1,56 @@
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, Badge, Button, type BadgeVariant, DataTable, toast, formatDollars } from '@innerecho/ui';
+import {
+  apiRequest,
+  Badge,
+  Button,
+  payoutStatus,
+  DataTable,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogTitle,
+  Field,
+  Textarea,
+  toast,
+  formatDollars,
+} from '@innerecho/ui';
 import { toastFailure } from '../library-admin/mutation-toasts';
 import { BALANCES_KEY, formatDay, PAYOUTS_KEY, type AdminPayout } from './payouts-api';
-
-/** A payout's status: completed shows green, failed red, anything else as Pending. */
-export function payoutStatus(status: string): { label: string; variant: BadgeVariant } {
-  if (status === 'completed') return { label: 'Completed', variant: 'success' };
-  if (status === 'failed') return { label: 'Failed', variant: 'danger' };
-  return { label: 'Pending', variant: 'outline' };
-}
 
 export interface PayoutListProps {
   payouts: AdminPayout[];
   creatorNames: Map<string, string>;
 }
 
-/** Every payout, newest first; a pending one can be marked completed or failed. */
+type Outcome = { payout: AdminPayout; outcome: 'complete' | 'fail'; reason?: string };
+
+/**
+ * Every payout, newest first. A pending one can be marked completed or failed; a creator's
+ * request is paid, or declined with a reason the creator reads on their dashboard.
+ */
 export function PayoutList({ payouts, creatorNames }: PayoutListProps) {
   const queryClient = useQueryClient();
+  const [declining, setDeclining] = useState<AdminPayout | null>(null);
+  const [reason, setReason] = useState('');
   const settle = useMutation({
-    mutationFn: ({ payout, outcome }: { payout: AdminPayout; outcome: 'complete' | 'fail' }) =>
-      apiRequest('POST', `/api/payouts/${payout.id}/${outcome}`),
-    onSuccess: async (_res, { outcome }) => {
+    mutationFn: ({ payout, outcome, reason }: Outcome) =>
+      apiRequest('POST', `/api/payouts/${payout.id}/${outcome}`, outcome === 'fail' ? { reason } : undefined),
+    onSuccess: async (_res, { payout, outcome }) => {
       toast(
         outcome === 'complete'
-          ? { title: 'Payout completed', description: 'Its commissions are now paid.', variant: 'success' }
-          : { title: 'Payout marked failed', description: 'Its commissions are pending again.' },
+          ? {
+              title: payout.requestedAt ? 'Payout paid' : 'Payout completed',
+              description: 'Its commissions are now paid.',
+              variant: 'success',
+            }
+          : payout.requestedAt
+            ? { title: 'Request declined', description: 'The creator sees your reason; the commissions are pending again.' }
+            : { title: 'Payout marked failed', description: 'Its commissions are pending again.' },
       );
+      setDeclining(null);
+      setReason('');
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: BALANCES_KEY }),
         queryClient.invalidateQueries({ queryKey: PAYOUTS_KEY }),
@@ -36,41 +60,106 @@ export function PayoutList({ payouts, creatorNames }: PayoutListProps) {
   });
 
   return (
-    <DataTable
-      rows={payouts}
-      rowKey={(p) => p.id}
-      rowTestId="admin-payout-row"
-      columns={[
-        {
-          header: 'Creator',
-          cell: (p) => creatorNames.get(p.creatorId) ?? 'Deleted creator',
-          css: { fontWeight: 600, whiteSpace: 'nowrap' },
-        },
-        { header: 'Amount', cell: (p) => formatDollars(p.amount), css: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } },
-        {
-          header: 'Status',
-          cell: (p) => {
-            const status = payoutStatus(p.status);
-            return <Badge variant={status.variant}>{status.label}</Badge>;
+    <>
+      <DataTable
+        rows={payouts}
+        rowKey={(p) => p.id}
+        rowTestId="admin-payout-row"
+        columns={[
+          {
+            header: 'Creator',
+            cell: (p) => creatorNames.get(p.creatorId) ?? 'Deleted creator',
+            css: { fontWeight: 600, whiteSpace: 'nowrap' },
           },
-        },
-        { header: 'Date', cell: (p) => formatDay(p.payoutDate ?? p.createdAt), css: { whiteSpace: 'nowrap' } },
-        { header: 'Notes', cell: (p) => p.notes || '—', css: { minWidth: 160 } },
-      ]}
-      actions={(p) => {
-        if (p.status !== 'pending') return null;
-        const busy = settle.isPending && settle.variables?.payout.id === p.id;
-        return (
-          <div css={{ display: 'inline-flex', gap: 8 }}>
-            <Button size="sm" onClick={() => settle.mutate({ payout: p, outcome: 'complete' })} disabled={busy}>
-              Mark completed
-            </Button>
-            <Button size="sm" variant="outline" onClick={() => settle.mutate({ payout: p, outcome: 'fail' })} disabled={busy}>
-              Mark failed
-            </Button>
-          </div>
-        );
-      }}
-    />
+          { header: 'Amount', cell: (p) => formatDollars(p.amount), css: { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } },
+          {
+            header: 'Status',
+            cell: (p) => {
+              const status = payoutStatus(p);
+              return <Badge variant={status.variant}>{status.label}</Badge>;
+            },
+          },
+          { header: 'Date', cell: (p) => formatDay(p.payoutDate ?? p.requestedAt ?? p.createdAt), css: { whiteSpace: 'nowrap' } },
+          {
+            header: 'Notes',
+            cell: (p) => (p.declineReason ? `Declined: ${p.declineReason}` : p.notes || (p.requestedAt ? 'Asked for by the creator' : '—')),
+            css: { minWidth: 180 },
+          },
+        ]}
+        actions={(p) => {
+          if (p.status !== 'pending') return null;
+          const busy = settle.isPending && settle.variables?.payout.id === p.id;
+          const who = creatorNames.get(p.creatorId) ?? 'this creator';
+          return p.requestedAt ? (
+            <div css={{ display: 'inline-flex', gap: 8 }}>
+              <Button
+                size="sm"
+                onClick={() => settle.mutate({ payout: p, outcome: 'complete' })}
+                disabled={busy}
+                aria-label={`Mark paid: ${formatDollars(p.amount)} to ${who}`}
+              >
+                Mark paid
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setDeclining(p)} disabled={busy} aria-label={`Decline ${who}’s request`}>
+                Decline
+              </Button>
+            </div>
+          ) : (
+            <div css={{ display: 'inline-flex', gap: 8 }}>
+              <Button size="sm" onClick={() => settle.mutate({ payout: p, outcome: 'complete' })} disabled={busy}>
+                Mark completed
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => settle.mutate({ payout: p, outcome: 'fail' })} disabled={busy}>
+                Mark failed
+              </Button>
+            </div>
+          );
+        }}
+      />
+      <Dialog
+        open={declining !== null}
+        onOpenChange={(open) => {
+          if (!open) {
+            setDeclining(null);
+            setReason('');
+          }
+        }}
+      >
+        <DialogContent>
+          <DialogTitle>Decline this payout request?</DialogTitle>
+          <DialogDescription>
+            {declining
+              ? `${creatorNames.get(declining.creatorId) ?? 'The creator'} asked for ${formatDollars(declining.amount)}. They read your reason on their dashboard, and the commissions become available to ask for again.`
+              : ''}
+          </DialogDescription>
+          <form
+            css={{ display: 'grid', gap: 16 }}
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (declining && reason.trim()) settle.mutate({ payout: declining, outcome: 'fail', reason: reason.trim() });
+            }}
+          >
+            <Field htmlFor="decline-reason" label="Reason for the creator" hint="For example: we need your bank details first.">
+              <Textarea
+                id="decline-reason"
+                aria-describedby="decline-reason-hint"
+                value={reason}
+                maxLength={500}
+                rows={3}
+                onChange={(e) => setReason(e.target.value)}
+              />
+            </Field>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => setDeclining(null)}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="destructive" disabled={!reason.trim() || settle.isPending}>
+                {settle.isPending ? 'Declining...' : 'Decline request'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </DialogContent>
+      </Dialog>
+    </>
   );
 }

@@ -1,22 +1,32 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ExternalLink, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
 import { apiRequest, Button, Clamp, ConfirmDialog, DataTable, EmptyState, ErrorState, IconButton, Skeleton, toast } from '@innerecho/ui';
 import { TabToolbar } from '../library-admin/admin-table';
 import { CreatorEditDialog } from '../library-admin/creator-edit-dialog';
+import { CreatorSetupLinkDialog } from '../library-admin/creator-setup-link-dialog';
 import { refreshCreatorsWhen } from '../library-admin/creators-query';
-import type { AdminCreator } from '../library-admin/library-admin-types';
+import type { AdminCreator, AdminCreatorAccount } from '../library-admin/library-admin-types';
 import { toastFailure } from '../library-admin/mutation-toasts';
 
 export type CreatorsTabProps = Record<string, never>;
 
-/** Featured creators: add (with their sign-in), edit the profile, delete. */
+export const CREATOR_ACCOUNTS_KEY = ['/api/creator-accounts'] as const;
+
+/**
+ * Featured creators: add (with their sign-in), edit the profile, send a password setup
+ * link, delete. The profiles are the library's; each row also shows the account's sign-in
+ * email and referral code (creator-referral's, for admins only).
+ */
 export function CreatorsTab(_props: CreatorsTabProps) {
   const queryClient = useQueryClient();
   const creators = useQuery<AdminCreator[]>({ queryKey: ['/api/creators'] });
   const [editing, setEditing] = useState<AdminCreator | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminCreator | null>(null);
+  const accounts = useQuery<AdminCreatorAccount[]>({ queryKey: CREATOR_ACCOUNTS_KEY });
+  const accountOf = new Map((accounts.data ?? []).map((a) => [a.id, a]));
+  const [linkFor, setLinkFor] = useState<AdminCreatorAccount | null>(null);
 
   const remove = useMutation({
     mutationFn: (c: AdminCreator) => apiRequest('DELETE', `/api/creators/${c.id}`),
@@ -63,7 +73,17 @@ export function CreatorsTab(_props: CreatorsTabProps) {
           rowKey={(c) => c.id}
           columns={[
             { header: 'Name', cell: (c) => c.name, css: { fontWeight: 600, whiteSpace: 'nowrap' } },
-            { header: 'Bio', cell: (c) => <Clamp>{c.bio || '—'}</Clamp>, css: { minWidth: 240, maxWidth: 480 } },
+            {
+              header: 'Email',
+              cell: (c) => accountOf.get(c.id)?.email ?? '—',
+              css: { overflowWrap: 'anywhere', minWidth: 180 },
+            },
+            {
+              header: 'Referral code',
+              cell: (c) => <code css={{ fontSize: 13 }}>{accountOf.get(c.id)?.referralCode ?? '—'}</code>,
+              css: { whiteSpace: 'nowrap' },
+            },
+            { header: 'Bio', cell: (c) => <Clamp>{c.bio || '—'}</Clamp>, css: { minWidth: 220, maxWidth: 420 } },
             {
               header: 'YouTube',
               css: { whiteSpace: 'nowrap' },
@@ -84,6 +104,14 @@ export function CreatorsTab(_props: CreatorsTabProps) {
           ]}
           actions={(c) => (
             <>
+              <IconButton
+                aria-label={`Password setup link for ${c.name}`}
+                title="Password setup link"
+                disabled={!accountOf.get(c.id)}
+                onClick={() => setLinkFor(accountOf.get(c.id) ?? null)}
+              >
+                <KeyRound size={16} />
+              </IconButton>
               <IconButton aria-label={`Edit ${c.name}`} onClick={() => openDialog(c)}>
                 <Pencil size={16} />
               </IconButton>
@@ -95,6 +123,7 @@ export function CreatorsTab(_props: CreatorsTabProps) {
         />
       )}
       <CreatorEditDialog open={dialogOpen} onOpenChange={setDialogOpen} creator={editing} />
+      <CreatorSetupLinkDialog creator={linkFor} onOpenChange={(open) => !open && setLinkFor(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Music, Plus, Trash2, Upload } from 'lucide-react';
+import { ChevronUp, Music, Play, Plus, Trash2, Upload } from 'lucide-react';
 import { apiRequest, Button, Card, ConfirmDialog, EmptyState, ErrorState, formatClock, IconButton, Skeleton, toast } from '@innerecho/ui';
 import { TabToolbar } from '../library-admin/admin-table';
 import type { AdminMusicTrack } from '../library-admin/library-admin-types';
@@ -9,12 +9,13 @@ import { toastFailure } from '../library-admin/mutation-toasts';
 
 export type MusicTabProps = Record<string, never>;
 
-/** Background music: a card grid of title and m:ss, delete, and the upload dialog. */
+/** Background music: a card grid of title and m:ss, a preview of each track as uploaded, delete, and the upload dialog. */
 export function MusicTab(_props: MusicTabProps) {
   const queryClient = useQueryClient();
   const music = useQuery<AdminMusicTrack[]>({ queryKey: ['/api/background-music'] });
   const [uploading, setUploading] = useState(false);
   const [deleting, setDeleting] = useState<AdminMusicTrack | null>(null);
+  const [previewing, setPreviewing] = useState<string | null>(null);
 
   const remove = useMutation({
     mutationFn: (m: AdminMusicTrack) => apiRequest('DELETE', `/api/background-music/${m.id}`),
@@ -60,36 +61,57 @@ export function MusicTab(_props: MusicTabProps) {
         <ul css={{ ...grid, listStyle: 'none', margin: 0, padding: 0 }}>
           {music.data!.map((m) => (
             <li key={m.id}>
-              <Card css={{ display: 'flex', flexDirection: 'row', alignItems: 'center', textAlign: 'left', gap: 14, padding: 16 }}>
-                <span
-                  aria-hidden
-                  css={(t) => ({
-                    display: 'inline-flex',
-                    alignItems: 'center',
-                    justifyContent: 'center',
-                    width: 44,
-                    height: 44,
-                    borderRadius: 12,
-                    background: t.colors.accentSoft,
-                    color: t.colors.accent,
-                    flexShrink: 0,
-                  })}
-                >
-                  <Music size={20} />
-                </span>
-                <div css={{ flex: 1, minWidth: 0 }}>
-                  <h3
-                    css={{ margin: 0, fontSize: 16, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              <Card css={{ display: 'grid', gap: 12, padding: 16 }}>
+                <div css={{ display: 'flex', alignItems: 'center', textAlign: 'left', gap: 14, minWidth: 0 }}>
+                  <span
+                    aria-hidden
+                    css={(t) => ({
+                      display: 'inline-flex',
+                      alignItems: 'center',
+                      justifyContent: 'center',
+                      width: 44,
+                      height: 44,
+                      borderRadius: 12,
+                      background: t.colors.accentSoft,
+                      color: t.colors.accent,
+                      flexShrink: 0,
+                    })}
                   >
-                    {m.title}
-                  </h3>
-                  <p css={(t) => ({ margin: 0, fontSize: 13, color: t.colors.textSubtle, fontVariantNumeric: 'tabular-nums' })}>
-                    {formatClock(m.duration)}
-                  </p>
+                    <Music size={20} />
+                  </span>
+                  <div css={{ flex: 1, minWidth: 0 }}>
+                    <h3
+                      css={{ margin: 0, fontSize: 16, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                    >
+                      {m.title}
+                    </h3>
+                    <p css={(t) => ({ margin: 0, fontSize: 13, color: t.colors.textSubtle, fontVariantNumeric: 'tabular-nums' })}>
+                      {formatClock(m.duration)}
+                    </p>
+                  </div>
+                  <IconButton
+                    aria-label={previewing === m.id ? `Hide preview of ${m.title}` : `Play preview of ${m.title}`}
+                    aria-expanded={previewing === m.id}
+                    onClick={() => setPreviewing((id) => (id === m.id ? null : m.id))}
+                  >
+                    {previewing === m.id ? <ChevronUp size={16} /> : <Play size={16} />}
+                  </IconButton>
+                  <IconButton aria-label={`Delete ${m.title}`} onClick={() => setDeleting(m)}>
+                    <Trash2 size={16} />
+                  </IconButton>
                 </div>
-                <IconButton aria-label={`Delete ${m.title}`} onClick={() => setDeleting(m)}>
-                  <Trash2 size={16} />
-                </IconButton>
+                {previewing === m.id ? (
+                  <audio
+                    controls
+                    autoPlay
+                    preload="metadata"
+                    src={`/api/background-music/${m.id}/audio`}
+                    aria-label={`Preview of ${m.title}`}
+                    css={{ width: '100%' }}
+                  >
+                    Your browser does not support the audio element.
+                  </audio>
+                ) : null}
               </Card>
             </li>
           ))}

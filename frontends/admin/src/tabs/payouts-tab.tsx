@@ -47,7 +47,10 @@ export function PayoutsTab(_props: PayoutsTabProps) {
         <TabToolbar>
           <div>
             <h2 id="payouts-title">Payout history</h2>
-            <p>Mark a payout completed once the money is sent, or failed to return its commissions to pending.</p>
+            <p>
+              Creators’ requests show as Requested: mark one paid once the money is sent, or decline it with a reason they read. Mark your
+              own payouts completed, or failed to return their commissions to pending.
+            </p>
           </div>
         </TabToolbar>
         {payouts.isError ? (

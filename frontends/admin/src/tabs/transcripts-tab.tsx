@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import {
   apiRequest,
   Badge,
@@ -11,6 +11,7 @@ import {
   EmptyState,
   ErrorState,
   IconButton,
+  Input,
   Skeleton,
   toast,
 } from '@innerecho/ui';
@@ -21,7 +22,18 @@ import { TranscriptEditDialog } from '../library-admin/transcript-edit-dialog';
 
 export type TranscriptsTabProps = Record<string, never>;
 
-/** The library's affirmations: add, edit, delete. */
+/** Rows on one page of the table. */
+const TRANSCRIPTS_PAGE_SIZE = 20;
+
+/** Whether every word typed appears in the title, the text, the category or the creator's name. */
+function matches(t: AdminTranscript, creator: string, query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const haystack = `${t.title} ${t.content} ${t.category} ${creator}`.toLowerCase();
+  return words.every((w) => haystack.includes(w));
+}
+
+/** The library's affirmations: search, a page at a time, add, edit, delete. */
 export function TranscriptsTab(_props: TranscriptsTabProps) {
   const queryClient = useQueryClient();
   const transcripts = useQuery<AdminTranscript[]>({ queryKey: ['/api/transcripts'] });
@@ -30,6 +42,20 @@ export function TranscriptsTab(_props: TranscriptsTabProps) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminTranscript | null>(null);
   const creatorName = new Map((creators.data ?? []).map((c) => [c.id, c.name]));
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(0);
+  const search = useDeferredValue(query);
+  // Transcripts saved during this visit lead the list, so one just added (no plays yet) is not on the last page.
+  const [recent, setRecent] = useState<string[]>([]);
+  const rank = (id: string) => {
+    const at = recent.indexOf(id);
+    return at === -1 ? recent.length : at;
+  };
+  const ordered = [...(transcripts.data ?? [])].sort((a, b) => rank(a.id) - rank(b.id));
+  const found = ordered.filter((t) => matches(t, (t.creatorId && creatorName.get(t.creatorId)) || '', search));
+  const pages = Math.max(1, Math.ceil(found.length / TRANSCRIPTS_PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const shown = found.slice(current * TRANSCRIPTS_PAGE_SIZE, (current + 1) * TRANSCRIPTS_PAGE_SIZE);
 
   const remove = useMutation({
     mutationFn: (t: AdminTranscript) => apiRequest('DELETE', `/api/transcripts/${t.id}`),
@@ -68,40 +94,89 @@ export function TranscriptsTab(_props: TranscriptsTabProps) {
       ) : transcripts.data!.length === 0 ? (
         <EmptyState title="No transcripts yet" description="Add the first affirmation to the library." />
       ) : (
-        <DataTable
-          rows={transcripts.data!}
-          rowKey={(t) => t.id}
-          columns={[
-            { header: 'Title', cell: (t) => t.title, css: { fontWeight: 600, minWidth: 160 } },
-            {
-              header: 'Category',
-              cell: (t) => (
-                <Badge variant="accent" css={{ whiteSpace: 'nowrap' }}>
-                  {t.category}
-                </Badge>
-              ),
-            },
-            { header: 'Content', cell: (t) => <Clamp>{t.content}</Clamp>, css: { minWidth: 240, maxWidth: 420 } },
-            {
-              header: 'Creator',
-              cell: (t) => (t.creatorId ? (creatorName.get(t.creatorId) ?? '—') : '—'),
-              css: (th) => ({ color: th.colors.textMuted, whiteSpace: 'nowrap' }),
-            },
-            { header: 'Plays', cell: (t) => t.playCount },
-          ]}
-          actions={(t) => (
-            <>
-              <IconButton aria-label={`Edit ${t.title}`} onClick={() => openDialog(t)}>
-                <Pencil size={16} />
-              </IconButton>
-              <IconButton aria-label={`Delete ${t.title}`} onClick={() => setDeleting(t)}>
-                <Trash2 size={16} />
-              </IconButton>
-            </>
+        <div css={{ display: 'grid', gap: 14, minWidth: 0 }}>
+          <div role="search" css={{ position: 'relative', maxWidth: 420 }}>
+            <Search
+              size={18}
+              aria-hidden
+              css={(t) => ({ position: 'absolute', left: 14, top: '50%', transform: 'translateY(-50%)', color: t.colors.textSubtle })}
+            />
+            <Input
+              type="search"
+              aria-label="Search transcripts"
+              placeholder="Search titles, words, categories, creators"
+              value={query}
+              onChange={(e) => {
+                setQuery(e.target.value);
+                setPage(0);
+              }}
+              css={{ paddingLeft: 42 }}
+            />
+          </div>
+          <p role="status" css={(t) => ({ fontSize: 14, color: t.colors.textMuted })}>
+            {found.length === 0
+              ? `No transcripts match “${search.trim()}”`
+              : `Showing ${current * TRANSCRIPTS_PAGE_SIZE + 1}–${current * TRANSCRIPTS_PAGE_SIZE + shown.length} of ${found.length}`}
+          </p>
+          {found.length === 0 ? null : (
+            <DataTable
+              rows={shown}
+              rowKey={(t) => t.id}
+              columns={[
+                { header: 'Title', cell: (t) => t.title, css: { fontWeight: 600, minWidth: 160 } },
+                {
+                  header: 'Category',
+                  cell: (t) => (
+                    <Badge variant="accent" css={{ whiteSpace: 'nowrap' }}>
+                      {t.category}
+                    </Badge>
+                  ),
+                },
+                { header: 'Content', cell: (t) => <Clamp>{t.content}</Clamp>, css: { minWidth: 240, maxWidth: 420 } },
+                {
+                  header: 'Creator',
+                  cell: (t) => (t.creatorId ? (creatorName.get(t.creatorId) ?? '—') : '—'),
+                  css: (th) => ({ color: th.colors.textMuted, whiteSpace: 'nowrap' }),
+                },
+                { header: 'Plays', cell: (t) => t.playCount },
+              ]}
+              actions={(t) => (
+                <>
+                  <IconButton aria-label={`Edit ${t.title}`} onClick={() => openDialog(t)}>
+                    <Pencil size={16} />
+                  </IconButton>
+                  <IconButton aria-label={`Delete ${t.title}`} onClick={() => setDeleting(t)}>
+                    <Trash2 size={16} />
+                  </IconButton>
+                </>
+              )}
+            />
           )}
-        />
+          {pages > 1 ? (
+            <nav aria-label="Transcript pages" css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12 }}>
+              <Button variant="outline" size="sm" onClick={() => setPage(current - 1)} disabled={current === 0}>
+                <ChevronLeft size={16} aria-hidden /> Previous
+              </Button>
+              <span css={(t) => ({ fontSize: 14, color: t.colors.textMuted })}>
+                Page {current + 1} of {pages}
+              </span>
+              <Button variant="outline" size="sm" onClick={() => setPage(current + 1)} disabled={current >= pages - 1}>
+                Next <ChevronRight size={16} aria-hidden />
+              </Button>
+            </nav>
+          ) : null}
+        </div>
       )}
-      <TranscriptEditDialog open={dialogOpen} onOpenChange={setDialogOpen} transcript={editing} creators={creators.data ?? []} />
+      <TranscriptEditDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        transcript={editing}
+        creators={creators.data ?? []}
+        onSaved={(id) => {
+          setRecent((list) => [id, ...list.filter((x) => x !== id)]);
+          setPage(0);
+        }}
+      />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(o) => !o && setDeleting(null)}

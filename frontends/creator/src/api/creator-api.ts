@@ -5,6 +5,7 @@ import {
   type CommissionView,
   type CreatorAccountView,
   type CreatorDashboardAnalytics,
+  type PayoutSummaryView,
   type PayoutView,
 } from '@innerecho/contracts';
 import { throwIfResNotOk } from '@innerecho/ui';
@@ -38,6 +39,11 @@ export function useCurrentCreator() {
 export const useCreatorCommissions = (creatorId: string) => useQuery<Commission[]>({ queryKey: ['/api/commissions/creator', creatorId] });
 
 export const useCreatorPayouts = (creatorId: string) => useQuery<Payout[]>({ queryKey: ['/api/payouts/creator', creatorId] });
+
+const payoutSummaryKey = (creatorId: string) => ['/api/payouts/creator', creatorId, 'summary'] as const;
+
+/** What the creator can ask to be paid now, the terms, and their request's fate. */
+export const useCreatorPayoutSummary = (creatorId: string) => useQuery<PayoutSummaryView>({ queryKey: payoutSummaryKey(creatorId) });
 
 export const useCreatorAnalytics = (creatorId: string, period: AnalyticsPeriod) =>
   // The previous period's figures stay while the next load, so the cards do not flash.

@@ -1,14 +1,7 @@
-import { Badge, Card, CardDescription, CardTitle, EmptyState, ErrorState, formatDollars, Skeleton, type BadgeVariant } from '@innerecho/ui';
+import { Badge, Card, CardDescription, CardTitle, EmptyState, ErrorState, formatDollars, Skeleton, payoutStatus } from '@innerecho/ui';
 import { Wallet } from 'lucide-react';
 import type { Payout } from '../api/creator-api';
 import { formatDate } from './format-period';
-
-/** A payout's status: completed shows green, failed red, anything else as Pending. */
-export function payoutStatus(status: string): { label: string; variant: BadgeVariant } {
-  if (status === 'completed') return { label: 'Completed', variant: 'success' };
-  if (status === 'failed') return { label: 'Failed', variant: 'danger' };
-  return { label: 'Pending', variant: 'outline' };
-}
 
 export interface PayoutHistoryProps {
   payouts: Payout[] | undefined;
@@ -31,12 +24,12 @@ export function PayoutHistory({ payouts, error, onRetry }: PayoutHistoryProps) {
         <EmptyState
           icon={<Wallet size={26} />}
           title="No payouts yet"
-          description="Once your pending commissions are paid out, each payment shows here."
+          description="Once you ask for a payout, it shows here with what became of it."
         />
       ) : (
         <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 10 }}>
           {payouts.map((payout) => {
-            const status = payoutStatus(payout.status);
+            const status = payoutStatus(payout);
             return (
               <li
                 key={payout.id}
@@ -58,6 +51,11 @@ export function PayoutHistory({ payouts, error, onRetry }: PayoutHistoryProps) {
                     {payout.commissionIds.length === 1 ? '' : 's'}
                     {payout.notes ? ` · ${payout.notes}` : ''}
                   </span>
+                  {payout.declineReason ? (
+                    <span css={(t) => ({ fontSize: 13, color: t.colors.text, overflowWrap: 'anywhere' })}>
+                      Reason: {payout.declineReason}
+                    </span>
+                  ) : null}
                 </div>
                 <Badge variant={status.variant}>{status.label}</Badge>
               </li>

@@ -7,13 +7,16 @@ export interface StatCardsProps {
   analytics: CreatorAnalytics | undefined;
 }
 
-/** Total Signups, Active Subscribers, Total Revenue, Pending Revenue (paid revenue is not shown). */
+/**
+ * Total Signups, Active Subscribers, and the commissions: every amount here is the creator's
+ * share of what their referrals paid, so the cards say "commissions", not "revenue".
+ */
 export function StatCards({ analytics }: StatCardsProps) {
   const stats: { label: string; value: string | undefined; icon: ReactNode }[] = [
     { label: 'Total Signups', value: analytics && String(analytics.totalSignups), icon: <UserPlus size={20} /> },
     { label: 'Active Subscribers', value: analytics && String(analytics.activeSubscribers), icon: <Users size={20} /> },
-    { label: 'Total Revenue', value: analytics && formatDollars(analytics.totalRevenue), icon: <CircleDollarSign size={20} /> },
-    { label: 'Pending Revenue', value: analytics && formatDollars(analytics.pendingRevenue), icon: <Hourglass size={20} /> },
+    { label: 'Total Commissions', value: analytics && formatDollars(analytics.totalRevenue), icon: <CircleDollarSign size={20} /> },
+    { label: 'Not Yet Paid Out', value: analytics && formatDollars(analytics.pendingRevenue), icon: <Hourglass size={20} /> },
   ];
   return (
     <ul

@@ -28,6 +28,7 @@ import {
 } from '../api/creator-api';
 import { formatPeriodLabel, PERIOD_NAMES } from '../dashboard/format-period';
 import { PayoutHistory } from '../dashboard/payout-history';
+import { PayoutRequestCard } from '../dashboard/payout-request-card';
 import { PeriodBars } from '../dashboard/period-bars';
 import { RecentCommissions } from '../dashboard/recent-commissions';
 import { ReferralLinkCard } from '../dashboard/referral-link-card';
@@ -100,6 +101,8 @@ function Dashboard({ creator }: { creator: CreatorAccountView }) {
 
         <ReferralLinkCard referralCode={creator.referralCode} />
 
+        <PayoutRequestCard creatorId={creator.id} />
+
         <Tabs asChild value={period} onValueChange={(v) => setPeriod(v as AnalyticsPeriod)}>
           <section aria-labelledby="numbers-title" css={{ display: 'grid', gap: 16 }}>
             <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 12 }}>
@@ -122,7 +125,7 @@ function Dashboard({ creator }: { creator: CreatorAccountView }) {
                   <StatCards analytics={data} />
                   <div css={(t) => ({ display: 'grid', gap: 16, [t.mq.lg]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } })}>
                     <PeriodBars
-                      title="Revenue by period"
+                      title="Commissions by period"
                       description={`Commissions earned, ${PERIOD_NAMES[period].toLowerCase()}.`}
                       emptyNote="No commissions in these periods yet."
                       rows={data?.revenueByPeriod.map((r) => ({

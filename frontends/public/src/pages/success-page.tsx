@@ -1,16 +1,18 @@
-import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AUTH_USER_QUERY_KEY,
   AnchorButton,
   Card,
   Container,
+  LinkButton,
+  Spinner,
   loginUrl,
   takePathAfterCheckout,
   useAuth,
   useSearchParams,
 } from '@innerecho/ui';
-import { ArrowRight, PartyPopper } from 'lucide-react';
+import { ArrowRight, PartyPopper, SearchX } from 'lucide-react';
 
 export type SuccessPageProps = Record<string, never>;
 
@@ -35,14 +37,75 @@ function nextAfterCheckout(): { href: string; label: string } {
   };
 }
 
-/** '/success': where the checkout sends the buyer back; shows the checkout's session_id. */
+/**
+ * '/success': where the checkout sends the buyer back. It welcomes them only when the
+ * checkout its session_id names has really finished (and is not another account's); anyone
+ * else is told plainly that no finished checkout was found. The id itself is never shown.
+ */
 export function SuccessPage(_props: SuccessPageProps) {
   const [params] = useSearchParams();
-  const sessionId = params.get('session_id');
+  const checkoutId = params.get('session_id');
   const { isAuthenticated, hasActiveSubscription } = useAuth();
-  const settingUp = useSubscriptionArrival(isAuthenticated && !hasActiveSubscription);
+  const checkout = useCheckoutStatus(checkoutId);
+  const confirmed = checkout.data?.status === 'complete';
+  const settingUp = useSubscriptionArrival(confirmed && isAuthenticated && !hasActiveSubscription);
   const [next] = useState(nextAfterCheckout);
 
+  if (checkoutId && (checkout.isLoading || checkout.data?.status === 'processing')) {
+    return (
+      <SuccessCard icon={<Spinner size={28} />} tone="neutral">
+        <h1 css={{ fontSize: 'clamp(28px, 5vw, 36px)' }}>Confirming your checkout…</h1>
+        <p role="status" css={(t) => ({ color: t.colors.textMuted, fontSize: 17 })}>
+          This takes a moment. Please keep this page open.
+        </p>
+      </SuccessCard>
+    );
+  }
+
+  if (!confirmed) {
+    return (
+      <SuccessCard icon={<SearchX size={28} />} tone="neutral">
+        <h1 css={{ fontSize: 'clamp(28px, 5vw, 36px)' }}>No finished checkout here</h1>
+        <p css={(t) => ({ color: t.colors.textMuted, fontSize: 17 })}>
+          {checkout.isError
+            ? 'We could not check your checkout just now. Please reload this page in a moment.'
+            : 'This page confirms a subscription once its checkout is finished, and we could not find one for you. If you have just subscribed, sign in with the email you used at checkout.'}
+        </p>
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'center' }}>
+          <LinkButton to="/#pricing" size="lg">
+            See Plans
+          </LinkButton>
+          <AnchorButton href={loginUrl({ mode: 'signin' })} size="lg" variant="outline">
+            Sign in
+          </AnchorButton>
+        </div>
+      </SuccessCard>
+    );
+  }
+
+  return (
+    <SuccessCard icon={<PartyPopper size={28} />} tone="success">
+      <h1 css={{ fontSize: 'clamp(30px, 5vw, 40px)' }}>Welcome to InnerEcho!</h1>
+      <p css={(t) => ({ color: t.colors.textMuted, fontSize: 17 })}>
+        Your {checkout.data?.plan === 'yearly' ? 'yearly' : 'monthly'} subscription is set up and your 3-day free trial has begun.{' '}
+        {isAuthenticated
+          ? 'Next, record your voice: it takes about 30 seconds, and every affirmation you create is then spoken in it.'
+          : 'Next, record your voice. First create your account (or sign in) with the email you used at checkout, so the subscription is yours.'}
+      </p>
+      {settingUp ? (
+        <p role="status" css={(t) => ({ fontSize: 14, color: t.colors.textMuted })}>
+          Your subscription is being set up. This takes a moment…
+        </p>
+      ) : null}
+      <AnchorButton href={next.href} size="lg">
+        {next.label}
+        <ArrowRight size={18} aria-hidden />
+      </AnchorButton>
+    </SuccessCard>
+  );
+}
+
+function SuccessCard({ icon, tone, children }: { icon: ReactNode; tone: 'success' | 'neutral'; children: ReactNode }) {
   return (
     <Container css={{ paddingBlock: '64px 96px', display: 'flex', justifyContent: 'center' }}>
       <Card css={{ maxWidth: 560, width: '100%', alignItems: 'center', textAlign: 'center', gap: 20, padding: '40px 28px' }}>
@@ -55,49 +118,31 @@ export function SuccessPage(_props: SuccessPageProps) {
             width: 64,
             height: 64,
             borderRadius: '50%',
-            background: t.colors.successSoft,
-            color: t.colors.success,
+            background: tone === 'success' ? t.colors.successSoft : t.colors.surfaceSunken,
+            color: tone === 'success' ? t.colors.success : t.colors.textMuted,
           })}
         >
-          <PartyPopper size={28} />
+          {icon}
         </span>
-        <h1 css={{ fontSize: 'clamp(30px, 5vw, 40px)' }}>Welcome to InnerEcho!</h1>
-        <p css={(t) => ({ color: t.colors.textMuted, fontSize: 17 })}>
-          Your subscription is set up and your 3-day free trial has begun.{' '}
-          {isAuthenticated
-            ? 'Next, record your voice: it takes about 30 seconds, and every affirmation you create is then spoken in it.'
-            : 'Next, record your voice. First create your account (or sign in) with the email you used at checkout, so the subscription is yours.'}
-        </p>
-        {sessionId ? (
-          <p css={(t) => ({ fontSize: 14, color: t.colors.textSubtle, overflowWrap: 'anywhere' })}>
-            Checkout reference:{' '}
-            <code
-              data-testid="checkout-session-id"
-              css={(t) => ({
-                fontFamily: t.fonts.mono,
-                fontSize: 13,
-                padding: '2px 8px',
-                borderRadius: 6,
-                background: t.colors.surfaceSunken,
-                color: t.colors.text,
-              })}
-            >
-              {sessionId}
-            </code>
-          </p>
-        ) : null}
-        {settingUp ? (
-          <p role="status" css={(t) => ({ fontSize: 14, color: t.colors.textMuted })}>
-            Your subscription is being set up. This takes a moment…
-          </p>
-        ) : null}
-        <AnchorButton href={next.href} size="lg">
-          {next.label}
-          <ArrowRight size={18} aria-hidden />
-        </AnchorButton>
+        {children}
       </Card>
     </Container>
   );
+}
+
+/** GET /api/billing/checkout-status/{id} (billing's CheckoutStatusView). */
+interface CheckoutStatusView {
+  status: 'complete' | 'processing' | 'unknown';
+  plan: 'monthly' | 'yearly' | null;
+}
+
+/** The checkout's state; a Stripe checkout paid a moment ago is asked again each second until its confirmation arrives. */
+function useCheckoutStatus(checkoutId: string | null) {
+  return useQuery<CheckoutStatusView>({
+    queryKey: ['/api/billing/checkout-status', encodeURIComponent(checkoutId ?? '')],
+    enabled: Boolean(checkoutId),
+    refetchInterval: (query) => (query.state.data?.status === 'processing' && query.state.dataUpdateCount < 30 ? 1000 : false),
+  });
 }
 
 /** How long the page waits for a just-paid subscription to reach the account: 20 checks, a second apart. */

@@ -40,6 +40,12 @@ export function SiteFooter() {
               </Link>
             </li>
             <li>
+              {/* Creators sign in to their own dashboard, apart from listeners' accounts. */}
+              <Link to="/creator-login" css={footerLink}>
+                Creator Sign-in
+              </Link>
+            </li>
+            <li>
               <a href={`mailto:${SUPPORT_EMAIL}`} css={footerLink}>
                 Contact Support
               </a>

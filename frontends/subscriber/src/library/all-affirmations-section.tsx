@@ -17,6 +17,12 @@ export interface AllAffirmationsSectionProps {
 }
 
 const FILTERS = ['All', ...LIBRARY_CATEGORIES] as const;
+/**
+ * A tab's value names its panel's id (the trigger's aria-controls), and an id holds no
+ * spaces: 'Wealth & Success' becomes 'wealth-success'.
+ */
+const tabValue = (filter: string) => filter.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+const filterOf = (value: string) => FILTERS.find((f) => tabValue(f) === value) ?? 'All';
 /** Cards shown at first and added by each "Show more". */
 export const PAGE_SIZE = 12;
 
@@ -129,11 +135,15 @@ export function AllAffirmationsSection({ transcripts, isLoading, isError, onRetr
           css={{ paddingLeft: 42 }}
         />
       </div>
-      <Tabs value={category} onValueChange={chooseCategory} css={{ display: 'grid', gap: 16, minWidth: 0 }}>
+      <Tabs
+        value={tabValue(category)}
+        onValueChange={(value) => chooseCategory(filterOf(value))}
+        css={{ display: 'grid', gap: 16, minWidth: 0 }}
+      >
         <ScrollRow itemsLabel="categories">
           <TabsList aria-label="Categories" css={{ flexWrap: 'nowrap' }}>
             {FILTERS.map((f) => (
-              <TabsTrigger key={f} value={f} css={{ whiteSpace: 'nowrap' }}>
+              <TabsTrigger key={f} value={tabValue(f)} css={{ whiteSpace: 'nowrap' }}>
                 {f}
               </TabsTrigger>
             ))}
@@ -148,7 +158,7 @@ export function AllAffirmationsSection({ transcripts, isLoading, isError, onRetr
         )}
         {FILTERS.map((f) => (
           // Each category tab controls its own panel; only the open one has content.
-          <TabsContent key={f} value={f} css={{ marginTop: 0 }}>
+          <TabsContent key={f} value={tabValue(f)} css={{ marginTop: 0 }}>
             {results}
           </TabsContent>
         ))}

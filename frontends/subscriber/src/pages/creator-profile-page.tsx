@@ -10,18 +10,36 @@ import type { CreatorAnalytics, CreatorProfile, Transcript } from '../library/li
 
 export type CreatorProfilePageProps = Record<string, never>;
 
-/** '/creator/:id': the creator, their numbers, their 6 most played and all their affirmations. */
+/** How many of the creator's most played affirmations lead the page (the spec allows up to 6). */
+const TOP_COUNT = 3;
+
+/** An average as people read it: whole plays from 10 up ('164'), one decimal below ('2.5'), '0' with nothing to average. */
+function formatAverage(total: number, count: number): string {
+  if (count <= 0) return '0';
+  const average = total / count;
+  return average >= 10 ? Math.round(average).toLocaleString('en-US') : String(Number(average.toFixed(1)));
+}
+
+/**
+ * '/creator/:id': the creator, their numbers, their most played affirmations (shown only when
+ * the creator has more than those, so the two lists never repeat each other), then every
+ * affirmation from A to Z.
+ */
 export function CreatorProfilePage(_props: CreatorProfilePageProps) {
   const { id = '' } = useParams();
   const creator = useQuery<CreatorProfile>({ queryKey: [`/api/creators/${id}`], retry: false });
-  const analytics = useQuery<CreatorAnalytics>({ queryKey: [`/api/creators/${id}/analytics?limit=6`], enabled: creator.isSuccess });
+  const analytics = useQuery<CreatorAnalytics>({
+    queryKey: [`/api/creators/${id}/analytics?limit=${TOP_COUNT}`],
+    enabled: creator.isSuccess,
+  });
   const transcripts = useQuery<Transcript[]>({ queryKey: [`/api/creators/${id}/transcripts`], enabled: creator.isSuccess });
   const [open, setOpen] = useState<Transcript | null>(null);
 
   const missing = creator.isError && isApiError(creator.error) && creator.error.status === 404;
   const byId = new Map((transcripts.data ?? []).map((t) => [t.id, t]));
   const a = analytics.data;
-  const average = a && a.totalAffirmations > 0 ? (a.totalPlays / a.totalAffirmations).toFixed(1) : '0';
+  const average = a ? formatAverage(a.totalPlays, a.totalAffirmations) : '0';
+  const alphabetical = [...(transcripts.data ?? [])].sort((x, y) => x.title.localeCompare(y.title, 'en', { sensitivity: 'base' }));
 
   return (
     <Container>
@@ -103,8 +121,8 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
               }}
             >
               {[
-                ['Total Plays', a ? String(a.totalPlays) : null],
-                ['Affirmations', a ? String(a.totalAffirmations) : null],
+                ['Total Plays', a ? a.totalPlays.toLocaleString('en-US') : null],
+                ['Affirmations', a ? a.totalAffirmations.toLocaleString('en-US') : null],
                 ['Avg. Plays per Affirmation', a ? average : null],
               ].map(([label, value]) => (
                 <li key={label}>
@@ -130,11 +148,11 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
               ))}
             </ul>
 
-            {a && a.topAffirmations.length > 0 ? (
+            {a && a.topAffirmations.length > 0 && a.totalAffirmations > TOP_COUNT ? (
               <section aria-labelledby="top-affirmations-title" css={{ display: 'grid', gap: 20 }}>
-                <SectionTitle id="top-affirmations-title" title="Top Affirmations" />
+                <SectionTitle id="top-affirmations-title" title="Top Affirmations" description="Most played first." />
                 <ul css={{ ...cardGrid, listStyle: 'none', margin: 0, padding: 0 }}>
-                  {a.topAffirmations.slice(0, 6).map((top) => {
+                  {a.topAffirmations.slice(0, TOP_COUNT).map((top) => {
                     const full = byId.get(top.id);
                     return full ? (
                       <li key={top.id}>
@@ -147,7 +165,11 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
             ) : null}
 
             <section aria-labelledby="creator-affirmations-title" css={{ display: 'grid', gap: 20 }}>
-              <SectionTitle id="creator-affirmations-title" title="All Affirmations" />
+              <SectionTitle
+                id="creator-affirmations-title"
+                title="All Affirmations"
+                description="Every affirmation from this creator, A to Z."
+              />
               {transcripts.isLoading || creator.isLoading ? (
                 <div css={cardGrid} aria-busy="true">
                   {Array.from({ length: 3 }, (_, i) => (
@@ -160,7 +182,7 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
                 <EmptyState title="No affirmations from this creator yet" />
               ) : (
                 <ul css={{ ...cardGrid, listStyle: 'none', margin: 0, padding: 0 }}>
-                  {transcripts.data!.map((t) => (
+                  {alphabetical.map((t) => (
                     <li key={t.id}>
                       <AffirmationCard transcript={t} onViewFull={setOpen} useLabel="Use in My Voice" />
                     </li>

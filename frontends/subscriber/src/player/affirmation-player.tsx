@@ -5,6 +5,8 @@ import { Select, toast } from '@innerecho/ui';
 import { recordPlay, streakQueryKey } from '../habit/streak-api';
 import { SpeedControl } from '../generate/speed-control';
 import { applyPlaybackRate, usePlaybackRate } from '../saved/use-saved-speed';
+import { PlayerTransport, SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from './player-transport';
+import { SpeedPresets } from './speed-presets';
 import {
   SLEEP_TIMER_OPTIONS,
   formatTimeLeft,
@@ -40,9 +42,9 @@ const ARTWORK: MediaImage[] = [
 const REMEMBER_EVERY_SECONDS = 5;
 
 /**
- * The one player for long listening, used by the Saved list and the generated preview: the
- * browser's own controls (keyboard operable, seekable), the playback speed (kept with the
- * saved item), a sleep timer that fades the last 10 seconds out, Media Session metadata and
+ * The one player for long listening, used by the Saved list and the generated preview: its
+ * own controls made for a thumb on a phone (play, 15 s back, 30 s forward, a seek bar as wide
+ * as the player), the playback speed by preset or in fine steps (kept with the saved item), a sleep timer that fades the last 10 seconds out, Media Session metadata and
  * actions for lock screens and headsets, and, for a saved affirmation, the position where the
  * listener stopped, on this device.
  */
@@ -77,8 +79,8 @@ export function AffirmationPlayer({ src, title, category, speed, onSpeedChange, 
         },
       ],
       ['seekto', (details) => details.seekTime !== undefined && (element.currentTime = details.seekTime)],
-      ['seekbackward', (details) => seekBy(-(details.seekOffset ?? 10))],
-      ['seekforward', (details) => seekBy(details.seekOffset ?? 10)],
+      ['seekbackward', (details) => seekBy(-(details.seekOffset ?? SKIP_BACK_SECONDS))],
+      ['seekforward', (details) => seekBy(details.seekOffset ?? SKIP_FORWARD_SECONDS)],
     ];
     for (const [action, handler] of actions) {
       try {
@@ -165,13 +167,11 @@ export function AffirmationPlayer({ src, title, category, speed, onSpeedChange, 
     <div css={{ display: 'grid', gap: 12 }}>
       <audio
         ref={audio}
-        controls
         autoPlay={autoPlay}
         preload="metadata"
         src={src}
         aria-label={`Player: ${title}`}
         data-testid={testId}
-        css={{ width: '100%' }}
         onLoadedMetadata={(event) => {
           const element = event.currentTarget;
           applyPlaybackRate(element, speed);
@@ -209,8 +209,12 @@ export function AffirmationPlayer({ src, title, category, speed, onSpeedChange, 
       >
         Your browser does not support the audio element.
       </audio>
-      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '12px 20px' }}>
+      <PlayerTransport audio={audio} title={title} />
+      <div css={{ display: 'grid', gap: 8 }}>
         <SpeedControl value={speed} onValueChange={onSpeedChange} />
+        <SpeedPresets value={speed} onValueChange={onSpeedChange} />
+      </div>
+      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '12px 20px' }}>
         <div css={{ display: 'flex', alignItems: 'center', gap: 10 }}>
           <label
             htmlFor={timerId}

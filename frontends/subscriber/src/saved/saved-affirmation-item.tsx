@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
+  ChevronUp,
   CloudDownload,
   Clock,
   Download,
@@ -7,14 +8,13 @@ import {
   HardDrive,
   Mic,
   Music,
-  Pause,
   Play,
   SlidersHorizontal,
   Sparkles,
   Trash2,
   X,
 } from 'lucide-react';
-import { AnchorButton, Badge, Button, Card, LinkButton, Spinner, audioFileName, offlineAudioUrl, toast } from '@innerecho/ui';
+import { AnchorButton, Badge, Button, Card, LinkButton, Spinner, audioFileName, formatDuration, offlineAudioUrl, toast } from '@innerecho/ui';
 import { generateAgainPath, voiceLabel, type SavedAffirmation } from '../generate/generation-api';
 import { balanceLabel } from '../generate/balance-control';
 import { useOfflineCopies } from '../offline/use-offline-copies';
@@ -27,9 +27,6 @@ export interface SavedAffirmationItemProps {
   /** Sets the item aside for deletion (with a short undo). */
   onDelete: () => void;
 }
-
-/** A length as the Saved tab shows it: minutes and seconds. */
-const minutesAndSeconds = (seconds: number) => `${Math.floor(seconds / 60)}m ${Math.round(seconds % 60)}s`;
 
 /** '1x', '1.25x', '0.5x': the speed without trailing zeros. */
 const speedLabel = (speed: number) => `${Number(speed.toFixed(2))}x speed`;
@@ -97,7 +94,7 @@ export function SavedAffirmationItem({ item, onDelete }: SavedAffirmationItemPro
             aria-expanded={playing}
             aria-label={`${playing ? 'Hide player for' : 'Play'} ${title}`}
           >
-            {playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
+            {playing ? <ChevronUp size={16} aria-hidden /> : <Play size={16} aria-hidden />}
             {playing ? 'Hide' : 'Play'}
           </Button>
           <AnchorButton
@@ -155,7 +152,7 @@ export function SavedAffirmationItem({ item, onDelete }: SavedAffirmationItemPro
         </li>
         <li>
           <Clock size={15} aria-hidden />
-          {minutesAndSeconds(item.audioDuration)}
+          {formatDuration(item.audioDuration)}
         </li>
         <li>
           <Music size={15} aria-hidden />

@@ -3,9 +3,15 @@ import styled from '@emotion/styled';
 import type { Interpolation, Theme } from '@emotion/react';
 import { VisuallyHidden } from './layout';
 
-/** A quiet data table that scrolls sideways on narrow screens instead of squashing its columns. */
+/**
+ * A quiet data table that scrolls sideways on narrow screens instead of squashing its columns.
+ * Positioned, so the visually hidden header text (absolutely placed) stays inside the scroller
+ * instead of widening the whole page on a phone.
+ */
 const TableScroller = styled.div`
+  position: relative;
   overflow-x: auto;
+  max-width: 100%;
   border: 1px solid ${(p) => p.theme.colors.border};
   border-radius: ${(p) => p.theme.radii.lg};
   background: ${(p) => p.theme.colors.surface};

@@ -21,3 +21,13 @@ export const ZDemoCheckoutForm = z.object({
   /** Demo only: charge the first payment now, as if the trial had ended. */
   simulateFirstPayment: z.union([z.literal('on'), z.literal('true'), z.boolean()]).optional(),
 });
+
+/**
+ * GET /api/billing/checkout-status/{id}: whether the checkout /success names really
+ * finished, for whoever holds its id. 'processing': paid, the provider's confirmation is on
+ * its way; 'unknown': no such checkout, not finished, refused, or someone else's.
+ */
+export interface CheckoutStatusView {
+  status: 'complete' | 'processing' | 'unknown';
+  plan: 'monthly' | 'yearly' | null;
+}

@@ -41,6 +41,10 @@ export interface PayoutView {
   payoutDate: string | null;
   createdAt: string;
   notes: string;
+  /** When the creator asked for it; null for a payout an admin made on their own. */
+  requestedAt?: string | null;
+  /** Why an admin declined it (status 'failed'); the creator reads it. */
+  declineReason?: string | null;
 }
 
 /** GET /api/creator-analytics/{creatorId}?period=… */
@@ -127,4 +131,31 @@ export interface PayoutBalanceView {
   referralCode: string;
   pendingBalance: number;
   commissions: CommissionView[];
+}
+
+/**
+ * GET /api/payouts/creator/{creatorId}/summary: what the creator can ask for, and when
+ * payouts happen. `openRequest` is their request still waiting for an admin.
+ */
+export interface PayoutSummaryView {
+  /** Pending commissions not yet in any payout, in cents. */
+  availableBalance: number;
+  /** The least a creator can ask for, in cents. */
+  threshold: number;
+  /** How many days an admin takes at most to pay or decline a request. */
+  reviewDays: number;
+  openRequest: PayoutView | null;
+  /** The latest request an admin paid or declined, so the creator is told the outcome. */
+  lastDecision: PayoutView | null;
+}
+
+/** POST /api/payouts/{payoutId}/fail: a creator's request is declined with a reason they read. */
+export const ZDeclinePayout = z.object({
+  reason: textField({ max: 500, tooLong: 'The reason is limited to 500 characters', multiline: true }).optional().default(''),
+});
+
+/** POST /api/creators/{id}/setup-link (admin): a one-time link where the creator chooses a password. */
+export interface CreatorSetupLinkView {
+  url: string;
+  expiresAt: string;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { CreatorAccountView } from '@innerecho/contracts';
 import type { Db, Tx } from '@innerecho/kit';
 import { attributions, commissions, creators, payouts, referralClicks } from './schema';
@@ -70,6 +70,21 @@ export async function findCreatorByEmail(tx: Conn, email: string): Promise<Creat
     .from(creators)
     .where(sql`lower(${creators.email}) = ${email.toLowerCase()}`);
   return row ? { ...row } : null;
+}
+
+/** Holds the creator's row until the transaction ends: one payout request of theirs at a time. */
+export async function lockCreator(tx: Tx, id: string): Promise<CreatorRecord | null> {
+  const [row] = await tx.select().from(creators).where(eq(creators.id, id)).for('update');
+  return row ? { ...row } : null;
+}
+
+export async function setCreatorPasswordHash(tx: Conn, id: string, passwordHash: string) {
+  await tx.update(creators).set({ passwordHash }).where(eq(creators.id, id));
+}
+
+/** Every account as the admin sees it (email and referral code included), by name. */
+export async function listCreatorAccounts(tx: Conn): Promise<CreatorAccountView[]> {
+  return (await tx.select(accountColumns).from(creators).orderBy(creators.name)).map((r) => ({ ...r }));
 }
 
 export async function listCreators(tx: Conn): Promise<CreatorRecord[]> {
@@ -195,6 +210,17 @@ export async function listPayableCommissions(tx: Conn, creatorId?: string): Prom
   return rows.map((r) => ({ ...r }));
 }
 
+/** The creator's payable commissions, held until the transaction ends. */
+export async function lockPayableCommissions(tx: Tx, creatorId: string): Promise<CommissionRecord[]> {
+  const rows = await tx
+    .select()
+    .from(commissions)
+    .where(and(eq(commissions.creatorId, creatorId), eq(commissions.status, 'pending'), isNull(commissions.payoutId)))
+    .orderBy(commissions.createdAt)
+    .for('update');
+  return rows.map((r) => ({ ...r }));
+}
+
 export async function lockCommissions(tx: Tx, ids: string[]): Promise<CommissionRecord[]> {
   if (ids.length === 0) return [];
   return (await tx.select().from(commissions).where(inArray(commissions.id, ids)).for('update')).map((r) => ({ ...r }));
@@ -231,7 +257,7 @@ export async function findPayoutForUpdate(tx: Tx, id: string): Promise<PayoutRec
 export async function updatePayout(
   tx: Tx,
   id: string,
-  values: Partial<Pick<PayoutRecord, 'status' | 'payoutDate'>>,
+  values: Partial<Pick<PayoutRecord, 'status' | 'payoutDate' | 'declineReason'>>,
 ): Promise<PayoutRecord> {
   const [row] = await tx.update(payouts).set(values).where(eq(payouts.id, id)).returning();
   return { ...row };
@@ -244,6 +270,28 @@ export async function listPayouts(tx: Conn, creatorId?: string): Promise<PayoutR
     .where(creatorId ? eq(payouts.creatorId, creatorId) : undefined)
     .orderBy(desc(payouts.createdAt));
   return rows.map((r) => ({ ...r }));
+}
+
+/** The creator's own request still waiting for an admin, if any. */
+export async function findOpenPayoutRequest(tx: Conn, creatorId: string): Promise<PayoutRecord | null> {
+  const [row] = await tx
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.creatorId, creatorId), eq(payouts.status, 'pending'), isNotNull(payouts.requestedAt)))
+    .orderBy(desc(payouts.createdAt))
+    .limit(1);
+  return row ? { ...row } : null;
+}
+
+/** The creator's latest request an admin has paid or declined. */
+export async function findLastDecidedPayoutRequest(tx: Conn, creatorId: string): Promise<PayoutRecord | null> {
+  const [row] = await tx
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.creatorId, creatorId), ne(payouts.status, 'pending'), isNotNull(payouts.requestedAt)))
+    .orderBy(desc(payouts.payoutDate))
+    .limit(1);
+  return row ? { ...row } : null;
 }
 
 /** A deleted listener's email leaves every attribution; the creator keeps the attribution and its commissions. */

@@ -89,6 +89,25 @@ export const payouts = creatorReferralSchema.table('payouts', {
   commissionIds: jsonb('commission_ids').$type<string[]>().notNull(),
   payoutDate: timestamp('payout_date', { withTimezone: true }),
   notes: text('notes').notNull().default(''),
+  /** Set when the creator asked for this payout themself (an admin's own payout has none). */
+  requestedAt: timestamp('requested_at', { withTimezone: true }),
+  /** Why an admin declined it: shown to the creator. */
+  declineReason: text('decline_reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One-time links an admin sends a creator to choose their password (the starter creators
+ * have random ones nobody knows). Only the SHA-256 of the token is kept; a link works once,
+ * before it expires, and a newer link replaces the unused older ones.
+ */
+export const creatorSetupTokens = creatorReferralSchema.table('creator_setup_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  creatorId: uuid('creator_id')
+    .notNull()
+    .references(() => creators.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

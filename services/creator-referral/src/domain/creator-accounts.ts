@@ -15,10 +15,16 @@ import {
   findCreatorByCode,
   findCreatorByEmail,
   insertCreatorAccount,
+  listCreatorAccounts,
   updateCreatorAccount,
 } from '../data-access/referral-repository';
 
 type Context = Pick<ServiceContext<CreatorReferralConfig>, 'transaction' | 'outbox'>;
+
+/** Admin: every creator's account, with the sign-in email and referral code the public profile leaves out. */
+export async function listCreatorAccountsForAdmin(context: Pick<ServiceContext, 'db'>): Promise<CreatorAccountView[]> {
+  return listCreatorAccounts(context.db);
+}
 
 export const REFERRAL_CODE_TAKEN = 'This referral code is already taken. Please choose another one.';
 export const EMAIL_TAKEN = 'A creator with this email already exists.';

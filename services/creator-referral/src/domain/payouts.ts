@@ -1,8 +1,19 @@
-import { isUuid, ZCreatePayout, type CommissionView, type PayoutBalanceView, type PayoutView } from '@innerecho/contracts';
+import {
+  isUuid,
+  ZCreatePayout,
+  ZDeclinePayout,
+  type CommissionView,
+  type PayoutBalanceView,
+  type PayoutSummaryView,
+  type PayoutView,
+} from '@innerecho/contracts';
 import { badRequest, conflict, notFound, type ServiceContext } from '@innerecho/kit';
+import type { CreatorReferralConfig } from '../config';
 import {
   assignCommissionsToPayout,
   findCreatorById,
+  findLastDecidedPayoutRequest,
+  findOpenPayoutRequest,
   findPayoutForUpdate,
   insertPayout,
   listCreators,
@@ -10,6 +21,8 @@ import {
   listPayouts,
   listVisibleCommissions,
   lockCommissions,
+  lockCreator,
+  lockPayableCommissions,
   markCommissionsPaid,
   releaseCommissions,
   updatePayout,
@@ -37,6 +50,8 @@ export const toPayoutView = (p: PayoutRecord): PayoutView => ({
   payoutDate: p.payoutDate?.toISOString() ?? null,
   createdAt: p.createdAt.toISOString(),
   notes: p.notes,
+  requestedAt: p.requestedAt?.toISOString() ?? null,
+  declineReason: p.declineReason ?? null,
 });
 
 /** Admin: every creator with what is waiting to be paid out. */
@@ -83,23 +98,78 @@ export async function createPayout(options: { context: ServiceContext; input: un
   });
 }
 
-/** Admin: completed (its commissions become paid) or failed (they return to pending). */
+/**
+ * Admin: completed (its commissions become paid) or failed (they return to pending). A
+ * creator's own request is declined with a reason, which the creator reads.
+ */
 export async function settlePayout(options: {
   context: ServiceContext;
   payoutId: string;
   outcome: 'completed' | 'failed';
+  input?: unknown;
 }): Promise<PayoutView> {
   const { context, payoutId, outcome } = options;
   if (!isUuid(payoutId)) throw notFound('Payout not found', 'PAYOUT_NOT_FOUND');
+  const { reason } = outcome === 'failed' ? ZDeclinePayout.parse(options.input ?? {}) : { reason: '' };
   return context.transaction(async (tx) => {
     const payout = await findPayoutForUpdate(tx, payoutId);
     if (!payout) throw notFound('Payout not found', 'PAYOUT_NOT_FOUND');
     if (payout.status !== 'pending') throw conflict(`This payout is already ${payout.status}`, 'PAYOUT_SETTLED');
+    if (outcome === 'failed' && payout.requestedAt && !reason) {
+      throw badRequest('Tell the creator why their request is declined', 'DECLINE_REASON_REQUIRED');
+    }
     if (outcome === 'completed') await markCommissionsPaid(tx, payout.id);
     else await releaseCommissions(tx, payout.id);
-    return toPayoutView(await updatePayout(tx, payout.id, { status: outcome, payoutDate: new Date() }));
+    return toPayoutView(
+      await updatePayout(tx, payout.id, { status: outcome, payoutDate: new Date(), ...(reason ? { declineReason: reason } : {}) }),
+    );
   });
 }
+
+/** The creator's payout terms, what they can ask for now, and their request's fate. */
+export async function getPayoutSummary(context: ServiceContext<CreatorReferralConfig>, creatorId: string): Promise<PayoutSummaryView> {
+  const [payable, open, decided] = await Promise.all([
+    listPayableCommissions(context.db, creatorId),
+    findOpenPayoutRequest(context.db, creatorId),
+    findLastDecidedPayoutRequest(context.db, creatorId),
+  ]);
+  return {
+    availableBalance: payable.reduce((sum, c) => sum + c.amountCents, 0),
+    threshold: context.config.PAYOUT_THRESHOLD_CENTS,
+    reviewDays: context.config.PAYOUT_REVIEW_DAYS,
+    openRequest: open ? toPayoutView(open) : null,
+    lastDecision: decided ? toPayoutView(decided) : null,
+  };
+}
+
+/**
+ * A creator asks to be paid everything payable, once it reaches the threshold. The payout
+ * waits for an admin, who pays or declines it; one request at a time (the creator's row is
+ * locked, so two requests at once cannot both pass).
+ */
+export async function requestPayout(context: ServiceContext<CreatorReferralConfig>, creatorId: string): Promise<PayoutView> {
+  return context.transaction(async (tx) => {
+    if (!(await lockCreator(tx, creatorId))) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
+    if (await findOpenPayoutRequest(tx, creatorId)) {
+      throw conflict('You already asked for a payout. An admin will pay or answer it soon.', 'PAYOUT_ALREADY_REQUESTED');
+    }
+    const payable = await lockPayableCommissions(tx, creatorId);
+    const amountCents = payable.reduce((sum, c) => sum + c.amountCents, 0);
+    const threshold = context.config.PAYOUT_THRESHOLD_CENTS;
+    if (amountCents < threshold) {
+      throw badRequest(
+        `You can ask for a payout once ${dollars(threshold)} is available (now ${dollars(amountCents)})`,
+        'PAYOUT_BELOW_THRESHOLD',
+      );
+    }
+    const ids = payable.map((c) => c.id);
+    const payout = await insertPayout(tx, { creatorId, amountCents, commissionIds: ids, status: 'pending', requestedAt: new Date() });
+    await assignCommissionsToPayout(tx, ids, payout.id);
+    return toPayoutView(payout);
+  });
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** What a creator sees of their commissions: everything but reversed ones, newest first, `limit` at most. */
 export async function listCreatorCommissions(context: ServiceContext, creatorId: string, limit?: number): Promise<CommissionView[]> {

@@ -8,7 +8,7 @@ import { anyCreators, findCreatorByCode, findCreatorById } from '../data-access/
 /**
  * The featured creators of the starter library, with fixed ids so the library's starter
  * affirmations can name them. Their passwords are random and never shown: nobody can sign
- * in as them until an admin sets one (PUT /api/creators/:id with a `password`). Added on a
+ * in as them until an admin sends them a password setup link (or sets one through PUT /api/creators/:id). Added on a
  * first start only (no creator accounts yet), so an admin's later edits and deletions stay.
  */
 const STARTER_CREATORS = [

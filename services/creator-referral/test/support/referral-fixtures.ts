@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
-import { hashPassword } from '@innerecho/kit';
+import { hashPassword, type Db } from '@innerecho/kit';
 import { creatorReferralTables } from '@innerecho/creator-referral';
 import { FakeStripe, signedWebhook } from '../../../billing/test/support/fake-stripe-server';
 
@@ -73,4 +73,19 @@ export class StripeDriver {
   async refund(invoice: ReturnType<FakeStripe['invoice']>, amountCents = invoice.amount_paid) {
     await this.send('charge.refunded', this.fake.charge(invoice, amountCents));
   }
+}
+
+/** Pending commissions of the creator, as paid invoices of one referred monthly subscription would have earned them. */
+export async function earnCommissions(db: Db, creatorId: string, amounts: number[]) {
+  const subscriptionId = `sub_${randomUUID()}`;
+  await db.insert(creatorReferralTables.commissions).values(
+    amounts.map((amountCents, i) => ({
+      creatorId,
+      invoiceId: `in_${randomUUID()}`,
+      subscriptionId,
+      amountCents,
+      subscriptionPlan: 'monthly' as const,
+      monthNumber: i + 1,
+    })),
+  );
 }

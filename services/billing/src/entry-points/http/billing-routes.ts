@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { AppError, assertSameOrigin, formError, requireUser, sendPage, type ServiceContext } from '@innerecho/kit';
 import type { BillingConfig } from '../../config';
 import { applyBillingFact } from '../../domain/apply-billing-fact';
+import { checkoutStatus } from '../../domain/checkout-status';
 import { completeDemoCheckout, findOpenDemoCheckout, listDemoSubscriptions, setDemoCancellation } from '../../domain/demo-billing';
 import { ALREADY_SUBSCRIBED_AFTER_PAYMENT_MESSAGE, findActiveSubscriptionOf } from '../../domain/one-subscription-per-buyer';
 import { openCustomerPortal } from '../../domain/open-portal';
@@ -62,6 +63,11 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router
       counted.webhook(event.type, 'failed');
       throw error;
     }
+  });
+
+  router.get('/api/billing/checkout-status/:checkoutId', async (req, res) => {
+    res.setHeader('cache-control', 'no-store');
+    res.json(await checkoutStatus({ context, checkoutId: req.params.checkoutId, user: req.user }));
   });
 
   /**

@@ -1,9 +1,18 @@
 import { Router } from 'express';
 import { requireRole, type ServiceContext } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../../config';
-import { createCreatorAccount, deleteCreatorAccount, updateCreatorProfile } from '../../domain/creator-accounts';
+import {
+  createCreatorAccount,
+  deleteCreatorAccount,
+  listCreatorAccountsForAdmin,
+  updateCreatorProfile,
+} from '../../domain/creator-accounts';
+import { issueCreatorSetupLink } from '../../domain/creator-setup';
 
-/** Admin writes to creator accounts: POST/PUT/DELETE /api/creators (reads are the library's). */
+/**
+ * Admin writes to creator accounts: POST/PUT/DELETE /api/creators (public reads are the
+ * library's), the accounts with their sign-in email and referral code, and password setup links.
+ */
 export function creatorAdminRoutes(context: ServiceContext<CreatorReferralConfig>): Router {
   const router = Router();
   router.post('/api/creators', async (req, res) => {
@@ -13,6 +22,14 @@ export function creatorAdminRoutes(context: ServiceContext<CreatorReferralConfig
   router.put('/api/creators/:id', async (req, res) => {
     requireRole(req, 'admin');
     res.json(await updateCreatorProfile({ context, id: req.params.id, body: req.body, requestId: req.requestId }));
+  });
+  router.get('/api/creator-accounts', async (req, res) => {
+    requireRole(req, 'admin');
+    res.json(await listCreatorAccountsForAdmin(context));
+  });
+  router.post('/api/creators/:id/setup-link', async (req, res) => {
+    requireRole(req, 'admin');
+    res.status(201).json(await issueCreatorSetupLink(context, req.params.id));
   });
   router.delete('/api/creators/:id', async (req, res) => {
     requireRole(req, 'admin');

@@ -1,16 +1,25 @@
 import { Router } from 'express';
 import type { CreatorSignInAnswer } from '@innerecho/contracts';
-import { assertSameOrigin, requireRole, unauthorized, type ServiceContext } from '@innerecho/kit';
+import { assertSameOrigin, forbidden, requireRole, unauthorized, type ServiceContext } from '@innerecho/kit';
+import type { CreatorReferralConfig } from '../../config';
 import { getCreatorAnalytics } from '../../domain/creator-analytics';
 import { currentCreator, signInCreator } from '../../domain/creator-sign-in';
-import { createPayout, listCreatorCommissions, listPayoutBalances, listPayoutHistory, settlePayout } from '../../domain/payouts';
+import {
+  createPayout,
+  getPayoutSummary,
+  listCreatorCommissions,
+  listPayoutBalances,
+  listPayoutHistory,
+  requestPayout,
+  settlePayout,
+} from '../../domain/payouts';
 import type { CreatorSessions } from './creator-session';
 
 /**
  * The creator area (sign-in, own commissions, analytics and payouts) and the admin's
  * payout management. Creators read only their own data; payouts are written by admins.
  */
-export function creatorAreaRoutes(context: ServiceContext, sessions: CreatorSessions): Router {
+export function creatorAreaRoutes(context: ServiceContext<CreatorReferralConfig>, sessions: CreatorSessions): Router {
   const router = Router();
 
   router.post('/api/creator-auth/login', async (req, res) => {
@@ -67,6 +76,18 @@ export function creatorAreaRoutes(context: ServiceContext, sessions: CreatorSess
     res.json(await listPayoutHistory(context, req.params.creatorId));
   });
 
+  router.get('/api/payouts/creator/:creatorId/summary', async (req, res) => {
+    await sessions.assertCanRead(req, req.params.creatorId);
+    res.json(await getPayoutSummary(context, req.params.creatorId));
+  });
+
+  // Only the creator asks for their own payout: an admin makes payouts from the balances instead.
+  router.post('/api/payouts/creator/:creatorId/request', async (req, res) => {
+    await sessions.assertCanRead(req, req.params.creatorId);
+    if (!(await sessions.creatorOf(req))) throw forbidden('Only the creator can ask for their payout', 'CREATOR_ONLY');
+    res.status(201).json(await requestPayout(context, req.params.creatorId));
+  });
+
   // Admin: balances, payouts and their settlement.
   router.get('/api/payouts/balances', async (req, res) => {
     requireRole(req, 'admin');
@@ -90,7 +111,7 @@ export function creatorAreaRoutes(context: ServiceContext, sessions: CreatorSess
 
   router.post('/api/payouts/:payoutId/fail', async (req, res) => {
     requireRole(req, 'admin');
-    res.json(await settlePayout({ context, payoutId: req.params.payoutId, outcome: 'failed' }));
+    res.json(await settlePayout({ context, payoutId: req.params.payoutId, outcome: 'failed', input: req.body }));
   });
 
   return router;

@@ -13,7 +13,7 @@ import {
 } from '@innerecho/contracts';
 import { AppError, badRequest, requireRole, requireUser, type ReadCache, type ServiceContext } from '@innerecho/kit';
 import type { LibraryConfig } from '../../config';
-import { addMusicFromUpload, deleteMusic, listMusic, newUploadKey, UPLOAD_KEY } from '../../domain/music-catalogue';
+import { addMusicFromUpload, deleteMusic, getMusic, listMusic, newUploadKey, UPLOAD_KEY } from '../../domain/music-catalogue';
 
 const SIGNED_URL_SECONDS = 15 * 60;
 
@@ -38,6 +38,13 @@ export function musicRoutes(context: ServiceContext<LibraryConfig>, reads: ReadC
   router.post('/api/background-music', async (req, res) => {
     requireRole(req, 'admin');
     res.status(201).json(await addMusicFromUpload({ db, files, body: req.body }));
+  });
+  /** The admin's preview of a track as uploaded: a short-lived signed address of the file. */
+  router.get('/api/background-music/:id/audio', async (req, res) => {
+    requireRole(req, 'admin');
+    const track = await getMusic({ db, id: req.params.id });
+    res.setHeader('cache-control', 'no-store');
+    res.redirect(302, await files.presignGet(track.fileKey, { expiresInSeconds: SIGNED_URL_SECONDS }));
   });
   router.delete('/api/background-music/:id', async (req, res) => {
     requireRole(req, 'admin');

@@ -1,0 +1,68 @@
+import { Router, type Response } from 'express';
+import { AppError, assertSameOrigin, escapeHtml, sendPage, type ServiceContext } from '@innerecho/kit';
+import type { CreatorReferralConfig } from '../../config';
+import {
+  CREATOR_SETUP_PATH,
+  INVALID_CREATOR_SETUP_LINK,
+  isUsableCreatorSetupLink,
+  redeemCreatorSetupLink,
+} from '../../domain/creator-setup';
+import type { CreatorSessions } from './creator-session';
+
+/**
+ * The one-time page where a creator chooses their password, reached through the link an
+ * admin sent them. Afterwards the creator is signed in and lands on their dashboard.
+ */
+export function creatorSetupRoutes(context: ServiceContext<CreatorReferralConfig>, sessions: CreatorSessions): Router {
+  const router = Router();
+
+  const page = (res: Response, status: number, token: string, error?: string) => {
+    // The link's token is in the address: it must not leak to another site as a referrer.
+    res.setHeader('referrer-policy', 'no-referrer');
+    sendPage(res, {
+      status,
+      title: 'Choose your creator password',
+      body: `<h1>Choose your creator password</h1>
+<p class="lead">This link works once. Afterwards you sign in to your creator dashboard with your email and this password.</p>
+${error ? `<div class="alert error" role="alert">${escapeHtml(error)}</div>` : ''}
+${
+  token
+    ? `<form method="post" action="${CREATOR_SETUP_PATH}" novalidate>
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+<label for="password">New password</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" maxlength="200">
+<div class="hint">At least 8 characters.</div>
+<label for="confirm">Repeat the password</label>
+<input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="8" maxlength="200">
+<button class="button" type="submit">Save password</button>
+</form>`
+    : ''
+}`,
+      footer: '<p class="footer"><a href="/creator-login">Creator sign-in</a></p>',
+    });
+  };
+
+  router.get(CREATOR_SETUP_PATH, async (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token.slice(0, 200) : '';
+    if (!(await isUsableCreatorSetupLink(context, token))) return page(res, 410, '', INVALID_CREATOR_SETUP_LINK);
+    page(res, 200, token);
+  });
+
+  router.post(CREATOR_SETUP_PATH, async (req, res) => {
+    assertSameOrigin(req);
+    const token = typeof req.body?.token === 'string' ? req.body.token.slice(0, 200) : '';
+    if (req.body?.password !== req.body?.confirm) return page(res, 400, token, 'The two passwords are not the same');
+    try {
+      const creator = await redeemCreatorSetupLink(context, token, req.body?.password);
+      await sessions.start(res, creator);
+      req.log?.info({ creatorId: creator.id }, 'creator password set through a setup link');
+      res.redirect(303, '/creator-dashboard');
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const invalid = error.code === 'SETUP_LINK_INVALID';
+      page(res, invalid ? 410 : 400, invalid ? '' : token, error.message);
+    }
+  });
+
+  return router;
+}
