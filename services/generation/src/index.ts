@@ -43,7 +43,8 @@ export function generationService(): ServiceModule<GenerationConfig> {
         // seconds) while the database is open, then the encoder threads stop between messages.
         onStop: async () => {
           clearInterval(sweeping);
-          await inFlight.cancelAll();
+          const cancelled = await inFlight.cancelAll();
+          if (cancelled > 0) context.logger.warn({ cancelled }, 'cancelled renders still running at the end of the grace period');
           await reservations.stop();
           await closeMp3Encoders();
         },

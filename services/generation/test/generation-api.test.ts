@@ -35,7 +35,10 @@ beforeAll(async () => {
   // One render at a time and at most three waiting, so the render queue's turns and refusals
   // are visible here (the other tests render one at a time anyway); reservations renewed and
   // swept every 3 s.
-  [system, sample] = await Promise.all([startTestSystem({ env: { RENDER_CONCURRENCY: '1', RENDER_QUEUE_LIMIT: '3', RENDER_RESERVATION_LEASE_SECONDS: '9' } }), spokenSample()]);
+  [system, sample] = await Promise.all([
+    startTestSystem({ env: { RENDER_CONCURRENCY: '1', RENDER_QUEUE_LIMIT: '3', RENDER_RESERVATION_LEASE_SECONDS: '9' } }),
+    spokenSample(),
+  ]);
   [alice, music] = await Promise.all([subscriber(), addMusicTrack(system, 'Test Calm Pad')]);
 });
 afterAll(() => system?.stop());
@@ -620,7 +623,9 @@ describe('a render whose process died', () => {
     expect(refused.data.error).toContain('you have 1 minute left today');
     expect(await generation.files.stat(deadFile)).not.toBeNull();
     // Its instance stopped renewing: once the lease passed, its seconds no longer count…
-    await generation.db.execute(sql`update generation.render_reservations set lease_until = now() - interval '1 second' where id = ${dead}`);
+    await generation.db.execute(
+      sql`update generation.render_reservations set lease_until = now() - interval '1 second' where id = ${dead}`,
+    );
     expect((await generate(s, { transcriptId, audioDuration: '120' })).status).toBe(201);
     // …and the sweep (every third of a lease) removes the reservation and the file it left.
     await eventually(async () => expect(await secondsOf(s.user.id)).toEqual({ used: 120, reserved: 0 }), 200, 100);
@@ -736,18 +741,12 @@ describe('the render queue and the streamed MP3', () => {
   };
 
   let longTrack: { id: string; title: string };
-  /** Ten minutes of music: a render over it encodes a ten-minute period, a turn held for seconds. */
-  let veryLongTrack: { id: string; title: string };
   /** A listener with their own reading of a text: renders need no clone and no engine. */
   let bob: Subscriber & { affirmationId: string };
   beforeAll(async () => {
     // Three minutes of music: a render over it encodes a three-minute period, long enough to
     // watch others wait for their turn behind it.
-    const [track, veryLong] = await Promise.all([
-      addMusicTrack(system, 'Long Test Pad', 180),
-      addMusicTrack(system, 'Very Long Test Pad', 600),
-    ]);
-    veryLongTrack = veryLong;
+    const track = await addMusicTrack(system, 'Long Test Pad', 180);
     const s = await subscriber({ cloned: false });
     const [affirmationId, spoken] = await Promise.all([customAffirmation(s), spokenSample({ sentences: 3, format: 'wav' })]);
     expect((await keep(s, affirmationId, spoken)).status).toBe(200);
@@ -872,7 +871,7 @@ describe('the render queue and the streamed MP3', () => {
     const holder = startGenerating(bob, {
       customAffirmationId: bob.affirmationId.replace('custom-', ''),
       audioDuration: '1800',
-      backgroundMusicId: veryLongTrack.id,
+      backgroundMusicId: longTrack.id,
       musicBelowVoiceDb: 10,
     });
     await eventually(async () => expect((await queueOf(bob)).running).toBe(1), 300, 50);
@@ -905,13 +904,18 @@ describe('the render queue and the streamed MP3', () => {
     const holder = startGenerating(alice, {
       transcriptId: (await aTranscript(alice.client)).id,
       audioDuration: '1800',
-      backgroundMusicId: veryLongTrack.id,
+      backgroundMusicId: longTrack.id,
       musicBelowVoiceDb: 13,
     });
     await eventually(async () => expect((await queueOf(alice)).running).toBe(1), 300, 50);
     const previews = Array.from({ length: 6 }, (_, i) =>
       raw(bob.client, 'POST', '/api/generate-audio/preview', {
-        json: { sessionId: bob.sessionId, customAffirmationId, backgroundMusicId: music.id, musicBelowVoiceDb: [22, 19, 16, 13, 10, 16][i] },
+        json: {
+          sessionId: bob.sessionId,
+          customAffirmationId,
+          backgroundMusicId: music.id,
+          musicBelowVoiceDb: [22, 19, 16, 13, 10, 16][i],
+        },
       }),
     );
     // Four are refused at once, while two wait for the turn the render holds.

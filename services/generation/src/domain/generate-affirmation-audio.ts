@@ -163,7 +163,8 @@ function runsStream(runs: Uint8Array[], signal: AbortSignal): Readable {
  * affirmation), the chosen track, and the speech. The listener's own reading of the text, when
  * they kept one, is the speech: no engine call and no clone needed. Otherwise the cloned voice
  * speaks it (cached by the voice service), which refuses with 409 'Please record and clone your
- * voice first' when there is no clone. Generating and the balance preview both call it once their turn in the render queue has come.
+ * voice first' when there is no clone. Generating and the balance preview both call it once
+ * their turn in the render queue has come.
  */
 export async function affirmationSpeech(options: {
   context: ServiceContext<GenerationConfig>;

@@ -50,7 +50,10 @@ export class RenderReservations {
 
   /** Reserves a render's seconds against today's allowance (429 when they are not left). */
   async reserve(render: { id: string; userId: string; seconds: number; fileKey: string }): Promise<RenderReservation> {
-    const reservation = await reserveDailySeconds(this.context.db, render, { instanceId: this.instanceId, leaseSeconds: this.leaseSeconds });
+    const reservation = await reserveDailySeconds(this.context.db, render, {
+      instanceId: this.instanceId,
+      leaseSeconds: this.leaseSeconds,
+    });
     this.held++;
     return reservation;
   }

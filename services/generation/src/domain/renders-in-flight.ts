@@ -26,11 +26,13 @@ export class RendersInFlight {
     return result;
   }
 
-  /** Cancels every render still running and resolves once each has cleaned up. */
-  async cancelAll() {
+  /** Cancels every render still running and resolves, with how many there were, once each has cleaned up. */
+  async cancelAll(): Promise<number> {
+    const running = [...this.running];
     this.stopping.abort(
       unavailable('InnerEcho is restarting and could not finish this render. Nothing was charged; please try again.', 'RESTARTING'),
     );
-    await Promise.all([...this.running]);
+    await Promise.all(running);
+    return running.length;
   }
 }
