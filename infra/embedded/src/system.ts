@@ -104,6 +104,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       transport: await transportFor(module.name),
       logger: logger.child({ name: module.name }),
       startRelay: false,
+      shutdownGraceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
     });
     started.push(service);
     return service;
@@ -149,6 +150,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
         SIGN_IN_RATE_LIMIT: env.SIGN_IN_RATE_LIMIT,
         SIGN_IN_RATE_WINDOW_SECONDS: env.SIGN_IN_RATE_WINDOW_SECONDS,
         API_RATE_LIMIT: env.API_RATE_LIMIT,
+        SHUTDOWN_GRACE_SECONDS: env.SHUTDOWN_GRACE_SECONDS,
         METRICS_TOKEN: env.METRICS_TOKEN,
         REMOTE_URL_PUBLIC: env.REMOTE_URL_PUBLIC,
         REMOTE_URL_SUBSCRIBER: env.REMOTE_URL_SUBSCRIBER,

@@ -1,54 +1,125 @@
-import { existsSync, mkdirSync, readdirSync, watch } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, watch } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
-import { eventually, newSessionId, TestClient, uniqueEmail, uploadRecordingThroughApi } from '@innerecho/embedded';
 import { spokenSample } from '@innerecho/voice/test/voice-samples';
 import { addMusicTrack } from '@innerecho/generation/test/library-setup';
-import { attachToDistributedSystem, startDistributedTestSystem, type DistributedTestSystem } from '../src';
-import type { ServiceProcess } from '../src/service-process';
+import {
+  createScratchDatabase,
+  eventually,
+  freePort,
+  LOCAL_DATABASE_SERVER,
+  newSessionId,
+  subscribeThroughDemoCheckout,
+  TestClient,
+  uniqueEmail,
+  uploadRecordingThroughApi,
+} from '../src';
 
-jest.setTimeout(900_000);
+jest.setTimeout(1_200_000);
 
 /**
- * The generation service's process dies or is stopped while it renders: killed (SIGKILL) in
- * the middle of a render, killed while the finished MP3 is being written to the store, and
- * stopped (SIGTERM) with a render still running at the end of the grace period. Afterwards
- * the listener has no half-made item, the store has no file of it (whole or half written),
- * and the seconds the render had reserved count again: at once after a SIGTERM, within the
- * lease (6 s here) after a SIGKILL.
+ * The product is killed or stopped while it renders: killed (SIGKILL) in the middle of a
+ * render, killed while the finished MP3 is being written to the store, and stopped (SIGTERM)
+ * with a render still running at the end of the grace period. It runs as a child process
+ * (`product-process.ts`: the whole product in one process, as `npm start`) on PostgreSQL and
+ * a data folder that outlive it, and is started again after each. Afterwards the listener has
+ * no half-made item, the store has no file of it (whole or half written), and the seconds the
+ * render had reserved count again: at once after a SIGTERM, within the lease (6 s here) after
+ * a SIGKILL.
  */
 const LEASE_SECONDS = 6;
-let system: DistributedTestSystem;
-let database: pg.Pool;
-let generation: ServiceProcess;
+const REPOSITORY_ROOT = resolve(__dirname, '..', '..', '..');
+
+/** The product as a child process, started again on the same port, database and data. */
+class ProductProcess {
+  private child: ChildProcess | null = null;
+  private exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> = Promise.resolve({ code: null, signal: null });
+  readonly lines: string[] = [];
+  info!: { url: string; generation: string; voice: string; admin: { email: string; password: string } | null };
+
+  constructor(private readonly env: Record<string, string>) {}
+
+  async start() {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'product-process.ts')], {
+      cwd: REPOSITORY_ROOT,
+      env: { ...process.env, NATS_URL: '', NODE_ENV: 'production', ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    const ready = new Promise<void>((resolve, reject) => {
+      void this.exited.then(({ code }) =>
+        reject(new Error(`the product exited with ${code} while starting:\n${this.lines.slice(-30).join('\n')}`)),
+      );
+      for (const stream of [child.stdout!, child.stderr!]) {
+        let rest = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk: string) => {
+          const parts = (rest + chunk).split('\n');
+          rest = parts.pop() ?? '';
+          for (const line of parts) {
+            this.lines.push(line);
+            if (!line.startsWith('{"productReady"')) continue;
+            const info = JSON.parse(line).productReady;
+            this.info = { ...info, admin: info.admin ?? this.info?.admin ?? null };
+            resolve();
+          }
+        });
+      }
+    });
+    await ready;
+  }
+
+  /** Sends `signal` and waits for the process to end. */
+  async stop(signal: NodeJS.Signals) {
+    this.child?.kill(signal);
+    return this.exited;
+  }
+}
+
+let product: ProductProcess;
+let database: { url: string; drop(): Promise<unknown> };
+let pool: pg.Pool;
+let dataDir: string;
 let filesRoot: string;
 let listener: { client: TestClient; userId: string; sessionId: string };
 let transcriptId: string;
 let track: { id: string };
 
 beforeAll(async () => {
-  system = await startDistributedTestSystem({
-    serviceEnv: {
-      RENDER_RESERVATION_LEASE_SECONDS: String(LEASE_SECONDS),
-      SHUTDOWN_GRACE_SECONDS: '2',
-      // One render at a time on one core: a render over five minutes of music runs for seconds.
-      RENDER_CONCURRENCY: '1',
-      RENDER_PARALLELISM: '1',
-    },
+  dataDir = mkdtempSync(join(tmpdir(), 'innerecho-crash-'));
+  filesRoot = join(dataDir, 'generation', 'files');
+  database = await createScratchDatabase(process.env.DATABASE_URL || LOCAL_DATABASE_SERVER, randomBytes(4).toString('hex'), {
+    migrated: true,
   });
-  database = new pg.Pool({ connectionString: system.databaseUrl, max: 2 });
-  generation = system.system.services.generation.instances[0];
-  filesRoot = join(dirname(system.logDir), 'data', 'generation', 'files');
+  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  product = new ProductProcess({
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'info',
+    SIGN_IN_RATE_LIMIT: '1000',
+    RENDER_RESERVATION_LEASE_SECONDS: String(LEASE_SECONDS),
+    SHUTDOWN_GRACE_SECONDS: '2',
+    // One render at a time on one core: a render over five minutes of music runs for seconds.
+    RENDER_CONCURRENCY: '1',
+    RENDER_PARALLELISM: '1',
+  });
+  await product.start();
 
-  const client = new TestClient(system.url);
-  const user = await client.signUp(uniqueEmail('crash'));
-  const attached = await attachToDistributedSystem(system);
-  await attached.grantSubscription(user.id).finally(() => attached.close());
+  const client = new TestClient(product.info.url);
+  const email = uniqueEmail('crash');
+  const user = await client.signUp(email);
+  await subscribeThroughDemoCheckout(product.info.url, { client, email });
+  await eventually(async () => expect((await client.get('/api/auth/user')).data.subscriptionStatus).toBe('active'), 300, 100);
   const sessionId = newSessionId();
   const [cloned, music] = await Promise.all([
     spokenSample().then((sample) => cloneStraightAtVoice(client, new Uint8Array(sample), sessionId)),
-    addMusicTrack(system, 'Five Minutes Of Pad', 300),
+    addMusicTrack({ url: product.info.url, admin: product.info.admin! }, 'Five Minutes Of Pad', 300),
   ]);
   expect(cloned.status === 200 ? 200 : await cloned.text()).toBe(200);
   listener = { client, userId: user.id, sessionId };
@@ -59,12 +130,14 @@ beforeAll(async () => {
   // The speech is made (and cached by the voice service) once, so each render below is mostly encoding.
   const first = await generate(60);
   expect(first.status).toBe(201);
-  await database.query('delete from generation.daily_usage where user_id = $1', [listener.userId]);
+  await pool.query('delete from generation.daily_usage where user_id = $1', [listener.userId]);
 });
 
 afterAll(async () => {
-  await database?.end();
-  await system?.stop();
+  await product?.stop('SIGKILL');
+  await pool?.end();
+  await database?.drop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /**
@@ -73,7 +146,7 @@ afterAll(async () => {
  */
 async function cloneStraightAtVoice(client: TestClient, sample: Uint8Array, sessionId: string) {
   const uploadURL = await uploadRecordingThroughApi(client, sample);
-  return fetch(`${system.services.voice}/api/voice-profile/clone`, {
+  return fetch(`${product.info.voice}/api/voice-profile/clone`, {
     method: 'POST',
     headers: { authorization: `Bearer ${client.cookies.get('ie_session')}`, 'content-type': 'application/json' },
     body: JSON.stringify({ sessionId, uploadURL, consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION } }),
@@ -84,7 +157,7 @@ async function cloneStraightAtVoice(client: TestClient, sample: Uint8Array, sess
 async function generate(seconds: number, musicBelowVoiceDb?: number) {
   const cookie = [...listener.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   try {
-    const res = await fetch(`${system.url}/api/generate-audio`, {
+    const res = await fetch(`${product.info.url}/api/generate-audio`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -105,9 +178,7 @@ async function generate(seconds: number, musicBelowVoiceDb?: number) {
 const allowanceUsed = async () => (await listener.client.get('/api/generate-audio/allowance')).data.secondsUsed as number;
 const savedCount = async () => ((await listener.client.get(`/api/saved-affirmations/${listener.sessionId}`)).data as unknown[]).length;
 const reservationRows = async () =>
-  Number(
-    (await database.query('select count(*) as n from generation.render_reservations where user_id = $1', [listener.userId])).rows[0].n,
-  );
+  Number((await pool.query('select count(*) as n from generation.render_reservations where user_id = $1', [listener.userId])).rows[0].n);
 /** Every file under the listener's folder of saved MP3s, whole or half written. */
 const listenerFiles = () => {
   const dir = join(filesRoot, 'affirmations', listener.userId);
@@ -128,11 +199,11 @@ test('killed mid-render: after a restart nothing of the render is kept and its s
   const answer = generate(3600, 22);
   await eventually(async () => expect(await renderRunning()).toBe(true), 600, 50);
   expect(await allowanceUsed()).toBe(3600);
-  expect(await generation.stop('SIGKILL')).toBeNull();
+  expect((await product.stop('SIGKILL')).signal).toBe('SIGKILL');
   const killedAt = Date.now();
   expect((await answer).status).not.toBe(201);
 
-  await generation.start();
+  await product.start();
   await eventually(async () => expect(await allowanceUsed()).toBe(0), 600, 100);
   const secondsBackAfterMs = Date.now() - killedAt;
   await eventually(async () => expect(await reservationRows()).toBe(0), 600, 100);
@@ -154,7 +225,7 @@ test('killed while the MP3 is being written to the store: no item, no file, whol
     const watcher = watch(dir, (_event, name) => {
       if (!name?.endsWith('.partial') || halfWritten) return;
       halfWritten = name;
-      void generation.stop('SIGKILL').then(() => resolve());
+      void product.stop('SIGKILL').then(() => resolve());
       watcher.close();
     });
   });
@@ -165,7 +236,7 @@ test('killed while the MP3 is being written to the store: no item, no file, whol
   // The kill came while the file was half written: the half is still there until the sweep.
   expect(listenerFiles()).toContain(halfWritten);
 
-  await generation.start();
+  await product.start();
   await eventually(async () => expect(await allowanceUsed()).toBe(0), 600, 100);
   const secondsBackAfterMs = Date.now() - killedAt;
   await eventually(async () => expect(await reservationRows()).toBe(0), 600, 100);
@@ -181,16 +252,16 @@ test('SIGTERM during a render: cancelled at the end of the grace period without 
   const [savedBefore, filesBefore] = [await savedCount(), listenerFiles()];
   const answer = generate(3600, 13);
   await eventually(async () => expect(await renderRunning()).toBe(true), 600, 50);
-  const linesBefore = generation.logLines().length;
+  const linesBefore = product.lines.length;
   const stopping = Date.now();
-  const exitCode = await generation.stop('SIGTERM');
+  const { code: exitCode } = await product.stop('SIGTERM');
   const stopMs = Date.now() - stopping;
-  const output = generation.logLines().slice(linesBefore).join('\n');
+  const output = product.lines.slice(linesBefore).join('\n');
   expect((await answer).status).not.toBe(201);
   // Released by the stop itself, not by the lease: no reservation is left behind.
   const rowsAfterStop = await reservationRows();
 
-  await generation.start();
+  await product.start();
   const left = await leftovers(savedBefore, filesBefore);
   console.log(
     `SIGTERM mid-render (grace 2 s): exited with ${exitCode} after ${(stopMs / 1000).toFixed(1)} s, reservations left ${rowsAfterStop}, ` +
