@@ -877,8 +877,8 @@ describe('the render queue and the streamed MP3', () => {
     await eventually(async () => expect((await queueOf(bob)).running).toBe(1), 300, 50);
     const waiting = [1, 2, 3].map(() => startGenerating(alice, { customAffirmationId: fresh }));
     await eventually(async () => expect((await queueOf(alice)).waiting).toBe(3), 300, 50);
-    // Waiting holds its seconds and its place, and nothing of the text is spoken yet.
-    expect(await usage(alice.user.id)).toEqual({ used: 0, reserved: 180 });
+    // Waiting holds its place and then its seconds, and nothing of the text is spoken yet.
+    await eventually(async () => expect(await usage(alice.user.id)).toEqual({ used: 0, reserved: 180 }), 300, 50);
     expect(await engineCallsMetered()).toBe(calls);
 
     const refused = await generate(alice, { customAffirmationId: fresh, audioDuration: '600' });
