@@ -15,6 +15,8 @@ import type { OutputFormat } from './output-format';
 const WORKER_FILE = join(__dirname, 'libav-encoder-worker.mjs');
 /** PCM chunks sent but not yet encoded, per encode: bounds memory for an hour-long straight encode. */
 const MAX_CHUNKS_IN_FLIGHT = 3;
+/** How long `close()` waits for encodes still running to end (a cancelled one ends within a chunk). */
+const BUSY_WORKERS_WAIT_MS = 30_000;
 
 type WorkerReply =
   | { type: 'ready' }
@@ -230,7 +232,14 @@ export class LibavEncoderPool {
     const idle = this.idle.splice(0);
     for (const worker of idle) this.all.delete(worker);
     this.stopping.push(...idle.map((worker) => worker.terminate()));
-    if (this.all.size > 0) await new Promise<void>((resolve) => (this.allStopped = resolve));
+    // Busy ones are told to stop when their encode ends; an encode that never ends (a wedged
+    // thread) must not hold the process past a bound.
+    if (this.all.size > 0) {
+      await new Promise<void>((resolve) => {
+        this.allStopped = resolve;
+        setTimeout(resolve, BUSY_WORKERS_WAIT_MS).unref();
+      });
+    }
     await Promise.all(this.stopping);
   }
 }
