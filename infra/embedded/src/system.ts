@@ -104,6 +104,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       transport: await transportFor(module.name),
       logger: logger.child({ name: module.name }),
       startRelay: false,
+      shutdownGraceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
     });
     started.push(service);
     return service;
@@ -151,6 +152,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
         API_RATE_LIMIT: env.API_RATE_LIMIT,
         // A test's system (any free port) takes any free operators' port too.
         METRICS_PORT: env.METRICS_PORT ?? (options.port === 0 || options.port === undefined ? '0' : undefined),
+        SHUTDOWN_GRACE_SECONDS: env.SHUTDOWN_GRACE_SECONDS,
         METRICS_TOKEN: env.METRICS_TOKEN,
         REMOTE_URL_PUBLIC: env.REMOTE_URL_PUBLIC,
         REMOTE_URL_SUBSCRIBER: env.REMOTE_URL_SUBSCRIBER,

@@ -22,6 +22,12 @@ export const ZGenerationEnv = ZBaseServiceEnv.extend({
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Renders that may wait for a turn; one more is refused with 503 RENDER_QUEUE_FULL and Retry-After. */
   RENDER_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(32),
+  /**
+   * How long a render's reserved seconds hold without a renewal. The instance running it renews
+   * every third of this, so the seconds of a render whose process died count again this long
+   * after it died (and the sweep removes what it wrote).
+   */
+  RENDER_RESERVATION_LEASE_SECONDS: z.coerce.number().int().min(3).max(3600).default(30),
   /** Decoded background music kept between renders, in MB (10.6 MB per minute of music); 0 keeps none. */
   MUSIC_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(256),
 });

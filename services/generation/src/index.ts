@@ -5,6 +5,8 @@ import type { GenerationConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
 import { DecodedMusicCache } from './domain/decoded-music-cache';
 import { RenderQueue } from './domain/render-queue';
+import { RenderReservations } from './domain/render-reservations';
+import { RendersInFlight } from './domain/renders-in-flight';
 import { objectStorePeriods, PERIOD_SWEEP_EVERY_MS } from './domain/render-period-store';
 import { closeMp3Encoders, resolveMp3Encoder } from './domain/render/mp3-encoder';
 import { identityEventsConsumer } from './entry-points/events/identity-events-consumer';
@@ -32,11 +34,19 @@ export function generationService(): ServiceModule<GenerationConfig> {
       void periods.sweep();
       const sweeping = setInterval(() => void periods.sweep(), PERIOD_SWEEP_EVERY_MS).unref();
       const queue = new RenderQueue(context.config.RENDER_CONCURRENCY ?? availableParallelism(), context.config.RENDER_QUEUE_LIMIT);
+      const reservations = new RenderReservations(context);
+      reservations.start();
+      const inFlight = new RendersInFlight();
       return {
-        routes: generationRoutes(context, { musicCache, periods, queue }),
+        routes: generationRoutes(context, { musicCache, periods, queue, reservations, inFlight }),
         consumers: [identityEventsConsumer(context), libraryEventsConsumer(context)],
+        // After the grace period: renders still running are cancelled and clean up (files,
+        // seconds) while the database is open, then the encoder threads stop between messages.
         onStop: async () => {
           clearInterval(sweeping);
+          const cancelled = await inFlight.cancelAll();
+          if (cancelled > 0) context.logger.warn({ cancelled }, 'cancelled renders still running at the end of the grace period');
+          await reservations.stop();
           await closeMp3Encoders();
         },
       };

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { ffprobePath } from '@innerecho/kit';
@@ -13,6 +14,7 @@ import {
   uniqueEmail,
   newSessionId,
   uploadRecordingThroughApi,
+  sumOfMetricAt,
   type TestSystem,
 } from '@innerecho/embedded';
 import { encodeWav, decodeWav } from '@innerecho/kit';
@@ -31,8 +33,12 @@ let alice: Subscriber;
 let music: { id: string; title: string };
 beforeAll(async () => {
   // One render at a time and at most three waiting, so the render queue's turns and refusals
-  // are visible here (the other tests render one at a time anyway).
-  [system, sample] = await Promise.all([startTestSystem({ env: { RENDER_CONCURRENCY: '1', RENDER_QUEUE_LIMIT: '3' } }), spokenSample()]);
+  // are visible here (the other tests render one at a time anyway); reservations renewed and
+  // swept every 3 s.
+  [system, sample] = await Promise.all([
+    startTestSystem({ env: { RENDER_CONCURRENCY: '1', RENDER_QUEUE_LIMIT: '3', RENDER_RESERVATION_LEASE_SECONDS: '9' } }),
+    spokenSample(),
+  ]);
   [alice, music] = await Promise.all([subscriber(), addMusicTrack(system, 'Test Calm Pad')]);
 });
 afterAll(() => system?.stop());
@@ -116,8 +122,30 @@ async function aTranscript(client: TestClient) {
   transcriptCache ??= (await client.get('/api/transcripts')).data.sort((a: any, b: any) => a.content.length - b.content.length)[0];
   return transcriptCache!;
 }
+/** Calls the voice service made to its engine (speech and clones), as its metrics count them. */
+const engineCallsMetered = () => sumOfMetricAt([system.services.voice.url], 'innerecho_voice_engine_calls_total');
 const engineCalls = async () =>
   ((await (await fetch(`${system.services.voice.url}/internal/engine-stats`)).json()) as { synthesisCalls: number }).synthesisCalls;
+
+/** The listener's seconds used today and held by reservations (live or lapsed) as the database has them. */
+async function secondsOf(userId: string) {
+  const rows: any = await system.services.generation.context.db.execute(
+    sql`select (select coalesce(sum(seconds_used), 0)::int from generation.daily_usage where user_id = ${userId}) as used,
+               (select coalesce(sum(seconds), 0)::int from generation.render_reservations where user_id = ${userId}) as reserved`,
+  );
+  return (rows.rows ?? rows)[0] as { used: number; reserved: number };
+}
+
+/** A reservation as a render running elsewhere holds it: `leaseSeconds` from now (negative: lapsed). */
+async function holdSeconds(userId: string, seconds: number, leaseSeconds: number) {
+  const id = randomUUID();
+  await system.services.generation.context.db.execute(
+    sql`insert into generation.render_reservations (id, user_id, day, seconds, file_key, instance_id, lease_until)
+        values (${id}, ${userId}, ${new Date().toISOString().slice(0, 10)}, ${seconds}, ${`affirmations/${userId}/${id}.mp3`},
+                ${randomUUID()}, now() + make_interval(secs => ${leaseSeconds}))`,
+  );
+  return id;
+}
 
 describe('POST /api/generate-audio', () => {
   test('a library affirmation is rendered to an MP3 of exactly the chosen length, saved, and announced', async () => {
@@ -573,10 +601,7 @@ describe('the daily allowance', () => {
       generate(s, { transcriptId, audioDuration: '120' }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 429]);
-    const rows: any = await system.services.generation.context.db.execute(
-      sql`select seconds_used, seconds_reserved from generation.daily_usage where user_id = ${s.user.id}`,
-    );
-    expect((rows.rows ?? rows)[0]).toEqual({ seconds_used: 3600 - 60, seconds_reserved: 0 });
+    expect(await secondsOf(s.user.id)).toEqual({ used: 3600 - 60, reserved: 0 });
     await useSeconds(s.user.id, 0);
   });
 });
@@ -592,12 +617,11 @@ describe('GET /api/generate-audio/allowance', () => {
 
     const db = system.services.generation.context.db;
     const today = new Date().toISOString().slice(0, 10);
-    await db.execute(
-      sql`insert into generation.daily_usage (user_id, day, seconds_used, seconds_reserved, reserved_until) values (${s.user.id}, ${today}, 1200, 600, now() + interval '5 minutes')`,
-    );
+    await db.execute(sql`insert into generation.daily_usage (user_id, day, seconds_used) values (${s.user.id}, ${today}, 1200)`);
+    const running = await holdSeconds(s.user.id, 600, 300);
     expect((await s.client.get('/api/generate-audio/allowance')).data).toMatchObject({ secondsUsed: 1800, secondsLeft: 1800 });
-    // A reservation past its lifetime belongs to a render that died: it no longer counts.
-    await db.execute(sql`update generation.daily_usage set reserved_until = now() - interval '1 second' where user_id = ${s.user.id}`);
+    // A reservation past its lease belongs to a render whose process died: it no longer counts.
+    await db.execute(sql`update generation.render_reservations set lease_until = now() - interval '1 second' where id = ${running}`);
     expect((await s.client.get('/api/generate-audio/allowance')).data).toMatchObject({ secondsUsed: 1200, secondsLeft: 2400 });
   });
 
@@ -609,25 +633,28 @@ describe('GET /api/generate-audio/allowance', () => {
 });
 
 describe('a render whose process died', () => {
-  test('holds its reserved seconds only until the reservation lapses, then the allowance is back', async () => {
+  test('holds its reserved seconds only until its lease passes; then they count again and the sweep removes its file', async () => {
     const s = alice;
     const transcriptId = (await aTranscript(s.client)).id;
-    const db = system.services.generation.context.db;
-    const today = new Date().toISOString().slice(0, 10);
-    await db.execute(sql`delete from generation.daily_usage where user_id = ${s.user.id}`);
-    // 3540 s reserved by a render that never finished, within its lifetime: 60 s left.
-    await db.execute(
-      sql`insert into generation.daily_usage (user_id, day, seconds_used, seconds_reserved, reserved_until) values (${s.user.id}, ${today}, 0, 3540, now() + interval '5 minutes')`,
-    );
+    const generation = system.services.generation.context;
+    await generation.db.execute(sql`delete from generation.daily_usage where user_id = ${s.user.id}`);
+    // 3540 s held by a render on another instance, its lease still running: 60 s left.
+    const dead = await holdSeconds(s.user.id, 3540, 300);
+    const deadFile = `affirmations/${s.user.id}/${dead}.mp3`;
+    await generation.files.put(deadFile, Buffer.from('half an MP3 the dead render stored'), 'audio/mpeg');
     const refused = await generate(s, { transcriptId, audioDuration: '120' });
     expect(refused.status).toBe(429);
     expect(refused.data.error).toContain('you have 1 minute left today');
-    // Past its lifetime the dead render's seconds no longer count.
-    await db.execute(sql`update generation.daily_usage set reserved_until = now() - interval '1 second' where user_id = ${s.user.id}`);
+    expect(await generation.files.stat(deadFile)).not.toBeNull();
+    // Its instance stopped renewing: once the lease passed, its seconds no longer count…
+    await generation.db.execute(
+      sql`update generation.render_reservations set lease_until = now() - interval '1 second' where id = ${dead}`,
+    );
     expect((await generate(s, { transcriptId, audioDuration: '120' })).status).toBe(201);
-    const rows: any = await db.execute(sql`select seconds_used, seconds_reserved from generation.daily_usage where user_id = ${s.user.id}`);
-    expect((rows.rows ?? rows)[0]).toEqual({ seconds_used: 120, seconds_reserved: 0 });
-    await db.execute(sql`delete from generation.daily_usage where user_id = ${s.user.id}`);
+    // …and the sweep (every third of a lease) removes the reservation and the file it left.
+    await eventually(async () => expect(await secondsOf(s.user.id)).toEqual({ used: 120, reserved: 0 }), 200, 100);
+    expect(await generation.files.stat(deadFile)).toBeNull();
+    await generation.db.execute(sql`delete from generation.daily_usage where user_id = ${s.user.id}`);
   });
 });
 
@@ -729,12 +756,7 @@ describe('the render queue and the streamed MP3', () => {
     }).then(async (res) => ({ status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) }));
     return { response, stop: () => controller.abort() };
   };
-  const usage = async (userId: string) => {
-    const rows: any = await system.services.generation.context.db.execute(
-      sql`select coalesce(sum(seconds_used), 0)::int as used, coalesce(sum(seconds_reserved), 0)::int as reserved from generation.daily_usage where user_id = ${userId}`,
-    );
-    return (rows.rows ?? rows)[0] as { used: number; reserved: number };
-  };
+  const usage = secondsOf;
   const announced = async (userId: string) => {
     const rows: any = await system.services.generation.context.db.execute(
       sql`select count(*)::int as n from generation.outbox where subject = 'generation.affirmation.generated.v1' and envelope->'payload'->>'userId' = ${userId}`,
@@ -861,6 +883,82 @@ describe('the render queue and the streamed MP3', () => {
     expect(await announced(bob.user.id)).toBe(announcedBefore);
     const allowance = (await bob.client.get('/api/generate-audio/allowance')).data;
     expect(allowance.secondsUsed).toBe(usedBefore.used);
+  });
+
+  test('a render is admitted before any work: while it waits nothing is spoken, a full line refuses at once without an engine call or a second reserved, and leaving costs nothing', async () => {
+    await system.services.generation.context.db.execute(
+      sql`delete from generation.daily_usage where user_id in (${alice.user.id}, ${bob.user.id})`,
+    );
+    // A text never spoken before: speaking it would be an engine call.
+    const fresh = (await customAffirmation(alice, `I welcome a quiet morning number ${randomUUID()}.`)).replace('custom-', '');
+    const calls = await engineCallsMetered();
+    const holder = startGenerating(bob, {
+      customAffirmationId: bob.affirmationId.replace('custom-', ''),
+      audioDuration: '1800',
+      backgroundMusicId: longTrack.id,
+      musicBelowVoiceDb: 10,
+    });
+    await eventually(async () => expect((await queueOf(bob)).running).toBe(1), 300, 50);
+    const waiting = [1, 2, 3].map(() => startGenerating(alice, { customAffirmationId: fresh }));
+    await eventually(async () => expect((await queueOf(alice)).waiting).toBe(3), 300, 50);
+    // Waiting holds its place and then its seconds, and nothing of the text is spoken yet.
+    await eventually(async () => expect(await usage(alice.user.id)).toEqual({ used: 0, reserved: 180 }), 300, 50);
+    expect(await engineCallsMetered()).toBe(calls);
+
+    const refused = await generate(alice, { customAffirmationId: fresh, audioDuration: '600' });
+    expect({ status: refused.status, code: refused.data?.code }).toEqual({ status: 503, code: 'RENDER_QUEUE_FULL' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await engineCallsMetered()).toBe(calls);
+    expect(await usage(alice.user.id)).toEqual({ used: 0, reserved: 180 });
+    expect((await alice.client.get('/api/generate-audio/allowance')).data.secondsUsed).toBe(180);
+
+    // She leaves all three before their turn: no engine call, no seconds, nothing saved.
+    for (const render of waiting) render.stop();
+    await Promise.all(waiting.map((render) => expect(render.response).rejects.toThrow()));
+    await eventually(async () => expect(await usage(alice.user.id)).toEqual({ used: 0, reserved: 0 }), 300, 50);
+    holder.stop();
+    await expect(holder.response).rejects.toThrow();
+    await eventually(async () => expect(await queueOf(bob)).toEqual({ running: 0, waiting: 0, place: null }), 600, 50);
+    expect(await engineCallsMetered()).toBe(calls);
+    expect(await usage(bob.user.id)).toEqual({ used: 0, reserved: 0 });
+  });
+
+  test('balance previews take turns in the same line, at most two per listener at once; the rest are refused at once', async () => {
+    const customAffirmationId = bob.affirmationId.replace('custom-', '');
+    const holder = startGenerating(alice, {
+      transcriptId: (await aTranscript(alice.client)).id,
+      audioDuration: '1800',
+      backgroundMusicId: longTrack.id,
+      musicBelowVoiceDb: 13,
+    });
+    await eventually(async () => expect((await queueOf(alice)).running).toBe(1), 300, 50);
+    const previews = Array.from({ length: 6 }, (_, i) =>
+      raw(bob.client, 'POST', '/api/generate-audio/preview', {
+        json: {
+          sessionId: bob.sessionId,
+          customAffirmationId,
+          backgroundMusicId: music.id,
+          musicBelowVoiceDb: [22, 19, 16, 13, 10, 16][i],
+        },
+      }),
+    );
+    // Four are refused at once, while two wait for the turn the render holds.
+    const answered: { status: number; headers: Headers; data: any }[] = [];
+    for (const p of previews) void p.then((r) => answered.push(r));
+    await eventually(async () => expect(answered).toHaveLength(4), 600, 50);
+    for (const r of answered) {
+      expect(r.status).toBe(429);
+      expect(r.data).toEqual({ error: 'Please wait for your last preview before asking for another.', code: 'PREVIEW_LIMIT' });
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // Previews are not renders: Bob's place shows none.
+    expect(await queueOf(bob)).toEqual({ running: 0, waiting: 0, place: null });
+    holder.stop();
+    await expect(holder.response).rejects.toThrow();
+    const all = await Promise.all(previews);
+    expect(all.map((r) => r.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
+    for (const r of all.filter((r) => r.status === 200)) expect(decodeMp3(r.body, 2).length).toBe(8 * 2 * 44100);
+    expect(await usage(bob.user.id)).toEqual({ used: 0, reserved: 0 });
   });
 
   test('the queue is for signed-in listeners only', async () => {

@@ -63,3 +63,20 @@ describe('the libav MP3 encoder pool', () => {
     expect(withReservoir.some((f) => ((f[4] << 1) | (f[5] >> 7)) !== 0)).toBe(true);
   });
 });
+
+describe('closing the pool', () => {
+  test('waits for an encode still running to finish, and for its thread to end, before it resolves', async () => {
+    const pool = new LibavEncoderPool(1);
+    const order: string[] = [];
+    const encoding = pool.encode(tone(20, 2), WITH_MUSIC_FORMAT, false).then((mp3) => {
+      order.push('encoded');
+      return mp3;
+    });
+    // Closing while the worker is inside the encode: a process exiting now would abort natively.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pool.close();
+    order.push('closed');
+    expect(order).toEqual(['encoded', 'closed']);
+    expect(splitFrames(await encoding).frames.length).toBeGreaterThanOrEqual(framesFor(20));
+  });
+});

@@ -1,4 +1,4 @@
-import { RenderQueue } from '../src/domain/render-queue';
+import { PREVIEWS_PER_LISTENER, RenderQueue } from '../src/domain/render-queue';
 
 /** A render the test finishes when it chooses, recording when it started. */
 function renders(queue: RenderQueue) {
@@ -86,5 +86,46 @@ describe('the render queue', () => {
     await expect(failing).rejects.toThrow('encoder stopped');
     await settle();
     expect(started).toEqual(['ann-1', 'cat-1', 'eve-1']);
+  });
+
+  test('a place is taken before any work: a full line refuses at once, and leaving the line frees the place', async () => {
+    const queue = new RenderQueue(1, 1);
+    const first = queue.admit('ann', 'render');
+    const second = queue.admit('ben', 'render');
+    expect(() => queue.admit('cat', 'render')).toThrow(expect.objectContaining({ status: 503, code: 'RENDER_QUEUE_FULL' }));
+    expect(queue.placeOf('ben')).toEqual({ running: 0, waiting: 1, place: 1 });
+    // Ben gives up before his turn (his seconds could not be reserved, say): his place is free.
+    second.release();
+    second.release();
+    expect(queue.placeOf('ben')).toEqual({ running: 0, waiting: 0, place: null });
+    const third = queue.admit('cat', 'render');
+    first.release();
+    await third.started;
+    expect(queue.placeOf('cat')).toEqual({ running: 1, waiting: 0, place: null });
+    third.release();
+    expect(queue.placeOf('cat')).toEqual({ running: 0, waiting: 0, place: null });
+  });
+
+  test('previews take turns in the same line, at most two per listener, and are not shown as renders', async () => {
+    const queue = new RenderQueue(1, 10);
+    const render = queue.admit('ann', 'render');
+    const previews = Array.from({ length: PREVIEWS_PER_LISTENER }, () => queue.admit('ben', 'preview'));
+    expect(() => queue.admit('ben', 'preview')).toThrow(expect.objectContaining({ status: 429, code: 'PREVIEW_LIMIT' }));
+    // Another listener's preview, and Ben's renders, are not limited by Ben's previews.
+    const cats = queue.admit('cat', 'preview');
+    const bens = queue.admit('ben', 'render');
+    // Line: Ben's first preview, Cat's (she has nothing running), Ben's second, Ben's render.
+    expect(queue.placeOf('ben')).toEqual({ running: 0, waiting: 1, place: 4 });
+    let started = false;
+    void previews[0].started.then(() => (started = true));
+    render.release();
+    await new Promise((r) => setImmediate(r));
+    expect(started).toBe(true);
+    expect(queue.placeOf('ben')).toEqual({ running: 0, waiting: 1, place: 3 });
+    // A preview that ended gives its place back to the listener.
+    previews[0].release();
+    const again = queue.admit('ben', 'preview');
+    for (const turn of [...previews, again, cats, bens]) turn.release();
+    expect(queue.placeOf('ben')).toEqual({ running: 0, waiting: 0, place: null });
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,7 +26,7 @@ interface StoreUnderTest {
 }
 
 /** Local disk behind its signed-URL routes, served by a real HTTP server. */
-async function startLocal(): Promise<StoreUnderTest & { stop(): Promise<void> }> {
+async function startLocal(): Promise<StoreUnderTest & { root: string; stop(): Promise<void> }> {
   const root = mkdtempSync(join(tmpdir(), 'kit-store-'));
   const store = new LocalDiskStore(root, '/api/files/test', randomBytes(32).toString('base64url'));
   const app = express()
@@ -38,6 +38,7 @@ async function startLocal(): Promise<StoreUnderTest & { stop(): Promise<void> }>
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     store,
+    root,
     strict: true,
     absolute: (url) => `${base}${url}`,
     stop: async () => {
@@ -336,6 +337,7 @@ async function putChunked(url: string, total: number, contentType = 'audio/mpeg'
 }
 
 describe('local disk upload lifecycle', () => {
+describe('local disk half-written files', () => {
   let under: Awaited<ReturnType<typeof startLocal>>;
   beforeAll(async () => {
     under = await startLocal();
@@ -426,5 +428,18 @@ describe('local disk upload lifecycle', () => {
     expect(await (under.store as LocalDiskStore).removeCrashedWrites()).toBe(2);
     expect([existsSync(crashed), existsSync(running), existsSync(olderFormat)]).toEqual([false, true, false]);
     expect((await text((await under.store.get('renders/kept.mp3'))!.body)).toString()).toBe('whole');
+
+  test("deleting an object also removes the half-written copy a write cut off by a crash left, and no other object's", async () => {
+    const dir = join(under.root, 'affirmations', 'someone');
+    mkdirSync(dir, { recursive: true });
+    // What a process killed in the middle of `put` leaves: the temporary file, never renamed.
+    writeFileSync(join(dir, 'cut-off.mp3.4242.1795600000000.partial'), Buffer.from('half an mp3'));
+    await under.store.put('affirmations/someone/kept.mp3', Buffer.from('a whole mp3'), 'audio/mpeg');
+    writeFileSync(join(dir, 'kept.mp3.4243.1795600000001.partial'), Buffer.from('half a rewrite'));
+
+    await under.store.delete('affirmations/someone/cut-off.mp3');
+    expect(readdirSync(dir).sort()).toEqual(['kept.mp3', 'kept.mp3.4243.1795600000001.partial', 'kept.mp3.meta.json']);
+    await under.store.delete('affirmations/someone/kept.mp3');
+    expect(readdirSync(dir)).toEqual([]);
   });
 });

@@ -1,69 +1,120 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@innerecho/kit';
-import { dailyUsage } from './schema';
+import { dailyUsage, renderReservations } from './schema';
 
 export interface DailyUsage {
   secondsUsed: number;
+  /** Seconds held by renders still running (their lease has not passed). */
   secondsReserved: number;
 }
 
-/**
- * How long reserved seconds hold without a new reservation: far longer than any render (an
- * hour renders in seconds), short enough that a render whose process died gives the user's
- * allowance back soon.
- */
-export const RESERVATION_LIFETIME_SECONDS = 15 * 60;
+export interface RenderReservation {
+  id: string;
+  userId: string;
+  day: string;
+  seconds: number;
+  fileKey: string;
+}
 
-/** Reserved seconds still holding (those past `reserved_until` belong to renders that died). */
-const liveReserved = sql`(case when ${dailyUsage.reservedUntil} is null or ${dailyUsage.reservedUntil} > now() then ${dailyUsage.secondsReserved} else 0 end)`;
+/** Seconds held by live reservations (a passed lease belongs to a render whose process died). */
+const liveReservedSeconds = (db: Db | Tx, userId: string, day: string) =>
+  db
+    .select({ seconds: sql<number>`coalesce(sum(${renderReservations.seconds}), 0)`.mapWith(Number) })
+    .from(renderReservations)
+    .where(and(eq(renderReservations.userId, userId), eq(renderReservations.day, day), gt(renderReservations.leaseUntil, sql`now()`)));
 
 /**
- * Reserves `seconds` of the user's allowance for `day` if used + live reserved + seconds stays
- * within `limit`. One statement: the row lock of the upsert serialises concurrent requests,
- * so two of them can never pass the limit together. Returns false when refused.
+ * Reserves `reservation.seconds` of the user's allowance for its day if used + live reserved +
+ * seconds stays within `limit`, held by `instanceId` for `leaseSeconds`. The day's usage row is
+ * locked first (an upsert that changes nothing), so a user's concurrent reservations take turns
+ * and each counts the ones committed before it: two can never pass the limit together.
+ * Returns false when refused.
  */
 export async function tryReserveSeconds(
   db: Db,
-  options: { userId: string; day: string; seconds: number; limit: number },
+  options: { reservation: RenderReservation; limit: number; instanceId: string; leaseSeconds: number },
 ): Promise<boolean> {
-  const { userId, day, seconds, limit } = options;
+  const { reservation, limit, instanceId, leaseSeconds } = options;
+  const { userId, day, seconds } = reservation;
   if (seconds > limit) return false;
-  const until = sql`now() + make_interval(secs => ${RESERVATION_LIFETIME_SECONDS})`;
-  const rows = await db
-    .insert(dailyUsage)
-    .values({ userId, day, secondsUsed: 0, secondsReserved: seconds, reservedUntil: until })
-    .onConflictDoUpdate({
-      target: [dailyUsage.userId, dailyUsage.day],
-      set: { secondsReserved: sql`${liveReserved} + ${seconds}`, reservedUntil: until },
-      setWhere: sql`${dailyUsage.secondsUsed} + ${liveReserved} + ${seconds} <= ${limit}`,
-    })
-    .returning({ userId: dailyUsage.userId });
-  return rows.length === 1;
+  return db.transaction(async (tx) => {
+    const [usage] = await tx
+      .insert(dailyUsage)
+      .values({ userId, day, secondsUsed: 0 })
+      .onConflictDoUpdate({ target: [dailyUsage.userId, dailyUsage.day], set: { secondsUsed: sql`${dailyUsage.secondsUsed}` } })
+      .returning({ secondsUsed: dailyUsage.secondsUsed });
+    const [held] = await liveReservedSeconds(tx, userId, day);
+    if (usage.secondsUsed + held.seconds + seconds > limit) return false;
+    await tx.insert(renderReservations).values({
+      ...reservation,
+      instanceId,
+      leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})`,
+    });
+    return true;
+  });
 }
 
-/** Turns a reservation into used seconds (inside the transaction that saves the affirmation). */
-export async function commitReservedSeconds(tx: Tx, options: { userId: string; day: string; seconds: number }) {
+/**
+ * Turns a reservation into used seconds, inside the transaction that saves the affirmation.
+ * False when the reservation is gone: its lease passed (this instance was thought dead) and
+ * the sweeper removed it and its file, so nothing may be saved.
+ */
+export async function commitReservedSeconds(tx: Tx, reservation: RenderReservation): Promise<boolean> {
+  const removed = await tx
+    .delete(renderReservations)
+    .where(eq(renderReservations.id, reservation.id))
+    .returning({ id: renderReservations.id });
+  if (removed.length === 0) return false;
   await tx
     .update(dailyUsage)
-    .set({
-      secondsUsed: sql`${dailyUsage.secondsUsed} + ${options.seconds}`,
-      secondsReserved: sql`greatest(${dailyUsage.secondsReserved} - ${options.seconds}, 0)`,
-    })
-    .where(and(eq(dailyUsage.userId, options.userId), eq(dailyUsage.day, options.day)));
+    .set({ secondsUsed: sql`${dailyUsage.secondsUsed} + ${reservation.seconds}` })
+    .where(and(eq(dailyUsage.userId, reservation.userId), eq(dailyUsage.day, reservation.day)));
+  return true;
 }
 
-/** Gives a reservation back after a failed render. */
-export async function releaseReservedSeconds(db: Db, options: { userId: string; day: string; seconds: number }) {
+/** Gives a reservation back after a failed or cancelled render. */
+export async function releaseReservedSeconds(db: Db, reservationId: string) {
+  await db.delete(renderReservations).where(eq(renderReservations.id, reservationId));
+}
+
+/** Renews the lease of every reservation `instanceId` holds (the renders it is running). */
+export async function renewReservationLeases(db: Db, instanceId: string, leaseSeconds: number) {
   await db
-    .update(dailyUsage)
-    .set({ secondsReserved: sql`greatest(${dailyUsage.secondsReserved} - ${options.seconds}, 0)` })
-    .where(and(eq(dailyUsage.userId, options.userId), eq(dailyUsage.day, options.day)));
+    .update(renderReservations)
+    .set({ leaseUntil: sql`now() + make_interval(secs => ${leaseSeconds})` })
+    .where(eq(renderReservations.instanceId, instanceId));
+}
+
+/**
+ * Removes up to `limit` reservations whose lease has passed (their renders' processes died)
+ * and, before that removal commits, what their renders wrote of their files: a crash between
+ * the two leaves the rows for the next sweep, never a file without its row. The rows stay
+ * locked meanwhile, so an instance that was only slow cannot renew or commit one of them.
+ * Returns how many were removed.
+ */
+export async function removeLapsedReservations(db: Db, limit: number, removeFile: (key: string) => Promise<void>): Promise<number> {
+  return db.transaction(async (tx) => {
+    const lapsed = tx
+      .select({ id: renderReservations.id })
+      .from(renderReservations)
+      .where(lt(renderReservations.leaseUntil, sql`now()`))
+      .limit(limit);
+    const removed = await tx
+      .delete(renderReservations)
+      .where(and(inArray(renderReservations.id, lapsed), lt(renderReservations.leaseUntil, sql`now()`)))
+      .returning({ fileKey: renderReservations.fileKey });
+    for (const { fileKey } of removed) await removeFile(fileKey);
+    return removed.length;
+  });
 }
 
 export async function findDailyUsage(db: Db, userId: string, day: string): Promise<DailyUsage> {
-  const [row] = await db
-    .select({ secondsUsed: dailyUsage.secondsUsed, secondsReserved: sql<number>`${liveReserved}`.mapWith(Number) })
-    .from(dailyUsage)
-    .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, day)));
-  return { secondsUsed: row?.secondsUsed ?? 0, secondsReserved: row?.secondsReserved ?? 0 };
+  const [[row], [held]] = await Promise.all([
+    db
+      .select({ secondsUsed: dailyUsage.secondsUsed })
+      .from(dailyUsage)
+      .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, day))),
+    liveReservedSeconds(db, userId, day),
+  ]);
+  return { secondsUsed: row?.secondsUsed ?? 0, secondsReserved: held.seconds };
 }

@@ -52,11 +52,9 @@ export const ownRecordings = generationSchema.table(
 );
 
 /**
- * Seconds of audio generated per user per UTC day (the daily allowance). A render first
- * reserves its seconds (so two concurrent requests cannot pass the limit together), then
- * moves them to `seconds_used` in the transaction that saves the affirmation, or releases
- * them if the render fails. Reservations lapse at `reserved_until` (renewed by each new
- * one): a process that died mid-render does not hold the user's allowance for the day.
+ * Seconds of audio generated per user per UTC day (the daily allowance), counted when the
+ * affirmation is saved. Seconds of renders still running are held in `render_reservations`.
+ * The row is also what serialises a user's reservations (each takes its lock first).
  */
 export const dailyUsage = generationSchema.table(
   'daily_usage',
@@ -64,10 +62,34 @@ export const dailyUsage = generationSchema.table(
     userId: uuid('user_id').notNull(),
     day: date('day').notNull(),
     secondsUsed: integer('seconds_used').notNull().default(0),
-    secondsReserved: integer('seconds_reserved').notNull().default(0),
-    reservedUntil: timestamp('reserved_until', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * Seconds held by one admitted render until it is saved or fails, and the file it is
+ * writing. The instance running it (`instance_id`) renews `lease_until` while it lives, so
+ * a render whose process died stops holding the listener's allowance when its lease passes;
+ * the sweeper then removes the row and whatever the render had written of its file.
+ */
+export const renderReservations = generationSchema.table(
+  'render_reservations',
+  {
+    /** Also the id the saved affirmation gets. */
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    day: date('day').notNull(),
+    seconds: integer('seconds').notNull(),
+    fileKey: text('file_key').notNull(),
+    instanceId: uuid('instance_id').notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('render_reservations_user_day_idx').on(t.userId, t.day),
+    index('render_reservations_lease_idx').on(t.leaseUntil),
+    index('render_reservations_instance_idx').on(t.instanceId),
+  ],
 );
 
 /**

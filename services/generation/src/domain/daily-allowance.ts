@@ -1,6 +1,6 @@
 import { AppError, type Db } from '@innerecho/kit';
 import { DAILY_AUDIO_SECONDS, type DailyAllowanceView } from '@innerecho/contracts';
-import { findDailyUsage, tryReserveSeconds } from '../data-access/daily-usage-repository';
+import { findDailyUsage, tryReserveSeconds, type RenderReservation } from '../data-access/daily-usage-repository';
 
 /** The allowance counts per UTC day. */
 export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10);
@@ -14,12 +14,20 @@ const minutes = (seconds: number) => {
 };
 
 /**
- * Reserves the seconds of one render against today's allowance, or refuses (429) saying
- * how much is left today. Concurrent requests are serialised by the database.
+ * Reserves the seconds of one render (`id`, writing `fileKey`) against today's allowance, held
+ * by `holder` for its lease, or refuses (429) saying how much is left today. Concurrent
+ * requests are serialised by the database.
  */
-export async function reserveDailySeconds(db: Db, userId: string, seconds: number, now = new Date()): Promise<string> {
+export async function reserveDailySeconds(
+  db: Db,
+  render: { id: string; userId: string; seconds: number; fileKey: string },
+  holder: { instanceId: string; leaseSeconds: number },
+  now = new Date(),
+): Promise<RenderReservation> {
+  const { userId } = render;
   const day = utcDay(now);
-  if (await tryReserveSeconds(db, { userId, day, seconds, limit: DAILY_AUDIO_SECONDS })) return day;
+  const reservation = { ...render, day };
+  if (await tryReserveSeconds(db, { reservation, limit: DAILY_AUDIO_SECONDS, ...holder })) return reservation;
   const usage = await findDailyUsage(db, userId, day);
   const left = Math.max(0, DAILY_AUDIO_SECONDS - usage.secondsUsed - usage.secondsReserved);
   const message =

@@ -3,13 +3,12 @@ import { Readable } from 'node:stream';
 import { AffirmationGeneratedV1, type GenerateAudioRequest, type MusicTrackDetails } from '@innerecho/contracts';
 import { decodeToPcm16, unavailable, type Logger, type ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../config';
-import { commitReservedSeconds, releaseReservedSeconds } from '../data-access/daily-usage-repository';
 import { fetchAffirmationText, fetchMusicAudio, fetchMusicTrack } from '../data-access/library-client';
 import { insertSavedAffirmation, type SavedAffirmationRecord } from '../data-access/saved-affirmation-repository';
 import type { Caller } from '../data-access/upstream-request';
-import { reserveDailySeconds } from './daily-allowance';
 import type { DecodedMusicCache } from './decoded-music-cache';
 import type { RenderQueue } from './render-queue';
+import type { RenderReservations } from './render-reservations';
 import { SAMPLE_RATE } from './render/output-format';
 import { ArrivingMusic } from './render/arriving-music';
 import { renderAffirmationMp3, type PeriodStore } from './render/render-affirmation';
@@ -28,14 +27,16 @@ export interface GeneratedAudio {
 }
 
 /**
- * POST /api/generate-audio: resolve the text (a transcript, or the caller's own custom
- * affirmation), take the caller's own reading of it or speak it in their cloned voice
- * (cached by the voice service), reserve
- * the seconds against today's allowance, wait for a turn in the render queue, render, stream
- * the MP3 to the object store, then record the saved affirmation, the usage and
+ * POST /api/generate-audio. First a place in the render queue (refused at once with 503 when
+ * the line is full) and the seconds against today's allowance (429): nothing else is done
+ * before both, so a refused request costs no text, no speech and no engine call. Then, on its
+ * turn: the text (a transcript, or the caller's own custom affirmation), the caller's own
+ * reading of it or their cloned voice speaking it (cached by the voice service), the render,
+ * the MP3 streamed to the object store, and last the saved affirmation, the used seconds and
  * affirmation.generated in one transaction, only once the file is whole. A listener who leaves
- * (`signal`) before that keeps nothing and is charged nothing: the render stops, a file being
- * written is never made visible and a stored one is removed, the reserved seconds are released.
+ * (`signal`) before that keeps nothing and is charged nothing: leaving the line costs no work,
+ * a render stops, a file being written is never made visible and a stored one is removed, the
+ * reserved seconds are released.
  */
 export async function generateAffirmationAudio(options: {
   context: ServiceContext<GenerationConfig>;
@@ -47,94 +48,100 @@ export async function generateAffirmationAudio(options: {
   periods?: PeriodStore;
   /** Where renders wait for a turn when the cores are busy. */
   queue: RenderQueue;
-  /** Fires when the listener goes away before the answer is sent. */
+  /** Holds the render's seconds on a lease while it runs. */
+  reservations: RenderReservations;
+  /** Fires when the listener goes away before the answer is sent (or the service stops). */
   signal: AbortSignal;
   logger: Logger;
 }): Promise<GeneratedAudio> {
-  const { context, userId, caller, request, musicCache, periods, queue, signal, logger } = options;
+  const { context, userId, caller, request, musicCache, periods, queue, reservations, signal, logger } = options;
   const { config } = context;
-  const { source, text, track, speech, ownReading } = await affirmationSpeech({ context, userId, caller, request });
-
   const seconds = request.audioDuration;
-  const day = await reserveDailySeconds(context.db, userId, seconds);
-  const id = randomUUID();
-  const fileKey = `affirmations/${userId}/${id}.mp3`;
-  let stored = false;
+  const turn = queue.admit(userId, 'render', signal);
   try {
-    // The turn covers decoding, rendering and storing: the parts that take the cores and hold the period.
-    const rendered = await queue.run(
-      userId,
-      async () => {
-        const music = track ? await decodedMusic({ track, seconds, musicCache, libraryUrl: config.LIBRARY_URL, caller }) : null;
-        const started = performance.now();
-        const rendered = await renderAffirmationMp3(
-          { speech: speech.samples, music, durationSeconds: seconds, musicId: track?.id, musicBelowVoiceDb: request.musicBelowVoiceDb },
-          { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER, periods, signal },
-        );
-        logger.info(
-          {
-            mode: rendered.mode,
-            encoder: rendered.encoder,
-            seconds,
-            frames: rendered.frames,
-            encodedFrames: rendered.encodedFrames,
-            period: rendered.period,
-            ms: Math.round(performance.now() - started),
-            speechMisses: speech.misses,
-          },
-          'affirmation rendered',
-        );
-
-        signal.throwIfAborted();
-        // Written run by run: a local store writes a temporary file renamed into place when
-        // whole, S3 uploads parts and completes the upload at the end.
-        await context.files.put(fileKey, runsStream(rendered.runs, signal), 'audio/mpeg');
-        stored = true;
-        return rendered;
-      },
-      signal,
-    );
-    signal.throwIfAborted();
-    const saved = await context.transaction(async (tx) => {
-      const record = await insertSavedAffirmation(tx, {
-        id,
-        ownerId: userId,
-        transcriptId: source.kind === 'transcript' ? text.id : null,
-        customAffirmationId: source.kind === 'custom' ? text.id : null,
-        title: text.title,
-        category: text.category,
-        voiceSpeed: request.voiceSpeed,
-        audioDurationSeconds: seconds,
-        backgroundMusicId: track?.id ?? null,
-        backgroundMusicTitle: track?.title ?? null,
-        fileKey,
-        sizeBytes: rendered.size,
-        voiceSource: ownReading ? 'own' : 'cloned',
-        musicBelowVoiceDb: track ? request.musicBelowVoiceDb : null,
-      });
-      await commitReservedSeconds(tx, { userId, day, seconds });
-      await context.outbox.add(
-        tx,
-        AffirmationGeneratedV1,
-        {
-          savedAffirmationId: id,
-          userId,
-          transcriptId: record.transcriptId,
-          customAffirmationId: record.customAffirmationId,
-          audioDurationSeconds: seconds,
-        },
-        { requestId: caller.requestId },
+    const id = randomUUID();
+    const fileKey = `affirmations/${userId}/${id}.mp3`;
+    const reservation = await reservations.reserve({ id, userId, seconds, fileKey });
+    let stored = false;
+    let saved = false;
+    try {
+      // The turn covers the speech, decoding, rendering and storing: the parts that take the
+      // cores (or a paid engine) and hold the period.
+      await turn.started;
+      signal.throwIfAborted();
+      const { source, text, track, speech, ownReading } = await affirmationSpeech({ context, userId, caller, request });
+      signal.throwIfAborted();
+      const music = track ? await decodedMusic({ track, seconds, musicCache, libraryUrl: config.LIBRARY_URL, caller }) : null;
+      const started = performance.now();
+      const rendered = await renderAffirmationMp3(
+        { speech: speech.samples, music, durationSeconds: seconds, musicId: track?.id, musicBelowVoiceDb: request.musicBelowVoiceDb },
+        { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER, periods, signal },
       );
-      return record;
-    });
-    return { saved, runs: rendered.runs, size: rendered.size, speechMisses: speech.misses, period: rendered.period };
-  } catch (error) {
-    if (stored) await context.files.delete(fileKey).catch(() => undefined);
-    // Nothing was saved: give the seconds back.
-    await releaseReservedSeconds(context.db, { userId, day, seconds }).catch((e) =>
-      logger.error({ err: e }, 'could not release reserved seconds'),
-    );
-    throw error;
+      logger.info(
+        {
+          mode: rendered.mode,
+          encoder: rendered.encoder,
+          seconds,
+          frames: rendered.frames,
+          encodedFrames: rendered.encodedFrames,
+          period: rendered.period,
+          ms: Math.round(performance.now() - started),
+          speechMisses: speech.misses,
+        },
+        'affirmation rendered',
+      );
+
+      signal.throwIfAborted();
+      // Written run by run: a local store writes a temporary file renamed into place when
+      // whole, S3 uploads parts and completes the upload at the end. Should the process die
+      // before the save below, the reservation's lapse removes the file.
+      await context.files.put(fileKey, runsStream(rendered.runs, signal), 'audio/mpeg');
+      stored = true;
+      turn.release();
+      signal.throwIfAborted();
+      const record = await context.transaction(async (tx) => {
+        const record = await insertSavedAffirmation(tx, {
+          id,
+          ownerId: userId,
+          transcriptId: source.kind === 'transcript' ? text.id : null,
+          customAffirmationId: source.kind === 'custom' ? text.id : null,
+          title: text.title,
+          category: text.category,
+          voiceSpeed: request.voiceSpeed,
+          audioDurationSeconds: seconds,
+          backgroundMusicId: track?.id ?? null,
+          backgroundMusicTitle: track?.title ?? null,
+          fileKey,
+          sizeBytes: rendered.size,
+          voiceSource: ownReading ? 'own' : 'cloned',
+          musicBelowVoiceDb: track ? request.musicBelowVoiceDb : null,
+        });
+        await reservations.commit(tx, reservation);
+        await context.outbox.add(
+          tx,
+          AffirmationGeneratedV1,
+          {
+            savedAffirmationId: id,
+            userId,
+            transcriptId: record.transcriptId,
+            customAffirmationId: record.customAffirmationId,
+            audioDurationSeconds: seconds,
+          },
+          { requestId: caller.requestId },
+        );
+        return record;
+      });
+      saved = true;
+      return { saved: record, runs: rendered.runs, size: rendered.size, speechMisses: speech.misses, period: rendered.period };
+    } catch (error) {
+      if (stored) await context.files.delete(fileKey).catch(() => undefined);
+      throw error;
+    } finally {
+      // Nothing was saved: give the seconds back.
+      await reservations.end(reservation, saved).catch((e) => logger.error({ err: e }, 'could not release reserved seconds'));
+    }
+  } finally {
+    turn.release();
   }
 }
 
@@ -156,7 +163,8 @@ function runsStream(runs: Uint8Array[], signal: AbortSignal): Readable {
  * affirmation), the chosen track, and the speech. The listener's own reading of the text, when
  * they kept one, is the speech: no engine call and no clone needed. Otherwise the cloned voice
  * speaks it (cached by the voice service), which refuses with 409 'Please record and clone your
- * voice first' when there is no clone. Generating and the balance preview both start here.
+ * voice first' when there is no clone. Generating and the balance preview both call it once
+ * their turn in the render queue has come.
  */
 export async function affirmationSpeech(options: {
   context: ServiceContext<GenerationConfig>;

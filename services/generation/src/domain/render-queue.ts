@@ -1,13 +1,37 @@
 import type { RenderQueueView } from '@innerecho/contracts';
-import { unavailable } from '@innerecho/kit';
+import { AppError, unavailable } from '@innerecho/kit';
 
 /** Seconds a listener refused for a full line is told to wait (Retry-After): about one render's turn. */
 export const RENDER_QUEUE_RETRY_AFTER_SECONDS = 30;
 
-interface Waiting {
+/**
+ * Balance previews one listener may have in the line (running or waiting) at once: one playing
+ * and the next balance asked for. More are refused at once, whatever else waits.
+ */
+export const PREVIEWS_PER_LISTENER = 2;
+
+/** Seconds a listener refused for too many previews is told to wait: about one preview. */
+export const PREVIEW_RETRY_AFTER_SECONDS = 2;
+
+/** What takes a turn: a render (saved, shown by `placeOf`) or a balance preview. */
+export type QueueWork = 'render' | 'preview';
+
+interface Entry {
   userId: string;
+  kind: QueueWork;
   arrived: number;
   start: () => void;
+}
+
+/**
+ * A place in the line, taken before any work is done for the request. `started` resolves when
+ * the turn comes (at once when a slot is free) and rejects when the listener leaves first.
+ * `release()` frees the slot or leaves the line, whichever holds; call it once the work is
+ * over, in every outcome (a second call does nothing).
+ */
+export interface QueueTurn {
+  readonly started: Promise<void>;
+  release(): void;
 }
 
 /**
@@ -17,10 +41,16 @@ interface Waiting {
  * running, then to the one whose last turn is the oldest (so one listener's many requests
  * never starve another's single one), then to the earliest arrival. Past `limit` renders
  * waiting, a new one is refused at once (503 RENDER_QUEUE_FULL) instead of waiting for minutes.
+ * Balance previews take turns in the same line, at most PREVIEWS_PER_LISTENER per listener.
  */
 export class RenderQueue {
-  private readonly waiting: Waiting[] = [];
+  private readonly waiting: Entry[] = [];
+  /** Turns running per listener (renders and previews: both take the cores). */
   private readonly running = new Map<string, number>();
+  /** Renders (not previews) running per listener, for `placeOf`. */
+  private readonly rendering = new Map<string, number>();
+  /** Previews running or waiting per listener. */
+  private readonly previews = new Map<string, number>();
   private readonly lastTurn = new Map<string, number>();
   private active = 0;
   private arrivals = 0;
@@ -32,60 +62,91 @@ export class RenderQueue {
   ) {}
 
   /**
-   * Waits for a turn, then runs `work`; the slot is free again when it settles. A render
-   * whose listener left (`signal`) while waiting leaves the line without running.
+   * Takes a place for `userId`'s work, or refuses at once: 503 RENDER_QUEUE_FULL past the
+   * line's limit, 429 PREVIEW_LIMIT past a listener's previews. A listener who leaves
+   * (`signal`) while waiting leaves the line.
    */
-  async run<T>(userId: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  admit(userId: string, kind: QueueWork, signal?: AbortSignal): QueueTurn {
     signal?.throwIfAborted();
-    if (this.active >= this.concurrency || this.waiting.length > 0) await this.wait(userId, signal);
-    else this.begin(userId);
+    if (kind === 'preview' && (this.previews.get(userId) ?? 0) >= PREVIEWS_PER_LISTENER) {
+      throw new AppError(429, 'PREVIEW_LIMIT', 'Please wait for your last preview before asking for another.');
+    }
+    const mustWait = this.active >= this.concurrency || this.waiting.length > 0;
+    if (mustWait && this.waiting.length >= this.limit) {
+      throw unavailable('Many listeners are generating right now. Please try again in a minute.', 'RENDER_QUEUE_FULL');
+    }
+    if (kind === 'preview') bump(this.previews, userId, 1);
+    let state: 'running' | 'waiting' | 'done' = mustWait ? 'waiting' : 'running';
+    let started: Promise<void>;
+    let entry: Entry | null = null;
+    let leave = () => {};
+    if (mustWait) {
+      started = new Promise<void>((resolve, reject) => {
+        entry = {
+          userId,
+          kind,
+          arrived: this.arrivals++,
+          start: () => {
+            signal?.removeEventListener('abort', leave);
+            state = 'running';
+            resolve();
+          },
+        };
+        leave = () => {
+          release();
+          reject(signal!.reason);
+        };
+        signal?.addEventListener('abort', leave, { once: true });
+        this.waiting.push(entry);
+      });
+      // Nobody may be awaiting it yet when the listener leaves.
+      started.catch(() => undefined);
+    } else {
+      this.begin(userId, kind);
+      started = Promise.resolve();
+    }
+    const release = () => {
+      if (state === 'done') return;
+      if (kind === 'preview') bump(this.previews, userId, -1);
+      if (state === 'running') this.end(userId, kind);
+      else {
+        signal?.removeEventListener('abort', leave);
+        const at = this.waiting.indexOf(entry!);
+        if (at >= 0) this.waiting.splice(at, 1);
+      }
+      state = 'done';
+    };
+    return { started, release };
+  }
+
+  /** Waits for a turn, then runs `work`; the slot is free again when it settles. */
+  async run<T>(userId: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const turn = this.admit(userId, 'render', signal);
     try {
+      await turn.started;
       return await work();
     } finally {
-      this.end(userId);
+      turn.release();
     }
   }
 
-  /** The caller's renders running and waiting, and where their first waiting one stands. */
+  /** The caller's renders running and waiting, and where their first waiting one stands (previews are not shown). */
   placeOf(userId: string): RenderQueueView {
     const order = this.order();
-    const index = order.findIndex((w) => w.userId === userId);
+    const index = order.findIndex((w) => w.userId === userId && w.kind === 'render');
     return {
-      running: this.running.get(userId) ?? 0,
-      waiting: order.filter((w) => w.userId === userId).length,
+      running: this.rendering.get(userId) ?? 0,
+      waiting: order.filter((w) => w.userId === userId && w.kind === 'render').length,
       place: index < 0 ? null : index + 1,
     };
   }
 
-  private wait(userId: string, signal?: AbortSignal) {
-    if (this.waiting.length >= this.limit) {
-      throw unavailable('Many listeners are generating right now. Please try again in a minute.', 'RENDER_QUEUE_FULL');
-    }
-    return new Promise<void>((resolve, reject) => {
-      const entry: Waiting = {
-        userId,
-        arrived: this.arrivals++,
-        start: () => {
-          signal?.removeEventListener('abort', leave);
-          resolve();
-        },
-      };
-      const leave = () => {
-        const at = this.waiting.indexOf(entry);
-        if (at >= 0) this.waiting.splice(at, 1);
-        reject(signal!.reason);
-      };
-      signal?.addEventListener('abort', leave, { once: true });
-      this.waiting.push(entry);
-    });
-  }
-
-  /** The waiting renders in the order they would start if no other arrived. */
-  private order(): Waiting[] {
+  /** The waiting turns in the order they would start if no other arrived. */
+  private order(): Entry[] {
     const running = new Map(this.running);
     const lastTurn = new Map(this.lastTurn);
     const left = [...this.waiting];
-    const order: Waiting[] = [];
+    const order: Entry[] = [];
     let turn = this.turns;
     while (left.length > 0) {
       const next = pickNext(left, running, lastTurn);
@@ -97,30 +158,37 @@ export class RenderQueue {
     return order;
   }
 
-  private begin(userId: string) {
+  private begin(userId: string, kind: QueueWork) {
     this.active++;
-    this.running.set(userId, (this.running.get(userId) ?? 0) + 1);
+    bump(this.running, userId, 1);
+    if (kind === 'render') bump(this.rendering, userId, 1);
     this.lastTurn.set(userId, ++this.turns);
   }
 
-  private end(userId: string) {
+  private end(userId: string, kind: QueueWork) {
     this.active--;
-    const count = (this.running.get(userId) ?? 1) - 1;
-    if (count > 0) this.running.set(userId, count);
-    else this.running.delete(userId);
+    bump(this.running, userId, -1);
+    if (kind === 'render') bump(this.rendering, userId, -1);
     while (this.active < this.concurrency && this.waiting.length > 0) {
       const next = pickNext(this.waiting, this.running, this.lastTurn);
       this.waiting.splice(this.waiting.indexOf(next), 1);
-      this.begin(next.userId);
+      this.begin(next.userId, next.kind);
       next.start();
     }
     if (this.waiting.length === 0 && this.running.size === 0) this.lastTurn.clear();
   }
 }
 
-function pickNext(waiting: Waiting[], running: Map<string, number>, lastTurn: Map<string, number>): Waiting {
+/** Adds `by` to a listener's count, dropping the entry at zero (so idle listeners hold no memory). */
+function bump(counts: Map<string, number>, userId: string, by: number) {
+  const count = (counts.get(userId) ?? 0) + by;
+  if (count > 0) counts.set(userId, count);
+  else counts.delete(userId);
+}
+
+function pickNext(waiting: Entry[], running: Map<string, number>, lastTurn: Map<string, number>): Entry {
   let best = waiting[0];
-  const key = (w: Waiting) => [running.get(w.userId) ?? 0, lastTurn.get(w.userId) ?? -1, w.arrived];
+  const key = (w: Entry) => [running.get(w.userId) ?? 0, lastTurn.get(w.userId) ?? -1, w.arrived];
   for (const candidate of waiting.slice(1)) {
     const [a, b] = [key(candidate), key(best)];
     if (a[0] < b[0] || (a[0] === b[0] && (a[1] < b[1] || (a[1] === b[1] && a[2] < b[2])))) best = candidate;

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
@@ -236,9 +236,16 @@ export class LocalDiskStore implements ObjectStore {
     };
   }
 
+  /** Removes the object and any half-written copy of it a write cut off by a crash left (`<key>.<writer>.<random>.partial`). */
   async delete(key: string) {
-    await rm(this.path(key), { force: true });
-    await rm(`${this.path(key)}${META_SUFFIX}`, { force: true });
+    const path = this.path(key);
+    await rm(path, { force: true });
+    await rm(`${path}${META_SUFFIX}`, { force: true });
+    const name = basename(path);
+    const halfWritten = (await readdir(dirname(path)).catch(() => [] as string[])).filter(
+      (entry) => entry.startsWith(`${name}.`) && entry.endsWith('.partial'),
+    );
+    for (const entry of halfWritten) await rm(join(dirname(path), entry), { force: true });
   }
 
   async usedBytes(prefix: string) {

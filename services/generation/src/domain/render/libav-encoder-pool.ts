@@ -15,6 +15,8 @@ import type { OutputFormat } from './output-format';
 const WORKER_FILE = join(__dirname, 'libav-encoder-worker.mjs');
 /** PCM chunks sent but not yet encoded, per encode: bounds memory for an hour-long straight encode. */
 const MAX_CHUNKS_IN_FLIGHT = 3;
+/** How long `close()` waits for encodes still running to end (a cancelled one ends within a chunk). */
+const BUSY_WORKERS_WAIT_MS = 30_000;
 
 type WorkerReply =
   | { type: 'ready' }
@@ -147,6 +149,9 @@ export class LibavEncoderPool {
   private readonly waiting: ((worker: EncoderWorker) => void)[] = [];
   private availability: Promise<{ available: boolean; reason: string }> | null = null;
   private closed = false;
+  /** Threads told to stop (close()), and who waits for the busy ones to be told too. */
+  private readonly stopping: Promise<void>[] = [];
+  private allStopped: (() => void) | null = null;
 
   constructor(private readonly size = availableParallelism()) {}
 
@@ -203,25 +208,38 @@ export class LibavEncoderPool {
       this.all.delete(worker);
       const next = this.waiting.shift();
       if (next) this.acquire().then(next, () => this.waiting.unshift(next));
+      else if (this.closed && this.all.size === 0) this.allStopped?.();
       return;
     }
     const next = this.waiting.shift();
     if (next) next(worker);
     else if (this.closed) {
       this.all.delete(worker);
-      void worker.terminate();
+      this.stopping.push(worker.terminate());
+      if (this.all.size === 0) this.allStopped?.();
     } else this.idle.push(worker);
   }
 
   /**
    * Stops the workers: idle ones now, busy ones when their encode ends (so a render still
-   * running elsewhere in the process finishes). Idle workers never keep a process alive
-   * anyway; this frees their threads (tests, service stop).
+   * running elsewhere in the process finishes), and resolves once every thread has ended. A
+   * process must not exit before: a thread ended while it is inside FFmpeg aborts the whole
+   * process (a fatal napi error). Idle workers never keep a process alive anyway; this frees
+   * their threads (tests, service stop).
    */
   async close() {
     this.closed = true;
     const idle = this.idle.splice(0);
     for (const worker of idle) this.all.delete(worker);
-    await Promise.all(idle.map((worker) => worker.terminate()));
+    this.stopping.push(...idle.map((worker) => worker.terminate()));
+    // Busy ones are told to stop when their encode ends; an encode that never ends (a wedged
+    // thread) must not hold the process past a bound.
+    if (this.all.size > 0) {
+      await new Promise<void>((resolve) => {
+        this.allStopped = resolve;
+        setTimeout(resolve, BUSY_WORKERS_WAIT_MS).unref();
+      });
+    }
+    await Promise.all(this.stopping);
   }
 }

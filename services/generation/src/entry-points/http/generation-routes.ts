@@ -9,7 +9,9 @@ import type { PeriodStore } from '../../domain/render/render-affirmation';
 import { readDailyAllowance } from '../../domain/daily-allowance';
 import { generateAffirmationAudio } from '../../domain/generate-affirmation-audio';
 import { previewMix } from '../../domain/mix-preview';
-import { RENDER_QUEUE_RETRY_AFTER_SECONDS, type RenderQueue } from '../../domain/render-queue';
+import { PREVIEW_RETRY_AFTER_SECONDS, RENDER_QUEUE_RETRY_AFTER_SECONDS, type RenderQueue } from '../../domain/render-queue';
+import type { RenderReservations } from '../../domain/render-reservations';
+import { RESTART_RETRY_AFTER_SECONDS, type RendersInFlight } from '../../domain/renders-in-flight';
 import { describeStreak, recordPlay } from '../../domain/listening-streak';
 import { describeOwnRecording, openOwnRecording, removeOwnRecording, saveOwnRecording } from '../../domain/own-recordings';
 import {
@@ -24,8 +26,15 @@ const caller = (req: Request) => ({ token: req.sessionToken!, requestId: req.req
 
 export function generationRoutes(
   context: ServiceContext<GenerationConfig>,
-  { musicCache, periods, queue }: { musicCache: DecodedMusicCache; periods?: PeriodStore; queue: RenderQueue },
+  parts: {
+    musicCache: DecodedMusicCache;
+    periods?: PeriodStore;
+    queue: RenderQueue;
+    reservations: RenderReservations;
+    inFlight: RendersInFlight;
+  },
 ): Router {
+  const { musicCache, periods, queue, reservations, inFlight } = parts;
   const router = Router();
   const renders = renderMetrics(context.metrics);
 
@@ -35,22 +44,27 @@ export function generationRoutes(
     await context.entitlements.require(req);
     const timed = renders.start();
     const listenerLeft = abortWhenClosed(res);
-    const result = await generateAffirmationAudio({
-      context,
-      userId: user.id,
-      caller: caller(req),
-      request,
-      musicCache,
-      periods,
-      queue,
-      signal: listenerLeft,
-      logger: req.log ?? context.logger,
-    }).catch((error) => {
-      if (listenerLeft.aborted) return null;
-      renders.failed(typeof error?.status === 'number' ? error.status : 500);
-      if (error?.code === 'RENDER_QUEUE_FULL') res.setHeader('retry-after', String(RENDER_QUEUE_RETRY_AFTER_SECONDS));
-      throw error;
-    });
+    const result = await inFlight
+      .run(listenerLeft, (signal) =>
+        generateAffirmationAudio({
+          context,
+          userId: user.id,
+          caller: caller(req),
+          request,
+          musicCache,
+          periods,
+          queue,
+          reservations,
+          signal,
+          logger: req.log ?? context.logger,
+        }),
+      )
+      .catch((error) => {
+        if (listenerLeft.aborted) return null;
+        renders.failed(typeof error?.status === 'number' ? error.status : 500);
+        setRetryAfter(res, error);
+        throw error;
+      });
     if (!result) {
       // The listener left before the file was whole: nothing was kept or charged, no one to answer.
       (req.log ?? context.logger).info('listener left during the render; nothing saved');
@@ -84,7 +98,15 @@ export function generationRoutes(
     const request = ZMixPreviewRequest.parse(req.body ?? {});
     const user = await context.sessionOwnership.assertOwner(req, request.sessionId);
     await context.entitlements.require(req);
-    const mp3 = await previewMix({ context, userId: user.id, caller: caller(req), request, musicCache });
+    const listenerLeft = abortWhenClosed(res);
+    const mp3 = await inFlight
+      .run(listenerLeft, (signal) => previewMix({ context, userId: user.id, caller: caller(req), request, musicCache, queue, signal }))
+      .catch((error) => {
+        if (listenerLeft.aborted) return null;
+        setRetryAfter(res, error);
+        throw error;
+      });
+    if (!mp3) return; // the listener left: no one to answer
     res.setHeader('content-type', 'audio/mpeg');
     res.setHeader('cache-control', 'no-store');
     res.setHeader('content-length', String(mp3.length));
@@ -180,6 +202,18 @@ export function generationRoutes(
   });
 
   return router;
+}
+
+/** When to ask again, for the refusals that pass with time. */
+const RETRY_AFTER_SECONDS = new Map([
+  ['RENDER_QUEUE_FULL', RENDER_QUEUE_RETRY_AFTER_SECONDS],
+  ['PREVIEW_LIMIT', PREVIEW_RETRY_AFTER_SECONDS],
+  ['RESTARTING', RESTART_RETRY_AFTER_SECONDS],
+]);
+
+function setRetryAfter(res: Response, error: { code?: unknown } | undefined) {
+  const seconds = typeof error?.code === 'string' ? RETRY_AFTER_SECONDS.get(error.code) : undefined;
+  if (seconds !== undefined && !res.headersSent) res.setHeader('retry-after', String(seconds));
 }
 
 /** Aborts when the connection closes before the answer was fully sent (the listener left). */

@@ -1,0 +1,285 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, watch } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
+import { spokenSample } from '@innerecho/voice/test/voice-samples';
+import { addMusicTrack } from '@innerecho/generation/test/library-setup';
+import { createLogger, openDatabase } from '@innerecho/kit';
+import {
+  eventually,
+  freePort,
+  newSessionId,
+  subscribeThroughDemoCheckout,
+  TestClient,
+  uniqueEmail,
+  uploadRecordingThroughApi,
+} from '../src';
+
+jest.setTimeout(1_200_000);
+
+/**
+ * The product is killed or stopped while it renders: killed (SIGKILL) in the middle of a
+ * render, killed while the finished MP3 is being written to the store, and stopped (SIGTERM)
+ * with a render still running at the end of the grace period. It runs as a child process
+ * (`product-process.ts`: the whole product in one process, as `npm start`) on PostgreSQL and
+ * a data folder that outlive it, and is started again after each. Afterwards the listener has
+ * no half-made item, the store has no file of it (whole or half written), and the seconds the
+ * render had reserved count again: at once after a SIGTERM, within the lease (6 s here) after
+ * a SIGKILL.
+ */
+const LEASE_SECONDS = 6;
+/** The first render (60 s, made to cache the speech) is saved; each render below asks for the rest of the day's hour. */
+const USED_BEFORE = 60;
+const RENDER_SECONDS = 3600 - USED_BEFORE;
+const REPOSITORY_ROOT = resolve(__dirname, '..', '..', '..');
+
+/** The product as a child process, started again on the same port, database and data. */
+class ProductProcess {
+  private child: ChildProcess | null = null;
+  private exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> = Promise.resolve({ code: null, signal: null });
+  readonly lines: string[] = [];
+  info!: { url: string; generation: string; voice: string; admin: { email: string; password: string } | null };
+
+  constructor(private readonly env: Record<string, string>) {}
+
+  async start() {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'product-process.ts')], {
+      cwd: REPOSITORY_ROOT,
+      env: { ...process.env, NATS_URL: '', NODE_ENV: 'production', ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    const ready = new Promise<void>((resolve, reject) => {
+      void this.exited.then(({ code }) =>
+        reject(new Error(`the product exited with ${code} while starting:\n${this.lines.slice(-30).join('\n')}`)),
+      );
+      for (const stream of [child.stdout!, child.stderr!]) {
+        let rest = '';
+        stream.setEncoding('utf8');
+        stream.on('data', (chunk: string) => {
+          const parts = (rest + chunk).split('\n');
+          rest = parts.pop() ?? '';
+          for (const line of parts) {
+            this.lines.push(line);
+            if (!line.startsWith('{"productReady"')) continue;
+            const info = JSON.parse(line).productReady;
+            this.info = { ...info, admin: info.admin ?? this.info?.admin ?? null };
+            resolve();
+          }
+        });
+      }
+    });
+    await ready;
+  }
+
+  /** Sends `signal` and waits for the process to end. */
+  async stop(signal: NodeJS.Signals) {
+    this.child?.kill(signal);
+    return this.exited;
+  }
+}
+
+let product: ProductProcess;
+let dataDir: string;
+let filesRoot: string;
+let listener: { client: TestClient; userId: string; sessionId: string };
+let transcriptId: string;
+let track: { id: string };
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'innerecho-crash-'));
+  filesRoot = join(dataDir, 'generation', 'files');
+  product = new ProductProcess({
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    // PGlite under DATA_DIR, as `npm start` keeps it (and no share of a busy server's connections).
+    DATABASE_URL: '',
+    LOG_LEVEL: 'info',
+    SIGN_IN_RATE_LIMIT: '1000',
+    RENDER_RESERVATION_LEASE_SECONDS: String(LEASE_SECONDS),
+    SHUTDOWN_GRACE_SECONDS: '2',
+    // One render at a time on one core: a render over five minutes of music runs for seconds.
+    RENDER_CONCURRENCY: '1',
+    RENDER_PARALLELISM: '1',
+  });
+  await product.start();
+
+  const client = new TestClient(product.info.url);
+  const email = uniqueEmail('crash');
+  const user = await client.signUp(email);
+  await subscribeThroughDemoCheckout(product.info.url, { client, email });
+  await eventually(async () => expect((await client.get('/api/auth/user')).data.subscriptionStatus).toBe('active'), 300, 100);
+  const sessionId = newSessionId();
+  const [cloned, music] = await Promise.all([
+    spokenSample().then((sample) => cloneStraightAtVoice(client, new Uint8Array(sample), sessionId)),
+    addMusicTrack({ url: product.info.url, admin: product.info.admin! }, 'Five Minutes Of Pad', 300),
+  ]);
+  expect(cloned.status === 200 ? 200 : await cloned.text()).toBe(200);
+  listener = { client, userId: user.id, sessionId };
+  track = music;
+  transcriptId = ((await client.get('/api/transcripts')).data as { id: string; content: string }[]).sort(
+    (a, b) => a.content.length - b.content.length,
+  )[0].id;
+  // The speech is made (and cached by the voice service) once, so each render below is mostly encoding.
+  const first = await generate(60);
+  expect(first.status).toBe(201);
+});
+
+afterAll(async () => {
+  await product?.stop('SIGKILL');
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/**
+ * Clones the listener's voice at the voice service itself: setup here (the API's own tests
+ * cover the route), and on a busy machine a clone can outlast the gateway's proxy timeout.
+ */
+async function cloneStraightAtVoice(client: TestClient, sample: Uint8Array, sessionId: string) {
+  const uploadURL = await uploadRecordingThroughApi(client, sample);
+  return fetch(`${product.info.voice}/api/voice-profile/clone`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${client.cookies.get('ie_session')}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ sessionId, uploadURL, consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION } }),
+  });
+}
+
+/** Asks for a render and reads the whole answer (a connection cut by a dead process is status 0). */
+async function generate(seconds: number, musicBelowVoiceDb?: number) {
+  const cookie = [...listener.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  try {
+    const res = await fetch(`${product.info.url}/api/generate-audio`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        sessionId: listener.sessionId,
+        voiceSpeed: '1.0',
+        audioDuration: String(seconds),
+        transcriptId,
+        ...(musicBelowVoiceDb ? { backgroundMusicId: track.id, musicBelowVoiceDb } : {}),
+      }),
+    });
+    const body = Buffer.from(await res.arrayBuffer());
+    return { status: res.status, body };
+  } catch {
+    return { status: 0, body: Buffer.alloc(0) };
+  }
+}
+
+const allowanceUsed = async () => (await listener.client.get('/api/generate-audio/allowance')).data.secondsUsed as number;
+const savedCount = async () => ((await listener.client.get(`/api/saved-affirmations/${listener.sessionId}`)).data as unknown[]).length;
+/** The listener's reservations as generation's database has them (read while the product is stopped: PGlite is one process's). */
+async function reservationRowsWhileStopped() {
+  const database = await openDatabase({
+    schemaName: 'generation',
+    migrationsFolder: join(REPOSITORY_ROOT, 'services', 'generation', 'src', 'data-access', 'migrations'),
+    dataDir: join(dataDir, 'generation', 'pg'),
+    logger: createLogger('test', 'silent'),
+  });
+  try {
+    const result: any = await database.db.execute(
+      sql`select count(*)::int as n from generation.render_reservations where user_id = ${listener.userId}`,
+    );
+    return (result.rows ?? result)[0].n as number;
+  } finally {
+    await database.close();
+  }
+}
+/** Every file under the listener's folder of saved MP3s, whole or half written. */
+const listenerFiles = () => {
+  const dir = join(filesRoot, 'affirmations', listener.userId);
+  return existsSync(dir) ? readdirSync(dir) : [];
+};
+const renderRunning = async () => (await listener.client.get('/api/generate-audio/queue')).data.running === 1;
+
+/** What a crash left, once the service is back: the listener's items, files and seconds. */
+async function leftovers(savedBefore: number, filesBefore: string[]) {
+  return {
+    newItems: (await savedCount()) - savedBefore,
+    orphanFiles: listenerFiles().filter((f) => !filesBefore.includes(f)),
+  };
+}
+
+test('killed mid-render: after a restart nothing of the render is kept and its seconds count again within the lease', async () => {
+  const [savedBefore, filesBefore] = [await savedCount(), listenerFiles()];
+  const answer = generate(RENDER_SECONDS, 22);
+  await eventually(async () => expect(await renderRunning()).toBe(true), 600, 50);
+  expect(await allowanceUsed()).toBe(USED_BEFORE + RENDER_SECONDS);
+  expect((await product.stop('SIGKILL')).signal).toBe('SIGKILL');
+  const killedAt = Date.now();
+  expect((await answer).status).not.toBe(201);
+
+  await product.start();
+  await eventually(async () => expect(await allowanceUsed()).toBe(USED_BEFORE), 600, 100);
+  const secondsBackAfterMs = Date.now() - killedAt;
+  // The sweep removes the dead render's reservation and what it wrote.
+  await eventually(async () => expect((await leftovers(savedBefore, filesBefore)).orphanFiles).toEqual([]), 600, 100);
+  const left = await leftovers(savedBefore, filesBefore);
+  console.log(
+    `SIGKILL mid-render: seconds back ${(secondsBackAfterMs / 1000).toFixed(1)} s after the kill (lease ${LEASE_SECONDS} s, ` +
+      `restart included), partial items ${left.newItems}, orphan files ${left.orphanFiles.length}`,
+  );
+  expect(left).toEqual({ newItems: 0, orphanFiles: [] });
+});
+
+test('killed while the MP3 is being written to the store: no item, no file, whole or half, and the seconds come back', async () => {
+  const [savedBefore, filesBefore] = [await savedCount(), listenerFiles()];
+  const dir = join(filesRoot, 'affirmations', listener.userId);
+  mkdirSync(dir, { recursive: true });
+  // The store writes `<id>.mp3.<pid>.<time>.partial` and renames it when whole: kill as it appears.
+  let halfWritten: string | null = null;
+  const killed = new Promise<void>((resolve) => {
+    const watcher = watch(dir, (_event, name) => {
+      if (!name?.endsWith('.partial') || halfWritten) return;
+      halfWritten = name;
+      void product.stop('SIGKILL').then(() => resolve());
+      watcher.close();
+    });
+  });
+  const answer = generate(RENDER_SECONDS, 19);
+  await killed;
+  const killedAt = Date.now();
+  expect((await answer).status).not.toBe(201);
+  // The kill came while the file was half written: the half is still there until the sweep.
+  expect(listenerFiles()).toContain(halfWritten);
+
+  await product.start();
+  await eventually(async () => expect(await allowanceUsed()).toBe(USED_BEFORE), 600, 100);
+  const secondsBackAfterMs = Date.now() - killedAt;
+  // The sweep removes the dead render's reservation and what it wrote.
+  await eventually(async () => expect((await leftovers(savedBefore, filesBefore)).orphanFiles).toEqual([]), 600, 100);
+  const left = await leftovers(savedBefore, filesBefore);
+  console.log(
+    `SIGKILL mid-store (${halfWritten} half written): seconds back ${(secondsBackAfterMs / 1000).toFixed(1)} s after the kill, ` +
+      `partial items ${left.newItems}, orphan files ${left.orphanFiles.length}`,
+  );
+  expect(left).toEqual({ newItems: 0, orphanFiles: [] });
+});
+
+test('SIGTERM during a render: cancelled at the end of the grace period without a native crash, seconds released at once, nothing kept', async () => {
+  const [savedBefore, filesBefore] = [await savedCount(), listenerFiles()];
+  const answer = generate(RENDER_SECONDS, 13);
+  await eventually(async () => expect(await renderRunning()).toBe(true), 600, 50);
+  const linesBefore = product.lines.length;
+  const stopping = Date.now();
+  const { code: exitCode } = await product.stop('SIGTERM');
+  const stopMs = Date.now() - stopping;
+  const output = product.lines.slice(linesBefore).join('\n');
+  expect((await answer).status).not.toBe(201);
+  // Released by the stop itself, not by the lease: no reservation is left behind.
+  const rowsAfterStop = await reservationRowsWhileStopped();
+
+  await product.start();
+  const left = await leftovers(savedBefore, filesBefore);
+  console.log(
+    `SIGTERM mid-render (grace 2 s): exited with ${exitCode} after ${(stopMs / 1000).toFixed(1)} s, reservations left ${rowsAfterStop}, ` +
+      `partial items ${left.newItems}, orphan files ${left.orphanFiles.length}`,
+  );
+  expect(exitCode).toBe(0);
+  expect(output).not.toMatch(/FATAL ERROR|napi_throw|core dumped/);
+  expect(rowsAfterStop).toBe(0);
+  expect(await allowanceUsed()).toBe(USED_BEFORE);
+  expect(left).toEqual({ newItems: 0, orphanFiles: [] });
+});
