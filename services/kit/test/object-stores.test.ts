@@ -337,13 +337,12 @@ async function putChunked(url: string, total: number, contentType = 'audio/mpeg'
 }
 
 describe('local disk upload lifecycle', () => {
-describe('local disk half-written files', () => {
   let under: Awaited<ReturnType<typeof startLocal>>;
   beforeAll(async () => {
     under = await startLocal();
   });
   afterAll(() => under?.stop());
-  const root = () => (under.store as unknown as { root: string }).root;
+  const root = () => under.root;
 
   test('an upload URL takes one PUT: a second one is refused with 409 and the first file stays', async () => {
     const url = under.absolute(await under.store.presignPut('uploads/u1/once.webm', { contentType: 'audio/webm', maxBytes: MB }));
@@ -428,6 +427,7 @@ describe('local disk half-written files', () => {
     expect(await (under.store as LocalDiskStore).removeCrashedWrites()).toBe(2);
     expect([existsSync(crashed), existsSync(running), existsSync(olderFormat)]).toEqual([false, true, false]);
     expect((await text((await under.store.get('renders/kept.mp3'))!.body)).toString()).toBe('whole');
+  });
 
   test("deleting an object also removes the half-written copy a write cut off by a crash left, and no other object's", async () => {
     const dir = join(under.root, 'affirmations', 'someone');
