@@ -8,7 +8,7 @@ import { RenderQueue } from './domain/render-queue';
 import { objectStorePeriods, PERIOD_SWEEP_EVERY_MS } from './domain/render-period-store';
 import { closeMp3Encoders, resolveMp3Encoder } from './domain/render/mp3-encoder';
 import { identityEventsConsumer } from './entry-points/events/identity-events-consumer';
-import { generationRoutes } from './entry-points/http/generation-routes';
+import { generationPersonalReads, generationRoutes } from './entry-points/http/generation-routes';
 
 export { ZGenerationEnv, type GenerationConfig } from './config';
 export { renderAffirmationMp3, type RenderInput, type RenderOptions, type RenderResult } from './domain/render/render-affirmation';
@@ -33,6 +33,7 @@ export function generationService(): ServiceModule<GenerationConfig> {
       const queue = new RenderQueue(context.config.RENDER_CONCURRENCY ?? availableParallelism(), context.config.RENDER_QUEUE_LIMIT);
       return {
         routes: generationRoutes(context, { musicCache, periods, queue }),
+        personalReads: generationPersonalReads(context),
         consumers: [identityEventsConsumer(context)],
         onStop: async () => {
           clearInterval(sweeping);
