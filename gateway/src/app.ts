@@ -18,18 +18,8 @@ import { API_ANSWER_HEADERS, everyAnswerHeaders, securityHeaders } from './secur
 import { checkSessionCookie, keepGatewayCookies } from './session-cookie';
 import { originOf, refuseBodyType, refuseCrossSiteWrite } from './cross-site';
 import { passwordGuessLimits, SIGN_IN_LIMITED } from './sign-in-limits';
-
-/**
- * Headers only the platform may set. A browser that sends them is lying, so they are
- * removed before anything is forwarded; forwarding headers are set afresh by the proxy.
- */
-const FORBIDDEN_HEADER = /^(x-user|x-auth|x-internal|x-session|x-role|x-creator|x-forwarded-|x-real-ip|forwarded$)/i;
-
-export function stripUntrustedHeaders(req: Request) {
-  for (const name of Object.keys(req.headers)) {
-    if (FORBIDDEN_HEADER.test(name)) delete req.headers[name];
-  }
-}
+import { personalReadLane } from './personal-read-lane';
+import { stripUntrustedHeaders } from './untrusted-headers';
 
 /** Public reads the gateway keeps (see EdgeCache): in all, and the largest one it keeps. */
 const EDGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
@@ -175,16 +165,27 @@ export function createGateway({
   serveFrontends(app, config.FRONTENDS_DIR, frontendOrigins(config));
   app.use(finalErrorHandler(logger));
 
+  const apiAnswerHeaders: [string, string][] = [...everyAnswerHeaders({ publicUrl: config.PUBLIC_URL }), ...API_ANSWER_HEADERS];
   const lane = keptReadLane({
     keptReads,
     rateLimit: apiRateLimit,
     lifecycle: operations.lifecycle,
     metrics: operations.metrics,
     sessions,
-    headers: [...everyAnswerHeaders({ publicUrl: config.PUBLIC_URL }), ...API_ANSWER_HEADERS],
+    headers: apiAnswerHeaders,
     stampRequestId,
   });
-  return (req, res) => lane(req, res, app);
+  const personalReads = personalReadLane({
+    urls,
+    rateLimit: apiRateLimit,
+    lifecycle: operations.lifecycle,
+    metrics: operations.metrics,
+    sessions,
+    headers: apiAnswerHeaders,
+    stampRequestId,
+  });
+  const afterKeptReads: RequestListener = (req, res) => personalReads(req, res, app);
+  return (req, res) => lane(req, res, afterKeptReads);
 }
 
 export const frontendsBuilt = (dir: string) => FRONTEND_APPS.every((name) => existsSync(join(dir, name, 'dist')));

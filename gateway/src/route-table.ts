@@ -259,6 +259,20 @@ export const ROUTE_TABLE: RouteRow[] = [
 
 export const DEFAULT_MAX_BODY_BYTES = 1 * MB;
 
+/**
+ * A signed-in listener's own reads, made by every page they open: forwarded the short way
+ * (`personalReadLane`) when the session is valid. Each is also one of the routes above.
+ */
+export const PERSONAL_READS = [
+  'GET /api/auth/user',
+  'GET /api/auth/session',
+  'GET /api/voice-profile/:sessionId',
+  'GET /api/generate-audio/allowance',
+  'GET /api/saved-affirmations/:sessionId',
+  'GET /api/saved-affirmations/:sessionId/streak',
+  'GET /api/own-recordings/:sessionId/:affirmationId',
+] as const;
+
 export function findRoute(method: string, path: string, table: RouteRow[] = ROUTE_TABLE): RouteRow | undefined {
   return table.find((row) => (path === row.prefix || path.startsWith(`${row.prefix}/`)) && (!row.methods || row.methods.includes(method)));
 }

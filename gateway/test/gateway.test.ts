@@ -307,6 +307,31 @@ describe('what the gateway forwards', () => {
     expect(res.headers.get('x-request-id')).toBe(headers['x-request-id']);
   });
 
+  test("a listener's own read with a valid session (forwarded the short way) reaches its service as any other call does", async () => {
+    const token = signer.sign({ id: 'u5', role: 'subscriber', email: 'e@f.g', sid: 's5' });
+    const browserHeaders = {
+      cookie: `theme=dark; ie_session=${token}`,
+      'x-user-id': 'someone-else',
+      'x-forwarded-for': '6.6.6.6',
+      'x-request-id': 'browser-chosen-id',
+    };
+    const personal = await call('GET', '/api/saved-affirmations/session_1_abcdef?x=1', { headers: browserHeaders });
+    const other = await call('GET', '/api/generate-audio/queue', { headers: browserHeaders });
+    const [seen, seenByOther] = [await echo(personal), await echo(other)];
+    expect(seen.service).toBe('generation');
+    expect(seen.url).toBe('/api/saved-affirmations/session_1_abcdef?x=1');
+    expect(seen.headers.cookie).toBe(`theme=dark; ie_session=${token}`);
+    expect(seen.headers['x-user-id']).toBeUndefined();
+    expect(seen.headers['x-forwarded-for']).not.toContain('6.6.6.6');
+    expect(seen.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(personal.headers.get('x-request-id')).toBe(seen.headers['x-request-id']);
+    // The same headers reach the service, and the browser, as on the long way.
+    const names = (headers: Record<string, string>) => Object.keys(headers).sort();
+    expect(names(seen.headers)).toEqual(names(seenByOther.headers));
+    const answerNames = (res: Response) => [...res.headers.keys()].filter((name) => name !== 'etag').sort();
+    expect(answerNames(personal)).toEqual(answerNames(other));
+  });
+
   test('a valid session cookie is forwarded; one that does not verify is dropped and cleared', async () => {
     const good = signer.sign({ id: 'u1', role: 'subscriber', email: 'a@b.c', sid: 's1' });
     const ok = await echo(await call('GET', '/api/auth/user', { headers: { cookie: `theme=dark; ie_session=${good}` } }));

@@ -1,12 +1,17 @@
 /**
- * npm run bench:reads: the public reads through the gateway at 20 connections (transcripts,
- * creators, a creator's analytics, the music list), against a bare node:http server answering
- * the same bytes, in one run. The system runs in a child process (PGlite in memory, then
- * PostgreSQL when DATABASE_URL is set), the bare server in another, autocannon here.
+ * npm run bench:reads: reads through the gateway at 20 connections against a bare node:http
+ * server answering the same bytes, in one run. Two sections: the public reads (transcripts,
+ * creators, a creator's analytics, the music list) and the personal reads a signed-in
+ * listener's pages make (the user, the session, the saved list, the allowance, the voice
+ * profile, the streak, the own recording of an affirmation), each with its goal. The system
+ * runs in a child process (PGlite in memory, then PostgreSQL when DATABASE_URL is set), the
+ * bare server in another, autocannon here.
  *
  *   npm run bench:reads                             # embedded form (PGlite), then PostgreSQL if DATABASE_URL is set
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 npm run bench:reads
- *   npm run bench:reads -- --pglite-only
+ *   npm run bench:reads -- --pglite-only            # or --postgres-only
+ *   npm run bench:reads -- --personal-only          # or --public-only
+ *   BENCH_CPU_PROF=/tmp/prof npm run bench:reads    # the system's process writes a V8 CPU profile there
  *
  * The gateway's per-address API rate limit is raised for the run (every request comes from
  * one address here).
@@ -18,16 +23,50 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { createCreatorThroughAdmin, signedInAdmin } from '@innerecho/embedded';
+import {
+  createCreatorThroughAdmin,
+  newSessionId,
+  signedInAdmin,
+  subscribeThroughDemoCheckout,
+  TestClient,
+  uniqueEmail,
+} from '@innerecho/embedded';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ROOT = resolve(__dirname, '..', '..');
 
 interface Read {
+  section: 'public' | 'personal';
   name: string;
   path: string;
   headers?: Record<string, string>;
+}
+
+/**
+ * The goals: public reads within 5x of the bare server; personal reads within 10x on
+ * PostgreSQL and 20x on PGlite, p99 under 50 ms.
+ */
+const GOALS = {
+  public: { ratio: { 'embedded (PGlite)': 5, PostgreSQL: 5 }, p99Ms: 30 },
+  personal: { ratio: { 'embedded (PGlite)': 20, PostgreSQL: 10 }, p99Ms: 50 },
+} as const;
+type Form = keyof (typeof GOALS)['public']['ratio'];
+
+const cookieOf = (client: TestClient) => [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+/**
+ * A subscribed listener who has used the app: signed up, subscribed through the demo
+ * checkout, their browser's sessionId bound to them (the first personal read binds it).
+ */
+async function preparedListener(url: string) {
+  const client = new TestClient(url);
+  const email = uniqueEmail('bench-listener');
+  await client.signUp(email);
+  await subscribeThroughDemoCheckout(url, { client, email });
+  const sessionId = newSessionId();
+  const transcripts = (await client.get('/api/transcripts')).data as { id: string }[];
+  return { cookie: cookieOf(client), sessionId, transcriptId: transcripts[0].id };
 }
 
 /** Starts a child and resolves with its first stdout line (the child's address). */
@@ -90,20 +129,43 @@ async function load(url: string, pid: number, headers: Record<string, string> = 
   };
 }
 
-async function benchForm(form: string, env: NodeJS.ProcessEnv) {
-  const { child, line } = await startChild(['--import', 'tsx', join(__dirname, 'serve-system.ts')], env);
+const SECTIONS = {
+  public: !process.argv.includes('--personal-only'),
+  personal: !process.argv.includes('--public-only'),
+};
+
+async function benchForm(form: Form, env: NodeJS.ProcessEnv) {
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const node = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const { child, line } = await startChild([...node, '--import', 'tsx', join(__dirname, 'serve-system.ts')], env);
   const rows: string[][] = [];
   try {
     const { url, admin } = JSON.parse(line) as { url: string; admin: { email: string; password: string } };
-    const adminClient = await signedInAdmin(url, admin);
-    const creator = await createCreatorThroughAdmin(adminClient);
-    const cookie = [...adminClient.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const reads: Read[] = [
-      { name: 'transcripts', path: '/api/transcripts' },
-      { name: 'creators', path: '/api/creators' },
-      { name: 'creator analytics', path: `/api/creators/${creator.id}/analytics` },
-      { name: 'music list (signed in)', path: '/api/background-music', headers: { cookie } },
-    ];
+    const reads: Read[] = [];
+    if (SECTIONS.public) {
+      const adminClient = await signedInAdmin(url, admin);
+      const creator = await createCreatorThroughAdmin(adminClient);
+      const cookie = cookieOf(adminClient);
+      reads.push(
+        { section: 'public', name: 'transcripts', path: '/api/transcripts' },
+        { section: 'public', name: 'creators', path: '/api/creators' },
+        { section: 'public', name: 'creator analytics', path: `/api/creators/${creator.id}/analytics` },
+        { section: 'public', name: 'music list (signed in)', path: '/api/background-music', headers: { cookie } },
+      );
+    }
+    if (SECTIONS.personal) {
+      const { cookie, sessionId, transcriptId } = await preparedListener(url);
+      const headers = { cookie };
+      reads.push(
+        { section: 'personal', name: 'auth user', path: '/api/auth/user', headers },
+        { section: 'personal', name: 'auth session', path: '/api/auth/session', headers },
+        { section: 'personal', name: 'saved list', path: `/api/saved-affirmations/${sessionId}`, headers },
+        { section: 'personal', name: 'allowance', path: '/api/generate-audio/allowance', headers },
+        { section: 'personal', name: 'voice profile', path: `/api/voice-profile/${sessionId}`, headers },
+        { section: 'personal', name: 'streak', path: `/api/saved-affirmations/${sessionId}/streak?timeZone=Europe%2FBerlin`, headers },
+        { section: 'personal', name: 'own recording', path: `/api/own-recordings/${sessionId}/${transcriptId}`, headers },
+      );
+    }
     for (const read of reads) {
       // The same bytes the gateway answers (uncompressed, as autocannon asks), from a bare server.
       const answer = await fetch(`${url}${read.path}`, { headers: { ...read.headers, 'accept-encoding': 'identity' } });
@@ -113,7 +175,10 @@ async function benchForm(form: string, env: NodeJS.ProcessEnv) {
       try {
         const gateway = await load(`${url}${read.path}`, child.pid!, read.headers);
         const baseline = await load(bare.url, bare.child.pid!);
+        const goal = GOALS[read.section];
+        const met = gateway.errors === 0 && baseline.rps / gateway.rps <= goal.ratio[form] && gateway.p99 < goal.p99Ms;
         rows.push([
+          read.section,
           form,
           `${read.name} (${(body.length / 1024).toFixed(1)} KB)`,
           gateway.rps.toFixed(0),
@@ -126,6 +191,7 @@ async function benchForm(form: string, env: NodeJS.ProcessEnv) {
           `${gateway.cpuUs.toFixed(0)} µs`,
           `${baseline.cpuUs.toFixed(0)} µs`,
           `${(1e6 / gateway.cpuUs).toFixed(0)}`,
+          `${met ? 'MET' : 'MISS'} (${goal.ratio[form]}x, p99 < ${goal.p99Ms} ms)`,
         ]);
         process.stdout.write(`${form}: ${read.name} done\n`);
       } finally {
@@ -140,13 +206,14 @@ async function benchForm(form: string, env: NodeJS.ProcessEnv) {
 
 async function main() {
   console.log(
-    `Public reads through the gateway: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${CONNECTIONS} connections, ${SECONDS} s each; bare = a node:http server answering the same bytes.`,
+    `Reads through the gateway: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${CONNECTIONS} connections, ${SECONDS} s each; bare = a node:http server answering the same bytes.`,
   );
   const { DATABASE_URL, ...withoutDatabase } = process.env;
-  const rows = await benchForm('embedded (PGlite)', withoutDatabase);
+  const rows = process.argv.includes('--postgres-only') ? [] : await benchForm('embedded (PGlite)', withoutDatabase);
   if (DATABASE_URL && !process.argv.includes('--pglite-only'))
     rows.push(...(await benchForm('PostgreSQL', { ...withoutDatabase, DATABASE_URL })));
   const header = [
+    'section',
     'form',
     'read',
     'gateway req/s',
@@ -159,6 +226,7 @@ async function main() {
     'CPU/request',
     'bare CPU/request',
     'req/s per core',
+    'goal',
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;

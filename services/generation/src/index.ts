@@ -11,7 +11,7 @@ import { objectStorePeriods, PERIOD_SWEEP_EVERY_MS } from './domain/render-perio
 import { closeMp3Encoders, resolveMp3Encoder } from './domain/render/mp3-encoder';
 import { identityEventsConsumer } from './entry-points/events/identity-events-consumer';
 import { libraryEventsConsumer } from './entry-points/events/library-events-consumer';
-import { generationRoutes } from './entry-points/http/generation-routes';
+import { generationPersonalReads, generationRoutes } from './entry-points/http/generation-routes';
 
 export { ZGenerationEnv, type GenerationConfig } from './config';
 export { renderAffirmationMp3, type RenderInput, type RenderOptions, type RenderResult } from './domain/render/render-affirmation';
@@ -39,6 +39,7 @@ export function generationService(): ServiceModule<GenerationConfig> {
       const inFlight = new RendersInFlight();
       return {
         routes: generationRoutes(context, { musicCache, periods, queue, reservations, inFlight }),
+        personalReads: generationPersonalReads(context),
         consumers: [identityEventsConsumer(context), libraryEventsConsumer(context)],
         // After the grace period: renders still running are cancelled and clean up (files,
         // seconds) while the database is open, then the encoder threads stop between messages.

@@ -8,7 +8,7 @@ import { ensureSeedAdmin } from './domain/seed-admin';
 import { billingEventsConsumer } from './entry-points/events/billing-events-consumer';
 import { adminSetupRoutes } from './entry-points/http/admin-setup-routes';
 import { accountRoutes } from './entry-points/http/account-routes';
-import { authRoutes } from './entry-points/http/auth-routes';
+import { authRoutes, identityPersonalReads } from './entry-points/http/auth-routes';
 import { internalRoutes } from './entry-points/http/internal-routes';
 import { OidcSignIn } from './entry-points/http/oidc';
 
@@ -54,6 +54,7 @@ export function identityService(hooks: IdentityHooks = {}): ServiceModule<Identi
         userVerifier: createTokenVerifier(localKeyResolver(keys), USER_TOKEN_ISSUER, {
           revocation: async (claims) => ((await findActiveSessionUser(context.db, claims.sid)) === claims.id ? 'active' : 'revoked'),
         }),
+        personalReads: identityPersonalReads(context),
         consumers: [billingEventsConsumer],
         onStop: async () => clearInterval(sweep),
       };

@@ -4,6 +4,7 @@ export * from './errors';
 export * from './http/request-context';
 export * from './http/create-service-app';
 export * from './http/read-cache';
+export * from './http/personal-reads';
 export * from './auth/key-store';
 export * from './auth/session-token';
 export * from './auth/authenticate';

@@ -8,7 +8,7 @@ import { createVoiceEngines } from './engines/create-voice-engines';
 import { meteredVoiceEngines } from './engines/metered-voice-engine';
 import { stopEspeak } from './engines/espeak';
 import { identityEventsConsumer } from './entry-points/events/identity-events-consumer';
-import { internalSpeechRoutes, voiceProfileRoutes } from './entry-points/http/voice-profile-routes';
+import { internalSpeechRoutes, voicePersonalReads, voiceProfileRoutes } from './entry-points/http/voice-profile-routes';
 import { UPLOADS_PREFIX } from './domain/voice-use-cases';
 
 export { ZVoiceEnv, type VoiceConfig } from './config';
@@ -34,6 +34,7 @@ export function voiceService(): ServiceModule<VoiceConfig> {
       });
       return {
         routes: Router().use(voiceProfileRoutes(deps)).use(internalSpeechRoutes(deps)),
+        personalReads: voicePersonalReads(deps),
         consumers: [identityEventsConsumer({ context, engines })],
         onStop: async () => {
           sweeper.stop();

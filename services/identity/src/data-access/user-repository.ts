@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@innerecho/kit';
 import { sessionBindings, userSubscriptions, users } from './schema';
 
@@ -45,12 +45,25 @@ export async function setPasswordHash(db: Db, id: string, passwordHash: string) 
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }
 
-export async function isEntitled(db: Db, userId: string): Promise<boolean> {
+/**
+ * The user as `GET /api/auth/user` shows them, in one statement: the account, and whether any
+ * of their subscriptions is active or trialing (`entitled`). Asked on every page a listener opens.
+ */
+export async function findUserWithEntitlement(
+  db: Db,
+  userId: string,
+): Promise<(Pick<UserRecord, 'id' | 'email' | 'name' | 'role'> & { entitled: boolean }) | null> {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(userSubscriptions)
-    .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.entitled, true)));
-  return (row?.n ?? 0) > 0;
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      entitled: sql<boolean>`exists (select 1 from ${userSubscriptions} where ${userSubscriptions.userId} = ${users.id} and ${userSubscriptions.entitled})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
 }
 
 /** Applies a subscription change unless a newer one was already applied. */

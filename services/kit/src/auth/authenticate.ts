@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { forbidden, unauthorized, unavailable } from '../errors';
-import type { SessionRole, TokenVerifier } from './session-token';
+import type { SessionClaims, SessionRole, TokenVerifier } from './session-token';
 
 /**
  * Reads the session token from its cookie (or a Bearer header, for service-to-service
@@ -28,12 +28,19 @@ export function authenticate(verifier: TokenVerifier, cookieName: string): Reque
   };
 }
 
-export function requireUser(req: Request): NonNullable<Request['user']> {
+/** The caller as the session check found them: an Express request, or a personal read's request. */
+export interface Caller {
+  user?: SessionClaims;
+  sessionToken?: string;
+  requestId: string;
+}
+
+export function requireUser(req: Pick<Caller, 'user'>): SessionClaims {
   if (!req.user) throw unauthorized();
   return req.user;
 }
 
-export function requireRole(req: Request, ...roles: SessionRole[]): NonNullable<Request['user']> {
+export function requireRole(req: Pick<Caller, 'user'>, ...roles: SessionRole[]): SessionClaims {
   const user = requireUser(req);
   if (!roles.includes(user.role)) throw forbidden();
   return user;

@@ -1,6 +1,6 @@
-import type { Request } from 'express';
 import { AppError, forbidden, unavailable } from '../errors';
-import { requireUser } from './authenticate';
+import { requireUser, type Caller } from './authenticate';
+import type { SessionClaims } from './session-token';
 import { REQUEST_ID_HEADER } from '../http/request-context';
 
 /**
@@ -14,7 +14,7 @@ export class SessionOwnership {
   constructor(private readonly identityUrl: string) {}
 
   /** Returns the signed-in user who owns `sessionId`, or throws 401/403. */
-  async assertOwner(req: Request, sessionId: string): Promise<NonNullable<Request['user']>> {
+  async assertOwner(req: Caller, sessionId: string): Promise<SessionClaims> {
     const user = requireUser(req);
     const known = this.confirmed.get(sessionId);
     if (known === user.id) return user;

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Router, type RequestHandler } from 'express';
@@ -16,6 +16,7 @@ import type { InboxTable, OutboxTable } from '../events/tables';
 import type { EventTransport } from '../events/transport';
 import { answerMalformedRequests } from '../http/client-errors';
 import { createServiceApp } from '../http/create-service-app';
+import { personalReadLane, type PersonalRead } from '../http/personal-reads';
 import { createLogger, type Logger } from '../logger';
 import { ServiceMetrics } from '../observability/metrics';
 import { traceRequests } from '../observability/tracing';
@@ -60,6 +61,11 @@ export interface ServiceParts {
    * parsing and session checks, none of which such an answer needs (see `ReadCache.kept`).
    */
   keptAnswers?: RequestHandler;
+  /**
+   * A signed-in listener's own reads, answered before Express when the session is valid
+   * (`personalReadLane`); also mount them on `routes` (`mountPersonalReads`), which answers the rest.
+   */
+  personalReads?: PersonalRead[];
   onStop?: () => Promise<void>;
 }
 
@@ -199,10 +205,14 @@ export async function startService<TConfig extends BaseServiceEnv>(
     routes: files.local ? Router().use(`/api/files/${module.name}`, files.local.routes()).use(parts.routes) : parts.routes,
   });
 
+  const lane = parts.personalReads?.length
+    ? personalReadLane({ reads: parts.personalReads, verifier: userVerifier, lifecycle, metrics, logger })
+    : null;
   const host = options.host ?? '127.0.0.1';
-  const server: Server = await new Promise((resolve, reject) => {
-    // Express 5 hands a listen failure (EADDRINUSE) to this callback.
-    const s = app.listen(config.PORT, host, (error?: Error) => (error ? reject(error) : resolve(s)));
+  const server: Server = createServer(lane ? (req, res) => lane(req, res, app) : app);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, host, () => (server.off('error', reject), resolve()));
   });
   // Keep-alive longer than the gateway's, so the proxy never reuses a socket we just closed.
   server.keepAliveTimeout = 65_000;

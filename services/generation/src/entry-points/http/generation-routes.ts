@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
 import { ZGenerateAudioRequest, ZMixPreviewRequest } from '@innerecho/contracts';
-import { requireUser, sendStoredObject, type ServiceContext } from '@innerecho/kit';
+import { mountPersonalReads, requireUser, sendStoredObject, type PersonalRead, type ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../../config';
 import type { DecodedMusicCache } from '../../domain/decoded-music-cache';
 import type { PeriodStore } from '../../domain/render/render-affirmation';
@@ -24,6 +24,48 @@ import { renderMetrics } from './render-metrics';
 
 const caller = (req: Request) => ({ token: req.sessionToken!, requestId: req.requestId });
 
+const NO_STORE = { 'cache-control': 'no-store' };
+
+/**
+ * The listener's own reads the generate and library screens make on every visit: answered
+ * before Express when the session is valid (see `personalReadLane`), by these routes otherwise.
+ */
+export function generationPersonalReads(context: ServiceContext<GenerationConfig>): PersonalRead[] {
+  return [
+    // Today's share of the daily hour, for the duration sliders.
+    {
+      path: '/api/generate-audio/allowance',
+      headers: NO_STORE,
+      answer: async (req) => readDailyAllowance(context.db, requireUser(req).id),
+    },
+    {
+      path: '/api/saved-affirmations/:sessionId',
+      answer: async (req) => {
+        const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+        return listOwnSavedAffirmations(context, user.id, req.params.sessionId);
+      },
+    },
+    // The listening streak: days in a row with a play of a saved affirmation, in the listener's time zone.
+    {
+      path: '/api/saved-affirmations/:sessionId/streak',
+      headers: NO_STORE,
+      answer: async (req) => {
+        const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+        return describeStreak(context, user.id, req.query.timeZone);
+      },
+    },
+    // The listener's own reading of an affirmation (a transcript id, or custom-{id}).
+    {
+      path: '/api/own-recordings/:sessionId/:affirmationId',
+      headers: NO_STORE,
+      answer: async (req) => {
+        const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+        return describeOwnRecording(context, user.id, req.params.sessionId, req.params.affirmationId);
+      },
+    },
+  ];
+}
+
 export function generationRoutes(
   context: ServiceContext<GenerationConfig>,
   parts: {
@@ -37,6 +79,7 @@ export function generationRoutes(
   const { musicCache, periods, queue, reservations, inFlight } = parts;
   const router = Router();
   const renders = renderMetrics(context.metrics);
+  mountPersonalReads(router, generationPersonalReads(context));
 
   router.post('/api/generate-audio', async (req, res) => {
     const request = ZGenerateAudioRequest.parse(req.body ?? {});
@@ -113,25 +156,6 @@ export function generationRoutes(
     res.end(mp3);
   });
 
-  // Today's share of the daily hour, for the duration sliders.
-  router.get('/api/generate-audio/allowance', async (req, res) => {
-    const user = requireUser(req);
-    res.setHeader('cache-control', 'no-store');
-    res.json(await readDailyAllowance(context.db, user.id));
-  });
-
-  router.get('/api/saved-affirmations/:sessionId', async (req, res) => {
-    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
-    res.json(await listOwnSavedAffirmations(context, user.id, req.params.sessionId));
-  });
-
-  // The listening streak: days in a row with a play of a saved affirmation, in the listener's time zone.
-  router.get('/api/saved-affirmations/:sessionId/streak', async (req, res) => {
-    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
-    res.setHeader('cache-control', 'no-store');
-    res.json(await describeStreak(context, user.id, req.query.timeZone));
-  });
-
   router.post('/api/saved-affirmations/:sessionId/:id/plays', async (req, res) => {
     const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
     res.status(201).json(await recordPlay(context, { userId: user.id, savedId: req.params.id, body: req.body }));
@@ -162,13 +186,6 @@ export function generationRoutes(
       res.setHeader('content-disposition', `attachment; filename="${name}.mp3"`);
     }
     await sendStoredObject(req, res, { size: audio.stat.size, open: audio.open });
-  });
-
-  // The listener's own reading of an affirmation (a transcript id, or custom-{id}).
-  router.get('/api/own-recordings/:sessionId/:affirmationId', async (req, res) => {
-    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
-    res.setHeader('cache-control', 'no-store');
-    res.json(await describeOwnRecording(context, user.id, req.params.sessionId, req.params.affirmationId));
   });
 
   router.put('/api/own-recordings/:sessionId/:affirmationId', async (req, res) => {

@@ -7,10 +7,12 @@ import {
   formError,
   formText,
   isFormPost,
+  mountPersonalReads,
   requireUser,
   sendPage,
   unauthorized,
   type KeyStore,
+  type PersonalRead,
   type ServiceContext,
   type TokenSigner,
 } from '@innerecho/kit';
@@ -45,12 +47,37 @@ function loginModeFor(req: Request): LoginMode {
 }
 
 /**
+ * The signed-in user, asked by every page a listener opens: answered before Express when the
+ * session is valid (see `personalReadLane`), by the routes otherwise (a visitor, a refusal).
+ */
+export function identityPersonalReads(context: ServiceContext<IdentityConfig>): PersonalRead[] {
+  return [
+    {
+      path: '/api/auth/user',
+      answer: async (req) => {
+        const user = await getCurrentUser(context.db, requireUser(req).id);
+        if (!user) throw unauthorized();
+        return user;
+      },
+    },
+    // The same question for pages that work signed in or out: being signed out is an answer
+    // (200 with null), not a failed request, so a visitor's browser logs no error for it.
+    {
+      path: '/api/auth/session',
+      headers: { 'cache-control': 'no-store' },
+      answer: async (req) => ({ user: req.user ? await getCurrentUser(context.db, req.user.id) : null }),
+    },
+  ];
+}
+
+/**
  * /api/login, /api/signup, /api/logout, /api/auth/user and the OpenID callback. Form posts
  * (the built-in page) answer with redirects and a re-rendered page; JSON posts answer JSON.
  */
 export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): Router {
   const router = Router();
   const { config } = context;
+  mountPersonalReads(router, identityPersonalReads(context));
 
   const beginSession = async (res: Response, user: UserRecord) => {
     setSessionCookie(res, config, await startSession({ context, signer, user }));
@@ -136,21 +163,6 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): 
   };
   router.get('/api/logout', logout);
   router.post('/api/logout', logout);
-
-  router.get('/api/auth/user', async (req, res) => {
-    const claims = requireUser(req);
-    const user = await getCurrentUser(context.db, claims.id);
-    if (!user) throw unauthorized();
-    res.json(user);
-  });
-
-  // The same question for pages that work signed in or out: being signed out is an answer
-  // (200 with null), not a failed request, so a visitor's browser logs no error for it.
-  router.get('/api/auth/session', async (req, res) => {
-    const user = req.user ? await getCurrentUser(context.db, req.user.id) : null;
-    res.setHeader('cache-control', 'no-store');
-    res.json({ user });
-  });
 
   router.get('/api/auth/callback', async (req, res) => {
     if (!oidc) throw new AppError(404, 'NOT_FOUND', 'Sign-in provider is not configured');

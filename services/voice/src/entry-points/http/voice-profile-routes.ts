@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { requireUser, type ServiceContext } from '@innerecho/kit';
+import { mountPersonalReads, requireUser, type PersonalRead, type ServiceContext } from '@innerecho/kit';
 import { ZSessionId, type VoiceEngineView } from '@innerecho/contracts';
 import type { VoiceConfig } from '../../config';
 import type { VoiceEngines } from '../../engines/create-voice-engines';
@@ -20,9 +20,26 @@ interface Deps {
   stats: EngineStats;
 }
 
+/**
+ * The listener's voice profile, asked by every screen that speaks in their voice: answered
+ * before Express when the session is valid (see `personalReadLane`), by the routes otherwise.
+ */
+export function voicePersonalReads({ context, engines }: Pick<Deps, 'context' | 'engines'>): PersonalRead[] {
+  return [
+    {
+      path: '/api/voice-profile/:sessionId',
+      answer: async (req) => {
+        const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
+        return describeVoiceProfile({ context, engines, userId: user.id });
+      },
+    },
+  ];
+}
+
 /** /api/voice-profile/*: every route keyed by a sessionId checks its owner first. */
 export function voiceProfileRoutes({ context, engines }: Deps): Router {
   const router = Router();
+  mountPersonalReads(router, voicePersonalReads({ context, engines }));
 
   // Which engine makes voices here, for everyone (visitors too): the pages that sell the plans
   // say what the voice will sound like. It changes only with the deployment's configuration.
@@ -50,11 +67,6 @@ export function voiceProfileRoutes({ context, engines }: Deps): Router {
       requestId: req.requestId,
     });
     res.json(result);
-  });
-
-  router.get('/api/voice-profile/:sessionId', async (req, res) => {
-    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
-    res.json(await describeVoiceProfile({ context, engines, userId: user.id }));
   });
 
   router.delete('/api/voice-profile/:sessionId', async (req, res) => {
