@@ -46,7 +46,11 @@ export async function startGateway(
     port,
     stop: () =>
       (stopping ??= (async () => {
-        await operations.lifecycle.drain(server, config.SHUTDOWN_GRACE_SECONDS * 1000, logger);
+        await operations.lifecycle.stop(server, {
+          delayMs: config.SHUTDOWN_DELAY_SECONDS * 1000,
+          graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
+          logger,
+        });
         await signInStore?.close();
         await sessions.close();
       })()),
