@@ -46,6 +46,8 @@ export const ZGatewayEnv = z.object({
   METRICS_TOKEN: optionalText,
   /** After SIGTERM, how long requests in flight may run before their connections are cut. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
+  /** After SIGTERM, how long it keeps serving while `/ready` already answers 503, before the drain. */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(120).default(0),
   /** A remote's build served from elsewhere (CDN, bucket): the folder holding its remoteEntry.js. Unset: this gateway serves it. */
   REMOTE_URL_PUBLIC: optionalUrl,
   REMOTE_URL_SUBSCRIBER: optionalUrl,

@@ -62,9 +62,13 @@ export async function startGateway(
     metricsUrl,
     stop: () =>
       (stopping ??= (async () => {
+        await operations.lifecycle.stop(server, {
+          delayMs: config.SHUTDOWN_DELAY_SECONDS * 1000,
+          graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
+          logger,
+        });
         metricsServer.close();
         metricsServer.closeAllConnections();
-        await operations.lifecycle.drain(server, config.SHUTDOWN_GRACE_SECONDS * 1000, logger);
         await signInStore?.close();
         await sessions.close();
       })()),

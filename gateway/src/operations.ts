@@ -38,7 +38,7 @@ export function gatewayOperations(config: GatewayConfig, options: { processMetri
   const metrics = new ServiceMetrics('gateway', { processMetrics: options.processMetrics });
   const routes = Router();
   routes.get('/ready', (_req, res) => {
-    if (lifecycle.draining) res.status(503).json({ status: 'draining', service: 'gateway' });
+    if (lifecycle.stopSignal.aborted) res.status(503).json({ status: 'draining', service: 'gateway' });
     else res.json({ status: 'ready', service: 'gateway' });
   });
   // The figures are for operators: the public port has none (not even the app's page).

@@ -7,8 +7,11 @@ import { SERVICE_NAMES, type ServiceName } from './route-table';
 /** Errors that mean the request never reached a service able to answer it (stopped, restarting, not yet listening). */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
 
-/** An idempotent read that failed to connect is tried once more after this pause. */
-const RETRY_DELAY_MS = 250;
+/**
+ * An idempotent read that failed to connect is tried again, after 250 ms, 500 ms, then
+ * every second, for as long as a restarting instance takes to listen again (RETRY_WITHIN_MS).
+ */
+const retryDelayMs = (attempt: number) => Math.min(1000, 250 * 2 ** (attempt - 1));
 
 const SAFE_TO_RETRY = new Set(['GET', 'HEAD']);
 
@@ -26,13 +29,17 @@ const UPSTREAM_TIMEOUT_MS: Record<ServiceName, number> = {
   'creator-referral': 120_000,
 };
 
-/** A read that failed later than this was cut off by the proxy timeout, not refused: it is not retried. */
-const RETRY_WITHIN_MS = 5000;
+/**
+ * Reads are retried while they keep failing to connect within this long of their first
+ * attempt: about the time one instance of a service takes to restart. A read that failed
+ * later was cut off by the proxy timeout, not refused, and is not retried.
+ */
+const RETRY_WITHIN_MS = 8000;
 
 declare module 'express-serve-static-core' {
   interface Request {
-    /** Set once the gateway has retried this request upstream. */
-    upstreamRetried?: boolean;
+    /** How many times the gateway has retried this request upstream. */
+    upstreamRetries?: number;
   }
 }
 
@@ -40,8 +47,8 @@ declare module 'express-serve-static-core' {
  * One proxy per service. When a service cannot be reached (it is stopped, or restarting
  * during a deploy) the answer is a fast 503 with `Retry-After`: the service is
  * unavailable for a moment, which is what a client should be told. A GET or HEAD that
- * failed to connect is retried once first: a restarting instance's last keep-alive socket
- * or a second instance behind the service's address may answer it. Writes are never
+ * failed to connect is retried for a few seconds first: a second instance behind the
+ * service's address, or the restarted one, answers it. Writes are never
  * replayed: the gateway does not keep their bodies, and they may have had an effect.
  * An answer that breaks off half-way is a 502 (the service misbehaved).
  */
@@ -95,10 +102,13 @@ export function createUpstreamProxies(options: {
             return;
           }
           const quick = Date.now() - (startedAt.get(request) ?? 0) < RETRY_WITHIN_MS;
-          if (unreachable && quick && SAFE_TO_RETRY.has(request.method) && !request.upstreamRetried) {
-            request.upstreamRetried = true;
+          if (unreachable && quick && SAFE_TO_RETRY.has(request.method) && !response.destroyed) {
+            request.upstreamRetries = (request.upstreamRetries ?? 0) + 1;
             upstreamFailures.inc({ service: name, outcome: 'retried' });
-            setTimeout(() => proxy(request, response, () => undefined), RETRY_DELAY_MS);
+            setTimeout(() => {
+              // The browser may have given up meanwhile.
+              if (!response.destroyed) proxy(request, response, () => undefined);
+            }, retryDelayMs(request.upstreamRetries));
             return;
           }
           options.logger.error({ err: error, service: name, path: request.path }, 'service unreachable');

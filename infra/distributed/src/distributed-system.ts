@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { freePort } from '@innerecho/embedded';
 import { RoundRobinBalancer } from './balancer';
 import { gatewayEnvironment, serviceEnvironment, SERVICES, type ServiceName, type Wiring } from './environment';
-import { ServiceProcess } from './service-process';
+import { ensureSecrets } from './secrets';
+import { runMigrationStep, ServiceProcess } from './service-process';
 
 export interface DistributedOptions {
   wiring: Omit<Wiring, 'addresses'>;
@@ -47,6 +48,7 @@ export async function startDistributedSystem(options: DistributedOptions): Promi
   const instances = Math.max(1, options.instances ?? 1);
   mkdirSync(options.logDir, { recursive: true });
   mkdirSync(options.wiring.dataDir, { recursive: true });
+  ensureSecrets(options.wiring.secretsDir);
   const fixed = options.ports && options.ports !== 'free' ? options.ports.firstPort : null;
   const port = async (service: ServiceName, index: number) =>
     fixed === null ? freePort() : fixed + SERVICES.indexOf(service) + index * 100;
@@ -106,6 +108,16 @@ export async function startDistributedSystem(options: DistributedOptions): Promi
     await Promise.all(balancers.map((b) => b.close()));
   };
   try {
+    // The migration step first, as a deploy runs it; the instances only check their schema is there.
+    await Promise.all(
+      SERVICES.map((service) =>
+        runMigrationStep({
+          service,
+          env: { ...serviceEnvironment(service, wiring, 0), ...(options.serviceEnv ?? {}) },
+          logDir: options.logDir,
+        }),
+      ),
+    );
     // All at once: instances of one service take turns on the database by themselves (advisory locks).
     await Promise.all(all.map((p) => p.start()));
     await gateway.start();

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { SECRET_FILES } from './secrets';
 
 /** The parts of the distributed form, in the order they start; the gateway comes last. */
 export const SERVICES = ['identity', 'voice', 'library', 'generation', 'billing', 'creator-referral'] as const;
@@ -26,6 +27,8 @@ export interface Wiring {
   /** Files on S3 when set; else on local disk under dataDir (shared by a service's instances). */
   s3?: S3Settings;
   dataDir: string;
+  /** Where the secrets are mounted (see secrets.ts): each service reads its own through `*_FILE`. */
+  secretsDir: string;
   publicUrl: string;
   logLevel: string;
   /** Where each service is reached by the others and by the gateway. */
@@ -52,11 +55,20 @@ export function serviceEnvironment(service: ServiceName, wiring: Wiring, port: n
     ...s3Environment(wiring.s3),
     PORT: String(port),
     HOST: '127.0.0.1',
+    // Keys and secrets come from configuration, the same for every instance, never from the process's own disk.
+    REQUIRE_CONFIGURED_SECRETS: 'true',
+    // Migrations are their own step (runMigrationStep, before the processes start).
+    RUN_MIGRATIONS: 'false',
+    FILE_SIGNING_SECRET_FILE: secretFile(wiring, SECRET_FILES.fileSigningSecret(service)),
   };
   if (wiring.natsNamespace) env.NATS_NAMESPACE = wiring.natsNamespace;
   if (service === 'identity') {
     env.SEED_ADMIN_EMAIL = wiring.seedAdminEmail ?? 'admin@innerecho.local';
-    env.SESSION_KEYS_DIR = resolve(wiring.dataDir, 'identity', 'keys');
+    env.SESSION_SIGNING_KEYS_FILE = secretFile(wiring, SECRET_FILES.sessionSigningKeys);
+  }
+  if (service === 'creator-referral') {
+    env.CREATOR_SESSION_SIGNING_KEYS_FILE = secretFile(wiring, SECRET_FILES.creatorSessionSigningKeys);
+    env.REFERRAL_CLICK_SECRET_FILE = secretFile(wiring, SECRET_FILES.referralClickSecret);
   }
   return env;
 }
@@ -82,6 +94,8 @@ export function gatewayEnvironment(wiring: Wiring, port: number, metricsPort = 9
     ...(wiring.s3?.endpoint ? { FILES_ORIGIN: new URL(wiring.s3.endpoint).origin } : {}),
   };
 }
+
+const secretFile = (wiring: Wiring, name: string) => resolve(wiring.secretsDir, name);
 
 function s3Environment(s3: S3Settings | undefined): Record<string, string> {
   if (!s3) return {};

@@ -3,3 +3,4 @@ export * from './balancer';
 export * from './service-process';
 export * from './distributed-system';
 export * from './testing';
+export * from './secrets';

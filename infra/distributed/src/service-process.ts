@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
+import { appendFileSync, createWriteStream, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from './environment';
 
@@ -117,5 +118,26 @@ export class ServiceProcess {
   async close() {
     await this.stop();
     await new Promise((r) => this.log.end(r));
+  }
+}
+
+/**
+ * The migration step of one service, as a deploy runs it before the new instances start
+ * (a Kubernetes Job, compose's `<service>-migrate`): `<workspace>/src/migrate.ts` with the
+ * service's environment. Its output is appended to `<logDir>/<service>-migrate.log`.
+ */
+export async function runMigrationStep(options: { service: string; env: Record<string, string>; logDir: string }) {
+  const workspace = join('services', options.service);
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [...TSX_IMPORT, join(workspace, 'src', 'migrate.ts')], {
+      cwd: REPOSITORY_ROOT,
+      env: { ...process.env, ...options.env, NODE_ENV: 'production' },
+      timeout: 300_000,
+    });
+    appendFileSync(join(options.logDir, `${options.service}-migrate.log`), stdout + stderr);
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string };
+    appendFileSync(join(options.logDir, `${options.service}-migrate.log`), `${failed.stdout ?? ''}${failed.stderr ?? ''}`);
+    throw new Error(`${options.service}: the migration step failed (see ${options.service}-migrate.log)`, { cause: error });
   }
 }

@@ -53,6 +53,8 @@ async function main() {
       natsNamespace: env.NATS_NAMESPACE || undefined,
       s3,
       dataDir: resolve(env.DATA_DIR ?? './data/distributed'),
+      // Generated on the first start and kept, as a Secret would be mounted.
+      secretsDir: resolve(env.SECRETS_DIR ?? resolve(env.DATA_DIR ?? './data/distributed', 'secrets')),
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
       logLevel: env.LOG_LEVEL ?? 'info',
       seedAdminEmail: env.SEED_ADMIN_EMAIL,

@@ -126,6 +126,7 @@ export async function startDistributedTestSystem(options: DistributedTestOptions
         natsNamespace,
         s3,
         dataDir: join(work, 'data'),
+        secretsDir: join(work, 'secrets'),
         publicUrl: `http://localhost:${gatewayPort}`,
         logLevel: options.logLevel ?? process.env.TEST_LOG_LEVEL ?? 'info',
         seedAdminEmail: TEST_ADMIN,

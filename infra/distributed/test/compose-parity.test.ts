@@ -20,6 +20,7 @@ const wiring: Wiring = {
   natsNamespace: 'ns',
   s3: { bucket: 'innerecho', endpoint: 'http://127.0.0.1:9000' },
   dataDir: '/data',
+  secretsDir: '/run/secrets',
   publicUrl: 'http://localhost:3000',
   logLevel: 'info',
   addresses: Object.fromEntries(SERVICES.map((s, i) => [s, `http://127.0.0.1:${4101 + i}`])) as Wiring['addresses'],

@@ -10,9 +10,14 @@ export const ZCreatorReferralEnv = ZBaseServiceEnv.extend({
     .int()
     .min(60)
     .default(7 * 24 * 3600),
-  /** Where the creator session signing keys live; defaults to DATA_DIR/creator-referral/keys. */
+  /** Creator session signing keys: ES256 private keys in PEM, the last signs (or CREATOR_SESSION_SIGNING_KEYS_FILE). */
+  CREATOR_SESSION_SIGNING_KEYS: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Where the creator session signing keys live when not configured; defaults to DATA_DIR/creator-referral/keys. */
   CREATOR_SESSION_KEYS_DIR: z.string().optional(),
-  /** Keys the per-address referral click counts; generated under DATA_DIR when unset (set it when replicas share no disk). */
+  /** Keys the per-address referral click counts; generated under DATA_DIR when unset (set it, or REFERRAL_CLICK_SECRET_FILE, when replicas share no disk). */
   REFERRAL_CLICK_SECRET: z.string().min(16).optional(),
   /** The least a creator can ask to be paid out, in cents. */
   PAYOUT_THRESHOLD_CENTS: z.coerce.number().int().min(1).max(10_000_000).default(2500),

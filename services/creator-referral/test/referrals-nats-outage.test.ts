@@ -98,6 +98,14 @@ test('with NATS stopped between billing and creator-referral and restarted, the 
   await eventually(async () => expect((await asCreator.get(`/api/commissions/creator/${creator.id}`)).data).toHaveLength(1));
 
   await nats.stop();
+  // Billing stays ready (a readiness probe would otherwise pull every instance on a NATS blip);
+  // /health and the metrics say NATS is away.
+  const billingUrl = system.services.billing.url;
+  await eventually(async () => {
+    expect(await (await fetch(`${billingUrl}/health`)).json()).toMatchObject({ status: 'ok', details: { events: 'unavailable' } });
+  });
+  expect((await fetch(`${billingUrl}/ready`)).status).toBe(200);
+  expect(await (await fetch(`${billingUrl}/metrics`)).text()).toMatch(/innerecho_dependency_up\{dependency="events",service="billing"\} 0/);
   // Billing still takes the payment: the event waits in its outbox.
   const invoice = await stripe.pay(subscriptionId, 999);
   const billingDb = system.services.billing.context.db;
@@ -107,6 +115,9 @@ test('with NATS stopped between billing and creator-referral and restarted, the 
   expect((pending.rows ?? pending)[0].n).toBe(1);
 
   await nats.start();
+  await eventually(async () => {
+    expect(await (await fetch(`${billingUrl}/health`)).json()).toMatchObject({ details: { events: 'ok' } });
+  });
   const rows = await eventually(async () => {
     const list = (await asCreator.get(`/api/commissions/creator/${creator.id}`)).data as any[];
     expect(list).toHaveLength(2);

@@ -12,7 +12,16 @@ const list = z
   );
 
 export const ZIdentityEnv = ZBaseServiceEnv.extend({
-  /** Folder of ES256 signing keys; the newest signs (see KeyStore). Default: DATA_DIR/identity/keys. */
+  /**
+   * The session signing keys: ES256 private keys in PEM, the last signs, all verify (or
+   * SESSION_SIGNING_KEYS_FILE, a mounted file). Replicas given the same keys accept each
+   * other's sessions. Without it, keys are kept in SESSION_KEYS_DIR.
+   */
+  SESSION_SIGNING_KEYS: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Folder of ES256 signing keys, the newest signs, when SESSION_SIGNING_KEYS is unset. Default: DATA_DIR/identity/keys. */
   SESSION_KEYS_DIR: z.string().optional(),
   SESSION_TTL_SECONDS: z.coerce
     .number()

@@ -26,10 +26,14 @@ export function identityService(hooks: IdentityHooks = {}): ServiceModule<Identi
     tables: { outbox, inbox },
     async build(context) {
       const { config } = context;
-      const keys =
-        config.DATA_DIR === 'memory://' && !config.SESSION_KEYS_DIR
-          ? KeyStore.inMemory()
-          : KeyStore.openDirectory(config.SESSION_KEYS_DIR ?? join(config.DATA_DIR, 'identity', 'keys'));
+      const keys = KeyStore.open({
+        pem: config.SESSION_SIGNING_KEYS,
+        variable: 'SESSION_SIGNING_KEYS',
+        dir: config.SESSION_KEYS_DIR,
+        defaultDir: join(config.DATA_DIR, 'identity', 'keys'),
+        inMemory: config.DATA_DIR === 'memory://',
+        requireConfigured: config.REQUIRE_CONFIGURED_SECRETS,
+      });
       module.keys = keys;
       const signer = createTokenSigner(keys, USER_TOKEN_ISSUER, config.SESSION_TTL_SECONDS);
       const oidc = config.OIDC_ISSUER ? new OidcSignIn(config) : null;

@@ -19,6 +19,7 @@ export * from './events/relay';
 export * from './events/consumer';
 export * from './runtime/service-runtime';
 export * from './runtime/run-standalone';
+export * from './runtime/run-migrations';
 export * from './runtime/lifecycle';
 export * from './observability/metrics';
 export * from './observability/tracing';

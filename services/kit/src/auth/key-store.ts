@@ -1,6 +1,8 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ConfigError } from '../config';
+import { missingSecretMessage } from '../secrets';
 
 export interface SigningKey {
   kid: string;
@@ -33,6 +35,60 @@ export class KeyStore {
     return store;
   }
 
+  /**
+   * Keys given as configuration: one or more PEM private keys (PKCS#8 or SEC1), the last
+   * one signs and all verify. Each key id is derived from the public key itself, so every
+   * replica given the same keys names them alike and accepts the others' tokens. Rotate by
+   * appending a key, and drop the old one once the longest session signed with it expired.
+   */
+  static fromPem(bundle: string, variable: string): KeyStore {
+    const blocks = bundle.match(PEM_PRIVATE_KEY_BLOCK) ?? [];
+    if (blocks.length === 0) throw new ConfigError(`${variable}: no PEM private key found`);
+    const store = new KeyStore(null);
+    store.keys = blocks.map((pem) => {
+      let privateKey: KeyObject;
+      try {
+        privateKey = createPrivateKey(pem);
+      } catch {
+        throw new ConfigError(`${variable}: a key is not a readable PEM private key`);
+      }
+      if (privateKey.asymmetricKeyType !== 'ec' || privateKey.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+        throw new ConfigError(`${variable}: keys must be EC P-256 (ES256)`);
+      }
+      const publicKey = createPublicKey(privateKey);
+      const digest = createHash('sha256')
+        .update(publicKey.export({ type: 'spki', format: 'der' }))
+        .digest('base64url');
+      return { kid: `c${digest.slice(0, 22)}`, privateKey, publicKey };
+    });
+    return store;
+  }
+
+  /**
+   * The signing keys a service uses: the configured PEM keys when given; else a folder
+   * (the configured one, or the default under DATA_DIR) where a first key is generated;
+   * in memory for throwaway systems. With `requireConfigured` only configured keys do.
+   */
+  static open(options: {
+    pem?: string;
+    variable: string;
+    dir?: string;
+    defaultDir: string;
+    inMemory: boolean;
+    requireConfigured: boolean;
+  }) {
+    if (options.pem) return KeyStore.fromPem(options.pem, options.variable);
+    if (options.requireConfigured) throw new ConfigError(missingSecretMessage(options.variable));
+    if (options.inMemory && !options.dir) return KeyStore.inMemory();
+    return KeyStore.openDirectory(options.dir ?? options.defaultDir);
+  }
+
+  /** A new ES256 private key as PEM (what SESSION_SIGNING_KEYS holds). */
+  static generatePem(): string {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    return privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+  }
+
   /** A store that lives only in memory (tests, throwaway systems). */
   static inMemory(): KeyStore {
     const store = new KeyStore(null);
@@ -41,6 +97,7 @@ export class KeyStore {
   }
 
   reload() {
+    // Configured keys (fromPem) have no folder: they change with the configuration, by a restart.
     if (!this.dir) return;
     const files = readdirSync(this.dir)
       .filter((f) => f.endsWith('.key.pem'))
@@ -79,3 +136,5 @@ export class KeyStore {
     };
   }
 }
+
+const PEM_PRIVATE_KEY_BLOCK = /-----BEGIN (?:EC )?PRIVATE KEY-----[\s\S]+?-----END (?:EC )?PRIVATE KEY-----/g;

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -25,6 +25,8 @@ export interface Database {
    * taken skips the work instead and gets `undefined` (periodic jobs one instance runs).
    */
   exclusive<T>(name: string, work: () => Promise<T>, options?: { skipIfHeld?: boolean }): Promise<T | undefined>;
+  /** Connections of the pool (PostgreSQL only): open, busy, and requests waiting for one. */
+  poolUsage?(): { open: number; inUse: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -37,7 +39,17 @@ export interface OpenDatabaseOptions {
   /** PGlite's data directory; 'memory://' or undefined keeps it in memory. */
   dataDir?: string;
   logger: Logger;
+  /**
+   * 'apply' (the default): apply pending migrations now. 'verify': a separate step
+   * (`npm run migrate`, a Kubernetes Job) applies them; refuse to start while one this
+   * code needs is missing. PGlite, which only this process opens, always applies.
+   */
+  migrations?: 'apply' | 'verify';
+  /** Most connections this process opens to PostgreSQL (DATABASE_POOL_SIZE). */
+  poolSize?: number;
 }
+
+export class MigrationsPendingError extends Error {}
 
 /**
  * Opens the service's database and applies its migrations. Migration bookkeeping lives
@@ -54,18 +66,28 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
     pool.on('error', (error) => options.logger.error({ err: error }, 'idle database client failed'));
     const db = drizzlePg(pool) as unknown as Db;
     const exclusive = postgresAdvisoryLock(pool, options.schemaName);
-    // drizzle's migrator creates the shared `drizzle` schema with IF NOT EXISTS, which two
-    // services racing on a fresh database can still collide on: one lock for all of them.
-    await postgresAdvisoryLock(pool, 'innerecho')('migrations', () => migratePg(db as any, migrationConfig));
+    try {
+      if (options.migrations === 'verify') {
+        await verifyMigrationsApplied(pool, migrationConfig);
+      } else {
+        // drizzle's migrator creates the shared `drizzle` schema with IF NOT EXISTS, which two
+        // services racing on a fresh database can still collide on: one lock for all of them.
+        await postgresAdvisoryLock(pool, 'innerecho')('migrations', () => migratePg(db as any, migrationConfig));
+      }
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     return {
       db,
       kind: 'postgres',
       ping: async () => void (await db.execute(sql`select 1`)),
       exclusive,
+      poolUsage: () => ({ open: pool.totalCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
@@ -87,6 +109,32 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     exclusive: inMemoryLock(),
     close: () => client.close(),
   };
+}
+
+/**
+ * A process that does not migrate (RUN_MIGRATIONS=false) still must not serve with a
+ * schema older than its code: every migration in its folder must be recorded as applied.
+ * Newer ones are fine (the next release's expand step, which this code does not use).
+ */
+async function verifyMigrationsApplied(
+  pool: pg.Pool,
+  config: { migrationsFolder: string; migrationsSchema: string; migrationsTable: string },
+) {
+  const journal = JSON.parse(readFileSync(join(config.migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number; tag: string }[];
+  };
+  const newest = journal.entries.reduce((latest, entry) => (entry.when > latest.when ? entry : latest), journal.entries[0]);
+  if (!newest) return;
+  const table = `"${config.migrationsSchema}"."${config.migrationsTable}"`;
+  const { rows } = await pool
+    .query(`select max(created_at)::bigint as applied from ${table}`)
+    .catch((error: { code?: string }) => (error.code === '42P01' ? { rows: [{ applied: null }] } : Promise.reject(error)));
+  const applied = rows[0]?.applied === null || rows[0]?.applied === undefined ? null : Number(rows[0].applied);
+  if (applied === null || applied < newest.when) {
+    throw new MigrationsPendingError(
+      `migration ${newest.tag} is not applied to ${config.migrationsTable.replace(/_migrations$/, '')}: run the migration step first (npm run migrate)`,
+    );
+  }
 }
 
 type Exclusive = Database['exclusive'];

@@ -1,5 +1,6 @@
 import type { Server, ServerResponse } from 'node:http';
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { Gauge } from 'prom-client';
 import type { Logger } from '../logger';
 import type { ServiceMetrics } from '../observability/metrics';
 
@@ -16,9 +17,29 @@ export class Lifecycle {
   private drainingSince: number | null = null;
   private readonly inFlight = new Set<ServerResponse>();
   private idle: (() => void) | null = null;
+  private readonly stopping = new AbortController();
 
   get draining() {
     return this.drainingSince !== null;
+  }
+
+  /**
+   * Aborted once the process is told to stop, before the drain: `/ready` answers 503 from
+   * then on, and requests that would otherwise wait (long polls) answer at once, so the
+   * drain does not wait out their timeout.
+   */
+  get stopSignal(): AbortSignal {
+    return this.stopping.signal;
+  }
+
+  /**
+   * SIGTERM: turns not-ready at once but keeps serving for `delayMs`, the time load
+   * balancers need to stop sending here; then drains (`drain`).
+   */
+  async stop(server: Server, options: { delayMs: number; graceMs: number; logger?: Logger }) {
+    if (!this.stopping.signal.aborted) this.stopping.abort();
+    if (options.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
+    await this.drain(server, options.graceMs, options.logger);
   }
 
   /** Counts requests in flight; refuses new ones while draining. Mount it first. */
@@ -52,6 +73,7 @@ export class Lifecycle {
    */
   async drain(server: Server, timeoutMs: number, logger?: Logger) {
     if (this.draining) return;
+    if (!this.stopping.signal.aborted) this.stopping.abort();
     this.drainingSince = Date.now();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Answers still to come end their connection, so no client sends another request down it.
@@ -74,8 +96,13 @@ export interface OperationsOptions {
   name: string;
   lifecycle: Lifecycle;
   metrics: ServiceMetrics;
-  /** Named checks for `/ready`; each throws when its dependency cannot be reached. */
+  /** Named checks for `/ready`: what this instance needs to answer its own requests. Each throws when it cannot be reached. */
   readiness: Record<string, () => Promise<void>>;
+  /**
+   * Dependencies it can be without for a while, reported by `/health` (and metrics) but not
+   * making it unready: NATS, while the outbox keeps the events to publish later.
+   */
+  degradable?: Record<string, () => Promise<void>>;
   logger: Logger;
 }
 
@@ -89,16 +116,9 @@ const READY_CHECK_TIMEOUT_MS = 2000;
  */
 export function operationsRoutes(options: OperationsOptions): Router {
   const router = Router();
-  router.get('/health', (_req, res) => {
-    res.json({ status: 'ok', service: options.name });
-  });
-  router.get('/ready', async (_req, res) => {
-    if (options.lifecycle.draining) {
-      res.status(503).json({ status: 'draining', service: options.name });
-      return;
-    }
-    const results = await Promise.all(
-      Object.entries(options.readiness).map(async ([check, run]) => {
+  const runChecks = (checks: Record<string, () => Promise<void>>) =>
+    Promise.all(
+      Object.entries(checks).map(async ([check, run]) => {
         try {
           await Promise.race([
             run(),
@@ -107,11 +127,33 @@ export function operationsRoutes(options: OperationsOptions): Router {
           return [check, 'ok'] as const;
         } catch (error) {
           // Probes ask every few seconds: the answer names the check, the log keeps the detail quietly.
-          options.logger.debug({ err: error, check }, 'readiness check failed');
+          options.logger.debug({ err: error, check }, 'dependency check failed');
           return [check, 'unavailable'] as const;
         }
       }),
     );
+  const degradable = options.degradable ?? {};
+  const dependencyUp = new Gauge({
+    name: 'innerecho_dependency_up',
+    help: 'Whether a dependency the instance can be without for a while (NATS) answered at the last scrape',
+    labelNames: ['dependency'],
+    registers: [options.metrics.registry],
+    async collect() {
+      for (const [check, status] of await runChecks(degradable)) this.set({ dependency: check }, status === 'ok' ? 1 : 0);
+    },
+  });
+  void dependencyUp;
+  // Alive while the process answers: a dependency being away is reported, never a reason to restart it.
+  router.get('/health', async (_req, res) => {
+    const details = Object.fromEntries(await runChecks(degradable));
+    res.json({ status: 'ok', service: options.name, ...(Object.keys(details).length ? { details } : {}) });
+  });
+  router.get('/ready', async (_req, res) => {
+    if (options.lifecycle.stopSignal.aborted) {
+      res.status(503).json({ status: 'draining', service: options.name });
+      return;
+    }
+    const results = await runChecks(options.readiness);
     const ready = results.every(([, status]) => status === 'ok');
     res
       .status(ready ? 200 : 503)

@@ -34,6 +34,7 @@ export async function runStandalone<TConfig extends BaseServiceEnv>(module: Serv
     ownsTransport: true,
     processMetrics: true,
     shutdownGraceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
+    shutdownDelayMs: config.SHUTDOWN_DELAY_SECONDS * 1000,
   });
 
   let stopping = false;

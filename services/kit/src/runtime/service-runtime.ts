@@ -47,6 +47,8 @@ export interface ServiceContext<TConfig extends BaseServiceEnv = BaseServiceEnv>
    * database). `skipIfHeld`: skip it when another instance is at it (periodic jobs).
    */
   exclusive<T>(name: string, work: () => Promise<T>, options?: { skipIfHeld?: boolean }): Promise<T | undefined>;
+  /** Aborted when the instance is told to stop: requests that wait (long polls) answer at once. */
+  stopSignal: AbortSignal;
 }
 
 export interface ServiceParts {
@@ -101,6 +103,8 @@ export interface StartServiceOptions<TConfig extends BaseServiceEnv> {
   processMetrics?: boolean;
   /** How long in-flight requests may run after SIGTERM before their connections are cut. */
   shutdownGraceMs?: number;
+  /** After SIGTERM, how long it keeps serving (not ready) before the drain, while load balancers stop sending. */
+  shutdownDelayMs?: number;
 }
 
 /**
@@ -120,6 +124,8 @@ export async function startService<TConfig extends BaseServiceEnv>(
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR === 'memory://' ? 'memory://' : join(config.DATA_DIR, module.name, 'pg'),
     logger,
+    migrations: config.RUN_MIGRATIONS ? 'apply' : 'verify',
+    poolSize: config.DATABASE_POOL_SIZE,
   });
   const metrics = new ServiceMetrics(module.name, { processMetrics: options.processMetrics });
   const relay = new OutboxRelay({ db: database.db, outbox: module.tables.outbox, transport, logger, metrics });
@@ -127,6 +133,20 @@ export async function startService<TConfig extends BaseServiceEnv>(
   metrics.gauge('outbox_oldest_waiting_age_seconds', 'Age of the oldest outbox row not yet published', async (gauge) =>
     gauge.set((await relay.backlog()).oldestAgeSeconds),
   );
+  if (database.poolUsage) {
+    const usage = database.poolUsage;
+    metrics.gauge('db_pool_connections_in_use', 'PostgreSQL connections of this process running a query or transaction', (gauge) =>
+      gauge.set(usage().inUse),
+    );
+    metrics.gauge('db_pool_connections_open', 'PostgreSQL connections this process holds open (at most DATABASE_POOL_SIZE)', (gauge) =>
+      gauge.set(usage().open),
+    );
+    metrics.gauge(
+      'db_pool_requests_waiting',
+      'Queries waiting for a free PostgreSQL connection (the pool is too small when this stays up)',
+      (gauge) => gauge.set(usage().waiting),
+    );
+  }
   // Instances sharing a DATA_DIR take turns, so the first creates the URL-signing secret and the others read it.
   const files = (await database.exclusive('files', async () => {
     const created = createObjectStore(config, module.name);
@@ -135,6 +155,7 @@ export async function startService<TConfig extends BaseServiceEnv>(
     if (removed) logger.info({ removed }, 'removed files left half-written by a crash');
     return created;
   }))!;
+  const lifecycle = new Lifecycle();
   const context: ServiceContext<TConfig> = {
     name: module.name,
     config,
@@ -153,6 +174,7 @@ export async function startService<TConfig extends BaseServiceEnv>(
     entitlements: new Entitlements(config.IDENTITY_URL),
     metrics,
     exclusive: database.exclusive,
+    stopSignal: lifecycle.stopSignal,
   };
 
   // Instances starting together build one after the other, so first-start work in build()
@@ -173,7 +195,6 @@ export async function startService<TConfig extends BaseServiceEnv>(
 
   const sessions = parts.userVerifier ? null : createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });
   const userVerifier = parts.userVerifier ?? sessions!.verifier;
-  const lifecycle = new Lifecycle();
   const identityKeysUrl = `${config.IDENTITY_URL}/.well-known/jwks.json`;
   const app = createServiceApp({
     name: module.name,
@@ -185,12 +206,13 @@ export async function startService<TConfig extends BaseServiceEnv>(
       logger,
       readiness: {
         database: database.ping,
-        events: () => transport.ping(),
         // The service that signs sessions has its keys in hand; the others must reach them.
         ...(parts.userVerifier ? {} : { 'identity-keys': () => fetchOk(identityKeysUrl) }),
         // Until identity's list of ended sessions is in, every signed-in request would be refused.
         ...(sessions ? { 'session-revocations': () => sessionsLoaded(sessions.feed) } : {}),
       },
+      // Without NATS the instance still answers: its changes wait in the outbox.
+      degradable: { events: () => transport.ping() },
     }),
     before: [
       lifecycle.guard(),
@@ -239,7 +261,7 @@ export async function startService<TConfig extends BaseServiceEnv>(
     startRelay: () => relay.start(),
     stop() {
       stopping ??= (async () => {
-        await lifecycle.drain(server, options.shutdownGraceMs ?? 25_000, logger);
+        await lifecycle.stop(server, { delayMs: options.shutdownDelayMs ?? 0, graceMs: options.shutdownGraceMs ?? 25_000, logger });
         await relay.stop();
         await sessions?.close();
         // Handlers still at work finish before the database they write to closes.

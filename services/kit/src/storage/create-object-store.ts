@@ -33,7 +33,14 @@ export function createObjectStore(config: BaseServiceEnv, service: string): { st
       ? join(tmpdir(), `innerecho-files-${process.pid}-${randomBytes(4).toString('hex')}`, service)
       : join(config.DATA_DIR, service, 'files');
   mkdirSync(root, { recursive: true });
-  const secret = serviceSecret({ configured: config.FILE_SIGNING_SECRET, dataDir: config.DATA_DIR, service, name: 'file-signing-secret' });
+  const secret = serviceSecret({
+    configured: config.FILE_SIGNING_SECRET,
+    dataDir: config.DATA_DIR,
+    service,
+    name: 'file-signing-secret',
+    variable: 'FILE_SIGNING_SECRET',
+    requireConfigured: config.REQUIRE_CONFIGURED_SECRETS,
+  });
   const local = new LocalDiskStore(root, `/api/files/${service}`, secret);
   return { store: local, local };
 }

@@ -35,10 +35,14 @@ export class CreatorSessions {
     private readonly config: CreatorReferralConfig,
     private readonly db: Db,
   ) {
-    const keys =
-      config.DATA_DIR === 'memory://' && !config.CREATOR_SESSION_KEYS_DIR
-        ? KeyStore.inMemory()
-        : KeyStore.openDirectory(config.CREATOR_SESSION_KEYS_DIR ?? join(config.DATA_DIR, 'creator-referral', 'keys'));
+    const keys = KeyStore.open({
+      pem: config.CREATOR_SESSION_SIGNING_KEYS,
+      variable: 'CREATOR_SESSION_SIGNING_KEYS',
+      dir: config.CREATOR_SESSION_KEYS_DIR,
+      defaultDir: join(config.DATA_DIR, 'creator-referral', 'keys'),
+      inMemory: config.DATA_DIR === 'memory://',
+      requireConfigured: config.REQUIRE_CONFIGURED_SECRETS,
+    });
     this.signer = createTokenSigner(keys, CREATOR_TOKEN_ISSUER, config.CREATOR_SESSION_TTL_SECONDS);
     this.verifier = createTokenVerifier(localKeyResolver(keys), CREATOR_TOKEN_ISSUER, {
       revocation: async (claims) => ((await findActiveCreatorSession(db, claims.sid)) === claims.id ? 'active' : 'revoked'),

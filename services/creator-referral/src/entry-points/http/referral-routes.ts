@@ -11,6 +11,8 @@ export function referralRoutes(context: ServiceContext<CreatorReferralConfig>): 
     dataDir: context.config.DATA_DIR,
     service: context.name,
     name: 'referral-click-secret',
+    variable: 'REFERRAL_CLICK_SECRET',
+    requireConfigured: context.config.REQUIRE_CONFIGURED_SECRETS,
   });
 
   router.get('/api/referrals/validate/:code', async (req, res) => {

@@ -36,10 +36,21 @@ export function internalRoutes({ context, keys }: { context: ServiceContext<Iden
     let closed = false;
     res.on('close', () => (closed = true));
     const deadline = Date.now() + waitSeconds * 1000;
+    // A stopping instance answers at once (an empty page): the follower asks again elsewhere,
+    // and the drain does not wait out the poll.
+    const stopping = context.stopSignal;
     let rows = await readRevocations(context.db, after, FEED_PAGE_SIZE);
-    while (rows.length === 0 && !closed && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, Math.min(1000, deadline - Date.now())));
-      if (!closed) rows = await readRevocations(context.db, after, FEED_PAGE_SIZE);
+    while (rows.length === 0 && !closed && !stopping.aborted && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, Math.min(1000, deadline - Date.now()));
+        stopping.addEventListener('abort', done, { once: true });
+        function done() {
+          clearTimeout(timer);
+          stopping.removeEventListener('abort', done);
+          resolve();
+        }
+      });
+      if (!closed && !stopping.aborted) rows = await readRevocations(context.db, after, FEED_PAGE_SIZE);
     }
     if (closed) return;
     const page: RevocationFeedPage = {
