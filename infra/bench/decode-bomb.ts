@@ -113,6 +113,17 @@ async function main() {
     const idleReads: number[] = [];
     for (let i = 0; i < 40; i++) idleReads.push((await read()).ms);
 
+    // The same route refused with no audio work at all (an upload that is not there): what the
+    // gateway, the session and subscription checks cost on this machine right now.
+    const baseline: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { client, sessionId } = await listener(system);
+      const { uploadURL } = (await client.postJson('/api/voice-profile/upload', {})).data;
+      const consent = { accepted: true, textVersion: VOICE_CONSENT_VERSION };
+      baseline.push((await timed(() => client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent }))).ms);
+    }
+    console.log(`the clone route refused with no audio work (SAMPLE_NOT_FOUND): ${baseline.map(round).join(', ')} ms\n`);
+
     console.log('one at a time            answer     code              ms   peak MB above before');
     for (const [name, prepare] of [
       ['voice sample', asSample],
