@@ -5,6 +5,7 @@ import {
   audibleLevel,
   AudioTooLongError,
   decodeToFloatCapped,
+  flacStatedSeconds,
   measureMusic,
   MIX_SAMPLE_RATE,
   probeAudioBytes,
@@ -164,6 +165,18 @@ describe('bounded decoding of audio from outside', () => {
     await expect(refuseLongAudio(wavOf(3), 2)).rejects.toThrow(AudioTooLongError);
     expect((await refuseLongAudio(wavOf(3), 5)).durationSeconds).toBe(3);
     await expect(probeAudioBytes(Buffer.from('not audio at all '.repeat(50)))).rejects.toThrow(FfmpegError);
+  });
+
+  test("a FLAC file's stated length is read from its header in place", async () => {
+    const file = join(dir, 'three.flac');
+    await runFfmpeg({ input: wavOf(3), seekable: true, output: { format: 'flac', codec: 'flac' }, toFile: file });
+    const flac = readFileSync(file);
+    expect(flacStatedSeconds(flac)).toBeCloseTo(3, 2);
+    // Written as a stream, FLAC cannot go back to fill in its total: it states no length.
+    const streamed = await runFfmpeg({ input: wavOf(3), seekable: true, output: { format: 'flac', codec: 'flac' } });
+    expect(flacStatedSeconds(streamed)).toBeNull();
+    expect(flacStatedSeconds(wavOf(3))).toBeNull();
+    await expect(refuseLongAudio(flac, 2)).rejects.toThrow(AudioTooLongError);
   });
 
   test('a capped decode answers every sample of audio within the cap, and refuses audio running past it', async () => {

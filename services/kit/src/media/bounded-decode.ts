@@ -88,10 +88,28 @@ export async function probeAudioBytes(bytes: Buffer, options: { timeoutMs?: numb
 }
 
 /**
+ * The length a FLAC file states in its first 42 bytes (STREAMINFO: the sample rate and the
+ * total samples), or null when it is not FLAC or does not say (a streamed one). FLAC is how
+ * hours of silence fit in a few kilobytes, so its claim is read in place, with no process
+ * to start.
+ */
+export function flacStatedSeconds(bytes: Buffer): number | null {
+  // 'fLaC', then the first metadata block's header: type 0 (STREAMINFO), 34 bytes long.
+  if (bytes.length < 42 || bytes.toString('latin1', 0, 4) !== 'fLaC' || (bytes[4] & 0x7f) !== 0) return null;
+  const info = 8;
+  // After the block and frame sizes (10 bytes): rate (20 bits), channels (3), depth (5), total samples (36).
+  const rate = (bytes[info + 10] << 12) | (bytes[info + 11] << 4) | (bytes[info + 12] >> 4);
+  const total = (bytes[info + 13] & 0x0f) * 2 ** 32 + bytes.readUInt32BE(info + 14);
+  return rate > 0 && total > 0 ? total / rate : null;
+}
+
+/**
  * Refuses audio longer than `maxSeconds` before any decoding, when its container says how
  * long it is. Answers the probe (null duration: the capped decode decides).
  */
 export async function refuseLongAudio(bytes: Buffer, maxSeconds: number): Promise<ProbedAudio> {
+  const flacSeconds = flacStatedSeconds(bytes);
+  if (flacSeconds !== null && flacSeconds > maxSeconds) throw new AudioTooLongError(maxSeconds, flacSeconds);
   const probed = await probeAudioBytes(bytes);
   if (probed.durationSeconds !== null && probed.durationSeconds > maxSeconds)
     throw new AudioTooLongError(maxSeconds, probed.durationSeconds);
