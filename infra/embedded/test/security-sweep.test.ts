@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { ROUTE_TABLE } from '@innerecho/gateway';
 import { newSessionId, startTestSystem, TestClient, uniqueEmail, type TestSystem } from '../src';
 
-jest.setTimeout(1_500_000);
+jest.setTimeout(2_400_000);
 
 /**
  * The security sweep. Every route of the gateway's route table, as a visitor, a subscriber
