@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { ROUTE_TABLE } from '@innerecho/gateway';
 import { newSessionId, startTestSystem, TestClient, uniqueEmail, type TestSystem } from '../src';
 
-jest.setTimeout(1_500_000);
+jest.setTimeout(2_400_000);
 
 /**
  * The security sweep. Every route of the gateway's route table, as a visitor, a subscriber
@@ -68,7 +68,8 @@ const BODIES: Record<string, (sessionId: string) => Record<string, unknown>> = {
 const SIGNED = { op: 'get', exp: '9999999999', sig: 'not-a-signature' };
 const UPLOAD_KEY = { key: 'music-uploads/x.mp3' };
 const QUERIES: Record<string, Record<string, string>> = {
-  'GET /api/login': { returnTo: '/affirmations', mode: 'signin' },
+  'GET /api/login': { returnTo: '/affirmations', mode: 'signin', notice: 'signed-out-everywhere' },
+  'GET /api/auth/account': { notice: 'password-changed' },
   'GET /api/auth/callback': { code: 'code', state: 'state' },
   'GET /api/transcripts': { category: 'All' },
   'GET /api/creators/:id/analytics': { limit: '6' },
@@ -91,10 +92,10 @@ const QUERIES: Record<string, Record<string, string>> = {
 /**
  * Fields a route ignores when they are unusable instead of refusing the request, by
  * design: a return address that is not a path on this site (the default is used), an
- * unknown page mode (the default form shows), a download name (cleaned), a list limit
+ * unknown page mode (the default form shows), an unknown notice (none is shown), a download name (cleaned), a list limit
  * (clamped), and upload metadata the uploader sends but nothing reads.
  */
-const TOLERATED = new Set(['returnTo', 'mode', 'download', 'limit', 'metadata', 'duration', 'code', 'state']);
+const TOLERATED = new Set(['returnTo', 'mode', 'notice', 'download', 'limit', 'metadata', 'duration', 'code', 'state']);
 
 /** Path parameters and the value each takes in a well-formed call. */
 const paramValue = (name: string, sessionId: string) =>

@@ -238,7 +238,10 @@ export async function startService<TConfig extends BaseServiceEnv>(
   });
   // Keep-alive longer than the gateway's, so the proxy never reuses a socket we just closed.
   server.keepAliveTimeout = 65_000;
-  answerMalformedRequests(server, [['cache-control', 'no-store'], ['x-content-type-options', 'nosniff']]);
+  answerMalformedRequests(server, [
+    ['cache-control', 'no-store'],
+    ['x-content-type-options', 'nosniff'],
+  ]);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host}:${port}`;
   logger.info({ url, database: database.kind, events: transport.kind }, `${module.name} service listening`);
