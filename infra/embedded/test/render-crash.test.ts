@@ -17,7 +17,7 @@ import {
   uploadRecordingThroughApi,
 } from '../src';
 
-jest.setTimeout(1_200_000);
+jest.setTimeout(2_400_000);
 
 /**
  * The product is killed or stopped while it renders: killed (SIGKILL) in the middle of a
@@ -101,7 +101,7 @@ beforeAll(async () => {
     SIGN_IN_RATE_LIMIT: '1000',
     RENDER_RESERVATION_LEASE_SECONDS: String(LEASE_SECONDS),
     SHUTDOWN_GRACE_SECONDS: '2',
-    // One render at a time on one core: a render over five minutes of music runs for seconds.
+    // One render at a time on one core: a render over two minutes of music runs for seconds.
     RENDER_CONCURRENCY: '1',
     RENDER_PARALLELISM: '1',
   });
@@ -115,7 +115,7 @@ beforeAll(async () => {
   const sessionId = newSessionId();
   const [cloned, music] = await Promise.all([
     spokenSample().then((sample) => cloneStraightAtVoice(client, new Uint8Array(sample), sessionId)),
-    addMusicTrack({ url: product.info.url, admin: product.info.admin! }, 'Five Minutes Of Pad', 300),
+    addMusicTrack({ url: product.info.url, admin: product.info.admin! }, 'Two Minutes Of Pad', 120),
   ]);
   expect(cloned.status === 200 ? 200 : await cloned.text()).toBe(200);
   listener = { client, userId: user.id, sessionId };
