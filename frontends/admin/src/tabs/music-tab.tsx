@@ -135,4 +135,4 @@ export function MusicTab(_props: MusicTabProps) {
   );
 }
 
-const grid = { display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))' } as const;
+const grid = { display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))' } as const;

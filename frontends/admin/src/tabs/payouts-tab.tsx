@@ -16,7 +16,8 @@ export function PayoutsTab(_props: PayoutsTabProps) {
   const names = new Map((balances.data ?? []).map((b) => [b.creatorId, b.name]));
 
   return (
-    <div css={{ display: 'grid', gap: 40 }}>
+    // One column no wider than the screen: a balance card or the history table never widens the page on a phone.
+    <div css={{ display: 'grid', gap: 40, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <section aria-labelledby="balances-title">
         <TabToolbar>
           <div>
@@ -35,7 +36,14 @@ export function PayoutsTab(_props: PayoutsTabProps) {
             description="When creators earn commissions, their pending balances appear here."
           />
         ) : (
-          <div css={(t) => ({ display: 'grid', gap: 16, [t.mq.lg]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } })}>
+          <div
+            css={(t) => ({
+              display: 'grid',
+              gap: 16,
+              gridTemplateColumns: 'minmax(0, 1fr)',
+              [t.mq.lg]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+            })}
+          >
             {owed.map((b) => (
               <CreatorBalanceCard key={`${b.creatorId}:${b.commissions.map((c) => c.id).join(',')}`} balance={b} />
             ))}
