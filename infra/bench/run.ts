@@ -8,6 +8,12 @@
  *   npm run bench -- --runs 5           # more runs
  *   npm run bench -- --durations 180,900 --skip-system
  *   npm run bench -- --periods-only --skip-system   # only the reuse of kept periods
+ *   npm run bench -- --durations 180,3600 --music-only --skip-periods   # what the new-listener figures need
+ *
+ * With the system (unless --skip-system): click to playable for a new listener, through the
+ * real API of the embedded form: the voice cloned, then the first render with music of a new
+ * speech and music pair (180 s for one listener, 3600 s for another), beside the naive pipeline's
+ * time for the same length in this run.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -31,12 +37,15 @@ function arg(name: string, fallback: string) {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
 }
-const RUNS = Math.max(3, Number(arg('runs', '3')));
+const RUNS = Math.max(1, Number(arg('runs', '3')));
 // The hour first: it is the figure that matters most, and the slowest to measure.
 const DURATIONS = arg('durations', '3600,180,900').split(',').map(Number);
 const SKIP_SYSTEM = process.argv.includes('--skip-system');
 /** Only the period-reuse figures (a new length of a pair rendered before). */
 const PERIODS_ONLY = process.argv.includes('--periods-only');
+/** Only the renders with music (the new-listener figures compare those). */
+const MUSIC_ONLY = process.argv.includes('--music-only');
+const SKIP_PERIODS = process.argv.includes('--skip-periods');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -128,7 +137,7 @@ async function main() {
       mode: string;
     }[] = [];
     for (const seconds of PERIODS_ONLY ? [] : DURATIONS) {
-      for (const withMusic of [true, false]) {
+      for (const withMusic of MUSIC_ONLY ? [true] : [true, false]) {
         const naiveTimes: number[] = [];
         const ourTimes: number[] = [];
         const sameEncoderTimes: number[] = [];
@@ -209,9 +218,12 @@ async function main() {
         .join(' ')})`,
     );
 
-    await periodReuse({ dir, speech, musicBytes, decodedMusic, measured });
+    if (!SKIP_PERIODS) await periodReuse({ dir, speech, musicBytes, decodedMusic, measured });
 
-    if (!SKIP_SYSTEM) await engineCallCheck();
+    if (!SKIP_SYSTEM) {
+      await newListenerClickToPlayable((seconds) => find(seconds, true)?.naive);
+      await engineCallCheck();
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await closeMp3Encoders();
@@ -265,6 +277,74 @@ async function periodReuse(options: {
       `  3600 s, ${label}: period reused ${(median(reused) / 1000).toFixed(2)} s vs encoded ${(median(fresh) / 1000).toFixed(2)} s ` +
         `(${(median(fresh) / median(reused)).toFixed(1)}x); ${detail}${warm ? `  ${ok ? 'MET' : 'MISS'} (at most 0.3 s)` : ''}`,
     );
+  }
+}
+
+/**
+ * A new listener, through the real API of the embedded form (local voice engine): signs up
+ * with a plan, records and clones their voice, then generates their first affirmation with
+ * music, a pair of speech and music never rendered before (so nothing of it is kept yet). Times
+ * the clone, and the render until the first bytes and until the whole MP3 (when the player can
+ * play it). One listener for 180 s, another for 3600 s (the daily allowance is an hour).
+ */
+async function newListenerClickToPlayable(naiveSeconds: (seconds: number) => number | undefined) {
+  console.log('\nClick to playable for a new listener (real services, embedded, local voice engine, a new speech and music pair):');
+  const { startTestSystem, TestClient, uniqueEmail, newSessionId, uploadRecordingThroughApi } = await import('@innerecho/embedded');
+  const { VOICE_CONSENT_VERSION } = await import('@innerecho/contracts');
+  const { spokenSample } = await import('../../services/voice/test/voice-samples');
+  const system = await startTestSystem({ databaseUrl: '', natsUrl: '' });
+  try {
+    const sample = new Uint8Array(await spokenSample());
+    for (const [i, seconds] of [180, 3600].entries()) {
+      const client = new TestClient(system.url);
+      const user = await client.signUp(uniqueEmail('bench-new-listener'));
+      await system.grantSubscription(user.id);
+      const sessionId = newSessionId();
+      const cloneStarted = performance.now();
+      const clone = await client.postJson('/api/voice-profile/clone', {
+        sessionId,
+        uploadURL: await uploadRecordingThroughApi(client, sample),
+        consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION },
+      });
+      if (clone.status !== 200) throw new Error(`clone failed: ${clone.status} ${clone.text}`);
+      const cloneSeconds = (performance.now() - cloneStarted) / 1000;
+      // Each listener a text and a track of their own: the pair is new, its period not kept.
+      const transcript = ((await client.get('/api/transcripts')).data as { id: string }[])[i];
+      const track = ((await client.get('/api/background-music')).data as { id: string }[])[i];
+      const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const renderStarted = performance.now();
+      const res = await fetch(`${system.url}/api/generate-audio`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({
+          sessionId,
+          voiceSpeed: '1.0',
+          audioDuration: String(seconds),
+          transcriptId: transcript.id,
+          backgroundMusicId: track.id,
+        }),
+      });
+      if (res.status !== 201) throw new Error(`generate failed: ${res.status} ${await res.text()}`);
+      const reader = res.body!.getReader();
+      let firstBytes = NaN;
+      let bytes = 0;
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        if (Number.isNaN(firstBytes)) firstBytes = (performance.now() - renderStarted) / 1000;
+        bytes += chunk.value.length;
+      }
+      const renderSeconds = (performance.now() - renderStarted) / 1000;
+      const naive = naiveSeconds(seconds);
+      console.log(
+        `  ${String(seconds).padStart(4)} s with music: clone ${cloneSeconds.toFixed(2)} s, render first bytes ${firstBytes.toFixed(2)} s, ` +
+          `playable (${(bytes / 1e6).toFixed(1)} MB) ${renderSeconds.toFixed(2)} s, period ${res.headers.get('x-render-period')}; ` +
+          `click to playable ${(cloneSeconds + renderSeconds).toFixed(2)} s` +
+          (naive
+            ? ` | the naive pipeline's render of the same length in this run ${naive.toFixed(2)} s (${(naive / renderSeconds).toFixed(1)}x)`
+            : ''),
+      );
+    }
+  } finally {
+    await system.stop();
   }
 }
 

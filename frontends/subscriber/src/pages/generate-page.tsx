@@ -46,6 +46,7 @@ import { longestDurationToday, useDailyAllowance } from '../generate/use-daily-a
 import { VoiceNotClonedCard } from '../generate/voice-not-cloned-card';
 import { isSubscriptionRequired, sendToPricing } from '../subscription/subscription-required';
 import { OwnRecordingPanel } from '../own-recording/own-recording-panel';
+import { fetchOwnRecording, ownRecordingQueryKey } from '../own-recording/own-recording-api';
 import { useVoiceProfile } from '../voice/use-voice-profile';
 
 export type GeneratePageProps = Record<string, never>;
@@ -99,10 +100,15 @@ function GenerateScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isCustom = id.startsWith('custom-');
+  // Everything the screen shows is asked at once, side by side with the voice profile rather
+  // than after it: the text, the music, the allowance and the listener's own reading. Without a
+  // clone the listener is sent to record one, and these answers are simply not used.
   const voice = useVoiceProfile();
   const affirmation = useQuery<AffirmationText>({ queryKey: affirmationQueryKey(id), enabled: !!id, retry: false });
-  const music = useQuery<MusicTrack[]>({ queryKey: ['/api/background-music'], enabled: voice.isCloned });
+  const music = useQuery<MusicTrack[]>({ queryKey: ['/api/background-music'] });
   const allowance = useDailyAllowance();
+  // The own-recording panel reads the same query once it is drawn.
+  useQuery({ queryKey: ownRecordingQueryKey(id), queryFn: () => fetchOwnRecording(id), enabled: !!id });
 
   // "Generate Again" hands over the saved item's music and balance (?music=&balance=).
   const [musicId, setMusicId] = useState(() => search.get('music') ?? NO_MUSIC);

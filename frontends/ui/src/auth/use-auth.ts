@@ -30,6 +30,25 @@ export function loginUrl({ mode, returnTo }: { mode?: LoginMode; returnTo?: stri
   return query ? `${LOGIN_PATH}?${query}` : LOGIN_PATH;
 }
 
+declare global {
+  interface Window {
+    /** The shell's page asks GET /api/auth/session while its scripts load (index.html). */
+    __innerechoSession?: Promise<Response>;
+  }
+}
+
+/**
+ * The answer the page asked for before the scripts arrived, used once: every page starts with
+ * this question, so it is not left until the app has loaded. Later asks (after signing in or
+ * out) go to the server afresh; a failed early ask is asked again.
+ */
+async function takeSessionAskedEarly(): Promise<Response | null> {
+  const early = typeof window === 'undefined' ? undefined : window.__innerechoSession;
+  if (!early) return null;
+  window.__innerechoSession = undefined;
+  return early.catch(() => null);
+}
+
 export interface UseAuthResult {
   user: AuthUser | null;
   isLoading: boolean;
@@ -49,7 +68,7 @@ export function useAuth(): UseAuthResult {
   const { data, isLoading } = useQuery<AuthUser | null>({
     queryKey: AUTH_USER_QUERY_KEY,
     queryFn: async ({ signal }) => {
-      const res = await fetch(AUTH_USER_QUERY_KEY[0], { credentials: 'include', signal });
+      const res = (await takeSessionAskedEarly()) ?? (await fetch(AUTH_USER_QUERY_KEY[0], { credentials: 'include', signal }));
       await throwIfResNotOk(res);
       const user = ((await res.json()) as { user: AuthUser | null }).user;
       await claimDeviceFor(user?.id ?? null, queryClient, AUTH_USER_QUERY_KEY);
