@@ -66,7 +66,7 @@ const TEST_ADMIN = 'admin@innerecho.test';
 const TEST_ADMIN_PASSWORD = 'distributed admin password';
 
 /** Lets the browser (another origin) put and read objects with presigned URLs, as a bucket's CORS rules would. */
-const BUCKET_CORS = `<CORSConfiguration>
+export const BUCKET_CORS = `<CORSConfiguration>
   <CORSRule>
     <AllowedOrigin>*</AllowedOrigin>
     <AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>POST</AllowedMethod>

@@ -1,0 +1,301 @@
+import { execFile, type ExecFileOptions } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import S3rver from 's3rver';
+import {
+  cloneVoiceThroughApi,
+  eventually,
+  freePort,
+  newSessionId,
+  subscribeThroughDemoCheckout,
+  TestClient,
+  uniqueEmail,
+} from '@innerecho/embedded';
+import {
+  BUCKET_CORS,
+  ensureSecrets,
+  gatewayEnvironment,
+  REPOSITORY_ROOT,
+  SECRET_FILES,
+  serviceEnvironment,
+  SERVICES,
+  type ServiceName,
+  type Wiring,
+} from '@innerecho/distributed';
+import { spokenSample } from '@innerecho/voice/test/voice-samples';
+
+/**
+ * `npm run test:containers`: the images as an orchestrator runs them. Builds every part's
+ * image (and PostgreSQL and NATS from Debian packages on the same base), starts them under
+ * podman, each part as its own unprivileged user on a read-only root filesystem with its
+ * secrets mounted as files, runs each service's migration step, and drives sign-up, checkout,
+ * clone, generate and saved through the containerised gateway. Files go to s3rver on this
+ * machine. Prints the images' sizes and the time taken; exits non-zero on any failure.
+ *
+ * Options (environment): NODE_BASE (the base image; built from Debian packages by
+ * infra/docker/build-base.sh when it is the default and missing), SKIP_BUILD=1 (use the
+ * images already built), PODMAN_RUNTIME (e.g. runc where crun cannot run containers).
+ */
+const NODE_BASE = process.env.NODE_BASE ?? 'localhost/innerecho/node-base:bookworm';
+const TAG = process.env.IMAGE_TAG ?? 'dev';
+const PARTS = [...SERVICES, 'gateway'] as const;
+const PODMAN_GLOBAL = process.env.PODMAN_RUNTIME ? ['--runtime', process.env.PODMAN_RUNTIME] : [];
+const LIMITS = ['--ulimit', 'nofile=20000:20000', '--ulimit', 'nproc=1024:1024'];
+/** Where each service finds its secrets, as a Kubernetes Secret volume would put them. */
+const SECRETS_IN_CONTAINER = '/run/secrets/innerecho';
+const PREFIX = `innerecho-ct-${process.pid}`;
+const image = (part: string) => `localhost/innerecho/${part}:${TAG}`;
+const MEDIA_PARTS = new Set(['voice', 'generation', 'library']);
+const SIZE_LIMIT_MB = (part: string) => (MEDIA_PARTS.has(part) ? 400 : 250);
+
+const run = (file: string, args: string[], options: ExecFileOptions = {}) =>
+  promisify(execFile)(file, args, { maxBuffer: 64 * 1024 * 1024, cwd: REPOSITORY_ROOT, ...options, encoding: 'utf8' }) as Promise<{
+    stdout: string;
+    stderr: string;
+  }>;
+const podman = (...args: string[]) => run('podman', [...PODMAN_GLOBAL, ...args]);
+const step = (what: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${what}`);
+const started = Date.now();
+
+async function buildImages() {
+  if (
+    !(await podman('image', 'exists', NODE_BASE).then(
+      () => true,
+      () => false,
+    ))
+  ) {
+    step(`building the base ${NODE_BASE} from Debian packages`);
+    await run('sh', ['infra/docker/build-base.sh'], { env: { ...process.env, NODE_BASE_IMAGE: NODE_BASE } });
+  }
+  step('building the images of every part');
+  await run('sh', ['infra/docker/build-images.sh'], { env: { ...process.env, NODE_BASE } });
+  for (const target of ['postgres', 'nats']) {
+    await podman(
+      'build',
+      '--format',
+      'docker',
+      ...LIMITS,
+      '--build-arg',
+      `NODE_BASE=${NODE_BASE}`,
+      '--target',
+      target,
+      '-t',
+      image(target),
+      '-f',
+      'infra/docker/infra.Dockerfile',
+      '.',
+    );
+  }
+}
+
+async function imageSizesMb() {
+  const sizes: Record<string, number> = {};
+  for (const part of PARTS) {
+    const { stdout } = await podman('image', 'inspect', '--format', '{{.Size}}', image(part));
+    sizes[part] = Math.round(Number(stdout.trim()) / 1e6);
+  }
+  return sizes;
+}
+
+/** A part in its container: the host's network (ports chosen free), read-only root, its own user, secrets as files. */
+async function startContainer(name: string, partImage: string, env: Record<string, string>, extra: string[] = [], command: string[] = []) {
+  const envArgs = Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
+  await podman(
+    'run',
+    '-d',
+    '--name',
+    `${PREFIX}-${name}`,
+    '--network',
+    'host',
+    '--read-only',
+    '--tmpfs',
+    '/tmp',
+    '--tmpfs',
+    '/data:rw,mode=1777',
+    ...LIMITS,
+    ...extra,
+    ...envArgs,
+    partImage,
+    ...command,
+  );
+}
+
+async function waitReady(url: string, what: string) {
+  await eventually(
+    async () => {
+      const res = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(3000) });
+      if (res.status !== 200) throw new Error(`${what} not ready: ${res.status} ${await res.text()}`);
+    },
+    240,
+    500,
+  );
+}
+
+async function main() {
+  if (process.env.SKIP_BUILD !== '1') await buildImages();
+  const sizes = await imageSizesMb();
+  const work = mkdtempSync(join(tmpdir(), 'innerecho-containers-'));
+  const secretsDir = ensureSecrets(join(work, 'secrets'));
+  const containers: string[] = [];
+  const s3rver = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: join(work, 's3'),
+    configureBuckets: [{ name: 'innerecho', configs: [BUCKET_CORS] }],
+  });
+  const { port: s3Port } = (await s3rver.run()) as AddressInfo;
+  try {
+    const dbPort = await freePort();
+    const natsPort = await freePort();
+    step('starting PostgreSQL and NATS');
+    await startContainer('postgres', image('postgres'), {
+      POSTGRES_USER: 'innerecho',
+      POSTGRES_PASSWORD: 'innerecho',
+      PGPORT: String(dbPort),
+    });
+    await startContainer('nats', image('nats'), { NATS_PORT: String(natsPort) });
+    containers.push('postgres', 'nats');
+    const databaseUrl = `postgres://innerecho:innerecho@127.0.0.1:${dbPort}/innerecho`;
+    await eventually(
+      async () => {
+        const client = new pg.Client({ connectionString: `postgres://innerecho:innerecho@127.0.0.1:${dbPort}/postgres` });
+        await client.connect();
+        await client
+          .query('create database innerecho')
+          .catch((e: { code?: string }) => (e.code === '42P04' ? undefined : Promise.reject(e)));
+        await client.end();
+      },
+      120,
+      500,
+    );
+
+    const ports = {} as Record<ServiceName, number>;
+    for (const service of SERVICES) ports[service] = await freePort();
+    const gatewayPort = await freePort();
+    const wiring: Wiring = {
+      databaseUrl,
+      natsUrl: `nats://127.0.0.1:${natsPort}`,
+      s3: {
+        bucket: 'innerecho',
+        endpoint: `http://127.0.0.1:${s3Port}`,
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+      },
+      dataDir: '/data',
+      secretsDir: SECRETS_IN_CONTAINER,
+      publicUrl: `http://localhost:${gatewayPort}`,
+      logLevel: process.env.LOG_LEVEL ?? 'warn',
+      addresses: Object.fromEntries(SERVICES.map((s) => [s, `http://127.0.0.1:${ports[s]}`])) as Wiring['addresses'],
+      frontendsDir: '/app/frontends',
+    };
+    // Each file mounted on its own (read-only): the folder holding them stays private to this user.
+    const secretMounts = Object.values(SECRET_FILES)
+      .flatMap((name) => (typeof name === 'function' ? SERVICES.map(name) : [name]))
+      .flatMap((name) => ['-v', `${join(secretsDir, name)}:${SECRETS_IN_CONTAINER}/${name}:ro`]);
+
+    step('running each service’s migration step');
+    await Promise.all(
+      SERVICES.map((service) =>
+        podman(
+          'run',
+          '--rm',
+          '--network',
+          'host',
+          '--read-only',
+          ...LIMITS,
+          ...Object.entries(serviceEnvironment(service, wiring, ports[service])).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
+          image(service),
+          'node',
+          '/app/migrate.js',
+        ),
+      ),
+    );
+
+    step('starting the services, then the gateway');
+    for (const service of SERVICES) {
+      await startContainer(service, image(service), serviceEnvironment(service, wiring, ports[service]), secretMounts);
+      containers.push(service);
+    }
+    await Promise.all(SERVICES.map((service) => waitReady(wiring.addresses[service], service)));
+    await startContainer('gateway', image('gateway'), {
+      ...gatewayEnvironment(wiring, gatewayPort),
+      HOST: '127.0.0.1',
+      SIGN_IN_RATE_LIMIT: '1000',
+    });
+    containers.push('gateway');
+    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+    await waitReady(gatewayUrl, 'gateway');
+
+    step('checking each part runs as its own user on a read-only root filesystem');
+    for (const part of containers.filter((c) => (PARTS as readonly string[]).includes(c))) {
+      const { stdout } = await podman(
+        'exec',
+        `${PREFIX}-${part}`,
+        'node',
+        '-e',
+        `
+        let readOnly = false;
+        try { require('fs').writeFileSync('/app/probe', 'x'); } catch (e) { readOnly = e.code === 'EROFS'; }
+        process.stdout.write(JSON.stringify({ uid: process.getuid(), readOnly }));`,
+      );
+      const seen = JSON.parse(stdout) as { uid: number; readOnly: boolean };
+      if (seen.uid === 0 || !seen.readOnly) throw new Error(`${part}: uid ${seen.uid}, read-only root ${seen.readOnly}`);
+    }
+
+    step('sign-up, checkout, clone, generate and saved through the gateway');
+    const listener = new TestClient(gatewayUrl);
+    const email = uniqueEmail('containers');
+    await listener.signUp(email);
+    await subscribeThroughDemoCheckout(gatewayUrl, { client: listener, email });
+    await eventually(
+      async () => {
+        const me = await listener.get('/api/auth/user');
+        if (me.data?.subscriptionStatus !== 'active') throw new Error(`subscription not active yet: ${me.text}`);
+      },
+      120,
+      500,
+    );
+    const sessionId = newSessionId();
+    const clone = await cloneVoiceThroughApi(listener, new Uint8Array(await spokenSample()), sessionId);
+    if (clone.status !== 200) throw new Error(`clone failed: ${clone.status} ${clone.text}`);
+    const transcripts = (await listener.get('/api/transcripts')).data as { id: string }[];
+    const render = await listener.postJson('/api/generate-audio', {
+      sessionId,
+      transcriptId: transcripts[0].id,
+      voiceSpeed: '1.0',
+      audioDuration: '60',
+    });
+    if (render.status !== 201 || render.headers.get('content-type') !== 'audio/mpeg')
+      throw new Error(`generate failed: ${render.status} ${render.text}`);
+    const saved = await listener.get(`/api/saved-affirmations/${sessionId}`);
+    if (saved.status !== 200 || (saved.data as unknown[]).length !== 1) throw new Error(`saved: ${saved.status} ${saved.text}`);
+
+    const seconds = Math.round((Date.now() - started) / 1000);
+    console.log('\nimage sizes (MB, uncompressed):');
+    for (const part of PARTS) console.log(`  ${part.padEnd(18)} ${String(sizes[part]).padStart(4)}  (limit ${SIZE_LIMIT_MB(part)})`);
+    console.log(`\ntest:containers passed in ${seconds} s`);
+    const over = PARTS.filter((p) => sizes[p] >= SIZE_LIMIT_MB(p));
+    if (over.length) throw new Error(`images over their size limit: ${over.join(', ')}`);
+  } catch (error) {
+    for (const name of containers) {
+      const logs = await podman('logs', '--tail', '30', `${PREFIX}-${name}`).catch(() => ({ stdout: '', stderr: '' }));
+      console.error(`--- ${name}\n${logs.stdout}${logs.stderr}`);
+    }
+    throw error;
+  } finally {
+    await podman('rm', '-f', '-t', '5', ...containers.map((c) => `${PREFIX}-${c}`)).catch(() => undefined);
+    await s3rver.close();
+    if (existsSync(work)) rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
