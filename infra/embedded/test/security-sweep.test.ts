@@ -45,6 +45,7 @@ const BODIES: Record<string, (sessionId: string) => Record<string, unknown>> = {
   }),
   'PUT /api/creators/:id': () => ({ name: 'Sweep Creator', bio: 'Bio', profilePicUrl: '', youtubeChannel: '', password: 'a new password' }),
   'POST /api/custom-affirmations': (sessionId) => ({ sessionId, ...TEXT, category: 'Other' }),
+  'PUT /api/custom-affirmations/:id': () => ({ ...TEXT, category: 'Other' }),
   'POST /api/background-music': () => ({ title: 'Rain', uploadURL: '/api/files/library/music-uploads/x.mp3', duration: 300 }),
   'POST /api/background-music/upload': () => ({ filename: 'rain.mp3', contentType: 'audio/mpeg' }),
   'POST /api/uploads/s3/multipart': () => ({ filename: 'rain.mp3', type: 'audio/mpeg', metadata: {} }),

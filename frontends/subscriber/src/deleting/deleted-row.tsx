@@ -21,7 +21,7 @@ export function DeletedRow({ path, label, kind }: DeletedRowProps) {
     <Card
       as="li"
       css={(t) => ({
-        display: 'flex',
+        flexDirection: 'row',
         flexWrap: 'wrap',
         alignItems: 'center',
         justifyContent: 'space-between',
@@ -31,8 +31,19 @@ export function DeletedRow({ path, label, kind }: DeletedRowProps) {
         borderStyle: 'dashed',
       })}
     >
-      <p role="status" css={(t) => ({ margin: 0, display: 'flex', alignItems: 'center', gap: 10, color: t.colors.textMuted, minWidth: 0 })}>
-        <Trash2 size={16} aria-hidden css={{ flexShrink: 0 }} />
+      <p
+        role="status"
+        css={(t) => ({
+          margin: 0,
+          display: 'flex',
+          alignItems: 'flex-start',
+          gap: 10,
+          color: t.colors.textMuted,
+          flex: '1 1 220px',
+          minWidth: 0,
+        })}
+      >
+        <Trash2 size={16} aria-hidden css={{ flexShrink: 0, marginTop: 3 }} />
         <span css={{ overflowWrap: 'anywhere' }}>
           Deleted the {kind} &ldquo;{label}&rdquo;. You can undo this for {Math.round(UNDO_WINDOW_MS / 1000)} seconds.
         </span>
