@@ -14,7 +14,18 @@ import {
   Trash2,
   X,
 } from 'lucide-react';
-import { AnchorButton, Badge, Button, Card, LinkButton, Spinner, audioFileName, formatDuration, offlineAudioUrl, toast } from '@innerecho/ui';
+import {
+  AnchorButton,
+  Badge,
+  Button,
+  Card,
+  LinkButton,
+  Spinner,
+  audioFileName,
+  formatDuration,
+  offlineAudioUrl,
+  toast,
+} from '@innerecho/ui';
 import { generateAgainPath, voiceLabel, type SavedAffirmation } from '../generate/generation-api';
 import { balanceLabel } from '../generate/balance-control';
 import { useOfflineCopies } from '../offline/use-offline-copies';
