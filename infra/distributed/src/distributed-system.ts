@@ -9,6 +9,8 @@ export interface DistributedOptions {
   wiring: Omit<Wiring, 'addresses'>;
   /** The gateway's port; 0 picks a free one. */
   gatewayPort: number;
+  /** The gateway's operators' port (`/metrics`): compose's 9464 in `start:distributed`; unset picks a free one (tests run beside each other). */
+  metricsPort?: number;
   /** Instances of every service (the gateway runs once). Above 1, each service's address is a round-robin balancer. */
   instances?: number;
   /**
@@ -91,8 +93,7 @@ export async function startDistributedSystem(options: DistributedOptions): Promi
     };
   }
   const gatewayPort = options.gatewayPort || (await freePort());
-  // The operators' port: compose's 9464 beside a fixed gateway port, else any free one.
-  const metricsPort = options.gatewayPort ? 9464 : await freePort();
+  const metricsPort = options.metricsPort ?? (await freePort());
   const gateway = new ServiceProcess({
     label: 'gateway',
     workspace: 'gateway',

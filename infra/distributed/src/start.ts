@@ -61,6 +61,7 @@ async function main() {
       frontendsDir: resolve(REPOSITORY_ROOT, 'frontends'),
     },
     gatewayPort: port,
+    metricsPort: Number(env.METRICS_PORT ?? 9464),
     instances: Number(env.INSTANCES ?? 1),
     ports: { firstPort: Number(env.FIRST_SERVICE_PORT ?? COMPOSE_FIRST_PORT) },
     logDir: resolve(env.DATA_DIR ?? './data/distributed', 'logs'),

@@ -193,7 +193,7 @@ describe('a visitor browsing the library', () => {
     await visible(top.getByText('229 plays'));
     expect(await top.getByRole('article').count()).toBe(3);
     const all = page.getByRole('region', { name: 'All Affirmations' });
-    await visible(all.getByRole('article'));
+    await visible(all.getByRole('article').first());
     expect(await all.getByRole('article').count()).toBe(5);
     const titles = await all.getByRole('article').getByRole('heading').allTextContents();
     expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));

@@ -94,6 +94,8 @@ beforeAll(async () => {
   filesRoot = join(dataDir, 'generation', 'files');
   product = new ProductProcess({
     PORT: String(await freePort()),
+    // The operators' metrics port too: another system of the run may hold the default one.
+    METRICS_PORT: '0',
     DATA_DIR: dataDir,
     // PGlite under DATA_DIR, as `npm start` keeps it (and no share of a busy server's connections).
     DATABASE_URL: '',

@@ -161,7 +161,7 @@ export function PlayerTransport({ audio, title }: PlayerTransportProps) {
           aria-label={`Back ${SKIP_BACK_SECONDS} seconds`}
         >
           <RotateCcw size={18} aria-hidden />
-          <span aria-hidden>{SKIP_BACK_SECONDS}s</span>
+          <span aria-hidden>{SKIP_BACK_SECONDS}</span>
         </Button>
         <Button
           onClick={toggle}
@@ -176,7 +176,7 @@ export function PlayerTransport({ audio, title }: PlayerTransportProps) {
           disabled={!ready}
           aria-label={`Forward ${SKIP_FORWARD_SECONDS} seconds`}
         >
-          <span aria-hidden>{SKIP_FORWARD_SECONDS}s</span>
+          <span aria-hidden>{SKIP_FORWARD_SECONDS}</span>
           <RotateCw size={18} aria-hidden />
         </Button>
       </div>

@@ -68,6 +68,9 @@ function processIsRunning(pid: number): boolean {
   }
 }
 
+/** How long the rest of a refused upload is read and dropped before its connection is cut. */
+const REFUSED_BODY_LINGER_MS = 1000;
+
 const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large');
 const overQuota = (maxBytes: number) =>
   new AppError(
@@ -369,14 +372,17 @@ export class LocalDiskStore implements ObjectStore {
       try {
         await this.handlePut(req, res, keyOf(req));
       } catch (error) {
-        // The rest of a refused body is never read: the answer goes at once and the connection
-        // closes behind it, so a body past the limit costs at most the limit, whether or not
-        // it declared its length (a chunked one too).
+        // The rest of a refused body is never stored: the answer goes at once, what still
+        // arrives is discarded for a moment, then the connection is cut, so a body past the
+        // limit costs at most the limit plus that moment, whether or not it declared its
+        // length (a chunked one too). Closing at once with bytes unread would make the kernel
+        // reset the connection, and a proxy in front would lose the answer with it.
         if (!req.complete) {
           req.unpipe();
-          req.pause();
-          res.setHeader('connection', 'close');
-          res.once('finish', () => setTimeout(() => req.socket.destroy(), 1000).unref());
+          res.once('finish', () => {
+            req.resume();
+            setTimeout(() => req.socket.destroy(), REFUSED_BODY_LINGER_MS).unref();
+          });
         }
         throw error;
       }
