@@ -21,7 +21,10 @@ describe('a visitor browsing the library', () => {
     const page = await e2e.newPage();
     await page.goto('/affirmations');
     const featured = page.getByRole('region', { name: 'Featured Creators' });
-    for (const name of ['Maya Rivers', 'Jonah Bell', 'Amara Okafor']) await visible(featured.getByRole('link', { name }));
+    // The featured creators are the first visit's content, drawn as their figures arrive: a page load's allowance.
+    for (const name of ['Maya Rivers', 'Jonah Bell', 'Amara Okafor']) {
+      await featured.getByRole('link', { name }).waitFor({ state: 'visible', timeout: 60_000 });
+    }
     expect(await featured.getByRole('link', { name: 'Use in My Voice' }).count()).toBe(9);
 
     await visible(cards(page).first());
