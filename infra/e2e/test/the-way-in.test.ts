@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { hashPassword } from '@innerecho/kit';
+import { billingTables } from '@innerecho/billing';
 import { creatorReferralTables } from '@innerecho/creator-referral';
 import { uniqueEmail } from '@innerecho/embedded';
 import { expectNoAxeViolations, pageSettled, signedUpListener, startE2E, subscribedListener, type E2E } from '../src';
@@ -97,8 +98,13 @@ describe('the home page', () => {
 
 describe('after checkout', () => {
   test('a signed-in listener on /success is led to record their voice, through /api/login', async () => {
-    const { page } = await subscribedListener(e2e);
-    await page.goto('/success?session_id=cs_test_way_in');
+    const { page, userId } = await subscribedListener(e2e);
+    // A checkout of theirs that finished: /success welcomes only such a one.
+    const checkoutId = `demo_cs_way_in_${Date.now()}`;
+    await e2e.system.services.billing.context.db
+      .insert(billingTables.checkoutSessions)
+      .values({ id: checkoutId, mode: 'demo', plan: 'monthly', userId, status: 'complete', completedAt: new Date() });
+    await page.goto(`/success?session_id=${checkoutId}`);
     const next = page.getByRole('link', { name: 'Record Your Voice' });
     expect(await next.getAttribute('href')).toBe('/api/login?returnTo=%2Frecord-voice');
     expect(
