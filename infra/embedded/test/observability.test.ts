@@ -40,7 +40,7 @@ describe('a referred checkout, as operators see it', () => {
     await eventually(async () => expect(await commissionsOf(admin, creator.id)).toHaveLength(1));
   });
 
-  test('is one trace from the gateway through billing and NATS headers into creator-referral', async () => {
+  test('is one trace from the gateway through billing and NATS headers into creator-referral, with the database queries of each step', async () => {
     const spans = await eventually(async () => {
       const found = exporter.getFinishedSpans();
       const consumed = found.find(
@@ -80,6 +80,17 @@ describe('a referred checkout, as operators see it', () => {
       expect(gateway?.parentSpanContext).toBeUndefined(); // the gateway starts the trace
       const traceId = gateway!.spanContext().traceId;
       for (const span of [consumer, published!, billing!]) expect(span.spanContext().traceId).toBe(traceId);
+      // The database work of each step is in the trace: billing's writes under its request,
+      // creator-referral's under the event it handled.
+      const queriesUnder = (step: ReadableSpan) =>
+        spans.filter((s) => {
+          if (s.kind !== SpanKind.CLIENT || s.attributes['db.system.name'] !== 'postgresql') return false;
+          for (let up = parentOf(s); up; up = parentOf(up)) if (up === step) return true;
+          return false;
+        });
+      expect(queriesUnder(billing!).map((s) => s.attributes['db.namespace'])).toContain('billing');
+      expect(queriesUnder(billing!).map((s) => s.name)).toContain('pg insert');
+      expect(queriesUnder(consumer).map((s) => s.attributes['db.namespace'])).toContain('creator_referral');
     }
   });
 
@@ -112,6 +123,18 @@ describe('a referred checkout, as operators see it', () => {
     ).toBeGreaterThanOrEqual(2);
     expect(referral).toContain('# TYPE innerecho_events_retried_total counter');
     expect(referral).toContain('# TYPE innerecho_events_dead_lettered_total counter');
+    // What NATS holds for the consumer: the invoices were delivered and acknowledged.
+    await eventually(async () => {
+      const now = await metricsOf(system.services.creatorReferral.url);
+      for (const state of ['pending', 'awaiting_ack', 'redelivered'])
+        expect({ state, n: sumOfMetric(now, 'innerecho_events_consumer_backlog', { consumer, state }) }).toEqual({ state, n: 0 });
+      expect(now).toContain(`innerecho_events_consumer_backlog{consumer="${consumer}",state="pending",service="creator-referral"} 0`);
+    });
+
+    // The render queue's gauges are there before any render.
+    const generation = await metricsOf(system.services.generation.url);
+    expect(generation).toContain('innerecho_render_queue_length{state="waiting",service="generation"} 0');
+    expect(generation).toContain('# TYPE innerecho_render_queue_wait_seconds histogram');
   });
 
   test('/health says the process lives while /ready says what it depends on; losing identity makes billing unready, not dead', async () => {

@@ -12,6 +12,7 @@ import { closeMp3Encoders, resolveMp3Encoder } from './domain/render/mp3-encoder
 import { identityEventsConsumer } from './entry-points/events/identity-events-consumer';
 import { libraryEventsConsumer } from './entry-points/events/library-events-consumer';
 import { generationPersonalReads, generationRoutes } from './entry-points/http/generation-routes';
+import { renderQueueMetrics } from './entry-points/http/render-metrics';
 
 export { ZGenerationEnv, type GenerationConfig } from './config';
 export { renderAffirmationMp3, type RenderInput, type RenderOptions, type RenderResult } from './domain/render/render-affirmation';
@@ -33,7 +34,13 @@ export function generationService(): ServiceModule<GenerationConfig> {
       const periods = objectStorePeriods(context.files, context.logger);
       void periods.sweep();
       const sweeping = setInterval(() => void periods.sweep(), PERIOD_SWEEP_EVERY_MS).unref();
-      const queue = new RenderQueue(context.config.RENDER_CONCURRENCY ?? availableParallelism(), context.config.RENDER_QUEUE_LIMIT);
+      const queueFigures = renderQueueMetrics(context.metrics);
+      const queue = new RenderQueue(
+        context.config.RENDER_CONCURRENCY ?? availableParallelism(),
+        context.config.RENDER_QUEUE_LIMIT,
+        queueFigures.turnStarted,
+      );
+      queueFigures.watch(queue);
       const reservations = new RenderReservations(context);
       reservations.start();
       const inFlight = new RendersInFlight();

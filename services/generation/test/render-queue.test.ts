@@ -19,6 +19,26 @@ function renders(queue: RenderQueue) {
 }
 
 describe('the render queue', () => {
+  test("says how many turns run and wait, and how long each waited for its slot (the operators' figures)", async () => {
+    const turns: { kind: string; waited: boolean }[] = [];
+    const queue = new RenderQueue(1, 10, (kind, waitedMs) => turns.push({ kind, waited: waitedMs > 0 }));
+    const { submit, finish, settle } = renders(queue);
+    const all = [submit('ann', 'ann-1'), submit('ben', 'ben-1')];
+    await settle();
+    expect(queue.length).toEqual({ running: 1, waiting: 1 });
+    expect(turns).toEqual([{ kind: 'render', waited: false }]);
+    await new Promise((r) => setTimeout(r, 5));
+    await finish('ann-1');
+    expect(queue.length).toEqual({ running: 1, waiting: 0 });
+    expect(turns).toEqual([
+      { kind: 'render', waited: false },
+      { kind: 'render', waited: true },
+    ]);
+    await finish('ben-1');
+    await Promise.all(all);
+    expect(queue.length).toEqual({ running: 0, waiting: 0 });
+  });
+
   test('one listener with three renders and another with one: the single one goes next, not last', async () => {
     const queue = new RenderQueue(1, 10);
     const { started, submit, finish, settle } = renders(queue);

@@ -23,6 +23,9 @@ interface Entry {
   start: () => void;
 }
 
+/** Told when a turn starts: what it is and how long it waited in the line (0 when a slot was free). */
+export type TurnStarted = (kind: QueueWork, waitedMs: number) => void;
+
 /**
  * A place in the line, taken before any work is done for the request. `started` resolves when
  * the turn comes (at once when a slot is free) and rejects when the listener leaves first.
@@ -59,7 +62,13 @@ export class RenderQueue {
   constructor(
     readonly concurrency: number,
     readonly limit: number,
+    private readonly onTurnStarted: TurnStarted = () => undefined,
   ) {}
+
+  /** Turns running and waiting now, renders and previews together (the operators' queue gauges). */
+  get length(): { running: number; waiting: number } {
+    return { running: this.active, waiting: this.waiting.length };
+  }
 
   /**
    * Takes a place for `userId`'s work, or refuses at once: 503 RENDER_QUEUE_FULL past the
@@ -81,6 +90,7 @@ export class RenderQueue {
     let entry: Entry | null = null;
     let leave = () => {};
     if (mustWait) {
+      const since = Date.now();
       started = new Promise<void>((resolve, reject) => {
         entry = {
           userId,
@@ -89,6 +99,7 @@ export class RenderQueue {
           start: () => {
             signal?.removeEventListener('abort', leave);
             state = 'running';
+            this.onTurnStarted(kind, Date.now() - since);
             resolve();
           },
         };
@@ -103,6 +114,7 @@ export class RenderQueue {
       started.catch(() => undefined);
     } else {
       this.begin(userId, kind);
+      this.onTurnStarted(kind, 0);
       started = Promise.resolve();
     }
     const release = () => {

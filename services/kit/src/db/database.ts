@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { tracePgliteQueries, traceQueries } from './traced-queries';
 import pg from 'pg';
 import type { Logger } from '../logger';
 
@@ -68,6 +69,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10, idleTimeoutMillis: 30_000 });
     pool.on('error', (error) => options.logger.error({ err: error }, 'idle database client failed'));
+    pool.on('connect', (client) => traceQueries(client, options.schemaName));
     const db = drizzlePg(pool) as unknown as Db;
     const exclusive = postgresAdvisoryLock(pool, options.schemaName);
     try {
@@ -100,6 +102,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   }
+  tracePgliteQueries(client as any, options.schemaName);
   const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(db as any, migrationConfig);
   return {

@@ -45,7 +45,8 @@ export interface ConsumerOptions {
  * (redelivered while the first was still at it), the second insert into the inbox waits
  * for the first transaction and then finds the id: the event changes things once.
  */
-export async function registerConsumer(options: ConsumerOptions) {
+/** Subscribes the consumer; resolves to its durable name (`<service>.<name>`). */
+export async function registerConsumer(options: ConsumerOptions): Promise<string> {
   const bySubject = new Map(options.handlers.map((h) => [h.contract.subject, h]));
   const durableName = `${options.service}.${options.name}`;
 
@@ -89,4 +90,5 @@ export async function registerConsumer(options: ConsumerOptions) {
     });
     if (handled) metrics?.eventsHandled.inc({ consumer: durableName, subject: envelope.subject });
   }
+  return durableName;
 }

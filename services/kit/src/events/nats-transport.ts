@@ -22,7 +22,14 @@ import {
 } from '@innerecho/contracts';
 import type { Logger } from '../logger';
 import { REQUEST_ID_HEADER } from '../http/request-context';
-import { MAX_DELIVERIES, PoisonMessageError, redeliveryDelayMs, type EventTransport, type SubscriptionSpec } from './transport';
+import {
+  MAX_DELIVERIES,
+  PoisonMessageError,
+  redeliveryDelayMs,
+  type ConsumerBacklog,
+  type EventTransport,
+  type SubscriptionSpec,
+} from './transport';
 
 export interface NatsTransportOptions {
   servers: string;
@@ -45,6 +52,8 @@ export class NatsTransport implements EventTransport {
   readonly kind = 'nats' as const;
   private readonly loops: Promise<void>[] = [];
   private readonly active = new Set<ConsumerMessages>();
+  /** The JetStream consumers behind each logical consumer (one per subject). */
+  private readonly durablesOf = new Map<string, string[]>();
   private closing = false;
 
   private constructor(
@@ -129,6 +138,7 @@ export class NatsTransport implements EventTransport {
     for (const subject of spec.subjects) {
       const durable = `${spec.durableName}__${subject}`.replace(/[^A-Za-z0-9_-]/g, '_');
       await this.ensureConsumer(stream, durable, this.ns + subject);
+      this.durablesOf.set(spec.durableName, [...(this.durablesOf.get(spec.durableName) ?? []), durable]);
       this.loops.push(this.consumeForever(stream, durable, spec));
     }
   }
@@ -221,6 +231,18 @@ export class NatsTransport implements EventTransport {
     } catch (e) {
       this.options.logger.error({ err: e }, 'could not write dead letter');
     }
+  }
+
+  async consumerBacklog(durableName: string): Promise<ConsumerBacklog> {
+    const stream = this.streamName(EVENT_STREAM);
+    const backlog = { pending: 0, awaitingAck: 0, redelivered: 0 };
+    for (const durable of this.durablesOf.get(durableName) ?? []) {
+      const info = await this.jsm.consumers.info(stream, durable);
+      backlog.pending += info.num_pending;
+      backlog.awaitingAck += info.num_ack_pending;
+      backlog.redelivered += info.num_redelivered;
+    }
+    return backlog;
   }
 
   async ping() {

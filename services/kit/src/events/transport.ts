@@ -13,6 +13,12 @@ export interface SubscriptionSpec {
   onDeadLetter?: (envelope: EventEnvelope) => void;
 }
 
+export interface ConsumerBacklog {
+  pending: number;
+  awaitingAck: number;
+  redelivered: number;
+}
+
 /**
  * Moves envelopes from outbox relays to consumers with at-least-once delivery.
  * `publish` resolves only once the envelope is safely accepted; a rejection makes the
@@ -24,6 +30,12 @@ export interface EventTransport {
   subscribe(spec: SubscriptionSpec): Promise<void>;
   /** Resolves when the broker answers (readiness); throws when it cannot be reached. */
   ping(): Promise<void>;
+  /**
+   * What the broker holds for one consumer (by its durable name): events not yet delivered,
+   * delivered and not yet acknowledged, and delivered more than once and still unacknowledged.
+   * Only a broker that keeps consumers has this (NATS); in-process delivery has no backlog.
+   */
+  consumerBacklog?(durableName: string): Promise<ConsumerBacklog>;
   close(): Promise<void>;
 }
 

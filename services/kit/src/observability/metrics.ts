@@ -59,10 +59,16 @@ export class ServiceMetrics {
   }
 
   /** A gauge read at scrape time (e.g. rows waiting in a table). */
-  gauge(name: string, help: string, collect: (gauge: Gauge) => Promise<void> | void): Gauge {
-    return new Gauge({
+  gauge<L extends string = never>(
+    name: string,
+    help: string,
+    collect: (gauge: Gauge<L>) => Promise<void> | void,
+    labelNames: readonly L[] = [],
+  ): Gauge<L> {
+    return new Gauge<L>({
       name: `innerecho_${name}`,
       help,
+      labelNames,
       registers: [this.registry],
       async collect() {
         await collect(this);

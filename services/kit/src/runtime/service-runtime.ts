@@ -180,8 +180,9 @@ export async function startService<TConfig extends BaseServiceEnv>(
   // Instances starting together build one after the other, so first-start work in build()
   // (starter content, the seeded admin, signing keys) happens once and the next finds it done.
   const parts = (await database.exclusive('start-up', async () => module.build(context)))!;
+  const durableNames: string[] = [];
   for (const consumer of parts.consumers ?? []) {
-    await registerConsumer({
+    const durableName = await registerConsumer({
       service: module.name,
       name: consumer.name,
       db: database.db,
@@ -191,6 +192,27 @@ export async function startService<TConfig extends BaseServiceEnv>(
       handlers: consumer.handlers,
       metrics,
     });
+    durableNames.push(durableName);
+  }
+  const backlogOf = transport.consumerBacklog?.bind(transport);
+  if (backlogOf && durableNames.length > 0) {
+    // Read from the broker at scrape time. A consumer whose pending count keeps growing has
+    // fallen behind its events; redelivered ones are failing and being retried.
+    metrics.gauge(
+      'events_consumer_backlog',
+      'Events the broker holds for a consumer: pending (not yet delivered), awaiting_ack, redelivered (delivered more than once, unacknowledged)',
+      async (gauge) => {
+        gauge.reset();
+        for (const consumer of durableNames) {
+          const backlog = await backlogOf(consumer).catch(() => null);
+          if (!backlog) continue; // the broker is away: /health says so; no figure beats a wrong one
+          gauge.set({ consumer, state: 'pending' }, backlog.pending);
+          gauge.set({ consumer, state: 'awaiting_ack' }, backlog.awaitingAck);
+          gauge.set({ consumer, state: 'redelivered' }, backlog.redelivered);
+        }
+      },
+      ['consumer', 'state'],
+    );
   }
 
   const sessions = parts.userVerifier ? null : createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });

@@ -1,4 +1,5 @@
 import type { ServiceMetrics } from '@innerecho/kit';
+import type { RenderQueue, TurnStarted } from '../../domain/render-queue';
 
 /**
  * Generation's own figures: renders by outcome, seconds of audio rendered (what the daily
@@ -24,6 +25,36 @@ export function renderMetrics(metrics: ServiceMetrics) {
     },
     failed(status: number) {
       renders.inc({ outcome: status < 500 ? 'refused' : 'failed' });
+    },
+  };
+}
+
+/**
+ * The render queue as operators see it: turns running and waiting at scrape time (renders and
+ * previews share the line), and how long each turn waited for its slot. A wait that grows
+ * while `waiting` stays up says generation needs another instance (or more cores).
+ */
+export function renderQueueMetrics(metrics: ServiceMetrics) {
+  const waited = metrics.histogram(
+    'render_queue_wait_seconds',
+    'Time a render or balance preview waited in the render queue before its turn',
+    ['kind'],
+    [0.01, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
+  );
+  const turnStarted: TurnStarted = (kind, waitedMs) => waited.observe({ kind }, waitedMs / 1000);
+  return {
+    turnStarted,
+    watch(queue: RenderQueue) {
+      metrics.gauge(
+        'render_queue_length',
+        'Turns in the render queue now, running or waiting',
+        (gauge) => {
+          const { running, waiting } = queue.length;
+          gauge.set({ state: 'running' }, running);
+          gauge.set({ state: 'waiting' }, waiting);
+        },
+        ['state'],
+      );
     },
   };
 }
