@@ -6,21 +6,45 @@ import type { AddressInfo } from 'node:net';
  * Docker's round-robin DNS for `docker compose up --scale`, gives callers. Each request
  * goes to the next instance in turn; an instance that refuses the connection (stopped,
  * restarting) is skipped for a second and the request goes to the next one, which is
- * safe for any method because nothing was sent yet. An instance that answers 503 while it
- * drains is passed on as it is: the caller decides whether to retry.
+ * safe for any method because nothing was sent yet. Like a Kubernetes Service's endpoints,
+ * it asks each instance's `/ready` every READINESS_EVERY_MS and sends nothing to one that is
+ * not ready (an instance told to stop turns not-ready at once and keeps serving for
+ * SHUTDOWN_DELAY_SECONDS, longer than one look, so nothing new reaches it once it drains).
+ * An instance that answers 503 is passed on as it is: the caller decides whether to retry.
  */
+const READINESS_EVERY_MS = 200;
+
 export class RoundRobinBalancer {
   private next = 0;
   private readonly resting = new Map<number, number>();
+  private readonly notReady = new Set<number>();
   private readonly agent = new Agent({ keepAlive: true, maxSockets: 64 });
   private server: Server | null = null;
+  private watching: NodeJS.Timeout | null = null;
 
   constructor(private readonly upstreams: { port: number }[]) {}
+
+  /** Looks at every instance's `/ready` from now on; a look that fails or takes over a second counts as not ready. */
+  private watchReadiness() {
+    const look = () =>
+      this.upstreams.forEach((upstream, index) => {
+        fetch(`http://127.0.0.1:${upstream.port}/ready`, { signal: AbortSignal.timeout(1000) })
+          .then(async (res) => {
+            await res.arrayBuffer();
+            if (res.ok) this.notReady.delete(index);
+            else this.notReady.add(index);
+          })
+          .catch(() => this.notReady.add(index));
+      });
+    this.watching = setInterval(look, READINESS_EVERY_MS);
+    this.watching.unref();
+  }
 
   async listen(port: number): Promise<number> {
     const server = createServer((req, res) => this.forward(req, res, 0));
     server.keepAliveTimeout = 65_000;
     this.server = server;
+    this.watchReadiness();
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => resolve());
@@ -32,7 +56,7 @@ export class RoundRobinBalancer {
     const now = Date.now();
     for (let i = 0; i < this.upstreams.length; i++) {
       const index = (this.next + i) % this.upstreams.length;
-      if ((this.resting.get(index) ?? 0) <= now) {
+      if ((this.resting.get(index) ?? 0) <= now && !this.notReady.has(index)) {
         this.next = index + 1;
         return index;
       }
@@ -81,6 +105,7 @@ export class RoundRobinBalancer {
   }
 
   async close() {
+    if (this.watching) clearInterval(this.watching);
     this.agent.destroy();
     if (!this.server) return;
     const server = this.server;

@@ -73,6 +73,9 @@ export async function startDistributedSystem(options: DistributedOptions): Promi
     addresses: Object.fromEntries(SERVICES.map((s) => [s, plan[s].address])) as Record<ServiceName, string>,
   };
 
+  // Behind a balancer an instance told to stop keeps serving a second while the balancer's
+  // readiness look takes it out (Kubernetes' preStop pause does this in the manifests).
+  const draining: Record<string, string> = instances > 1 ? { SHUTDOWN_DELAY_SECONDS: '1' } : {};
   const services = {} as Record<ServiceName, RunningDistributedService>;
   const all: ServiceProcess[] = [];
   for (const service of SERVICES) {
@@ -82,7 +85,7 @@ export async function startDistributedSystem(options: DistributedOptions): Promi
         const child = new ServiceProcess({
           label: instances > 1 ? `${service}#${i + 1}` : service,
           workspace: `services/${service}`,
-          env: { ...serviceEnvironment(service, wiring, p), ...(options.serviceEnv ?? {}) },
+          env: { ...serviceEnvironment(service, wiring, p), ...draining, ...(options.serviceEnv ?? {}) },
           port: p,
           logDir: options.logDir,
           echo: options.echo,

@@ -143,6 +143,51 @@ test('generation: two renders on two instances save two affirmations and count t
   ).toBe(2);
 });
 
+test('library restarted under steady reads and writes with two instances: not one request fails', async () => {
+  const listener = new TestClient(system.url);
+  await listener.signUp(uniqueEmail('restart'));
+  const sessionId = newSessionId();
+  const outcomes: { what: string; status: number }[] = [];
+  const created: string[] = [];
+  let flowing = true;
+  const reads = (async () => {
+    while (flowing) {
+      outcomes.push({ what: 'read transcripts', status: (await listener.get('/api/transcripts')).status });
+      outcomes.push({ what: 'read own list', status: (await listener.get('/api/custom-affirmations')).status });
+    }
+  })();
+  const writes = (async () => {
+    for (let n = 0; flowing; n++) {
+      const res = await listener.postJson('/api/custom-affirmations', {
+        sessionId,
+        title: `Restart ${n}`,
+        content: 'I stay steady.',
+        category: 'Other',
+      });
+      outcomes.push({ what: 'write', status: res.status });
+      if (res.status === 201) created.push((res.data as { id: string }).id);
+    }
+  })();
+  // A deploy: each instance in turn gets SIGTERM, drains and starts again.
+  for (const instance of instancesOf('library')) {
+    expect(await instance.stop('SIGTERM')).toBe(0);
+    await instance.start();
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  flowing = false;
+  await Promise.all([reads, writes]);
+
+  const failed = outcomes.filter((o) => o.status < 200 || o.status >= 400);
+  process.stdout.write(
+    `\nlibrary restarted (2 instances, one at a time): ${outcomes.length} requests, ${created.length} writes saved, ${failed.length} failed\n`,
+  );
+  expect(failed).toEqual([]);
+  expect(created.length).toBeGreaterThanOrEqual(5);
+  expect(await count('select count(*)::int as n from library.custom_affirmations where id = any($1::uuid[])', [created])).toBe(
+    created.length,
+  );
+});
+
 test('the first admin gets in through a setup link logged once; a used link is refused; an operator command issues a new one', async () => {
   // Created once although two identity instances started: one link in all their logs.
   const links = instancesOf('identity').flatMap((i) => i.logLines().filter((line) => line.includes('"setupUrl"')));
