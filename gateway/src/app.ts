@@ -12,12 +12,12 @@ import { FRONTEND_APPS, serveFrontends } from './frontends';
 import { frontendOrigins, serveRuntimeConfig } from './frontend-origins';
 import { gatewayOperations, type GatewayOperations } from './operations';
 import { EdgeCache } from './edge-cache';
-import { createUpstreamProxies } from './upstream';
+import { createUpstreamProxies, sendBodyUpstream } from './upstream';
 import { apiClientKey, keptReadLane } from './kept-read-lane';
 import { API_ANSWER_HEADERS, everyAnswerHeaders, securityHeaders } from './security-headers';
 import { checkSessionCookie, keepGatewayCookies } from './session-cookie';
 import { originOf, refuseBodyType, refuseCrossSiteWrite } from './cross-site';
-import { passwordGuessLimits, SIGN_IN_LIMITED } from './sign-in-limits';
+import { passwordGuessLimits, readSignInTarget, SIGN_IN_LIMITED } from './sign-in-limits';
 import { personalReadLane } from './personal-read-lane';
 import { stripUntrustedHeaders } from './untrusted-headers';
 
@@ -157,7 +157,17 @@ export function createGateway({
     const forward = () => proxies[route.service](req, res, next);
     if (route.signIn && req.method !== 'GET' && req.method !== 'HEAD') {
       const account = session.status === 'valid' ? session.claims.id : null;
-      signInAttempts(req, res, (error?: unknown) => (error ? next(error) : forward()), { budget: route.signIn, account });
+      // A sign-in's body is read here (it is small, and bounded like any body) to learn the
+      // account it tries; the service gets the same bytes.
+      const target = route.signInNamesAccount
+        ? async () => {
+            const read = await readSignInTarget(req, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+            if (read === 'too-large') throw Object.assign(new Error('sign-in body too large'), { status: 413 });
+            sendBodyUpstream(req, read.body);
+            return read.email;
+          }
+        : undefined;
+      signInAttempts(req, res, (error?: unknown) => (error ? next(error) : forward()), { budget: route.signIn, account, target });
     } else forward();
   });
 

@@ -22,6 +22,11 @@ export interface RouteRow {
    */
   signIn?: 'listener-password' | 'creator-password' | 'sign-up';
   /**
+   * A sign-in: its body names the account it tries (`email`), and the attempt counts against
+   * that account too, so guesses at one account from many addresses stop at the same limit.
+   */
+  signInNamesAccount?: true;
+  /**
    * What a write's body may be: JSON (the default); JSON or an HTML form (`json-or-form`: the
    * pages services render post forms, and check their origin); or a file's own bytes (`file`:
    * the signed upload addresses).
@@ -42,6 +47,7 @@ export const ROUTE_TABLE: RouteRow[] = [
     prefix: '/api/login',
     service: 'identity',
     signIn: 'listener-password',
+    signInNamesAccount: true,
     bodies: 'json-or-form',
     routes: ['GET /api/login', 'POST /api/login'],
   },
@@ -219,7 +225,13 @@ export const ROUTE_TABLE: RouteRow[] = [
 
   // creator-referral: referral links, the creator area, commissions and payouts
   { prefix: '/api/referrals', service: 'creator-referral', routes: ['GET /api/referrals/validate/:code', 'POST /api/referrals/click'] },
-  { prefix: '/api/creator-auth/login', service: 'creator-referral', signIn: 'creator-password', routes: ['POST /api/creator-auth/login'] },
+  {
+    prefix: '/api/creator-auth/login',
+    service: 'creator-referral',
+    signIn: 'creator-password',
+    signInNamesAccount: true,
+    routes: ['POST /api/creator-auth/login'],
+  },
   // a creator chooses a password through an admin's one-time link: a page with a form (it checks its origin), limited like a sign-in
   {
     prefix: '/api/creator-auth/setup',

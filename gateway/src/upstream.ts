@@ -52,6 +52,14 @@ declare module 'express-serve-static-core' {
  * replayed: the gateway does not keep their bodies, and they may have had an effect.
  * An answer that breaks off half-way is a 502 (the service misbehaved).
  */
+/** Bodies the gateway has read itself (a sign-in's, to learn the account it tries), sent on in place of the spent stream. */
+const readBodies = new WeakMap<IncomingMessage, Buffer>();
+
+/** Sends `body` to the service as the request's body: the request's own stream has been read. */
+export function sendBodyUpstream(req: IncomingMessage, body: Buffer) {
+  readBodies.set(req, body);
+}
+
 export function createUpstreamProxies(options: {
   urls: Record<ServiceName, string>;
   logger: Logger;
@@ -86,7 +94,14 @@ export function createUpstreamProxies(options: {
         // A browser that closes the connection ends the service's request too (a render stops
         // and keeps nothing). The proxy only does this for a request whose body was still
         // arriving; a posted form is whole at once.
-        proxyReq: (proxyReq, _req, res) => {
+        proxyReq: (proxyReq, req, res) => {
+          const body = readBodies.get(req);
+          if (body) {
+            // The proxy then pipes the spent request, which just ends this one.
+            proxyReq.removeHeader('transfer-encoding');
+            proxyReq.setHeader('content-length', body.length);
+            proxyReq.write(body);
+          }
           res.on('close', () => {
             if (!res.writableFinished) proxyReq.destroy();
           });

@@ -1,13 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import { eventually, TestClient } from '@innerecho/embedded';
-import { clonedListener, currentUserId, signUpInBrowser, startE2E, type E2E } from '../src';
+import { clonedListener, currentUserId, signedUpListener, signUpInBrowser, startE2E, type E2E } from '../src';
 
 jest.setTimeout(900_000);
 
 /**
  * One browser, several people: whatever ends a listener's session (here "sign out
- * everywhere" and a password change, both from another device) leaves nothing of theirs on
+ * everywhere", a password change and the account's deletion, from another device, and a
+ * session whose cookie expired) leaves nothing of theirs on
  * this browser for the next person: no offline audio, no saved titles offline, no sessionId
  * of theirs, no stored recording or listening position.
  */
@@ -163,4 +164,36 @@ test("after a password change on another device, the next page this browser open
   const after = await kept(page);
   expect(after.storage).toEqual([]);
   expect(after.databases).not.toContain('innerecho-voice');
+});
+
+test.each([
+  [
+    'the account is deleted on another device',
+    async (page: Page) => {
+      const device = await anotherDevice(page);
+      expect((await device.request('DELETE', '/api/auth/account', { json: { password: 'a long enough password' } })).status).toBeLessThan(
+        300,
+      );
+      await sessionEnded(device);
+    },
+  ],
+  // The browser drops a cookie once it expires: the next page finds no session at all.
+  ['the session expires (the browser has dropped its cookie)', (page: Page) => page.context().clearCookies()],
+])("when %s, the next page this browser opens removes the listener's stored ids and positions", async (_when, endSession) => {
+  const { page } = await signedUpListener(e2e);
+  await page.goto('/affirmations');
+  await page.evaluate(() => {
+    localStorage.setItem('sessionId', `session_${Date.now()}_shared`);
+    localStorage.setItem('innerecho.position.some-saved-affirmation', '42.0');
+  });
+  expect((await kept(page)).storage).toEqual(expect.arrayContaining(['sessionId', 'innerecho.position.some-saved-affirmation']));
+
+  await endSession(page);
+  await page.goto('/');
+  await visible(page.getByRole('link', { name: 'Sign in' }));
+  await page.waitForFunction(async () => Object.keys(localStorage).every((key) => key === 'theme'), undefined, {
+    timeout: 10_000,
+    polling: 250,
+  });
+  expect((await kept(page)).storage).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,7 +23,8 @@ jest.setTimeout(2_400_000);
 /**
  * The product is killed or stopped while it renders: killed (SIGKILL) in the middle of a
  * render, killed while the finished MP3 is being written to the store, and stopped (SIGTERM)
- * with a render still running at the end of the grace period. It runs as a child process
+ * with a render still running at the end of the grace period; and killed while a listener's
+ * recording is half uploaded. It runs as a child process
  * (`product-process.ts`: the whole product in one process, as `npm start`) on PostgreSQL and
  * a data folder that outlive it, and is started again after each. Afterwards the listener has
  * no half-made item, the store has no file of it (whole or half written), and the seconds the
@@ -284,4 +286,31 @@ test('SIGTERM during a render: cancelled at the end of the grace period without 
   expect(rowsAfterStop).toBe(0);
   expect(await allowanceUsed()).toBe(USED_BEFORE);
   expect(left).toEqual({ newItems: 0, orphanFiles: [] });
+});
+
+test('killed mid-upload: after a restart nothing of the half-sent recording is left, and the listener uploads again', async () => {
+  const uploads = join(dataDir, 'voice', 'files', 'uploads', listener.userId);
+  const filesOfUploads = () => (existsSync(uploads) ? readdirSync(uploads) : []);
+  const link = await listener.client.postJson('/api/voice-profile/upload', {});
+  expect(link.status).toBe(200);
+  // Half a recording sent, the body still open (a slow connection), when the product dies.
+  const put = request(new URL(link.data.uploadURL, product.info.url), {
+    method: 'PUT',
+    headers: { 'content-type': 'audio/webm', 'transfer-encoding': 'chunked', origin: product.info.url },
+  });
+  put.on('error', () => undefined); // the connection dies with the product: that is the point
+  put.write(Buffer.alloc(512 * 1024, 1));
+  await eventually(async () => expect(filesOfUploads().some((f) => f.endsWith('.partial'))).toBe(true), 600, 50);
+  expect((await product.stop('SIGKILL')).signal).toBe('SIGKILL');
+  put.destroy();
+  const halfWritten = filesOfUploads().filter((f) => f.endsWith('.partial'));
+  expect(halfWritten).toHaveLength(1);
+
+  await product.start();
+  // Only the record that the link was used may stay (until the link expires); no file, whole or half.
+  const left = filesOfUploads().filter((f) => !f.endsWith('.put.json'));
+  console.log(`SIGKILL mid-upload (${halfWritten[0]} half written): files left after the restart ${left.length}`);
+  expect(left).toEqual([]);
+  const again = await uploadRecordingThroughApi(listener.client, Buffer.alloc(4096, 1));
+  expect(again).toMatch(/^\/api\/files\/voice\/uploads\//);
 });

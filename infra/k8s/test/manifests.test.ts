@@ -182,6 +182,23 @@ test('network: everything is denied unless allowed; only the gateway (and the se
   expect(callersOf('voice')).toEqual(['gateway', 'generation', 'monitoring']);
   expect(callersOf('identity')).toEqual(['billing', 'creator-referral', 'gateway', 'generation', 'library', 'monitoring', 'voice']);
   expect(callersOf('gateway')).toEqual(['ingress-nginx', 'monitoring']);
+  // The gateway's /metrics is on the operators' port: the scraper reaches that port only, browsers never.
+  const gatewayPorts = (from: string) =>
+    named(production, 'NetworkPolicy', 'gateway')!
+      .spec.ingress.filter((rule: any) =>
+        rule.from.some((peer: any) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === from),
+      )
+      .flatMap((rule: any) => rule.ports.map((port: any) => port.port));
+  expect(gatewayPorts('monitoring')).toEqual([9464]);
+  expect(gatewayPorts('ingress-nginx')).toEqual([3000]);
+  const gateway = named(production, 'Deployment', 'gateway')!.spec.template.spec.containers[0];
+  expect(gateway.ports).toEqual([
+    { name: 'http', containerPort: 3000 },
+    { name: 'metrics', containerPort: 9464 },
+  ]);
+  expect(gateway.env).toContainEqual({ name: 'METRICS_PORT', value: '9464' });
+  expect(named(production, 'Service', 'gateway')!.spec.ports.map((port: any) => port.targetPort)).toEqual(['http']);
+  expect(JSON.stringify(named(production, 'Ingress', 'gateway')!.spec)).not.toMatch(/9464|metrics/);
   const reaches = (part: string) =>
     named(production, 'NetworkPolicy', part)!
       .spec.egress.flatMap((rule: any) => rule.to)

@@ -4,10 +4,11 @@ import { startTestSystem, TestClient, uniqueEmail, type TestSystem } from '@inne
 jest.setTimeout(180_000);
 
 /**
- * Every route confirmed with the password (deleting the account, with DELETE or the page's
- * form; changing the password) is a password guess, limited like signing in: one budget per
- * client address shared with the sign-in form, and one per signed-in account whatever the
- * address.
+ * Every route confirmed with the password (signing in, deleting the account with DELETE or
+ * the page's form, changing the password; a creator's sign-in on its own budget) is a
+ * password guess, limited like signing in: one budget per client address shared with the
+ * sign-in form, and one per account whatever the address (the signed-in account, or the
+ * account a sign-in names).
  */
 const LIMIT = 5;
 const LIMITED = { error: 'Too many sign-in attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' };
@@ -23,22 +24,28 @@ afterAll(() => system?.stop());
  * A JSON call with a browser's cookies from another client address: the gateway counts per
  * address, and every 127.x.y.z address is this machine's loopback.
  */
-function fromAddress(localAddress: string, browser: TestClient, method: string, path: string, json: unknown) {
+function fromAddress(localAddress: string, browser: TestClient, method: string, path: string, json: unknown, form = false) {
   const url = new URL(path, system.url);
   url.hostname = '127.0.0.1';
-  const body = JSON.stringify(json);
+  const body = form ? new URLSearchParams(json as Record<string, string>).toString() : JSON.stringify(json);
   const headers = {
-    'content-type': 'application/json',
+    'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+    accept: 'application/json',
     'content-length': String(Buffer.byteLength(body)),
     host: new URL(system.url).host,
     origin: system.url,
     cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
   };
-  return new Promise<{ status: number; data: any }>((resolve, reject) => {
+  return new Promise<{ status: number; data: any; retryAfter?: string }>((resolve, reject) => {
     const req = request(url, { method, headers, localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, data: JSON.parse(Buffer.concat(chunks).toString() || 'null') }));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString();
+        const data = res.headers['content-type']?.includes('json') ? JSON.parse(text || 'null') : text;
+        const retryAfter = res.headers['retry-after'] as string | undefined;
+        resolve({ status: res.statusCode!, data, ...(retryAfter ? { retryAfter } : {}) });
+      });
     });
     req.on('error', reject);
     req.end(body);
@@ -59,6 +66,7 @@ test('wrong passwords to DELETE /api/auth/account are limited like sign-in, and 
   expect(right.status).toBe(429);
   expect(right.data).toEqual(LIMITED);
   expect(right.headers.get('ratelimit-policy')).toBeTruthy();
+  expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
   expect((await listener.get('/api/auth/user')).status).toBe(200);
 
   // The same address's other password routes are out of guesses too, whatever the method or body type.
@@ -76,7 +84,12 @@ test('guesses spread over many addresses with one session stop at the same limit
   const statuses: number[] = [];
   for (let i = 0; i < LIMIT + 2; i++) {
     const address = `127.0.1.${10 + i}`; // a fresh address each time: only the account's budget can run out
-    statuses.push((await fromAddress(address, listener, 'DELETE', '/api/auth/account', { password: `guess ${i}` })).status);
+    // DELETE and the page's form post (POST) in turn: both draw on the account's one budget.
+    const attempt =
+      i % 2 === 0
+        ? fromAddress(address, listener, 'DELETE', '/api/auth/account', { password: `guess ${i}` })
+        : fromAddress(address, listener, 'POST', '/api/auth/account/delete', { password: `guess ${i}` }, true);
+    statuses.push((await attempt).status);
   }
   expect(statuses).toEqual([...Array(LIMIT).fill(400), 429, 429]);
 
@@ -84,9 +97,62 @@ test('guesses spread over many addresses with one session stop at the same limit
     currentPassword: PASSWORD,
     newPassword: 'another long one',
   });
-  expect(change).toEqual({ status: 429, data: LIMITED });
+  expect(change).toEqual({ status: 429, data: LIMITED, retryAfter: expect.stringMatching(/^[1-9]\d*$/) });
   // Another account from a fresh address still has its own guesses.
   const other = new TestClient(system.url);
   await other.signUp(uniqueEmail(), PASSWORD);
   expect((await fromAddress('127.0.1.60', other, 'DELETE', '/api/auth/account', { password: 'a wrong one' })).status).toBe(400);
+});
+
+test('sign-in guesses at one account from many addresses stop at the limit for that account; the same password from a fresh address then too; other accounts still sign in', async () => {
+  const { email } = await new TestClient(system.url).signUp(uniqueEmail(), PASSWORD);
+  const nobody = new TestClient(system.url);
+  const statuses: number[] = [];
+  for (let i = 0; i < LIMIT + 2; i++) {
+    // A fresh address each time, the email in another spelling now and then: only the account's budget can run out.
+    const spelled = i % 2 === 0 ? email : ` ${email.toUpperCase()} `;
+    const form = i % 3 === 0;
+    statuses.push(
+      (await fromAddress(`127.0.2.${10 + i}`, nobody, 'POST', '/api/login', { email: spelled, password: `guess ${i}` }, form)).status,
+    );
+  }
+  expect(statuses.slice(0, LIMIT).every((status) => status !== 429 && status >= 400)).toBe(true);
+  expect(statuses.slice(LIMIT)).toEqual([429, 429]);
+
+  const right = await fromAddress('127.0.2.40', nobody, 'POST', '/api/login', { email, password: PASSWORD });
+  expect(right).toEqual({ status: 429, data: LIMITED, retryAfter: expect.stringMatching(/^[1-9]\d*$/) });
+  // Another account, from one of the same addresses, signs in: the body the gateway read reaches identity whole.
+  const other = await new TestClient(system.url).signUp(uniqueEmail(), PASSWORD);
+  const signedIn = await fromAddress('127.0.2.41', nobody, 'POST', '/api/login', { email: other.email, password: PASSWORD });
+  expect(signedIn.status).toBe(200);
+  const byForm = await fromAddress('127.0.2.42', nobody, 'POST', '/api/login', { email: other.email, password: PASSWORD }, true);
+  expect([200, 302, 303]).toContain(byForm.status);
+});
+
+test("a creator's sign-in guesses are limited per address and per creator account named, with 429, Retry-After and { error, code }", async () => {
+  const nobody = new TestClient(system.url);
+  const creatorEmail = `${uniqueEmail()}`.replace('@', '.creator@');
+  const statuses: number[] = [];
+  for (let i = 0; i < LIMIT + 1; i++) {
+    const answer = await fromAddress(`127.0.3.${10 + i}`, nobody, 'POST', '/api/creator-auth/login', {
+      email: creatorEmail,
+      password: `guess ${i}`,
+    });
+    statuses.push(answer.status);
+  }
+  expect(statuses.slice(0, LIMIT).every((status) => status !== 429 && status >= 400)).toBe(true);
+  expect(statuses[LIMIT]).toBe(429);
+  const refused = await fromAddress('127.0.3.40', nobody, 'POST', '/api/creator-auth/login', { email: creatorEmail, password: 'another' });
+  expect(refused).toEqual({ status: 429, data: LIMITED, retryAfter: expect.stringMatching(/^[1-9]\d*$/) });
+
+  // One address trying many creator accounts stops at the address's limit.
+  const fromOne: number[] = [];
+  for (let i = 0; i < LIMIT + 1; i++) {
+    fromOne.push(
+      (await fromAddress('127.0.3.50', nobody, 'POST', '/api/creator-auth/login', { email: `c${i}.${creatorEmail}`, password: 'x' }))
+        .status,
+    );
+  }
+  expect(fromOne[LIMIT]).toBe(429);
+  expect(fromOne.slice(0, LIMIT)).not.toContain(429);
 });

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -16,7 +17,9 @@ import {
   decodeWav,
   encodeWav,
   FfmpegError,
+  ffmpegPath,
   joinWithPauses,
+  packetSeconds,
   probeAudio,
   runFfmpeg,
   splitSentences,
@@ -177,6 +180,37 @@ describe('bounded decoding of audio from outside', () => {
     expect(flacStatedSeconds(streamed)).toBeNull();
     expect(flacStatedSeconds(wavOf(3))).toBeNull();
     await expect(refuseLongAudio(flac, 2)).rejects.toThrow(AudioTooLongError);
+  });
+
+  test('a FLAC written as a stream (no length in its header) is measured by its packets, without decoding: four hours are refused', async () => {
+    // Hours of silence as FLAC in the largest frames, written to a pipe: the header states no total.
+    const silentStream = (seconds: number) =>
+      execFileSync(
+        ffmpegPath(),
+        [
+          ...['-v', 'error', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', String(seconds)],
+          ...['-c:a', 'flac', '-frame_size', '65535', '-f', 'flac', 'pipe:1'],
+        ],
+        { maxBuffer: 16 * 1024 * 1024 },
+      );
+    const bomb = silentStream(4 * 3600);
+    expect(flacStatedSeconds(bomb)).toBeNull();
+    expect(bomb.length).toBeLessThan(100_000);
+    const refusal = await refuseLongAudio(bomb, 305).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(AudioTooLongError);
+    // The scan stopped at the first packet past the limit: it did not read four hours.
+    expect((refusal as AudioTooLongError).seconds).toBeGreaterThan(305);
+    expect((refusal as AudioTooLongError).seconds).toBeLessThan(320);
+
+    // Within the limit it passes, and the packets reach the recording's whole length.
+    const minute = silentStream(60);
+    expect((await refuseLongAudio(minute, 305)).durationSeconds).toBeNull();
+    const file = join(dir, 'minute.flac');
+    writeFileSync(file, minute);
+    expect(await packetSeconds(file, 305)).toBeCloseTo(60, 1);
+    // Not audio: no packets, nothing to tell.
+    writeFileSync(join(dir, 'text.txt'), 'not audio at all '.repeat(50));
+    expect(await packetSeconds(join(dir, 'text.txt'), 305)).toBeNull();
   });
 
   test('a capped decode answers every sample of audio within the cap, and refuses audio running past it', async () => {

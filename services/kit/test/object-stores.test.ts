@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import express from 'express';
 import S3rver from 's3rver';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
-import { createLogger, errorMiddleware, LocalDiskStore, S3Store, type ObjectStore } from '../src';
+import { createLogger, errorMiddleware, inProcessLock, LocalDiskStore, S3Store, type ObjectStore } from '../src';
 
 jest.setTimeout(60_000);
 
@@ -25,31 +25,40 @@ interface StoreUnderTest {
   absolute(url: string): string;
 }
 
-/** Local disk behind its signed-URL routes, served by a real HTTP server. */
-async function startLocal(): Promise<StoreUnderTest & { root: string; stop(): Promise<void> }> {
-  const root = mkdtempSync(join(tmpdir(), 'kit-store-'));
-  const store = new LocalDiskStore(root, '/api/files/test', randomBytes(32).toString('base64url'));
+/** A store's signed-URL routes, served by a real HTTP server; `absolute` makes its own URLs fetchable (S3's are already). */
+async function serveRoutes(routes: express.Router) {
   const app = express()
-    .use('/api/files/test', store.routes())
+    .use('/api/files/test', routes)
     .use(errorMiddleware(createLogger('test', 'silent')));
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
+    absolute: (url: string) => (url.startsWith('/') ? `${base}${url}` : url),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Local disk behind its signed-URL routes. */
+async function startLocal(): Promise<StoreUnderTest & { root: string; stop(): Promise<void> }> {
+  const root = mkdtempSync(join(tmpdir(), 'kit-store-'));
+  const store = new LocalDiskStore(root, '/api/files/test', randomBytes(32).toString('base64url'));
+  const served = await serveRoutes(store.routes());
+  return {
     store,
     root,
     strict: true,
-    absolute: (url) => `${base}${url}`,
+    absolute: served.absolute,
     stop: async () => {
-      await new Promise((resolve) => server.close(resolve));
+      await served.close();
       rmSync(root, { recursive: true, force: true });
     },
   };
 }
 
 /** S3 through the AWS SDK against s3rver (checksums WHEN_REQUIRED, or s3rver stores corrupted bodies). */
-async function startS3(): Promise<StoreUnderTest & { stop(): Promise<void> }> {
+async function startS3(): Promise<StoreUnderTest & { directory: string; stop(): Promise<void> }> {
   const directory = mkdtempSync(join(tmpdir(), 'kit-s3rver-'));
   const s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory });
   const { port } = (await s3rver.run()) as AddressInfo;
@@ -61,13 +70,17 @@ async function startS3(): Promise<StoreUnderTest & { stop(): Promise<void> }> {
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
+    uploads: { publicPath: '/api/files/test', secret: randomBytes(32).toString('base64url'), exclusive: inProcessLock() },
   });
   await store.client.send(new CreateBucketCommand({ Bucket: 'innerecho-test' }));
+  const served = await serveRoutes(store.routes());
   return {
     store,
+    directory,
     strict: false,
-    absolute: (url) => url,
+    absolute: served.absolute,
     stop: async () => {
+      await served.close();
       store.client.destroy();
       await s3rver.close();
       rmSync(directory, { recursive: true, force: true });
@@ -336,13 +349,15 @@ async function putChunked(url: string, total: number, contentType = 'audio/mpeg'
   });
 }
 
-describe('local disk upload lifecycle', () => {
-  let under: Awaited<ReturnType<typeof startLocal>>;
+describe.each([
+  ['local disk', startLocal],
+  ['S3 (s3rver), through our upload route', startS3],
+])('%s: upload URLs', (_name, start) => {
+  let under: Awaited<ReturnType<typeof start>>;
   beforeAll(async () => {
-    under = await startLocal();
+    under = await start();
   });
   afterAll(() => under?.stop());
-  const root = () => under.root;
 
   test('an upload URL takes one PUT: a second one is refused with 409 and the first file stays', async () => {
     const url = under.absolute(await under.store.presignPut('uploads/u1/once.webm', { contentType: 'audio/webm', maxBytes: MB }));
@@ -374,8 +389,10 @@ describe('local disk upload lifecycle', () => {
     // The client had sent a few megabytes (the limit, and what the sockets' buffers hold), not 200.
     expect(answer.sentWhenAnswered).toBeLessThan(20 * MB);
     expect(await under.store.stat('uploads/u1/huge.webm')).toBeNull();
-    const { readdirSync } = await import('node:fs');
-    expect(readdirSync(join(root(), 'uploads/u1')).filter((f) => f.startsWith('huge'))).toEqual([]);
+    // No file of it anywhere: on disk in the store's folder, in the bucket's folder on s3rver's disk.
+    const folder = 'root' in under ? under.root : under.directory;
+    const leftovers = readdirSync(folder, { recursive: true }).filter((f) => String(f).includes('huge.webm'));
+    expect(leftovers.filter((f) => !String(f).includes('.upload-urls') && !String(f).endsWith('.put.json'))).toEqual([]);
   });
 
   test("an upload that would pass the account's quota is cut off with 413 STORAGE_QUOTA_EXCEEDED; what fits is stored", async () => {
@@ -395,6 +412,59 @@ describe('local disk upload lifecycle', () => {
     expect(await under.store.usedBytes('uploads/quota-user/')).toBe(900);
     expect((await put('d.webm', 600)).status).toBe(200);
   });
+
+  test('the record of a used URL is removed by the sweep once the URL has expired, and the stored file is not', async () => {
+    const url = under.absolute(
+      await under.store.presignPut('uploads/records/short.webm', { contentType: 'audio/webm', maxBytes: MB, expiresInSeconds: 1 }),
+    );
+    expect((await fetch(url, { method: 'PUT', headers: { 'content-type': 'audio/webm' }, body: 'short' })).status).toBe(200);
+    const folder = 'root' in under ? under.root : under.directory;
+    const records = () =>
+      readdirSync(folder, { recursive: true }).filter((f) => /short\.webm/.test(String(f)) && /\.upload-urls|\.put\.json/.test(String(f)));
+    expect(records().length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(await under.store.removeUnused('uploads/records/', new Date(0))).toBe(0);
+    expect(records()).toEqual([]);
+    expect(await under.store.stat('uploads/records/short.webm')).toEqual({ size: 5, contentType: 'audio/webm' });
+  });
+
+  test('two uploads of one account at once share its quota: what the first holds is not offered to the second', async () => {
+    const quota = { prefix: 'uploads/pair-user/', maxBytes: 1500 };
+    const sign = (name: string) =>
+      under.store.presignPut(`uploads/pair-user/${name}`, { contentType: 'audio/webm', maxBytes: 1000, quota }).then(under.absolute);
+    const { request } = await import('node:http');
+    // The first upload sends 900 bytes and holds its body open; the second comes meanwhile.
+    const first = request(await sign('first.webm'), {
+      method: 'PUT',
+      headers: { 'content-type': 'audio/webm', 'transfer-encoding': 'chunked' },
+    });
+    const firstAnswer = new Promise<number>((resolve, reject) => {
+      first.on('response', (res) => (res.resume(), resolve(res.statusCode ?? 0)));
+      first.on('error', reject);
+    });
+    first.write(Buffer.alloc(900, 1));
+    // Until the store has taken the first upload in (on disk its bytes, on S3 its record), the second would race it.
+    const firstTakenIn = () =>
+      'root' in under
+        ? under.store.usedBytes('uploads/pair-user/').then((bytes) => bytes >= 900)
+        : readdirSync(under.directory, { recursive: true }).some((f) => /\.upload-urls.*first\.webm/.test(String(f)));
+    while (!(await firstTakenIn())) await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = await putChunked(await sign('second.webm'), 900, 'audio/webm');
+    first.end();
+    expect(await firstAnswer).toBe(200);
+    expect(second.status).toBe(413);
+    expect(JSON.parse(second.body).code).toBe('STORAGE_QUOTA_EXCEEDED');
+    expect(await under.store.usedBytes('uploads/pair-user/')).toBe(900);
+  });
+});
+
+describe('local disk upload lifecycle', () => {
+  let under: Awaited<ReturnType<typeof startLocal>>;
+  beforeAll(async () => {
+    under = await startLocal();
+  });
+  afterAll(() => under?.stop());
+  const root = () => under.root;
 
   test('uploads last written before the cut-off are removed, newer ones stay, and emptied folders go', async () => {
     const { utimes } = await import('node:fs/promises');

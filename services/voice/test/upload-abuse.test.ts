@@ -89,7 +89,7 @@ describe('a decode bomb (4 hours of silent FLAC, labelled audio/webm)', () => {
     expect((await client.get(`/api/voice-profile/${sessionId}`)).data.isCloned).toBe(false);
   });
 
-  test('one whose header does not state its length is refused as too long too (the decode stops at its cap)', async () => {
+  test('one whose header does not state its length is refused as too long too (its packets are counted, nothing is decoded)', async () => {
     const { client, sessionId } = await subscriber();
     const uploadURL = await uploadRecordingThroughApi(client, streamedBomb);
     const res = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent });

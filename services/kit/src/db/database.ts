@@ -109,7 +109,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
-    exclusive: inMemoryLock(),
+    exclusive: inProcessLock(),
     close: () => client.close(),
   };
 }
@@ -165,7 +165,8 @@ function postgresAdvisoryLock(pool: pg.Pool, namespace: string): Exclusive {
   };
 }
 
-function inMemoryLock(): Exclusive {
+/** The lock of a database only one process opens (PGlite): a queue per name in memory. */
+export function inProcessLock(): Exclusive {
   const tails = new Map<string, Promise<unknown>>();
   return async (name, work, lockOptions) => {
     const previous = tails.get(name);

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -75,16 +75,21 @@ export async function probeAudioFile(path: string, options: { timeoutMs?: number
   return { codec: stream.codec_name, durationSeconds: stated.length ? Math.max(...stated) : null };
 }
 
-/** probeAudioFile for bytes in memory (written to a temporary file: some containers need seeking). */
-export async function probeAudioBytes(bytes: Buffer, options: { timeoutMs?: number } = {}): Promise<ProbedAudio> {
+/** Runs `work` on the bytes written to a temporary file (some containers need seeking), removed after. */
+async function withTemporaryFile<T>(bytes: Buffer, work: (path: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'innerecho-probe-'));
   try {
     const path = join(dir, `in-${randomBytes(4).toString('hex')}`);
     await writeFile(path, bytes);
-    return await probeAudioFile(path, options);
+    return await work(path);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** probeAudioFile for bytes in memory. */
+export function probeAudioBytes(bytes: Buffer, options: { timeoutMs?: number } = {}): Promise<ProbedAudio> {
+  return withTemporaryFile(bytes, (path) => probeAudioFile(path, options));
 }
 
 /**
@@ -103,17 +108,72 @@ export function flacStatedSeconds(bytes: Buffer): number | null {
   return rate > 0 && total > 0 ? total / rate : null;
 }
 
+/** A packet scan that has not finished by then counts as telling nothing: the capped decode bounds the rest. */
+const PACKET_SCAN_TIMEOUT_MS = 5000;
+
 /**
- * Refuses audio longer than `maxSeconds` before any decoding, when its container says how
- * long it is. Answers the probe (null duration: the capped decode decides).
+ * How far the packets of a file's first audio stream reach, in seconds, read by ffprobe's
+ * demuxer without decoding anything (each packet's time and length, one line each). For a
+ * container that does not state its length: a FLAC written as a stream, a browser's live
+ * webm. The scan stops as soon as a packet ends past `stopPastSeconds`, so its work is bounded
+ * by the limit as well as by the file's size and PACKET_SCAN_TIMEOUT_MS; answers null when it
+ * ran out of time or found no packet times.
+ */
+export function packetSeconds(path: string, stopPastSeconds: number, options: { timeoutMs?: number } = {}): Promise<number | null> {
+  const args = ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', path];
+  return new Promise((resolve, reject) => {
+    const probe = spawn(ffprobePath(), args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let reach: number | null = null;
+    let summed = 0;
+    let pending = '';
+    let settled = false;
+    const finish = (seconds: number | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      probe.kill('SIGKILL');
+      resolve(seconds);
+    };
+    const timer = setTimeout(() => finish(null), options.timeoutMs ?? PACKET_SCAN_TIMEOUT_MS);
+    probe.stdout.setEncoding('latin1');
+    probe.stdout.on('data', (text: string) => {
+      const lines = (pending + text).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const [pts, duration] = line.split(',').map(Number);
+        const length = Number.isFinite(duration) && duration > 0 ? duration : 0;
+        summed += length;
+        // A packet without a time follows the one before it.
+        const end = Number.isFinite(pts) ? pts + length : summed;
+        if (reach === null || end > reach) reach = end;
+        if (reach > stopPastSeconds) return finish(reach);
+      }
+    });
+    probe.on('error', (error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      reject(new FfmpegError(`ffprobe could not start: ${error.message}`));
+    });
+    probe.on('close', () => finish(reach));
+  });
+}
+
+/**
+ * Refuses audio longer than `maxSeconds` before any decoding: from the length its container
+ * states, or, when it states none, from how far its packets reach (a demuxer's scan, no
+ * decoding). Answers the probe (null duration: the packets told nothing, and the capped
+ * decode decides).
  */
 export async function refuseLongAudio(bytes: Buffer, maxSeconds: number): Promise<ProbedAudio> {
   const flacSeconds = flacStatedSeconds(bytes);
   if (flacSeconds !== null && flacSeconds > maxSeconds) throw new AudioTooLongError(maxSeconds, flacSeconds);
-  const probed = await probeAudioBytes(bytes);
-  if (probed.durationSeconds !== null && probed.durationSeconds > maxSeconds)
-    throw new AudioTooLongError(maxSeconds, probed.durationSeconds);
-  return probed;
+  return withTemporaryFile(bytes, async (path) => {
+    const probed = await probeAudioFile(path);
+    const seconds = probed.durationSeconds ?? (await packetSeconds(path, maxSeconds));
+    if (seconds !== null && seconds > maxSeconds) throw new AudioTooLongError(maxSeconds, seconds);
+    return probed;
+  });
 }
 
 /** The first allocation of a capped decode: about 10 s of mono speech at 16 kHz. */

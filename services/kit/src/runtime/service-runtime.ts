@@ -149,7 +149,7 @@ export async function startService<TConfig extends BaseServiceEnv>(
   }
   // Instances sharing a DATA_DIR take turns, so the first creates the URL-signing secret and the others read it.
   const files = (await database.exclusive('files', async () => {
-    const created = createObjectStore(config, module.name);
+    const created = createObjectStore(config, module.name, database.exclusive);
     // A write cut short by a crash leaves its `.partial` file: gone before this process writes anything.
     const removed = await created.local?.removeCrashedWrites();
     if (removed) logger.info({ removed }, 'removed files left half-written by a crash');
@@ -246,7 +246,7 @@ export async function startService<TConfig extends BaseServiceEnv>(
       ...(parts.extraAuthenticators ?? []).map((a) => authenticate(a.verifier, a.cookieName)),
       authenticate(userVerifier, USER_SESSION_COOKIE),
     ],
-    routes: files.local ? Router().use(`/api/files/${module.name}`, files.local.routes()).use(parts.routes) : parts.routes,
+    routes: Router().use(`/api/files/${module.name}`, files.routes).use(parts.routes),
   });
 
   const lane = parts.personalReads?.length

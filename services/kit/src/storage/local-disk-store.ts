@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -16,8 +16,16 @@ import {
   type PresignPutOptions,
   type UploadedPart,
 } from './object-store';
-
-const DEFAULT_EXPIRY_SECONDS = 15 * 60;
+import {
+  answerStoredPut,
+  dropRestOfRefusedBody,
+  expiresAt,
+  receiveSignedPut,
+  tooLarge,
+  urlUsed,
+  UrlSigner,
+  type SignedPutTarget,
+} from './signed-uploads';
 
 /**
  * Who writes a `.partial` file: this host and process, so that a start-up can tell the
@@ -68,17 +76,6 @@ function processIsRunning(pid: number): boolean {
   }
 }
 
-/** How long the rest of a refused upload is read and dropped before its connection is cut. */
-const REFUSED_BODY_LINGER_MS = 1000;
-
-const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large');
-const overQuota = (maxBytes: number) =>
-  new AppError(
-    413,
-    'STORAGE_QUOTA_EXCEEDED',
-    `Your uploads would use more than your ${Math.round(maxBytes / 1024 / 1024)} MB of storage. Please try again in an hour, once unused uploads are removed.`,
-  );
-
 /** Every `.uploads` folder under `root` (multipart uploads live beside their key's folder). */
 async function findUploadFolders(root: string): Promise<string[]> {
   const found: string[] = [];
@@ -100,13 +97,16 @@ async function findUploadFolders(root: string): Promise<string[]> {
  */
 export class LocalDiskStore implements ObjectStore {
   readonly kind = 'local' as const;
+  private readonly urls: UrlSigner;
 
   constructor(
     private readonly root: string,
     /** The public path the routes are mounted at, e.g. '/api/files/voice'. */
-    private readonly publicPath: string,
-    private readonly secret: string,
-  ) {}
+    publicPath: string,
+    secret: string,
+  ) {
+    this.urls = new UrlSigner(publicPath, secret);
+  }
 
   /** Multipart uploads: each part a file in `<key's folder>/.uploads/<uploadId>/`, joined on complete. */
   readonly multipart: MultipartUploads = {
@@ -133,8 +133,8 @@ export class LocalDiskStore implements ObjectStore {
     signPart: async (key, uploadId, partNumber, options) => {
       await this.openUpload(key, uploadId);
       assertPartNumber(partNumber);
-      const exp = String(Math.floor(Date.now() / 1000) + (options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS));
-      return this.signedUrl(key, { op: 'part', exp, upload: uploadId, part: String(partNumber), max: String(options.maxBytes) });
+      const exp = expiresAt(options.expiresInSeconds);
+      return this.urls.signedUrl(key, { op: 'part', exp, upload: uploadId, part: String(partNumber), max: String(options.maxBytes) });
     },
     complete: async (key, uploadId, parts) => {
       const dir = await this.openUpload(key, uploadId);
@@ -312,44 +312,16 @@ export class LocalDiskStore implements ObjectStore {
     await rm(join(this.root, prefix), { recursive: true, force: true });
   }
 
-  private sign(fields: Record<string, string>) {
-    const payload = Object.keys(fields)
-      .sort()
-      .map((k) => `${k}=${fields[k]}`)
-      .join('&');
-    return createHmac('sha256', this.secret).update(payload).digest('base64url');
-  }
-
-  private signedUrl(key: string, fields: Record<string, string>) {
-    const sig = this.sign({ ...fields, key });
-    return `${this.publicPath}/${key}?${new URLSearchParams({ ...fields, sig }).toString()}`;
-  }
-
   async presignPut(key: string, options: PresignPutOptions) {
     assertSafeKey(key);
-    const exp = String(Math.floor(Date.now() / 1000) + (options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS));
-    const quota: Record<string, string> = options.quota ? { qp: options.quota.prefix, qmax: String(options.quota.maxBytes) } : {};
     if (options.quota) assertSafeKey(options.quota.prefix.replace(/\/$/, ''));
-    return this.signedUrl(key, { op: 'put', exp, ct: options.contentType, max: String(options.maxBytes), ...quota });
+    return this.urls.putUrl(key, options);
   }
 
   async presignGet(key: string, options: { expiresInSeconds?: number; downloadName?: string } = {}) {
     assertSafeKey(key);
-    const exp = String(Math.floor(Date.now() / 1000) + (options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS));
-    return this.signedUrl(key, { op: 'get', exp, ...(options.downloadName ? { dn: options.downloadName } : {}) });
-  }
-
-  /** Checks a signed request; throws 403 with S3's wording for an expired one (the uploader retries those). */
-  verify(key: string, query: Request['query'], op: 'get' | 'put' | 'part'): Record<string, string> {
-    const fields: Record<string, string> = {};
-    for (const [k, v] of Object.entries(query)) if (typeof v === 'string' && k !== 'sig') fields[k] = v;
-    const given = Buffer.from(String(query.sig ?? ''));
-    const expected = Buffer.from(this.sign({ ...fields, key }));
-    if (fields.op !== op || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new AppError(403, 'BAD_SIGNATURE', 'This link is not valid');
-    }
-    if (Number(fields.exp) < Date.now() / 1000) throw new AppError(403, 'EXPIRED', 'Request has expired');
-    return fields;
+    const exp = expiresAt(options.expiresInSeconds);
+    return this.urls.signedUrl(key, { op: 'get', exp, ...(options.downloadName ? { dn: options.downloadName } : {}) });
   }
 
   /** The routes behind the signed URLs, mounted at `publicPath` by the service runtime. */
@@ -359,7 +331,7 @@ export class LocalDiskStore implements ObjectStore {
 
     router.get('/*key', async (req: Request, res: Response) => {
       const key = keyOf(req);
-      const fields = this.verify(key, req.query, 'get');
+      const fields = this.urls.verify(key, req.query, 'get');
       const info = await this.stat(key);
       if (!info) throw new AppError(404, 'NOT_FOUND', 'File not found');
       res.setHeader('content-type', info.contentType);
@@ -372,18 +344,7 @@ export class LocalDiskStore implements ObjectStore {
       try {
         await this.handlePut(req, res, keyOf(req));
       } catch (error) {
-        // The rest of a refused body is never stored: the answer goes at once, what still
-        // arrives is discarded for a moment, then the connection is cut, so a body past the
-        // limit costs at most the limit plus that moment, whether or not it declared its
-        // length (a chunked one too). Closing at once with bytes unread would make the kernel
-        // reset the connection, and a proxy in front would lose the answer with it.
-        if (!req.complete) {
-          req.unpipe();
-          res.once('finish', () => {
-            req.resume();
-            setTimeout(() => req.socket.destroy(), REFUSED_BODY_LINGER_MS).unref();
-          });
-        }
+        dropRestOfRefusedBody(req, res);
         throw error;
       }
     });
@@ -394,7 +355,7 @@ export class LocalDiskStore implements ObjectStore {
   /** A signed PUT: a whole object (`op=put`) or one part of a multipart upload (`op=part`). */
   private async handlePut(req: Request, res: Response, key: string) {
     if (req.query.op === 'part') {
-      const fields = this.verify(key, req.query, 'part');
+      const fields = this.urls.verify(key, req.query, 'part');
       const dir = await this.openUpload(key, fields.upload);
       const partNumber = Number(fields.part);
       assertPartNumber(partNumber);
@@ -428,56 +389,32 @@ export class LocalDiskStore implements ObjectStore {
       res.status(200).end();
       return;
     }
-    const fields = this.verify(key, req.query, 'put');
-    const type = (req.header('content-type') ?? '').split(';')[0].trim();
-    if (type !== fields.ct.split(';')[0].trim()) throw new AppError(400, 'WRONG_CONTENT_TYPE', `Expected ${fields.ct}`);
-    const max = Number(fields.max);
-    const declared = Number(req.header('content-length') ?? 0);
-    if (declared > max) throw tooLarge();
-    // What this upload may add to the account's storage, when the URL carries a quota.
-    const quotaMax = fields.qmax ? Number(fields.qmax) : Infinity;
-    const room = fields.qp ? quotaMax - (await this.usedBytes(fields.qp)) : Infinity;
-    if (declared > room || room <= 0) throw overQuota(quotaMax);
-
-    // One PUT per URL: the record is made before any byte is read, and only one request can make it.
-    const used = `${this.path(key)}${USED_URL_SUFFIX}`;
-    await mkdir(dirname(used), { recursive: true });
-    try {
-      await writeFile(used, JSON.stringify({ exp: Number(fields.exp) }), { flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      throw new AppError(409, 'UPLOAD_URL_USED', 'This upload link has already been used. Please upload again.');
-    }
-    let seen = 0;
-    let refused = false;
-    const limit = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        // Chunks already on their way when the body was refused are dropped, not refused again.
-        if (refused) return done();
-        seen += chunk.length;
-        const refusal = seen > max ? tooLarge() : seen > room ? overQuota(quotaMax) : null;
-        refused = refusal !== null;
-        done(refusal, chunk);
-      },
-    });
-    // The body may be refused before put() has attached its pipeline (it first makes the folder).
-    let refusal: unknown;
-    limit.once('error', (error) => (refusal = error));
-    try {
-      await this.put(key, req.pipe(limit), fields.ct);
-    } catch (error) {
-      // A PUT that did not store the file leaves the URL usable (a dropped connection is retried).
-      await rm(used, { force: true });
-      throw refusal ?? error;
-    }
-    res.setHeader(
-      'etag',
-      `"${createHmac('md5', 'etag')
-        .update(key + seen)
-        .digest('hex')}"`,
-    );
-    res.status(200).end();
+    const fields = this.urls.verify(key, req.query, 'put');
+    answerStoredPut(res, key, await receiveSignedPut(req, key, fields, this.signedPutTarget));
   }
+
+  /**
+   * One PUT per URL: the record beside the object is made before any byte is read, and only
+   * one request can make it (an exclusive create). It stays until the URL has expired, so a
+   * used file that was taken and removed does not make the URL usable again.
+   */
+  private readonly signedPutTarget: SignedPutTarget = {
+    claim: async (key, fields) => {
+      // What this upload may add to the account's storage, when the URL carries a quota.
+      const room = fields.qp ? Number(fields.qmax) - (await this.usedBytes(fields.qp)) : Infinity;
+      const used = `${this.path(key)}${USED_URL_SUFFIX}`;
+      await mkdir(dirname(used), { recursive: true });
+      try {
+        await writeFile(used, JSON.stringify({ exp: Number(fields.exp) }), { flag: 'wx' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        throw urlUsed();
+      }
+      return { room };
+    },
+    put: (key, body, contentType) => this.put(key, body, contentType),
+    release: (key) => rm(`${this.path(key)}${USED_URL_SUFFIX}`, { force: true }),
+  };
 }
 
 function assertPartNumber(partNumber: number) {

@@ -17,14 +17,15 @@ export interface PresignPutOptions {
   /**
    * The account's storage quota: the upload is cut off once everything stored under
    * `prefix` (this upload included) would pass `maxBytes` (413 STORAGE_QUOTA_EXCEEDED).
-   * Enforced by the local store; on S3 the use case checks the stored size before using it.
+   * Both stores enforce it in their upload route, uploads under way included.
    */
   quota?: { prefix: string; maxBytes: number };
 }
 
 /**
  * Where a service keeps its files. The embedded default is local disk behind signed,
- * expiring URLs; S3 (or MinIO) behind presigned URLs has the same contract. Keys are the
+ * expiring URLs; S3 (or MinIO) has the same contract (reads through presigned URLs, uploads
+ * through the same signed upload route). Keys are the
  * service's own: they never carry another service's data.
  */
 export interface ObjectStore {
@@ -40,7 +41,8 @@ export interface ObjectStore {
   /** Removes the objects under `prefix` last written before `before` (uploads never used); answers how many. */
   removeUnused(prefix: string, before: Date): Promise<number>;
   /**
-   * A URL the browser can PUT the file to before it expires. On local disk it takes one PUT:
+   * A URL the browser can PUT the file to before it expires: our own upload route on both
+   * stores (S3's presigned PUTs can neither be used once nor cap a body). It takes one PUT:
    * a second, while the first runs or once it has stored the file, is refused (409
    * UPLOAD_URL_USED); a PUT that failed leaves the URL usable, so a dropped connection can
    * be retried.

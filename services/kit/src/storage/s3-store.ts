@@ -14,6 +14,8 @@ import {
   type Part,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { Router, type Request, type Response } from 'express';
+import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import {
   assertSafeKey,
@@ -24,8 +26,32 @@ import {
   type StoredObject,
   type UploadedPart,
 } from './object-store';
+import {
+  answerStoredPut,
+  DEFAULT_EXPIRY_SECONDS,
+  dropRestOfRefusedBody,
+  receiveSignedPut,
+  urlUsed,
+  UrlSigner,
+  type SignedPutTarget,
+} from './signed-uploads';
 
-const DEFAULT_EXPIRY_SECONDS = 15 * 60;
+/**
+ * Beside the objects, under `<prefix>/.upload-urls/<key>`: the record that the upload URL of
+ * `<key>` has been used, and while its PUT runs, the bytes it holds of the account's quota.
+ * No object key starts with a dot, so listing an account's objects never counts these.
+ */
+const UPLOAD_URL_RECORDS = '.upload-urls';
+/** No upload runs this long: a record still "under way" after it belongs to a PUT a crash cut off. */
+const UPLOAD_MAX_RUN_MS = 60 * 60 * 1000;
+
+interface UploadUrlRecord {
+  /** When the URL expires (seconds): until then the record refuses a second PUT. */
+  exp: number;
+  /** Bytes held of the account's quota while the PUT runs (its object is not listed before it completes); 0 once stored. */
+  reserved: number;
+  startedAt: number;
+}
 /** Part size of a streamed put: every part but the last must be at least 5 MB; one part is held at a time. */
 const PUT_PART_BYTES = 8 * 1024 * 1024;
 
@@ -66,6 +92,14 @@ export interface S3StoreOptions {
    * http://localhost:9000). Presigned URLs are signed for this host.
    */
   publicEndpoint?: string;
+  /**
+   * Uploads from browsers come through our own signed URLs (`publicPath`, HMAC with
+   * `secret`), which stream to the bucket while counting: a presigned S3 PUT can neither
+   * cap its size nor be used once. `exclusive` is the lock the instances of the service
+   * share (a PostgreSQL advisory lock), under which a URL's one PUT and the account's quota
+   * are claimed.
+   */
+  uploads: { publicPath: string; secret: string; exclusive: Database['exclusive'] };
 }
 
 /**
@@ -73,18 +107,22 @@ export interface S3StoreOptions {
  * Checksums are computed only when an operation requires them: the SDK's default
  * (CRC32 on every upload) corrupts uploads to S3-compatible servers that do not know it.
  *
- * A presigned PUT cannot cap the size; callers that care (music uploads) check the
- * stored size before using an object.
+ * Whole-object uploads go through `routes()` (see `uploads` above), with the local store's
+ * rules: one PUT per URL, cut off at its limit and at the account's quota. Multipart parts
+ * (the admin's music uploads) are presigned S3 URLs, and the use case checks the joined
+ * object's size before using it.
  */
 export class S3Store implements ObjectStore {
   readonly kind = 's3' as const;
   readonly client: S3Client;
   /** Signs the URLs browsers use. */
   private readonly presigner: S3Client;
+  private readonly urls: UrlSigner;
 
   constructor(private readonly options: S3StoreOptions) {
     this.client = this.createClient(options.endpoint);
     this.presigner = options.publicEndpoint ? this.createClient(options.publicEndpoint) : this.client;
+    this.urls = new UrlSigner(options.uploads.publicPath, options.uploads.secret);
   }
 
   private createClient(endpoint: string | undefined) {
@@ -207,13 +245,20 @@ export class S3Store implements ObjectStore {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: object.Key }));
       removed++;
     }
+    // Upload URL records have nothing left to refuse once their URL expired and their PUT ended.
+    for await (const { Key } of this.listUnder(prefix, UPLOAD_URL_RECORDS)) {
+      const record = await this.readRecord(Key);
+      if (record && record.exp * 1000 > Date.now()) continue;
+      if (record && record.reserved > 0 && Date.now() - record.startedAt < UPLOAD_MAX_RUN_MS) continue;
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key }));
+    }
     return removed;
   }
 
-  /** Every object under `prefix` (a page at a time). */
-  private async *listUnder(prefix: string) {
+  /** Every object under `prefix` (a page at a time); with `records`, the upload URL records of keys under it. */
+  private async *listUnder(prefix: string, records?: typeof UPLOAD_URL_RECORDS) {
     assertSafeKey(prefix.replace(/\/$/, ''));
-    const full = `${this.options.prefix}/${prefix}`;
+    const full = records ? `${this.options.prefix}/${records}/${prefix}` : `${this.options.prefix}/${prefix}`;
     let token: string | undefined;
     do {
       const page = await this.client.send(
@@ -224,13 +269,91 @@ export class S3Store implements ObjectStore {
     } while (token);
   }
 
+  /** Our own upload URL (served by `routes()`), not a presigned S3 one: see the class comment. */
   async presignPut(key: string, options: PresignPutOptions) {
-    return getSignedUrl(
-      this.presigner,
-      new PutObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), ContentType: options.contentType }),
-      { expiresIn: options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS },
+    assertSafeKey(key);
+    if (options.quota) assertSafeKey(options.quota.prefix.replace(/\/$/, ''));
+    return this.urls.putUrl(key, options);
+  }
+
+  /** The route behind the upload URLs, mounted at `uploads.publicPath` by the service runtime. */
+  routes(): Router {
+    const router = Router();
+    router.put('/*key', async (req: Request, res: Response) => {
+      const key = (req.params as Record<string, string[]>).key.join('/');
+      try {
+        assertSafeKey(key);
+        const fields = this.urls.verify(key, req.query, 'put');
+        answerStoredPut(res, key, await receiveSignedPut(req, key, fields, this.signedPutTarget));
+      } catch (error) {
+        dropRestOfRefusedBody(req, res);
+        throw error;
+      }
+    });
+    return router;
+  }
+
+  private recordKey(key: string) {
+    assertSafeKey(key);
+    return `${this.options.prefix}/${UPLOAD_URL_RECORDS}/${key}`;
+  }
+
+  private async readRecord(recordKey: string): Promise<UploadUrlRecord | null> {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: recordKey }));
+      return JSON.parse(await object.Body!.transformToString()) as UploadUrlRecord;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      if (error instanceof SyntaxError) return null;
+      throw error;
+    }
+  }
+
+  private async writeRecord(key: string, record: UploadUrlRecord) {
+    const body = JSON.stringify(record);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: this.recordKey(key),
+        Body: body,
+        ContentType: 'application/json',
+        ContentLength: Buffer.byteLength(body),
+      }),
     );
   }
+
+  /** The bytes PUTs still running hold of the quota under `prefix` (their objects are not listed until they complete). */
+  private async reservedBytes(prefix: string) {
+    let total = 0;
+    for await (const { Key } of this.listUnder(prefix, UPLOAD_URL_RECORDS)) {
+      const record = await this.readRecord(Key);
+      if (record && record.reserved > 0 && Date.now() - record.startedAt < UPLOAD_MAX_RUN_MS) total += record.reserved;
+    }
+    return total;
+  }
+
+  /**
+   * The URL's one PUT and its share of the account's quota are claimed under a lock held by
+   * one instance of the service at a time, per account (or per key without a quota): the
+   * check for an earlier PUT, the sum of what is stored and held, and the record of this PUT
+   * happen as one step. The record stays until the URL has expired, so a used file that was
+   * taken and removed does not make its URL usable again.
+   */
+  private readonly signedPutTarget: SignedPutTarget = {
+    claim: async (key, fields) =>
+      (await this.options.uploads.exclusive(`upload-claim:${fields.qp ?? key}`, async () => {
+        if (await this.readRecord(this.recordKey(key))) throw urlUsed();
+        const room = fields.qp ? Number(fields.qmax) - (await this.usedBytes(fields.qp)) - (await this.reservedBytes(fields.qp)) : Infinity;
+        const reserved = Number.isFinite(room) ? Math.max(0, Math.min(Number(fields.max), room)) : 0;
+        await this.writeRecord(key, { exp: Number(fields.exp), reserved, startedAt: Date.now() });
+        return { room };
+      }))!,
+    put: (key, body, contentType) => this.put(key, body, contentType),
+    release: async (key) => {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.recordKey(key) }));
+    },
+    stored: (key, fields) => this.writeRecord(key, { exp: Number(fields.exp), reserved: 0, startedAt: Date.now() }),
+  };
 
   async presignGet(key: string, options: { expiresInSeconds?: number; downloadName?: string } = {}) {
     return getSignedUrl(

@@ -89,9 +89,9 @@ export async function requestSampleUpload({ context, userId }: { context: Contex
 
 /**
  * The object key behind an upload URL this service signed, if it belongs to the user. The
- * URL is the local file route (`/api/files/voice/<key>`) or a presigned S3 URL
- * (`/<bucket>/voice/<key>`, or `/voice/<key>` on a bucket's own host): either way the key
- * is what follows the user's upload prefix, and it is read from this service's own store.
+ * URL is this service's upload route (`/api/files/voice/<key>?…`, on local disk and S3
+ * alike): the key is what follows the user's upload prefix, and it is read from this
+ * service's own store.
  */
 function uploadKeyOf(uploadURL: string, userId: string): string {
   let path: string;
