@@ -116,6 +116,13 @@ export interface PageOptions {
   /** HTML below the card (links back). */
   footer?: string;
   status?: number;
+  /**
+   * The page's address holds a secret (a one-time link's token): requests from the page name
+   * only this site's origin as their referrer, never the path and query, to other sites and
+   * this one alike. Not `no-referrer`: under it the browser sends `Origin: null` with the
+   * page's own form post, which every same-origin check rightly refuses.
+   */
+  secretInAddress?: boolean;
 }
 
 /** The fonts of these pages, cached for good (their names change with their bytes). */
@@ -138,6 +145,7 @@ export function pageAssets(): Router {
 /** Sends a page with a fresh nonce, its CSP and no caching (these pages carry forms and personal data). */
 export function sendPage(res: Response, page: PageOptions): void {
   const nonce = randomBytes(16).toString('base64');
+  if (page.secretInAddress) res.setHeader('referrer-policy', 'strict-origin');
   res
     .status(page.status ?? 200)
     .setHeader('content-security-policy', pageContentSecurityPolicy(nonce))

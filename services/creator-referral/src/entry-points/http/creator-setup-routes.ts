@@ -17,10 +17,9 @@ export function creatorSetupRoutes(context: ServiceContext<CreatorReferralConfig
   const router = Router();
 
   const page = (res: Response, status: number, token: string, error?: string) => {
-    // The link's token is in the address: it must not leak to another site as a referrer.
-    res.setHeader('referrer-policy', 'no-referrer');
     sendPage(res, {
       status,
+      secretInAddress: true,
       title: 'Choose your creator password',
       body: `<h1>Choose your creator password</h1>
 <p class="lead">This link works once. Afterwards you sign in to your creator dashboard with your email and this password.</p>

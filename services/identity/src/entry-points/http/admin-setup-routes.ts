@@ -14,10 +14,9 @@ export function adminSetupRoutes({ context, signer }: { context: ServiceContext<
   const router = Router();
 
   const page = (res: Response, status: number, token: string, error?: string) => {
-    // The link's token is in the address: it must not leak to another site as a referrer.
-    res.setHeader('referrer-policy', 'no-referrer');
     sendPage(res, {
       status,
+      secretInAddress: true,
       title: 'Set up the admin account',
       body: `<h1>Choose the admin password</h1>
 <p class="lead">This link works once. The password you choose here signs the admin in from now on.</p>
