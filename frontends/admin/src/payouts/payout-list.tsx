@@ -62,6 +62,7 @@ export function PayoutList({ payouts, creatorNames }: PayoutListProps) {
   return (
     <>
       <DataTable
+        label="Payouts"
         rows={payouts}
         rowKey={(p) => p.id}
         rowTestId="admin-payout-row"

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from '@emotion/styled';
 import type { Interpolation, Theme } from '@emotion/react';
 import { VisuallyHidden } from './layout';
@@ -15,6 +15,10 @@ const TableScroller = styled.div`
   border: 1px solid ${(p) => p.theme.colors.border};
   border-radius: ${(p) => p.theme.radii.lg};
   background: ${(p) => p.theme.colors.surface};
+  &:focus-visible {
+    outline: 2px solid ${(p) => p.theme.colors.focusRing};
+    outline-offset: 2px;
+  }
 `;
 
 const Table = styled.table`
@@ -61,6 +65,8 @@ export interface DataTableColumn<T> {
 }
 
 export interface DataTableProps<T> {
+  /** What the table lists ('Payouts'): the name a screen reader gives it when it scrolls sideways. */
+  label: string;
   rows: readonly T[];
   rowKey: (row: T) => string;
   columns: readonly DataTableColumn<T>[];
@@ -70,10 +76,32 @@ export interface DataTableProps<T> {
   rowTestId?: string;
 }
 
-/** The design system's one table of records with a column of actions (the admin lists). */
-export function DataTable<T>({ rows, rowKey, columns, actions, rowTestId }: DataTableProps<T>) {
+/** Whether the element is wider inside than it is shown, kept up to date as either changes. */
+function useScrollsSideways() {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const measure = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return { scroller, scrolls };
+}
+
+/**
+ * The design system's one table of records with a column of actions (the admin lists). When it
+ * is wider than the screen, the scroller is a named region in the tab order, so keyboard users
+ * can scroll it with the arrow keys even when its rows hold no button (a list of paid payouts).
+ */
+export function DataTable<T>({ label, rows, rowKey, columns, actions, rowTestId }: DataTableProps<T>) {
+  const { scroller, scrolls } = useScrollsSideways();
   return (
-    <TableScroller>
+    <TableScroller ref={scroller} {...(scrolls ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}>
       <Table>
         <thead>
           <tr>
