@@ -80,6 +80,9 @@ describe('a visitor browsing the library', () => {
     const search = page.getByRole('searchbox', { name: 'Search affirmations' });
     // A title.
     await search.fill('restful sleep');
+    // The list follows the search a moment later (the typing stays quick): wait for its count,
+    // since the card is already among the first twelve before the search applies.
+    await visible(allAffirmations(page).getByText('Showing 1 of 1 affirmation', { exact: true }));
     await visible(cards(page).filter({ hasText: 'Restful Sleep' }));
     expect(await cards(page).count()).toBe(1);
     // Words that are only in the text of an affirmation, not its title.
