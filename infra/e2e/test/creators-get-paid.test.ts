@@ -137,7 +137,7 @@ test('an admin sends a featured creator a setup link; the creator chooses a pass
   // A paid payout's row holds no button: the table, wider than the phone, is itself a named
   // stop in the tab order, so the keyboard can scroll it.
   await visible(admin.getByTestId('admin-payout-row').filter({ hasText: name }).filter({ hasText: 'Completed' }));
-  const payoutsTable = admin.getByRole('region', { name: 'Payouts' });
+  const payoutsTable = admin.getByRole('region', { name: 'Payouts table' });
   expect(await payoutsTable.getAttribute('tabindex')).toBe('0');
   await expectNoAxeViolations(admin, 'the payouts with a paid payout, on a phone');
   expect(await pageWidth(admin)).toBeLessThanOrEqual(PHONE.width);

@@ -65,7 +65,10 @@ export interface DataTableColumn<T> {
 }
 
 export interface DataTableProps<T> {
-  /** What the table lists ('Payouts'): the name a screen reader gives it when it scrolls sideways. */
+  /**
+   * The table's name ('Payouts table'), which a screen reader gives it when it scrolls sideways;
+   * not the bare name of what it lists, which the tab's own section already has.
+   */
   label: string;
   rows: readonly T[];
   rowKey: (row: T) => string;
