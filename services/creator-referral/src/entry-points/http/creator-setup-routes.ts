@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { AppError, assertSameOrigin, escapeHtml, sendPage, type ServiceContext } from '@innerecho/kit';
+import { AppError, assertSameOrigin, choosePasswordForm, escapeHtml, sendPage, type ServiceContext } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../../config';
 import {
   CREATOR_SETUP_PATH,
@@ -24,19 +24,7 @@ export function creatorSetupRoutes(context: ServiceContext<CreatorReferralConfig
       body: `<h1>Choose your creator password</h1>
 <p class="lead">This link works once. Afterwards you sign in to your creator dashboard with your email and this password.</p>
 ${error ? `<div class="alert error" role="alert">${escapeHtml(error)}</div>` : ''}
-${
-  token
-    ? `<form method="post" action="${CREATOR_SETUP_PATH}" novalidate>
-<input type="hidden" name="token" value="${escapeHtml(token)}">
-<label for="password">New password</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" maxlength="200">
-<div class="hint">At least 8 characters.</div>
-<label for="confirm">Repeat the password</label>
-<input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="8" maxlength="200">
-<button class="button" type="submit">Save password</button>
-</form>`
-    : ''
-}`,
+${token ? choosePasswordForm(CREATOR_SETUP_PATH, token) : ''}`,
       footer: '<p class="footer"><a href="/creator-login">Creator sign-in</a></p>',
     });
   };
