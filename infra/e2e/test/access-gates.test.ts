@@ -1,4 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
+import { adminSetupTokens, users } from '@innerecho/identity/src/data-access/schema';
+import { uniqueEmail } from '@innerecho/embedded';
 import {
   expectNoAxeViolations,
   signedUpListener,
@@ -167,5 +170,32 @@ describe('an admin', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }));
     await visible(page.getByRole('button', { name: 'Add Transcript' }));
     await visible(nav(page).getByRole('link', { name: 'Admin' }));
+  });
+
+  test('whose account has no password chooses one through a one-time setup link and lands on the dashboard', async () => {
+    // As `npm run admin:setup-link` leaves it: an admin with no password, and a link only they hold.
+    const db = e2e.system.services.identity.context.db;
+    const [admin] = await db
+      .insert(users)
+      .values({ email: uniqueEmail('new-admin'), name: 'Admin', role: 'admin', passwordHash: null })
+      .returning();
+    const token = randomBytes(32).toString('base64url');
+    await db.insert(adminSetupTokens).values({
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      userId: admin!.id,
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+
+    const page = await e2e.newPage();
+    await page.goto(`/api/auth/admin-setup?token=${token}`);
+    await visible(page.getByRole('heading', { name: 'Choose the admin password' }));
+    await page.getByLabel('New password').fill('the new admin password');
+    await page.getByLabel('Repeat the password').fill('the new admin password');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.waitForURL('**/admin');
+    await visible(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }));
+    // The link worked once.
+    await page.goto(`/api/auth/admin-setup?token=${token}`);
+    await visible(page.getByRole('alert').filter({ hasText: 'This setup link is not valid any more' }));
   });
 });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
+import { earnCommissions } from '@innerecho/creator-referral/test/support/referral-fixtures';
+import { TestClient, uniqueEmail } from '@innerecho/embedded';
 import { addMusicTrack } from '@innerecho/generation/test/library-setup';
 import { expectNoAxeViolations, pageSettled, signInInBrowser, startE2E, type E2E } from '../src';
 
@@ -15,6 +17,24 @@ afterAll(() => e2e?.stop());
 const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
 const PHONE = { width: 390, height: 844 };
 
+/** A creator an admin made with a password nobody kept (like the starter creators' random ones). */
+async function creatorWithoutKnownPassword(name: string) {
+  const admin = new TestClient(e2e.system.url);
+  expect((await admin.postJson('/api/login', e2e.system.admin)).status).toBe(200);
+  const res = await admin.postJson('/api/creators', {
+    name,
+    bio: 'Breathwork teacher.',
+    email: uniqueEmail(name.split(' ')[0]!.toLowerCase()),
+    password: randomUUID(),
+    referralCode: `c${randomUUID().slice(0, 8)}`,
+  });
+  expect(res.status).toBe(201);
+  return res.data as { id: string; email: string; referralCode: string };
+}
+
+const earn = (creatorId: string, ...amounts: number[]) =>
+  earnCommissions(e2e.system.services.creatorReferral.context.db, creatorId, amounts);
+
 async function adminAt(path: string, viewport = PHONE) {
   const page = await e2e.newPage({ viewport });
   await signInInBrowser(page, e2e.system.admin.email, e2e.system.admin.password, path);
@@ -23,6 +43,108 @@ async function adminAt(path: string, viewport = PHONE) {
 
 /** Nothing on the page is wider than the screen: wide tables scroll inside themselves. */
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** The admin's row of this creator in the Creators table (it may wait for the library to learn of the creator). */
+async function creatorRow(page: Page, name: string) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Creators' }).click();
+    const row = page.getByRole('row').filter({ hasText: name });
+    if (await row.count()) return row;
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`${name} never appeared in the Creators table`);
+}
+
+test('an admin sends a featured creator a setup link; the creator chooses a password, asks for a payout, is declined with a reason, asks again and is paid', async () => {
+  const name = `Nadia ${randomUUID().slice(0, 6)}`;
+  const creator = await creatorWithoutKnownPassword(name);
+
+  // The admin, on a phone: the creators table shows the sign-in email and the referral code, inside the screen.
+  const admin = await adminAt('/admin');
+  const row = await creatorRow(admin, name);
+  await visible(row.getByText(creator.email));
+  await visible(row.getByText(creator.referralCode));
+  expect(await pageWidth(admin)).toBeLessThanOrEqual(PHONE.width);
+  await row.getByRole('button', { name: `Password setup link for ${name}` }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Password setup link' });
+  await visible(dialog.getByText(creator.email));
+  await dialog.getByRole('button', { name: 'Make setup link' }).click();
+  const field = dialog.getByLabel('Setup link');
+  await visible(field);
+  const setupUrl = await field.inputValue();
+  await expectNoAxeViolations(admin, 'the setup link dialog');
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  expect(setupUrl).toMatch(/\/api\/creator-auth\/setup\?token=/);
+
+  // The creator opens the link on their phone and chooses a password: signed in, on the dashboard.
+  const page = await e2e.newPage({ viewport: PHONE });
+  await page.goto(new URL(setupUrl).pathname + new URL(setupUrl).search);
+  await visible(page.getByRole('heading', { name: 'Choose your creator password' }));
+  await page.getByLabel('New password').fill('my creator password');
+  await page.getByLabel('Repeat the password').fill('my creator password');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await page.waitForURL('**/creator-dashboard');
+  await visible(page.getByRole('heading', { level: 1, name: `Welcome, ${name}` }));
+
+  // The terms, in their words, and nothing to ask for yet.
+  const getPaid = page.getByRole('region', { name: 'Get paid' });
+  await visible(getPaid.getByText('Ask for a payout once $25.00 of commissions is available'));
+  await visible(getPaid.getByText('within 7 days'));
+  expect(await getPaid.getByRole('button', { name: 'Request payout' }).isDisabled()).toBe(true);
+  await visible(getPaid.getByText('$25.00 more in commissions'));
+  // The dashboard calls commissions what they are.
+  await visible(page.getByText('Total Commissions'));
+  expect(await page.getByText('Total Revenue').count()).toBe(0);
+
+  await earn(creator.id, 1500, 1500);
+  await page.reload();
+  await visible(getPaid.getByTestId('payout-available').filter({ hasText: '$30.00' }));
+  await getPaid.getByRole('button', { name: 'Request payout' }).click();
+  await visible(page.getByText('Payout requested'));
+  await visible(getPaid.getByText(/You asked for \$30\.00 on .*An admin pays it or answers by/));
+  await expectNoAxeViolations(page, 'the dashboard with a payout requested');
+  expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+
+  // The admin sees the request and declines it with a reason.
+  await admin.goto('/admin');
+  await admin.getByRole('tab', { name: 'Payouts' }).click();
+  const request = admin.getByTestId('admin-payout-row').filter({ hasText: name });
+  await visible(request.getByText('Requested'));
+  expect(await pageWidth(admin)).toBeLessThanOrEqual(PHONE.width);
+  await request.getByRole('button', { name: `Decline ${name}’s request` }).click();
+  const decline = admin.getByRole('dialog', { name: 'Decline this payout request?' });
+  expect(await decline.getByRole('button', { name: 'Decline request' }).isDisabled()).toBe(true);
+  await decline.getByLabel('Reason for the creator').fill('Please send us your bank details first.');
+  await expectNoAxeViolations(admin, 'the decline dialog');
+  await decline.getByRole('button', { name: 'Decline request' }).click();
+  await visible(admin.getByText('Request declined'));
+  await visible(request.getByText('Declined'));
+
+  // The creator is told why, and can ask again.
+  await page.reload();
+  await visible(getPaid.getByText('Please send us your bank details first.'));
+  await visible(page.getByTestId('payout-row').getByText('Declined'));
+  await getPaid.getByRole('button', { name: 'Request payout' }).click();
+  await visible(getPaid.getByText(/You asked for \$30\.00/));
+
+  // Paid this time.
+  await admin.reload();
+  await admin.getByRole('tab', { name: 'Payouts' }).click();
+  const again = admin.getByTestId('admin-payout-row').filter({ hasText: 'Requested' }).filter({ hasText: name });
+  await again.getByRole('button', { name: `Mark paid: $30.00 to ${name}` }).click();
+  await visible(admin.getByText('Payout paid'));
+  // A paid payout's row holds no button: the table, wider than the phone, is itself a named
+  // stop in the tab order, so the keyboard can scroll it.
+  await visible(admin.getByTestId('admin-payout-row').filter({ hasText: name }).filter({ hasText: 'Completed' }));
+  const payoutsTable = admin.getByRole('region', { name: 'Payouts table' });
+  expect(await payoutsTable.getAttribute('tabindex')).toBe('0');
+  await expectNoAxeViolations(admin, 'the payouts with a paid payout, on a phone');
+  expect(await pageWidth(admin)).toBeLessThanOrEqual(PHONE.width);
+  await page.reload();
+  await visible(getPaid.getByText(/Your payout of \$30\.00 was paid on/));
+  await visible(page.getByTestId('payout-row').getByText('Completed'));
+});
 
 test('creators find their sign-in from every page: the footer links to /creator-login', async () => {
   const page = await e2e.newPage({ viewport: PHONE });

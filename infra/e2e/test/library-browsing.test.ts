@@ -80,9 +80,11 @@ describe('a visitor browsing the library', () => {
     const search = page.getByRole('searchbox', { name: 'Search affirmations' });
     // A title.
     await search.fill('restful sleep');
-    // The card was already among the first twelve: wait for the search's answer to replace them.
-    await page.waitForFunction(() => document.querySelectorAll('[aria-labelledby="all-affirmations-title"] article').length === 1);
+    // The list follows the search a moment later (the typing stays quick): wait for its count,
+    // since the card is already among the first twelve before the search applies.
+    await visible(allAffirmations(page).getByText('Showing 1 of 1 affirmation', { exact: true }));
     await visible(cards(page).filter({ hasText: 'Restful Sleep' }));
+    expect(await cards(page).count()).toBe(1);
     // Words that are only in the text of an affirmation, not its title.
     await search.fill('refreshed restored');
     await visible(cards(page).filter({ hasText: 'Restful Sleep' }));

@@ -144,7 +144,7 @@ describe('an admin sends a creator a link to choose their password', () => {
     const page = await browser.get(path);
     expect(page.status).toBe(200);
     expect(page.text).toContain('Choose your creator password');
-    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('referrer-policy')).toBe('strict-origin');
 
     const mismatch = await browser.request('POST', '/api/creator-auth/setup', {
       form: { token, password: 'a new password 1', confirm: 'another one' },

@@ -62,7 +62,7 @@ export function PayoutList({ payouts, creatorNames }: PayoutListProps) {
   return (
     <>
       <DataTable
-        label="Payout list"
+        label="Payouts table"
         rows={payouts}
         rowKey={(p) => p.id}
         rowTestId="admin-payout-row"

@@ -69,7 +69,7 @@ export function CreatorsTab(_props: CreatorsTabProps) {
         <EmptyState title="No creators yet" description="Add a creator to feature their affirmations in the library." />
       ) : (
         <DataTable
-          label="Creator list"
+          label="Creators table"
           rows={creators.data!}
           rowKey={(c) => c.id}
           columns={[

@@ -120,7 +120,7 @@ export function TranscriptsTab(_props: TranscriptsTabProps) {
           </p>
           {found.length === 0 ? null : (
             <DataTable
-              label="Transcript list"
+              label="Transcripts table"
               rows={shown}
               rowKey={(t) => t.id}
               columns={[

@@ -117,17 +117,20 @@ export function PlayerTransport({ audio, title }: PlayerTransportProps) {
             background: 'transparent',
             cursor: ready ? 'pointer' : 'default',
             touchAction: 'none',
+            // The track's edge is a shadow, not a border: a border narrows the track a tap is
+            // read against, and taps on an hour-long track landed up to 20 s past the moment
+            // aimed at.
             '&::-webkit-slider-runnable-track': {
               height: 8,
               borderRadius: 999,
               background: `linear-gradient(to right, ${t.colors.primary} ${filled}%, ${t.colors.surfaceSunken} ${filled}%)`,
-              border: `1px solid ${t.colors.border}`,
+              boxShadow: `inset 0 0 0 1px ${t.colors.border}`,
             },
             '&::-webkit-slider-thumb': {
               appearance: 'none',
               width: 22,
               height: 22,
-              marginTop: -8,
+              marginTop: -7,
               borderRadius: '50%',
               background: t.colors.primary,
               border: `3px solid ${t.colors.surface}`,

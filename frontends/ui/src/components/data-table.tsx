@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from '@emotion/styled';
 import type { Interpolation, Theme } from '@emotion/react';
 import { VisuallyHidden } from './layout';
@@ -65,6 +65,11 @@ export interface DataTableColumn<T> {
 }
 
 export interface DataTableProps<T> {
+  /**
+   * The table's name ('Payouts table'), which a screen reader gives it when it scrolls sideways;
+   * not the bare name of what it lists, which the tab's own section already has.
+   */
+  label: string;
   rows: readonly T[];
   rowKey: (row: T) => string;
   columns: readonly DataTableColumn<T>[];
@@ -72,16 +77,34 @@ export interface DataTableProps<T> {
   actions?: (row: T) => ReactNode;
   /** A test id on every row. */
   rowTestId?: string;
-  /** What the table lists, read out when a keyboard user reaches it to scroll it sideways. */
-  label: string;
 }
 
-/** The design system's one table of records with a column of actions (the admin lists). */
-export function DataTable<T>({ rows, rowKey, columns, actions, rowTestId, label }: DataTableProps<T>) {
+/** Whether the element is wider inside than it is shown, kept up to date as either changes. */
+function useScrollsSideways() {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const measure = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+  return { scroller, scrolls };
+}
+
+/**
+ * The design system's one table of records with a column of actions (the admin lists). When it
+ * is wider than the screen, the scroller is a named region in the tab order, so keyboard users
+ * can scroll it with the arrow keys even when its rows hold no button (a list of paid payouts).
+ */
+export function DataTable<T>({ label, rows, rowKey, columns, actions, rowTestId }: DataTableProps<T>) {
+  const { scroller, scrolls } = useScrollsSideways();
   return (
-    // A keyboard stop of its own: on a phone the table scrolls sideways, and a row without
-    // buttons would leave nothing inside to reach it with.
-    <TableScroller role="region" aria-label={label} tabIndex={0}>
+    <TableScroller ref={scroller} {...(scrolls ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}>
       <Table>
         <thead>
           <tr>

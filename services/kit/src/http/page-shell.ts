@@ -116,6 +116,13 @@ export interface PageOptions {
   /** HTML below the card (links back). */
   footer?: string;
   status?: number;
+  /**
+   * The page's address holds a secret (a one-time link's token): requests from the page name
+   * only this site's origin as their referrer, never the path and query, to other sites and
+   * this one alike. Not `no-referrer`: under it the browser sends `Origin: null` with the
+   * page's own form post, which every same-origin check rightly refuses.
+   */
+  secretInAddress?: boolean;
 }
 
 /** The fonts of these pages, cached for good (their names change with their bytes). */
@@ -135,9 +142,27 @@ export function pageAssets(): Router {
   return router;
 }
 
+/**
+ * The form of a one-time link's page where someone chooses their password: the link's token
+ * goes back hidden with the password typed twice, posted to `action` (which checks the two
+ * are the same, and the rules of a password).
+ */
+export function choosePasswordForm(action: string, token: string): string {
+  return `<form method="post" action="${escapeHtml(action)}" novalidate>
+<input type="hidden" name="token" value="${escapeHtml(token)}">
+<label for="password">New password</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" maxlength="200">
+<div class="hint">At least 8 characters.</div>
+<label for="confirm">Repeat the password</label>
+<input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="8" maxlength="200">
+<button class="button" type="submit">Save password</button>
+</form>`;
+}
+
 /** Sends a page with a fresh nonce, its CSP and no caching (these pages carry forms and personal data). */
 export function sendPage(res: Response, page: PageOptions): void {
   const nonce = randomBytes(16).toString('base64');
+  if (page.secretInAddress) res.setHeader('referrer-policy', 'strict-origin');
   res
     .status(page.status ?? 200)
     .setHeader('content-security-policy', pageContentSecurityPolicy(nonce))

@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { AppError, assertSameOrigin, escapeHtml, sendPage, type ServiceContext } from '@innerecho/kit';
+import { AppError, assertSameOrigin, choosePasswordForm, escapeHtml, sendPage, type ServiceContext } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../../config';
 import {
   CREATOR_SETUP_PATH,
@@ -17,27 +17,14 @@ export function creatorSetupRoutes(context: ServiceContext<CreatorReferralConfig
   const router = Router();
 
   const page = (res: Response, status: number, token: string, error?: string) => {
-    // The link's token is in the address: it must not leak to another site as a referrer.
-    res.setHeader('referrer-policy', 'no-referrer');
     sendPage(res, {
       status,
+      secretInAddress: true,
       title: 'Choose your creator password',
       body: `<h1>Choose your creator password</h1>
 <p class="lead">This link works once. Afterwards you sign in to your creator dashboard with your email and this password.</p>
 ${error ? `<div class="alert error" role="alert">${escapeHtml(error)}</div>` : ''}
-${
-  token
-    ? `<form method="post" action="${CREATOR_SETUP_PATH}" novalidate>
-<input type="hidden" name="token" value="${escapeHtml(token)}">
-<label for="password">New password</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" maxlength="200">
-<div class="hint">At least 8 characters.</div>
-<label for="confirm">Repeat the password</label>
-<input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="8" maxlength="200">
-<button class="button" type="submit">Save password</button>
-</form>`
-    : ''
-}`,
+${token ? choosePasswordForm(CREATOR_SETUP_PATH, token) : ''}`,
       footer: '<p class="footer"><a href="/creator-login">Creator sign-in</a></p>',
     });
   };

@@ -1,5 +1,13 @@
 import { Router, type Response } from 'express';
-import { AppError, assertSameOrigin, escapeHtml, sendPage, type ServiceContext, type TokenSigner } from '@innerecho/kit';
+import {
+  AppError,
+  assertSameOrigin,
+  choosePasswordForm,
+  escapeHtml,
+  sendPage,
+  type ServiceContext,
+  type TokenSigner,
+} from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 import { ADMIN_SETUP_PATH, findUsableSetupToken, INVALID_SETUP_LINK, redeemAdminSetupLink } from '../../domain/admin-setup';
 import { startSession } from '../../domain/sessions';
@@ -14,27 +22,14 @@ export function adminSetupRoutes({ context, signer }: { context: ServiceContext<
   const router = Router();
 
   const page = (res: Response, status: number, token: string, error?: string) => {
-    // The link's token is in the address: it must not leak to another site as a referrer.
-    res.setHeader('referrer-policy', 'no-referrer');
     sendPage(res, {
       status,
+      secretInAddress: true,
       title: 'Set up the admin account',
       body: `<h1>Choose the admin password</h1>
 <p class="lead">This link works once. The password you choose here signs the admin in from now on.</p>
 ${error ? `<div class="alert error" role="alert">${escapeHtml(error)}</div>` : ''}
-${
-  token
-    ? `<form method="post" action="${ADMIN_SETUP_PATH}" novalidate>
-<input type="hidden" name="token" value="${escapeHtml(token)}">
-<label for="password">New password</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" maxlength="200">
-<div class="hint">At least 8 characters.</div>
-<label for="confirm">Repeat the password</label>
-<input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="8" maxlength="200">
-<button class="button" type="submit">Save password</button>
-</form>`
-    : ''
-}`,
+${token ? choosePasswordForm(ADMIN_SETUP_PATH, token) : ''}`,
     });
   };
 

@@ -1,0 +1,96 @@
+import type { Locator } from 'playwright-core';
+import { clonedListener, expectNoAxeViolations, startE2E, type E2E } from '../src';
+
+jest.setTimeout(600_000);
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterEach(() => e2e?.closeContexts());
+afterAll(() => e2e?.stop());
+
+const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
+
+test('an hour-long affirmation on a 390 px phone: a tap on the seek bar lands within 15 s of the minute aimed at, skips move 15 s back and 30 s on, presets set the speed', async () => {
+  const { page } = await clonedListener(e2e, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  await page.goto('/affirmations');
+  const sessionId = await page.evaluate(() => localStorage.getItem('sessionId'));
+  const transcript = await page.evaluate(() =>
+    fetch('/api/transcripts')
+      .then((r) => r.json())
+      .then((list) => list[0] as { id: string; title: string }),
+  );
+  // An hour, rendered through the same call the generate page makes.
+  const generated = await page.evaluate(
+    ([sessionId, transcriptId]) =>
+      fetch('/api/generate-audio', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sessionId, transcriptId, voiceSpeed: '1.0', audioDuration: '3600' }),
+      }).then((r) => r.status),
+    [sessionId, transcript.id],
+  );
+  expect(generated).toBe(201);
+
+  await page.goto('/affirmations?tab=saved');
+  const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: transcript.title }) });
+  await visible(item.getByText('1h 0m'));
+  await item.getByRole('button', { name: `Play ${transcript.title}` }).click();
+  // The Hide button shows no pause sign: hiding is not pausing.
+  const hide = item.getByRole('button', { name: `Hide player for ${transcript.title}` });
+  expect(await hide.locator('svg.lucide-pause').count()).toBe(0);
+
+  const seek = item.getByRole('slider', { name: `Position in ${transcript.title}` });
+  await page.waitForFunction(() => Number(document.querySelector('li input[type="range"]')?.getAttribute('max') ?? 0) >= 3599);
+  // In the middle of the screen, clear of the sticky header, where a thumb reaches it. At once:
+  // the site scrolls smoothly, and a bar measured mid-scroll is tapped where it no longer is.
+  await seek.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  const box = (await seek.boundingBox())!;
+  // At least 300 px of bar for the hour: about 12 s a pixel.
+  expect(box.width).toBeGreaterThanOrEqual(300);
+  const audio = item.locator('audio');
+  for (const minute of [20, 45]) {
+    const target = minute * 60;
+    // Where a thumb aims for that minute on the bar (the thumb's own width taken off the track's ends).
+    const thumb = 22;
+    const x = box.x + thumb / 2 + ((box.width - thumb) * target) / 3600;
+    await page.touchscreen.tap(x, box.y + box.height / 2);
+    await page.waitForFunction(
+      (t) => Math.abs(((document.querySelector('li audio') as HTMLAudioElement).currentTime ?? 0) - t) < 15,
+      target,
+    );
+  }
+
+  const at = () => audio.evaluate((a: HTMLAudioElement) => a.currentTime);
+  await audio.evaluate((a: HTMLAudioElement) => a.pause());
+  const before = await at();
+  await item.getByRole('button', { name: 'Back 15 seconds' }).tap();
+  expect(Math.round(before - (await at()))).toBe(15);
+  await item.getByRole('button', { name: 'Forward 30 seconds' }).tap();
+  expect(Math.round((await at()) - before)).toBe(15);
+  await visible(item.getByTestId('player-position').filter({ hasText: /^\d+:\d{2}:\d{2}$|^\d+:\d{2}$/ }));
+
+  // Speed: one tap to a preset, the fine steps beside it.
+  await item.getByRole('button', { name: '1.5x speed' }).tap();
+  expect(await audio.evaluate((a: HTMLAudioElement) => [a.playbackRate, a.preservesPitch])).toEqual([1.5, true]);
+  expect(await item.getByRole('button', { name: '1.5x speed' }).getAttribute('aria-pressed')).toBe('true');
+  await item.getByRole('button', { name: 'Faster' }).tap();
+  await visible(item.getByText('1.55x'));
+  expect(await item.getByRole('button', { name: '1.5x speed' }).getAttribute('aria-pressed')).toBe('false');
+  await item.getByRole('button', { name: '0.75x speed' }).tap();
+  expect(await audio.evaluate((a: HTMLAudioElement) => a.playbackRate)).toBe(0.75);
+
+  // Play and pause from the player's own button.
+  await item
+    .getByRole('button', { name: `Play ${transcript.title}` })
+    .last()
+    .tap();
+  await page.waitForFunction(() => !(document.querySelector('li audio') as HTMLAudioElement).paused);
+  await item.getByRole('button', { name: `Pause ${transcript.title}` }).tap();
+  await page.waitForFunction(() => (document.querySelector('li audio') as HTMLAudioElement).paused);
+
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page, 'the phone player of an hour-long affirmation');
+  await hide.tap();
+});
