@@ -121,12 +121,18 @@ export function createGateway({
     if (!req.path.startsWith('/api/') && req.path !== '/api') return next();
     stripUntrustedHeaders(req);
 
+    // A write from another site is refused before anything else, whether or not its path is a route.
     const route = findRoute(req.method, req.path);
+    const crossSite = refuseCrossSiteWrite(req, route?.path ?? req.path, publicOrigin);
+    if (crossSite) {
+      res.status(crossSite.status).json({ error: crossSite.error, code: crossSite.code });
+      return;
+    }
     if (!route) {
       res.status(404).json({ error: `No API route for ${req.method} ${req.path}`, code: 'NOT_FOUND' });
       return;
     }
-    const refusal = refuseCrossSiteWrite(req, route, publicOrigin) ?? refuseBodyType(req, route);
+    const refusal = refuseBodyType(req, route);
     if (refusal) {
       res.status(refusal.status).json({ error: refusal.error, code: refusal.code });
       return;

@@ -89,7 +89,10 @@ describe('a referred checkout, as operators see it', () => {
       sumOfMetric(gateway, 'innerecho_http_requests_total', { route: '/api/create-checkout-session', status: '200' }),
     ).toBeGreaterThanOrEqual(1);
     expect(
-      sumOfMetric(gateway, 'innerecho_http_request_duration_seconds_count', { route: '/api/billing', status: '303' }),
+      sumOfMetric(gateway, 'innerecho_http_request_duration_seconds_count', {
+        route: '/api/billing/demo-checkout/:id/complete',
+        status: '303',
+      }),
     ).toBeGreaterThanOrEqual(1);
 
     const billing = await metricsOf(system.services.billing.url);

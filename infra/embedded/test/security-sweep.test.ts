@@ -352,8 +352,7 @@ function judge(who: string, route: string, attack: Attack, res: { status: number
 }
 
 test('no request to any route, as a visitor, a subscriber or an admin, makes a service fail, leak or accept bad input', async () => {
-  const rows = ROUTE_TABLE.filter((row) => row.routes.length > 0);
-  expect(rows).toHaveLength(ROUTE_TABLE.length);
+  const declared = ROUTE_TABLE.map((row) => row.id.replace('*', ':'));
 
   const visitor = new TestClient(system.url);
   const subscriber = new TestClient(system.url);
@@ -378,10 +377,7 @@ test('no request to any route, as a visitor, a subscriber or an admin, makes a s
   // costs an argon2 hash, after it).
   const endsSession = (route: string) =>
     /^(GET|POST) \/api\/(logout|auth\/logout-everywhere|auth\/password|creator-auth\/logout)/.test(route);
-  const routes = [
-    ...rows.flatMap((row) => row.routes).filter((r) => !endsSession(r)),
-    ...rows.flatMap((row) => row.routes).filter(endsSession),
-  ];
+  const routes = [...declared.filter((r) => !endsSession(r)), ...declared.filter(endsSession)];
   const started = Date.now();
   for (const [who, identity, sessionId, signInAgain] of identities) {
     let checkedSession = false;

@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import {
+  ZAnalyticsQuery,
+  ZCreatePayout,
+  ZCreatorPasswordReset,
+  ZCreatorSignIn,
+  ZDeclinePayout,
+  ZReferralClick,
+  type CommissionView,
+  type CreatorAccountView,
+  type CreatorDashboardAnalytics,
+  type CreatorSetupLinkView,
+  type CreatorSignInAnswer,
+  type PayoutBalanceView,
+  type PayoutSummaryView,
+  type PayoutView,
+  type ReferralClickAnswer,
+  type ReferralCodeValidity,
+} from '../api/creator-referral-api';
+import { ZCreatorCreateInput, ZCreatorProfileInput } from '../api/library-api';
+import { answers, declareEndpoints, pathText } from './define-endpoint';
+
+const ZCreatorAccount = z.custom<CreatorAccountView>().describe('CreatorAccountView');
+const ZPayout = z.custom<PayoutView>().describe('PayoutView');
+const creatorParams = z.object({ creatorId: z.string().describe('The creator (a UUID)') });
+const creatorIdParams = z.object({ id: z.string().describe('The creator (a UUID)') });
+const payoutParams = z.object({ payoutId: z.string().describe('The payout (a UUID)') });
+const ok = z.object({ ok: z.literal(true) });
+
+/** Creator-referral: referral links, the creator area, creators' accounts, commissions and payouts. */
+export const CREATOR_REFERRAL_ENDPOINTS = declareEndpoints('creator-referral', {
+  'POST /api/creators': {
+    summary: "Creates a creator's account and public profile",
+    access: 'admin',
+    body: ZCreatorCreateInput,
+    answers: { 201: answers.json(ZCreatorAccount), 409: answers.error('The email or referral code is taken') },
+    example: {
+      body: {
+        name: 'Sweep Creator',
+        bio: 'Bio',
+        profilePicUrl: 'https://example.com/a.jpg',
+        youtubeChannel: 'https://youtube.com/@a',
+        email: 'sweep-creator@example.com',
+        password: 'a creator password',
+        referralCode: 'sweepcode',
+      },
+    },
+  },
+  'PUT /api/creators/:id': {
+    summary: "Changes a creator's profile (and, if given, their password)",
+    access: 'admin',
+    params: creatorIdParams,
+    body: ZCreatorProfileInput.extend(ZCreatorPasswordReset.shape),
+    answers: { 200: answers.json(ZCreatorAccount), 404: answers.error('No such creator') },
+    example: { body: { name: 'Sweep Creator', bio: 'Bio', profilePicUrl: '', youtubeChannel: '', password: 'a new password' } },
+  },
+  'DELETE /api/creators/:id': {
+    summary: "Deletes a creator's account (their commissions stay in the accounts)",
+    access: 'admin',
+    params: creatorIdParams,
+    answers: { 204: answers.empty(), 404: answers.error('No such creator') },
+  },
+  'POST /api/creators/:id/setup-link': {
+    summary: 'A one-time link where the creator chooses a password',
+    access: 'admin',
+    params: creatorIdParams,
+    answers: { 201: answers.json(z.custom<CreatorSetupLinkView>().describe('{ url, expiresAt }')), 404: answers.error('No such creator') },
+  },
+  'GET /api/creator-accounts': {
+    summary: "Every creator's account, for the admin",
+    access: 'admin',
+    answers: { 200: answers.json(z.array(ZCreatorAccount)) },
+  },
+  'GET /api/referrals/validate/:code': {
+    summary: "Whether a referral code is an active creator's",
+    access: 'public',
+    params: z.object({ code: pathText('The referral code', 64) }),
+    answers: { 200: answers.json(z.custom<ReferralCodeValidity>().describe('{ valid }')) },
+  },
+  'POST /api/referrals/click': {
+    summary: "Counts a click on a creator's link (once per address, code and day)",
+    access: 'public',
+    body: ZReferralClick,
+    answers: { 200: answers.json(z.custom<ReferralClickAnswer>().describe('{ recorded }')), 404: answers.error('Unknown code') },
+    example: { body: { referralCode: 'anna' } },
+  },
+  'POST /api/creator-auth/login': {
+    summary: 'Signs a creator in',
+    access: 'public',
+    body: ZCreatorSignIn,
+    answers: { 200: answers.json(z.custom<CreatorSignInAnswer>().describe('{ creator }')), 401: answers.error('Wrong email or password') },
+    signIn: 'creator-password',
+    example: { body: { email: 'creator@example.com', password: 'a creator password' } },
+  },
+  'GET /api/creator-auth/current': {
+    summary: 'The signed-in creator (401 otherwise)',
+    access: 'creator',
+    answers: { 200: answers.json(ZCreatorAccount), 401: answers.error('No creator signed in') },
+  },
+  'GET /api/creator-auth/session': {
+    summary: 'The signed-in creator, or null',
+    access: 'public',
+    answers: { 200: answers.json(z.object({ creator: ZCreatorAccount.nullable() })) },
+  },
+  'POST /api/creator-auth/logout': {
+    summary: "Ends this browser's creator session",
+    access: 'public',
+    answers: { 200: answers.json(ok) },
+  },
+  'POST /api/creator-auth/logout-everywhere': {
+    summary: 'Ends every session of the signed-in creator',
+    access: 'creator',
+    answers: { 200: answers.json(ok) },
+  },
+  'GET /api/creator-auth/setup': {
+    summary: 'The page where a creator chooses a password, from a one-time link',
+    access: 'public',
+    query: z.object({ token: z.string().optional().describe('The one-time token of the link') }),
+    answers: { 200: answers.page('The password form, or why the link does not work') },
+    tolerated: ['token'],
+    example: { query: { token: 'not-a-token' } },
+  },
+  'POST /api/creator-auth/setup': {
+    summary: "Sets a creator's password from a one-time link (form)",
+    access: 'public',
+    body: z.object({ token: z.string(), password: z.string() }),
+    answers: { 303: answers.redirect('Signed in: to /creator-dashboard'), 200: answers.page('Refused: the form again, with why') },
+    bodyKind: 'json-or-form',
+    signIn: 'creator-password',
+    example: { body: { token: 'not-a-token', password: 'a creator password' } },
+  },
+  'GET /api/commissions/creator/:creatorId': {
+    summary: "A creator's commissions, newest first",
+    access: 'creator-or-admin',
+    params: creatorParams,
+    query: z.object({ limit: z.string().optional().describe('At most this many (clamped)') }),
+    answers: { 200: answers.json(z.array(z.custom<CommissionView>().describe('CommissionView'))) },
+    tolerated: ['limit'],
+    example: { query: { limit: '10' } },
+  },
+  'GET /api/creator-analytics/:creatorId': {
+    summary: "A creator's dashboard figures by period",
+    access: 'creator-or-admin',
+    params: creatorParams,
+    query: ZAnalyticsQuery,
+    answers: { 200: answers.json(z.custom<CreatorDashboardAnalytics>().describe('CreatorDashboardAnalytics')) },
+    example: { query: { period: 'monthly' } },
+  },
+  'GET /api/payouts/creator/:creatorId': {
+    summary: "A creator's payouts",
+    access: 'creator-or-admin',
+    params: creatorParams,
+    answers: { 200: answers.json(z.array(ZPayout)) },
+  },
+  'GET /api/payouts/creator/:creatorId/summary': {
+    summary: 'What a creator can ask for, and when payouts happen',
+    access: 'creator-or-admin',
+    params: creatorParams,
+    answers: { 200: answers.json(z.custom<PayoutSummaryView>().describe('PayoutSummaryView')) },
+  },
+  'POST /api/payouts/creator/:creatorId/request': {
+    summary: 'A creator asks for a payout of their available balance',
+    access: 'creator-or-admin',
+    params: creatorParams,
+    answers: { 201: answers.json(ZPayout), 400: answers.error('Below the threshold, or a request is open') },
+  },
+  'GET /api/payouts/balances': {
+    summary: 'Every creator with what is waiting to be paid out',
+    access: 'admin',
+    answers: { 200: answers.json(z.array(z.custom<PayoutBalanceView>().describe('PayoutBalanceView'))) },
+  },
+  'GET /api/payouts': {
+    summary: 'Every payout',
+    access: 'admin',
+    answers: { 200: answers.json(z.array(ZPayout)) },
+  },
+  'POST /api/payouts': {
+    summary: 'A payout of chosen pending commissions of one creator',
+    access: 'admin',
+    body: ZCreatePayout,
+    answers: { 201: answers.json(ZPayout) },
+    example: { body: { creatorId: ':uuid', commissionIds: [':uuid'], notes: 'March' } },
+  },
+  'POST /api/payouts/:payoutId/complete': {
+    summary: 'Marks a payout paid',
+    access: 'admin',
+    params: payoutParams,
+    answers: { 200: answers.json(ZPayout), 404: answers.error('No such payout') },
+  },
+  'POST /api/payouts/:payoutId/fail': {
+    summary: 'Declines a payout, with a reason the creator reads',
+    access: 'admin',
+    params: payoutParams,
+    body: ZDeclinePayout,
+    answers: { 200: answers.json(ZPayout), 404: answers.error('No such payout') },
+    example: { body: { reason: 'The bank details were refused' } },
+  },
+});
