@@ -76,7 +76,7 @@ describe('a referred checkout, as operators see it', () => {
       expect(billing?.attributes['innerecho.service']).toBe('billing');
       expect(billing?.name).toBe('POST /api/billing/demo-checkout/:id/complete');
       expect(gateway?.attributes['innerecho.service']).toBe('gateway');
-      expect(gateway?.name).toBe('POST /api/billing');
+      expect(gateway?.name).toBe('POST /api/billing/demo-checkout/:id/complete');
       expect(gateway?.parentSpanContext).toBeUndefined(); // the gateway starts the trace
       const traceId = gateway!.spanContext().traceId;
       for (const span of [consumer, published!, billing!]) expect(span.spanContext().traceId).toBe(traceId);

@@ -30,7 +30,8 @@ async function startLocal(): Promise<StoreUnderTest & { root: string; stop(): Pr
   const root = mkdtempSync(join(tmpdir(), 'kit-store-'));
   const store = new LocalDiskStore(root, '/api/files/test', randomBytes(32).toString('base64url'));
   const app = express()
-    .use('/api/files/test', store.routes())
+    .get('/api/files/test/*key', store.handlers().GET)
+    .put('/api/files/test/*key', store.handlers().PUT)
     .use(errorMiddleware(createLogger('test', 'silent')));
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

@@ -18,6 +18,7 @@ import {
   type TranscriptView,
   type UploadParamsAnswer,
 } from '../api/library-api';
+import { textField } from '../api/text';
 import { answers, declareEndpoints } from './define-endpoint';
 import { signedFileRead, signedFileWrite } from './files-endpoints';
 
@@ -141,7 +142,7 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
     summary: "A track's audio, for the admin's preview",
     access: 'admin',
     params: id('The track'),
-    answers: { 200: answers.bytes('audio/mpeg', 'The track'), 206: answers.bytes('audio/mpeg', 'A range of it') },
+    answers: { 302: answers.redirect("To a short-lived signed address of the track's file") },
   },
   'DELETE /api/background-music/:id': {
     summary: 'Removes a track',
@@ -152,7 +153,10 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
   'POST /api/background-music/upload': {
     summary: 'A signed address to PUT one music file to',
     access: 'admin',
-    body: z.object({ filename: z.string().max(300).optional(), contentType: z.string().max(200).optional() }),
+    body: z.object({
+      filename: textField({ max: 300, tooLong: 'The file name is too long' }).optional(),
+      contentType: z.unknown().optional().describe('The audio type (audio/mpeg by default); checked by the route'),
+    }),
     answers: { 200: answers.json(z.custom<MusicUploadUrlAnswer>().describe('{ uploadURL, key }')) },
     example: { body: { filename: 'rain.mp3', contentType: 'audio/mpeg' } },
   },

@@ -1,5 +1,15 @@
-import { Router, type Response } from 'express';
-import { AppError, assertSameOrigin, escapeHtml, sendPage, type ServiceContext, type TokenSigner } from '@innerecho/kit';
+import { IDENTITY_ENDPOINTS } from '@innerecho/contracts';
+import { type Response } from 'express';
+import {
+  AppError,
+  assertSameOrigin,
+  escapeHtml,
+  sendPage,
+  type ServiceContext,
+  type TokenSigner,
+  declaredRoutes,
+  type DeclaredRoutes,
+} from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 import { ADMIN_SETUP_PATH, findUsableSetupToken, INVALID_SETUP_LINK, redeemAdminSetupLink } from '../../domain/admin-setup';
 import { startSession } from '../../domain/sessions';
@@ -10,8 +20,14 @@ import { setSessionCookie } from './session-cookie';
  * a link from the identity log or `npm run admin:setup-link`; after it the admin is signed
  * in and lands on /admin.
  */
-export function adminSetupRoutes({ context, signer }: { context: ServiceContext<IdentityConfig>; signer: TokenSigner }): Router {
-  const router = Router();
+export function adminSetupRoutes({
+  context,
+  signer,
+}: {
+  context: ServiceContext<IdentityConfig>;
+  signer: TokenSigner;
+}): DeclaredRoutes<typeof IDENTITY_ENDPOINTS> {
+  const router = declaredRoutes(IDENTITY_ENDPOINTS);
 
   const page = (res: Response, status: number, token: string, error?: string) => {
     // The link's token is in the address: it must not leak to another site as a referrer.
@@ -38,13 +54,13 @@ ${
     });
   };
 
-  router.get(ADMIN_SETUP_PATH, async (req, res) => {
+  router.handle('GET /api/auth/admin-setup', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     if (!token || !(await findUsableSetupToken(context.db, token))) return page(res, 410, '', INVALID_SETUP_LINK);
     page(res, 200, token);
   });
 
-  router.post(ADMIN_SETUP_PATH, async (req, res) => {
+  router.handle('POST /api/auth/admin-setup', async (req, res) => {
     assertSameOrigin(req);
     const token = typeof req.body?.token === 'string' ? req.body.token : '';
     if (req.body?.password !== req.body?.confirm) return page(res, 400, token, 'The two passwords are not the same');
