@@ -18,7 +18,7 @@ import {
   type ReferralCodeValidity,
 } from '../api/creator-referral-api';
 import { ZCreatorCreateInput, ZCreatorProfileInput } from '../api/library-api';
-import { answers, declareEndpoints, pathText } from './define-endpoint';
+import { answers, declareEndpoints, EXAMPLE_ID } from './define-endpoint';
 
 const ZCreatorAccount = z.custom<CreatorAccountView>().describe('CreatorAccountView');
 const ZPayout = z.custom<PayoutView>().describe('PayoutView');
@@ -74,7 +74,7 @@ export const CREATOR_REFERRAL_ENDPOINTS = declareEndpoints('creator-referral', {
   'GET /api/referrals/validate/:code': {
     summary: "Whether a referral code is an active creator's",
     access: 'public',
-    params: z.object({ code: pathText('The referral code', 64) }),
+    params: z.object({ code: z.string().describe('The referral code') }),
     answers: { 200: answers.json(z.custom<ReferralCodeValidity>().describe('{ valid }')) },
   },
   'POST /api/referrals/click': {
@@ -116,18 +116,22 @@ export const CREATOR_REFERRAL_ENDPOINTS = declareEndpoints('creator-referral', {
     summary: 'The page where a creator chooses a password, from a one-time link',
     access: 'public',
     query: z.object({ token: z.string().optional().describe('The one-time token of the link') }),
-    answers: { 200: answers.page('The password form, or why the link does not work') },
+    answers: { 200: answers.page('The password form'), 410: answers.page('The link is used, expired or unknown') },
     tolerated: ['token'],
     example: { query: { token: 'not-a-token' } },
   },
   'POST /api/creator-auth/setup': {
     summary: "Sets a creator's password from a one-time link (form)",
     access: 'public',
-    body: z.object({ token: z.string(), password: z.string() }),
-    answers: { 303: answers.redirect('Signed in: to /creator-dashboard'), 200: answers.page('Refused: the form again, with why') },
+    body: z.object({ token: z.string(), password: z.string(), confirm: z.string() }),
+    answers: {
+      303: answers.redirect('Signed in: to /creator-dashboard'),
+      400: answers.page('Refused: the form again, with why'),
+      410: answers.page('The link is used, expired or unknown'),
+    },
     bodyKind: 'json-or-form',
     signIn: 'creator-password',
-    example: { body: { token: 'not-a-token', password: 'a creator password' } },
+    example: { body: { token: 'not-a-token', password: 'a creator password', confirm: 'a creator password' } },
   },
   'GET /api/commissions/creator/:creatorId': {
     summary: "A creator's commissions, newest first",
@@ -179,7 +183,7 @@ export const CREATOR_REFERRAL_ENDPOINTS = declareEndpoints('creator-referral', {
     access: 'admin',
     body: ZCreatePayout,
     answers: { 201: answers.json(ZPayout) },
-    example: { body: { creatorId: ':uuid', commissionIds: [':uuid'], notes: 'March' } },
+    example: { body: { creatorId: EXAMPLE_ID, commissionIds: [EXAMPLE_ID], notes: 'March' } },
   },
   'POST /api/payouts/:payoutId/complete': {
     summary: 'Marks a payout paid',

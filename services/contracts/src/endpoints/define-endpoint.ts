@@ -145,7 +145,6 @@ export function declareEndpoints<const D extends Record<string, EndpointFields>>
   return declared as Declared<D>;
 }
 
-/** Text in a path segment: bounded, so a 3,000-character value never reaches a lookup. */
-export const pathText = (description: string, max = 200) => z.string().min(1).max(max).describe(description);
-/** The id of a stored thing (a UUID); any other value names nothing. */
-export const pathId = (description: string) => z.string().describe(`${description} (a UUID)`);
+/** Values the examples use: a well-formed sessionId and id (callers substitute their own). */
+export const EXAMPLE_SESSION_ID = 'session_1764000000000_example';
+export const EXAMPLE_ID = '00000000-0000-4000-8000-000000000001';

@@ -9,7 +9,7 @@ import {
   type RenderQueueView,
   type SavedAffirmationView,
 } from '../api/generation-api';
-import { answers, declareEndpoints } from './define-endpoint';
+import { answers, declareEndpoints, EXAMPLE_ID, EXAMPLE_SESSION_ID } from './define-endpoint';
 import { signedFileRead } from './files-endpoints';
 
 const sessionId = z.string().describe("The browser's sessionId (session_…), owned by the caller");
@@ -41,7 +41,13 @@ export const GENERATION_ENDPOINTS = declareEndpoints('generation', {
       503: answers.error('The render queue is full (Retry-After)'),
     },
     example: {
-      body: { sessionId: ':sessionId', voiceSpeed: '1.0', audioDuration: '180', transcriptId: ':uuid', backgroundMusicId: ':uuid' },
+      body: {
+        sessionId: EXAMPLE_SESSION_ID,
+        voiceSpeed: '1.0',
+        audioDuration: '180',
+        transcriptId: EXAMPLE_ID,
+        backgroundMusicId: EXAMPLE_ID,
+      },
     },
   },
   'POST /api/generate-audio/preview': {
@@ -49,7 +55,7 @@ export const GENERATION_ENDPOINTS = declareEndpoints('generation', {
     access: 'subscriber',
     body: ZMixPreviewRequest,
     answers: { 200: answers.bytes('audio/mpeg', 'The preview'), 402: answers.error('No active plan') },
-    example: { body: { sessionId: ':sessionId', transcriptId: ':uuid', backgroundMusicId: ':uuid', musicBelowVoiceDb: 16 } },
+    example: { body: { sessionId: EXAMPLE_SESSION_ID, transcriptId: EXAMPLE_ID, backgroundMusicId: EXAMPLE_ID, musicBelowVoiceDb: 16 } },
   },
   'GET /api/generate-audio/queue': {
     summary: "The caller's place in the render queue",
@@ -116,7 +122,7 @@ export const GENERATION_ENDPOINTS = declareEndpoints('generation', {
     params: ownRecordingParams,
     body: ZOwnRecordingRequest,
     answers: { 200: answers.json(z.custom<OwnRecordingView>().describe('OwnRecordingView')) },
-    example: { params: { affirmationId: ':uuid' }, body: { uploadURL: '/api/files/voice/samples/x.webm' } },
+    example: { params: { affirmationId: EXAMPLE_ID }, body: { uploadURL: '/api/files/voice/samples/x.webm' } },
   },
   'DELETE /api/own-recordings/:sessionId/:affirmationId': {
     summary: "Deletes the listener's own reading of an affirmation",

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZChangePasswordInput, ZDeleteAccountInput, ZSessionId, ZSignInInput, ZSignUpInput, type CurrentUser } from '../api/identity-api';
-import { answers, declareEndpoints } from './define-endpoint';
+import { answers, declareEndpoints, EXAMPLE_SESSION_ID } from './define-endpoint';
 
 const ZCurrentUser = z.custom<CurrentUser>().describe('CurrentUser: { id, email, name, role, subscriptionStatus }');
 const returnTo = z.string().optional().describe('A path on this site to go to afterwards (anything else is ignored)');
@@ -104,7 +104,7 @@ export const IDENTITY_ENDPOINTS = declareEndpoints('identity', {
     answers: { 200: answers.json(z.object({ deleted: z.literal(true) })), 403: answers.error('The only admin cannot be deleted') },
     bodyKind: 'json-or-form',
     signIn: 'listener-password',
-    example: { body: { password: 'a long enough password' } },
+    example: { body: { password: 'the account password' } },
   },
   'POST /api/auth/account/delete': {
     summary: 'The account page form that deletes the account (as DELETE /api/auth/account)',
@@ -113,7 +113,7 @@ export const IDENTITY_ENDPOINTS = declareEndpoints('identity', {
     answers: { 200: answers.json(z.object({ deleted: z.literal(true) })), 303: answers.redirect('Deleted (form): to sign up') },
     bodyKind: 'json-or-form',
     signIn: 'listener-password',
-    example: { body: { password: 'a long enough password' } },
+    example: { body: { password: 'the account password' } },
   },
   'GET /api/auth/callback': {
     summary: "The OpenID provider's return (404 without a provider)",
@@ -127,17 +127,21 @@ export const IDENTITY_ENDPOINTS = declareEndpoints('identity', {
     summary: 'The page where a new admin chooses a password, from a one-time link',
     access: 'public',
     query: z.object({ token: z.string().optional().describe('The one-time token of the link') }),
-    answers: { 200: answers.page('The password form, or why the link does not work') },
+    answers: { 200: answers.page('The password form'), 410: answers.page('The link is used, expired or unknown') },
     tolerated: ['token'],
     example: { query: { token: 'not-a-token' } },
   },
   'POST /api/auth/admin-setup': {
     summary: "Sets a new admin's password from a one-time link (form)",
     access: 'public',
-    body: z.object({ token: z.string(), password: z.string() }),
-    answers: { 303: answers.redirect('Signed in: to /admin'), 200: answers.page('Refused: the form again, with why') },
+    body: z.object({ token: z.string(), password: z.string(), confirm: z.string() }),
+    answers: {
+      303: answers.redirect('Signed in: to /admin'),
+      400: answers.page('Refused: the form again, with why'),
+      410: answers.page('The link is used, expired or unknown'),
+    },
     bodyKind: 'json-or-form',
-    example: { body: { token: 'not-a-token', password: 'a long enough password' } },
+    example: { body: { token: 'not-a-token', password: 'a long enough password', confirm: 'a long enough password' } },
   },
 
   // Inside the system: other services and the gateway verify sessions with these.
@@ -157,5 +161,6 @@ export const IDENTITY_ENDPOINTS = declareEndpoints('identity', {
     access: 'service',
     body: z.object({ sessionId: ZSessionId }),
     answers: { 200: answers.json(z.object({ sessionId: z.string(), userId: z.string() })), 403: answers.error('Another account owns it') },
+    example: { body: { sessionId: EXAMPLE_SESSION_ID } },
   },
 });

@@ -19,7 +19,7 @@ import {
   type UploadParamsAnswer,
 } from '../api/library-api';
 import { textField } from '../api/text';
-import { answers, declareEndpoints } from './define-endpoint';
+import { answers, declareEndpoints, EXAMPLE_SESSION_ID } from './define-endpoint';
 import { signedFileRead, signedFileWrite } from './files-endpoints';
 
 const MB = 1024 * 1024;
@@ -103,7 +103,7 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
     access: 'listener',
     body: ZCustomAffirmationInput.extend({ sessionId: z.string().describe("The browser's sessionId, owned by the caller") }),
     answers: { 201: answers.json(ZCustomAffirmation) },
-    example: { body: { sessionId: ':sessionId', title: 'Calm morning', content: 'I am calm and clear.', category: 'Other' } },
+    example: { body: { sessionId: EXAMPLE_SESSION_ID, title: 'Calm morning', content: 'I am calm and clear.', category: 'Other' } },
   },
   'GET /api/custom-affirmations/:id': {
     summary: "One of the caller's custom affirmations",

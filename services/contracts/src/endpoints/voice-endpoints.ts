@@ -9,7 +9,7 @@ import {
   type VoiceEngineView,
   type VoiceProfileView,
 } from '../api/voice-api';
-import { answers, declareEndpoints } from './define-endpoint';
+import { answers, declareEndpoints, EXAMPLE_SESSION_ID } from './define-endpoint';
 import { signedFileRead, signedFileWrite } from './files-endpoints';
 
 const MB = 1024 * 1024;
@@ -36,7 +36,7 @@ export const VOICE_ENDPOINTS = declareEndpoints('voice', {
       400: answers.error('No consent, or the sample is not usable (too short, too quiet, not audio)'),
       402: answers.error('No active plan'),
     },
-    example: { body: { sessionId: ':sessionId', uploadURL: '/api/files/voice/samples/x.webm', consent: { accepted: true } } },
+    example: { body: { sessionId: EXAMPLE_SESSION_ID, uploadURL: '/api/files/voice/samples/x.webm', consent: { accepted: true } } },
   },
   'GET /api/voice-profile/:sessionId': {
     summary: "The caller's voice profile",
@@ -59,12 +59,14 @@ export const VOICE_ENDPOINTS = declareEndpoints('voice', {
     access: 'service',
     body: ZSpeechRequest,
     answers: { 200: answers.bytes('audio/wav', 'The speech') },
+    example: { body: { text: 'I am calm and clear.' } },
   },
   'POST /internal/readings': {
     summary: "Checks a listener's own reading like a voice sample; answers it trimmed and level-normalised (WAV)",
     access: 'service',
     body: ZReadingCheckRequest,
     answers: { 200: answers.bytes('audio/wav', 'The reading') },
+    example: { body: { uploadURL: '/api/files/voice/samples/x.webm', minSpeechSeconds: 2, maxSeconds: 30 } },
   },
   'GET /internal/engine-stats': {
     summary: 'How many times the voice engine synthesised speech',
