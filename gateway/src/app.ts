@@ -16,6 +16,7 @@ import { createUpstreamProxies } from './upstream';
 import { apiClientKey, keptReadLane } from './kept-read-lane';
 import { API_ANSWER_HEADERS, everyAnswerHeaders, securityHeaders } from './security-headers';
 import { checkSessionCookie, keepGatewayCookies } from './session-cookie';
+import { serveApiReference } from './api-reference';
 import { originOf, refuseBodyType, refuseCrossSiteWrite } from './cross-site';
 import { passwordGuessLimits, SIGN_IN_LIMITED } from './sign-in-limits';
 import { personalReadLane } from './personal-read-lane';
@@ -117,6 +118,7 @@ export function createGateway({
   });
 
   app.use('/api', apiLimiter);
+  serveApiReference(app);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     if (!req.path.startsWith('/api/') && req.path !== '/api') return next();
     stripUntrustedHeaders(req);

@@ -35,3 +35,4 @@ export const ENDPOINT_LIST: Endpoint[] = Object.values(ENDPOINTS_BY_SERVICE).fla
 
 /** The endpoints the gateway forwards: every /api path (the rest are called inside the system). */
 export const PUBLIC_ENDPOINTS = ENDPOINT_LIST.filter((endpoint) => endpoint.path.startsWith('/api/'));
+export * from './openapi';
