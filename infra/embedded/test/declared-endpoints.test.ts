@@ -1,14 +1,15 @@
-import { ENDPOINTS_BY_SERVICE, PUBLIC_ENDPOINTS, type ServiceName } from '@innerecho/contracts';
+import { ApiError, ENDPOINTS_BY_SERVICE, PUBLIC_ENDPOINTS, type ServiceName } from '@innerecho/contracts';
 import { ROUTE_TABLE } from '@innerecho/gateway';
 import { mountedRoutes } from '@innerecho/kit';
-import { startTestSystem, type TestSystem } from '../src';
+import { newSessionId, startTestSystem, TestClient, uniqueEmail, type TestSystem } from '../src';
 
 jest.setTimeout(180_000);
 
 /**
  * Every endpoint is declared once (@innerecho/contracts) and mounted through its declaration.
  * This reads what each running service really mounts, from its Express router, and compares
- * it with the declarations both ways: nothing mounted undeclared, nothing declared unmounted.
+ * it with the declarations both ways: nothing mounted undeclared, nothing declared unmounted;
+ * and calls the API through the typed client made from them.
  */
 let system: TestSystem;
 beforeAll(async () => {
@@ -46,4 +47,30 @@ test('the gateway forwards exactly the declared /api endpoints, each to its owni
     PUBLIC_ENDPOINTS.map((endpoint) => `${endpoint.id} → ${endpoint.service}`),
   );
   expect(ROUTE_TABLE.length).toBeGreaterThan(90);
+});
+
+test('the typed client calls endpoints by id, with the declared request and answer', async () => {
+  const visitor = new TestClient(system.url);
+  const transcripts = await visitor.api.call('GET /api/transcripts', { query: { category: 'All' } });
+  expect(transcripts.length).toBeGreaterThan(0);
+  const one = await visitor.api.call('GET /api/transcripts/:id', { params: { id: transcripts[0].id } });
+  expect(one.title).toBe(transcripts[0].title);
+  expect(await visitor.api.call('GET /api/auth/session', {})).toEqual({ user: null });
+  const refused = await visitor.api.call('GET /api/custom-affirmations', {}).catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(ApiError);
+  expect((refused as ApiError).status).toBe(401);
+
+  const listener = new TestClient(system.url);
+  const email = uniqueEmail('typed-client');
+  await listener.signUp(email);
+  expect((await listener.api.call('GET /api/auth/user', {})).email).toBe(email);
+  const written = await listener.api.call('POST /api/custom-affirmations', {
+    body: { sessionId: newSessionId(), title: 'Typed', content: 'I am typed.', category: 'Other' },
+  });
+  expect((await listener.api.call('GET /api/custom-affirmations/:id', { params: { id: written.id } })).content).toBe('I am typed.');
+  expect(await listener.api.call('DELETE /api/custom-affirmations/:id', { params: { id: written.id } })).toBeUndefined();
+  expect(listener.api.queryOptions('GET /api/saved-affirmations/:sessionId', { params: { sessionId: 'session_x' } }).queryKey).toEqual([
+    'GET /api/saved-affirmations/:sessionId',
+    { params: { sessionId: 'session_x' } },
+  ]);
 });
