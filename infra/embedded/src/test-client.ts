@@ -10,8 +10,13 @@ export class TestClient {
 
   constructor(readonly baseUrl: string) {}
 
-  /** The typed API client (@innerecho/contracts), calling endpoints by id through this client's cookies. */
-  readonly api = createApiClient((method, path, body) => this.request(method, path, body === undefined ? {} : { json: body }));
+  /**
+   * The typed API client (@innerecho/contracts), calling endpoints by id through this client's
+   * cookies; every JSON answer is checked against its declared schema.
+   */
+  readonly api = createApiClient((method, path, body) => this.request(method, path, body === undefined ? {} : { json: body }), {
+    checkAnswers: true,
+  });
 
   async request(
     method: string,

@@ -74,3 +74,35 @@ test('the typed client calls endpoints by id, with the declared request and answ
     { params: { sessionId: 'session_x' } },
   ]);
 });
+
+test('the reads answer what their declarations say (each answer parsed with its declared schema)', async () => {
+  const visitor = new TestClient(system.url);
+  await visitor.api.call('GET /api/voice-engine', {});
+  const creators = await visitor.api.call('GET /api/creators', {});
+  expect(creators.length).toBeGreaterThan(0);
+  await visitor.api.call('GET /api/creators/:id', { params: { id: creators[0].id } });
+  await visitor.api.call('GET /api/creators/:id/analytics', { params: { id: creators[0].id }, query: { limit: '3' } });
+  await visitor.api.call('GET /api/creators/:id/transcripts', { params: { id: creators[0].id } });
+  await visitor.api.call('GET /api/creator-auth/session', {});
+
+  const listener = new TestClient(system.url);
+  await listener.signUp(uniqueEmail('typed-reads'));
+  const sessionId = newSessionId();
+  await listener.api.call('GET /api/generate-audio/allowance', {});
+  await listener.api.call('GET /api/generate-audio/queue', {});
+  await listener.api.call('GET /api/saved-affirmations/:sessionId', { params: { sessionId } });
+  await listener.api.call('GET /api/saved-affirmations/:sessionId/streak', { params: { sessionId }, query: { timeZone: 'Europe/Paris' } });
+  await listener.api.call('GET /api/voice-profile/:sessionId', { params: { sessionId } });
+  await listener.api.call('GET /api/background-music', {});
+  await listener.api.call('GET /api/custom-affirmations', {});
+  await listener.api.call('GET /api/own-recordings/:sessionId/:affirmationId', { params: { sessionId, affirmationId: creators[0].id } });
+
+  const admin = new TestClient(system.url);
+  expect((await admin.postJson('/api/login', system.admin)).status).toBe(200);
+  await admin.api.call('GET /api/creator-accounts', {});
+  await admin.api.call('GET /api/payouts/balances', {});
+  await admin.api.call('GET /api/payouts', {});
+  await admin.api.call('GET /api/payouts/creator/:creatorId/summary', { params: { creatorId: creators[0].id } });
+  await admin.api.call('GET /api/commissions/creator/:creatorId', { params: { creatorId: creators[0].id } });
+  await admin.api.call('GET /api/creator-analytics/:creatorId', { params: { creatorId: creators[0].id }, query: { period: 'monthly' } });
+});

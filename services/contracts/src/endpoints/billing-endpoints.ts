@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { ZCheckoutRequest, ZDemoCheckoutForm, type CheckoutStatusView, type RedirectAnswer } from '../api/billing-api';
+import { ZCheckoutRequest, ZDemoCheckoutForm, ZCheckoutStatusView, ZRedirectAnswer } from '../api/billing-api';
 import { answers, declareEndpoints } from './define-endpoint';
-
-const ZRedirect = z.custom<RedirectAnswer>().describe('{ url }: where the browser goes next');
 
 /**
  * Billing: checkout, the payment provider's webhook, the customer portal. The demo checkout and
@@ -14,13 +12,13 @@ export const BILLING_ENDPOINTS = declareEndpoints('billing', {
     summary: 'Starts a checkout of a plan (with the referral code the visitor came with)',
     access: 'public',
     body: ZCheckoutRequest,
-    answers: { 200: answers.json(ZRedirect), 409: answers.error('This buyer already has a subscription') },
+    answers: { 200: answers.json(ZRedirectAnswer), 409: answers.error('This buyer already has a subscription') },
     example: { body: { plan: 'monthly', referralCode: 'anna' } },
   },
   'POST /api/billing/portal': {
     summary: "The customer portal's address for the signed-in listener",
     access: 'listener',
-    answers: { 200: answers.json(ZRedirect) },
+    answers: { 200: answers.json(ZRedirectAnswer) },
   },
   'POST /api/billing/webhook': {
     summary: "Stripe's events (404 without Stripe)",
@@ -43,7 +41,7 @@ export const BILLING_ENDPOINTS = declareEndpoints('billing', {
     summary: 'Whether a checkout really finished, for whoever holds its id',
     access: 'public',
     params: z.object({ checkoutId: z.string().describe('The checkout') }),
-    answers: { 200: answers.json(z.custom<CheckoutStatusView>().describe('CheckoutStatusView: { status, plan }')) },
+    answers: { 200: answers.json(ZCheckoutStatusView) },
   },
   'GET /api/billing/demo-checkout/:id': {
     summary: 'The demo checkout page (without Stripe)',

@@ -56,7 +56,11 @@ export function endpointUrl<Id extends AnyEndpointId>(id: Id, request: EndpointR
 
 const isSuccess = (answer: Answer | undefined, status: number) => status >= 200 && status < 400 && answer !== undefined;
 
-export function createApiClient(transport: ApiTransport) {
+/**
+ * `checkAnswers`: parse every JSON answer with its declared schema, so a service answering
+ * something else than its declaration fails the call (the tests turn it on).
+ */
+export function createApiClient(transport: ApiTransport, options: { checkAnswers?: boolean } = {}) {
   async function call<Id extends AnyEndpointId>(id: Id, request: EndpointRequest<Id>): Promise<EndpointAnswer<Id>> {
     const endpoint = ALL_ENDPOINTS[id] as Endpoint;
     const res = await transport(endpoint.method, endpointUrl(id, request), request.body);
@@ -65,7 +69,19 @@ export function createApiClient(transport: ApiTransport) {
       const refusal = (res.data ?? {}) as { error?: string; code?: string };
       throw new ApiError(res.status, refusal.code ?? 'UNEXPECTED_ANSWER', refusal.error ?? `${id} answered ${res.status}`);
     }
-    return (answer.kind === 'json' ? res.data : undefined) as EndpointAnswer<Id>;
+    if (answer.kind !== 'json') return undefined as EndpointAnswer<Id>;
+    if (options.checkAnswers) {
+      const checked = answer.schema.safeParse(res.data);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        throw new ApiError(
+          res.status,
+          'ANSWER_NOT_AS_DECLARED',
+          `${id} answered ${res.status} not as declared: ${issue.path.join('.')} ${issue.message}`,
+        );
+      }
+    }
+    return res.data as EndpointAnswer<Id>;
   }
   return {
     call,

@@ -4,10 +4,10 @@ import {
   ZMixPreviewRequest,
   ZOwnRecordingRequest,
   ZSavedAffirmationSpeedUpdate,
-  type DailyAllowanceView,
-  type OwnRecordingView,
-  type RenderQueueView,
-  type SavedAffirmationView,
+  ZDailyAllowanceView,
+  ZOwnRecordingView,
+  ZRenderQueueView,
+  ZSavedAffirmationView,
 } from '../api/generation-api';
 import { answers, declareEndpoints, EXAMPLE_ID, EXAMPLE_SESSION_ID } from './define-endpoint';
 import { signedFileRead } from './files-endpoints';
@@ -27,7 +27,7 @@ export const GENERATION_ENDPOINTS = declareEndpoints('generation', {
   'GET /api/generate-audio/allowance': {
     summary: "Today's share of the daily hour of generated audio",
     access: 'listener',
-    answers: { 200: answers.json(z.custom<DailyAllowanceView>().describe('DailyAllowanceView')) },
+    answers: { 200: answers.json(ZDailyAllowanceView) },
     personalRead: true,
   },
   'POST /api/generate-audio': {
@@ -60,13 +60,13 @@ export const GENERATION_ENDPOINTS = declareEndpoints('generation', {
   'GET /api/generate-audio/queue': {
     summary: "The caller's place in the render queue",
     access: 'listener',
-    answers: { 200: answers.json(z.custom<RenderQueueView>().describe('RenderQueueView')) },
+    answers: { 200: answers.json(ZRenderQueueView) },
   },
   'GET /api/saved-affirmations/:sessionId': {
     summary: "The caller's saved affirmations, newest first",
     access: 'listener',
     params: z.object({ sessionId }),
-    answers: { 200: answers.json(z.array(z.custom<SavedAffirmationView>().describe('SavedAffirmationView'))) },
+    answers: { 200: answers.json(z.array(ZSavedAffirmationView)) },
     personalRead: true,
   },
   'GET /api/saved-affirmations/:sessionId/streak': {
@@ -91,7 +91,7 @@ export const GENERATION_ENDPOINTS = declareEndpoints('generation', {
     access: 'listener',
     params: savedParams,
     body: ZSavedAffirmationSpeedUpdate,
-    answers: { 200: answers.json(z.custom<SavedAffirmationView>().describe('SavedAffirmationView')) },
+    answers: { 200: answers.json(ZSavedAffirmationView) },
     example: { body: { voiceSpeed: 1.25 } },
   },
   'DELETE /api/saved-affirmations/:sessionId/:id': {
@@ -113,7 +113,7 @@ export const GENERATION_ENDPOINTS = declareEndpoints('generation', {
     summary: "The listener's own reading of an affirmation, if any",
     access: 'listener',
     params: ownRecordingParams,
-    answers: { 200: answers.json(z.custom<OwnRecordingView | null>().describe('OwnRecordingView or null')) },
+    answers: { 200: answers.json(ZOwnRecordingView.nullable()) },
     personalRead: true,
   },
   'PUT /api/own-recordings/:sessionId/:affirmationId': {
@@ -121,7 +121,7 @@ export const GENERATION_ENDPOINTS = declareEndpoints('generation', {
     access: 'listener',
     params: ownRecordingParams,
     body: ZOwnRecordingRequest,
-    answers: { 200: answers.json(z.custom<OwnRecordingView>().describe('OwnRecordingView')) },
+    answers: { 200: answers.json(ZOwnRecordingView) },
     example: { params: { affirmationId: EXAMPLE_ID }, body: { uploadURL: '/api/files/voice/samples/x.webm' } },
   },
   'DELETE /api/own-recordings/:sessionId/:affirmationId': {

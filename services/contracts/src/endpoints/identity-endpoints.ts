@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { ZChangePasswordInput, ZDeleteAccountInput, ZSessionId, ZSignInInput, ZSignUpInput, type CurrentUser } from '../api/identity-api';
+import { ZChangePasswordInput, ZDeleteAccountInput, ZSessionId, ZSignInInput, ZSignUpInput, ZCurrentUser } from '../api/identity-api';
 import { answers, declareEndpoints, EXAMPLE_SESSION_ID } from './define-endpoint';
 
-const ZCurrentUser = z.custom<CurrentUser>().describe('CurrentUser: { id, email, name, role, subscriptionStatus }');
 const returnTo = z.string().optional().describe('A path on this site to go to afterwards (anything else is ignored)');
 const SIGN_IN_FIELDS_TOLERATED = ['returnTo', 'mode', 'notice'] as const;
 

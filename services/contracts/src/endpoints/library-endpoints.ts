@@ -5,18 +5,18 @@ import {
   ZMultipartComplete,
   ZMultipartStart,
   ZTranscriptInput,
-  type AffirmationTextView,
-  type CreatorProfileView,
-  type CreatorPublicAnalytics,
-  type CustomAffirmationView,
-  type MultipartCompleteAnswer,
-  type MultipartStartAnswer,
-  type MusicTrackDetails,
-  type MusicTrackView,
-  type MusicUploadUrlAnswer,
-  type SignedPartAnswer,
-  type TranscriptView,
-  type UploadParamsAnswer,
+  ZAffirmationTextView,
+  ZCreatorProfileView,
+  ZCreatorPublicAnalytics,
+  ZCustomAffirmationView,
+  ZMultipartCompleteAnswer,
+  ZMultipartStartAnswer,
+  ZMusicTrackDetails,
+  ZMusicTrackView,
+  ZMusicUploadUrlAnswer,
+  ZSignedPartAnswer,
+  ZTranscriptView,
+  ZUploadParamsAnswer,
 } from '../api/library-api';
 import { textField } from '../api/text';
 import { answers, declareEndpoints, EXAMPLE_SESSION_ID } from './define-endpoint';
@@ -24,9 +24,6 @@ import { signedFileRead, signedFileWrite } from './files-endpoints';
 
 const MB = 1024 * 1024;
 const id = (what: string) => z.object({ id: z.string().describe(`${what} (a UUID)`) });
-const ZTranscript = z.custom<TranscriptView>().describe('TranscriptView');
-const ZCreatorProfile = z.custom<CreatorProfileView>().describe('CreatorProfileView');
-const ZCustomAffirmation = z.custom<CustomAffirmationView>().describe('CustomAffirmationView');
 const uploadKey = z.object({ key: z.string().optional().describe('The key the upload was started at') });
 const uploadParams = z.object({ uploadId: z.string().describe('The multipart upload') });
 const UPLOAD_KEY = { key: 'music-uploads/x.mp3' };
@@ -37,20 +34,20 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
     summary: 'The library, optionally of one category',
     access: 'public',
     query: z.object({ category: z.string().optional().describe("A category, or 'All'") }),
-    answers: { 200: answers.json(z.array(ZTranscript)) },
+    answers: { 200: answers.json(z.array(ZTranscriptView)) },
     example: { query: { category: 'All' } },
   },
   'GET /api/transcripts/:id': {
     summary: 'One transcript',
     access: 'public',
     params: id('The transcript'),
-    answers: { 200: answers.json(ZTranscript), 404: answers.error('No such transcript') },
+    answers: { 200: answers.json(ZTranscriptView), 404: answers.error('No such transcript') },
   },
   'POST /api/transcripts': {
     summary: 'Adds a transcript to the library',
     access: 'admin',
     body: ZTranscriptInput,
-    answers: { 201: answers.json(ZTranscript) },
+    answers: { 201: answers.json(ZTranscriptView) },
     example: { body: { title: 'Calm morning', content: 'I am calm and clear.', category: 'Calm & Relaxation', creatorId: null } },
   },
   'PUT /api/transcripts/:id': {
@@ -58,7 +55,7 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
     access: 'admin',
     params: id('The transcript'),
     body: ZTranscriptInput,
-    answers: { 200: answers.json(ZTranscript), 404: answers.error('No such transcript') },
+    answers: { 200: answers.json(ZTranscriptView), 404: answers.error('No such transcript') },
     example: { body: { title: 'Calm morning', content: 'I am calm and clear.', category: 'Calm & Relaxation', creatorId: null } },
   },
   'DELETE /api/transcripts/:id': {
@@ -70,20 +67,20 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
   'GET /api/creators': {
     summary: "Creators' public profiles",
     access: 'public',
-    answers: { 200: answers.json(z.array(ZCreatorProfile)) },
+    answers: { 200: answers.json(z.array(ZCreatorProfileView)) },
   },
   'GET /api/creators/:id': {
     summary: "A creator's public profile",
     access: 'public',
     params: id('The creator'),
-    answers: { 200: answers.json(ZCreatorProfile), 404: answers.error('No such creator') },
+    answers: { 200: answers.json(ZCreatorProfileView), 404: answers.error('No such creator') },
   },
   'GET /api/creators/:id/analytics': {
     summary: "A creator's public figures: plays and their most played affirmations",
     access: 'public',
     params: id('The creator'),
     query: z.object({ limit: z.string().optional().describe('How many top affirmations (1 to 50, clamped; 6 by default)') }),
-    answers: { 200: answers.json(z.custom<CreatorPublicAnalytics>().describe('CreatorPublicAnalytics')) },
+    answers: { 200: answers.json(ZCreatorPublicAnalytics) },
     tolerated: ['limit'],
     example: { query: { limit: '6' } },
   },
@@ -91,32 +88,32 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
     summary: "A creator's transcripts",
     access: 'public',
     params: id('The creator'),
-    answers: { 200: answers.json(z.array(ZTranscript)) },
+    answers: { 200: answers.json(z.array(ZTranscriptView)) },
   },
   'GET /api/custom-affirmations': {
     summary: "The caller's custom affirmations, newest first",
     access: 'listener',
-    answers: { 200: answers.json(z.array(ZCustomAffirmation)) },
+    answers: { 200: answers.json(z.array(ZCustomAffirmationView)) },
   },
   'POST /api/custom-affirmations': {
     summary: 'Writes a custom affirmation',
     access: 'listener',
     body: ZCustomAffirmationInput.extend({ sessionId: z.string().describe("The browser's sessionId, owned by the caller") }),
-    answers: { 201: answers.json(ZCustomAffirmation) },
+    answers: { 201: answers.json(ZCustomAffirmationView) },
     example: { body: { sessionId: EXAMPLE_SESSION_ID, title: 'Calm morning', content: 'I am calm and clear.', category: 'Other' } },
   },
   'GET /api/custom-affirmations/:id': {
     summary: "One of the caller's custom affirmations",
     access: 'listener',
     params: id('The custom affirmation'),
-    answers: { 200: answers.json(ZCustomAffirmation), 404: answers.error('No such affirmation of the caller') },
+    answers: { 200: answers.json(ZCustomAffirmationView), 404: answers.error('No such affirmation of the caller') },
   },
   'PUT /api/custom-affirmations/:id': {
     summary: "Changes one of the caller's custom affirmations",
     access: 'listener',
     params: id('The custom affirmation'),
     body: ZCustomAffirmationInput,
-    answers: { 200: answers.json(ZCustomAffirmation), 404: answers.error('No such affirmation of the caller') },
+    answers: { 200: answers.json(ZCustomAffirmationView), 404: answers.error('No such affirmation of the caller') },
     example: { body: { title: 'Calm morning', content: 'I am calm and clear.', category: 'Other' } },
   },
   'DELETE /api/custom-affirmations/:id': {
@@ -128,13 +125,13 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
   'GET /api/background-music': {
     summary: 'The background music tracks',
     access: 'listener',
-    answers: { 200: answers.json(z.array(z.custom<MusicTrackView>().describe('MusicTrackView: { id, title, duration }'))) },
+    answers: { 200: answers.json(z.array(ZMusicTrackView)) },
   },
   'POST /api/background-music': {
     summary: 'Adds a track from a finished upload (measured and checked to be audio)',
     access: 'admin',
     body: ZAddMusicInput,
-    answers: { 201: answers.json(z.custom<MusicTrackView>().describe('MusicTrackView')) },
+    answers: { 201: answers.json(ZMusicTrackView) },
     tolerated: ['duration'],
     example: { body: { title: 'Rain', uploadURL: '/api/files/library/music-uploads/x.mp3', duration: 300 } },
   },
@@ -157,14 +154,14 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
       filename: textField({ max: 300, tooLong: 'The file name is too long' }).optional(),
       contentType: z.unknown().optional().describe('The audio type (audio/mpeg by default); checked by the route'),
     }),
-    answers: { 200: answers.json(z.custom<MusicUploadUrlAnswer>().describe('{ uploadURL, key }')) },
+    answers: { 200: answers.json(ZMusicUploadUrlAnswer) },
     example: { body: { filename: 'rain.mp3', contentType: 'audio/mpeg' } },
   },
   'GET /api/uploads/s3/params': {
     summary: 'A single signed PUT (the Uppy AWS S3 plugin)',
     access: 'admin',
     query: z.object({ filename: z.string().optional(), type: z.string().optional() }),
-    answers: { 200: answers.json(z.custom<UploadParamsAnswer>().describe('UploadParamsAnswer')) },
+    answers: { 200: answers.json(ZUploadParamsAnswer) },
     example: { query: { filename: 'rain.mp3', type: 'audio/mpeg' } },
   },
   'GET /api/uploads/s3/sts': {
@@ -176,7 +173,7 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
     summary: 'Starts a multipart upload',
     access: 'admin',
     body: ZMultipartStart,
-    answers: { 200: answers.json(z.custom<MultipartStartAnswer>().describe('{ uploadId, key }')) },
+    answers: { 200: answers.json(ZMultipartStartAnswer) },
     tolerated: ['metadata'],
     example: { body: { filename: 'rain.mp3', type: 'audio/mpeg', metadata: {} } },
   },
@@ -193,7 +190,7 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
     access: 'admin',
     params: uploadParams.extend({ partNumber: z.string().describe('1 to 10000') }),
     query: uploadKey,
-    answers: { 200: answers.json(z.custom<SignedPartAnswer>().describe('{ url, expires }')) },
+    answers: { 200: answers.json(ZSignedPartAnswer) },
     example: { query: UPLOAD_KEY },
   },
   'POST /api/uploads/s3/multipart/:uploadId/complete': {
@@ -202,7 +199,7 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
     params: uploadParams,
     query: uploadKey,
     body: ZMultipartComplete,
-    answers: { 200: answers.json(z.custom<MultipartCompleteAnswer>().describe('{ location, key }')), 413: answers.error('Over 50 MB') },
+    answers: { 200: answers.json(ZMultipartCompleteAnswer), 413: answers.error('Over 50 MB') },
     example: { query: UPLOAD_KEY, body: { parts: [{ PartNumber: 1, ETag: '"etag"' }] } },
   },
   'DELETE /api/uploads/s3/multipart/:uploadId': {
@@ -220,19 +217,19 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
     summary: 'The text of a transcript, to speak',
     access: 'service',
     params: id('The transcript'),
-    answers: { 200: answers.json(z.custom<AffirmationTextView>().describe('AffirmationTextView')) },
+    answers: { 200: answers.json(ZAffirmationTextView) },
   },
   'GET /internal/affirmation-text/custom/:id': {
     summary: "The text of the caller's custom affirmation, to speak",
     access: 'service',
     params: id('The custom affirmation'),
-    answers: { 200: answers.json(z.custom<AffirmationTextView>().describe('AffirmationTextView')) },
+    answers: { 200: answers.json(ZAffirmationTextView) },
   },
   'GET /internal/background-music/:id': {
     summary: 'What a render needs to know of a track before its file',
     access: 'service',
     params: id('The track'),
-    answers: { 200: answers.json(z.custom<MusicTrackDetails>().describe('MusicTrackDetails')) },
+    answers: { 200: answers.json(ZMusicTrackDetails) },
   },
   'GET /internal/background-music/:id/audio': {
     summary: "A track's file, for the render",

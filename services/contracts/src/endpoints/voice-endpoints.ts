@@ -3,11 +3,11 @@ import {
   ZCloneVoiceRequest,
   ZReadingCheckRequest,
   ZSpeechRequest,
-  type CloneVoiceAnswer,
-  type DeleteVoiceAnswer,
-  type UploadUrlAnswer,
-  type VoiceEngineView,
-  type VoiceProfileView,
+  ZCloneVoiceAnswer,
+  ZDeleteVoiceAnswer,
+  ZUploadUrlAnswer,
+  ZVoiceEngineView,
+  ZVoiceProfileView,
 } from '../api/voice-api';
 import { answers, declareEndpoints, EXAMPLE_SESSION_ID } from './define-endpoint';
 import { signedFileRead, signedFileWrite } from './files-endpoints';
@@ -20,19 +20,19 @@ export const VOICE_ENDPOINTS = declareEndpoints('voice', {
   'GET /api/voice-engine': {
     summary: 'The engine a new voice would be made with',
     access: 'public',
-    answers: { 200: answers.json(z.custom<VoiceEngineView>().describe('VoiceEngineView: { cloneEngine }')) },
+    answers: { 200: answers.json(ZVoiceEngineView) },
   },
   'POST /api/voice-profile/upload': {
     summary: 'A signed address to PUT one voice sample to',
     access: 'listener',
-    answers: { 200: answers.json(z.custom<UploadUrlAnswer>().describe('{ uploadURL }')) },
+    answers: { 200: answers.json(ZUploadUrlAnswer) },
   },
   'POST /api/voice-profile/clone': {
     summary: 'Checks the uploaded sample and clones the voice from it (with consent)',
     access: 'subscriber',
     body: ZCloneVoiceRequest,
     answers: {
-      200: answers.json(z.custom<CloneVoiceAnswer>().describe('{ isCloned: true, engine }')),
+      200: answers.json(ZCloneVoiceAnswer),
       400: answers.error('No consent, or the sample is not usable (too short, too quiet, not audio)'),
       402: answers.error('No active plan'),
     },
@@ -42,14 +42,14 @@ export const VOICE_ENDPOINTS = declareEndpoints('voice', {
     summary: "The caller's voice profile",
     access: 'listener',
     params: sessionParams,
-    answers: { 200: answers.json(z.custom<VoiceProfileView>().describe('VoiceProfileView')) },
+    answers: { 200: answers.json(ZVoiceProfileView) },
     personalRead: true,
   },
   'DELETE /api/voice-profile/:sessionId': {
     summary: "Deletes the caller's voice: the engine's voice, the sample, the cached speech",
     access: 'listener',
     params: sessionParams,
-    answers: { 200: answers.json(z.custom<DeleteVoiceAnswer>().describe('{ deleted }')) },
+    answers: { 200: answers.json(ZDeleteVoiceAnswer) },
   },
   'GET /api/files/voice/*key': signedFileRead('a voice sample'),
   'PUT /api/files/voice/*key': signedFileWrite('a voice sample', 25 * MB),
