@@ -1,14 +1,5 @@
 import { BILLING_ENDPOINTS } from '@innerecho/contracts';
-import {
-  AppError,
-  assertSameOrigin,
-  formError,
-  requireUser,
-  sendPage,
-  type ServiceContext,
-  declaredRoutes,
-  type DeclaredRoutes,
-} from '@innerecho/kit';
+import { AppError, assertSameOrigin, formError, requireUser, sendPage, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { BillingConfig } from '../../config';
 import { applyBillingFact } from '../../domain/apply-billing-fact';
 import { checkoutStatus } from '../../domain/checkout-status';
@@ -27,7 +18,7 @@ export interface BillingRoutesOptions {
 
 const successPath = (checkoutId: string) => `/success?session_id=${encodeURIComponent(checkoutId)}`;
 
-export function billingRoutes({ context, stripe }: BillingRoutesOptions): DeclaredRoutes<typeof BILLING_ENDPOINTS> {
+export function billingRoutes({ context, stripe }: BillingRoutesOptions) {
   const router = declaredRoutes(BILLING_ENDPOINTS);
   const counted = billingMetrics(context.metrics);
   const mode = stripe ? 'stripe' : 'demo';

@@ -1,5 +1,5 @@
 import { CREATOR_REFERRAL_ENDPOINTS } from '@innerecho/contracts';
-import { requireRole, type ServiceContext, declaredRoutes, type DeclaredRoutes } from '@innerecho/kit';
+import { requireRole, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../../config';
 import {
   createCreatorAccount,
@@ -13,7 +13,7 @@ import { issueCreatorSetupLink } from '../../domain/creator-setup';
  * Admin writes to creator accounts: POST/PUT/DELETE /api/creators (public reads are the
  * library's), the accounts with their sign-in email and referral code, and password setup links.
  */
-export function creatorAdminRoutes(context: ServiceContext<CreatorReferralConfig>): DeclaredRoutes<typeof CREATOR_REFERRAL_ENDPOINTS> {
+export function creatorAdminRoutes(context: ServiceContext<CreatorReferralConfig>) {
   const router = declaredRoutes(CREATOR_REFERRAL_ENDPOINTS);
   router.handle('POST /api/creators', async (req, res) => {
     requireRole(req, 'admin');

@@ -1,14 +1,6 @@
 import { CREATOR_REFERRAL_ENDPOINTS } from '@innerecho/contracts';
 import type { CreatorSignInAnswer } from '@innerecho/contracts';
-import {
-  assertSameOrigin,
-  forbidden,
-  requireRole,
-  unauthorized,
-  type ServiceContext,
-  declaredRoutes,
-  type DeclaredRoutes,
-} from '@innerecho/kit';
+import { assertSameOrigin, forbidden, requireRole, unauthorized, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../../config';
 import { getCreatorAnalytics } from '../../domain/creator-analytics';
 import { currentCreator, signInCreator } from '../../domain/creator-sign-in';
@@ -27,10 +19,7 @@ import type { CreatorSessions } from './creator-session';
  * The creator area (sign-in, own commissions, analytics and payouts) and the admin's
  * payout management. Creators read only their own data; payouts are written by admins.
  */
-export function creatorAreaRoutes(
-  context: ServiceContext<CreatorReferralConfig>,
-  sessions: CreatorSessions,
-): DeclaredRoutes<typeof CREATOR_REFERRAL_ENDPOINTS> {
+export function creatorAreaRoutes(context: ServiceContext<CreatorReferralConfig>, sessions: CreatorSessions) {
   const router = declaredRoutes(CREATOR_REFERRAL_ENDPOINTS, sessions.accessChecks());
 
   router.handle('POST /api/creator-auth/login', async (req, res) => {

@@ -1,6 +1,6 @@
 import { CREATOR_REFERRAL_ENDPOINTS } from '@innerecho/contracts';
 import { type Response } from 'express';
-import { AppError, assertSameOrigin, escapeHtml, sendPage, type ServiceContext, declaredRoutes, type DeclaredRoutes } from '@innerecho/kit';
+import { AppError, assertSameOrigin, escapeHtml, sendPage, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../../config';
 import {
   CREATOR_SETUP_PATH,
@@ -14,10 +14,7 @@ import type { CreatorSessions } from './creator-session';
  * The one-time page where a creator chooses their password, reached through the link an
  * admin sent them. Afterwards the creator is signed in and lands on their dashboard.
  */
-export function creatorSetupRoutes(
-  context: ServiceContext<CreatorReferralConfig>,
-  sessions: CreatorSessions,
-): DeclaredRoutes<typeof CREATOR_REFERRAL_ENDPOINTS> {
+export function creatorSetupRoutes(context: ServiceContext<CreatorReferralConfig>, sessions: CreatorSessions) {
   const router = declaredRoutes(CREATOR_REFERRAL_ENDPOINTS);
 
   const page = (res: Response, status: number, token: string, error?: string) => {

@@ -1,10 +1,10 @@
 import { CREATOR_REFERRAL_ENDPOINTS } from '@innerecho/contracts';
-import { assertSameOrigin, serviceSecret, type ServiceContext, declaredRoutes, type DeclaredRoutes } from '@innerecho/kit';
+import { assertSameOrigin, serviceSecret, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../../config';
 import { recordReferralClick, validateReferralCode } from '../../domain/referral-links';
 
 /** Referral links: GET /api/referrals/validate/:code (is it an active creator's?) and POST /api/referrals/click (count a visit). */
-export function referralRoutes(context: ServiceContext<CreatorReferralConfig>): DeclaredRoutes<typeof CREATOR_REFERRAL_ENDPOINTS> {
+export function referralRoutes(context: ServiceContext<CreatorReferralConfig>) {
   const router = declaredRoutes(CREATOR_REFERRAL_ENDPOINTS);
   const secret = serviceSecret({
     configured: context.config.REFERRAL_CLICK_SECRET,

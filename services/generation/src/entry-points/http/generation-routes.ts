@@ -2,15 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Request, type Response } from 'express';
 import { ZGenerateAudioRequest, ZMixPreviewRequest, GENERATION_ENDPOINTS } from '@innerecho/contracts';
-import {
-  mountPersonalReads,
-  requireUser,
-  sendStoredObject,
-  type PersonalRead,
-  type ServiceContext,
-  declaredRoutes,
-  type DeclaredRoutes,
-} from '@innerecho/kit';
+import { mountPersonalReads, requireUser, sendStoredObject, type PersonalRead, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { GenerationConfig } from '../../config';
 import type { DecodedMusicCache } from '../../domain/decoded-music-cache';
 import type { PeriodStore } from '../../domain/render/render-affirmation';
@@ -83,7 +75,7 @@ export function generationRoutes(
     reservations: RenderReservations;
     inFlight: RendersInFlight;
   },
-): DeclaredRoutes<typeof GENERATION_ENDPOINTS> {
+) {
   const { musicCache, periods, queue, reservations, inFlight } = parts;
   const router = declaredRoutes(GENERATION_ENDPOINTS);
   const renders = renderMetrics(context.metrics);

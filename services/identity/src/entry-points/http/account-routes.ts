@@ -9,7 +9,6 @@ import {
   type ServiceContext,
   type TokenSigner,
   declaredRoutes,
-  type DeclaredRoutes,
 } from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 import { changePassword } from '../../domain/change-password';
@@ -26,13 +25,7 @@ import { clearSessionCookie, setSessionCookie } from './session-cookie';
  * everywhere" and deleting the account (DELETE /api/auth/account, or the page's form
  * posting to /api/auth/account/delete). Each ends sessions; each refuses posts from other sites.
  */
-export function accountRoutes({
-  context,
-  signer,
-}: {
-  context: ServiceContext<IdentityConfig>;
-  signer: TokenSigner;
-}): DeclaredRoutes<typeof IDENTITY_ENDPOINTS> {
+export function accountRoutes({ context, signer }: { context: ServiceContext<IdentityConfig>; signer: TokenSigner }) {
   const router = declaredRoutes(IDENTITY_ENDPOINTS);
   const { config } = context;
 

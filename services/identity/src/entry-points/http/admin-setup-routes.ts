@@ -1,15 +1,6 @@
 import { IDENTITY_ENDPOINTS } from '@innerecho/contracts';
 import { type Response } from 'express';
-import {
-  AppError,
-  assertSameOrigin,
-  escapeHtml,
-  sendPage,
-  type ServiceContext,
-  type TokenSigner,
-  declaredRoutes,
-  type DeclaredRoutes,
-} from '@innerecho/kit';
+import { AppError, assertSameOrigin, escapeHtml, sendPage, type ServiceContext, type TokenSigner, declaredRoutes } from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 import { ADMIN_SETUP_PATH, findUsableSetupToken, INVALID_SETUP_LINK, redeemAdminSetupLink } from '../../domain/admin-setup';
 import { startSession } from '../../domain/sessions';
@@ -20,13 +11,7 @@ import { setSessionCookie } from './session-cookie';
  * a link from the identity log or `npm run admin:setup-link`; after it the admin is signed
  * in and lands on /admin.
  */
-export function adminSetupRoutes({
-  context,
-  signer,
-}: {
-  context: ServiceContext<IdentityConfig>;
-  signer: TokenSigner;
-}): DeclaredRoutes<typeof IDENTITY_ENDPOINTS> {
+export function adminSetupRoutes({ context, signer }: { context: ServiceContext<IdentityConfig>; signer: TokenSigner }) {
   const router = declaredRoutes(IDENTITY_ENDPOINTS);
 
   const page = (res: Response, status: number, token: string, error?: string) => {

@@ -17,7 +17,6 @@ import {
   type ServiceContext,
   type TokenSigner,
   declaredRoutes,
-  type DeclaredRoutes,
 } from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 import { getCurrentUser } from '../../domain/current-user';
@@ -77,7 +76,7 @@ export function identityPersonalReads(context: ServiceContext<IdentityConfig>): 
  * /api/login, /api/signup, /api/logout, /api/auth/user and the OpenID callback. Form posts
  * (the built-in page) answer with redirects and a re-rendered page; JSON posts answer JSON.
  */
-export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): DeclaredRoutes<typeof IDENTITY_ENDPOINTS> {
+export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions) {
   const router = declaredRoutes(IDENTITY_ENDPOINTS);
   const { config } = context;
   mountPersonalReads(router, identityPersonalReads(context));

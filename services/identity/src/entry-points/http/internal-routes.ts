@@ -1,12 +1,5 @@
 import { IDENTITY_ENDPOINTS } from '@innerecho/contracts';
-import {
-  requireUser,
-  type KeyStore,
-  type RevocationFeedPage,
-  type ServiceContext,
-  declaredRoutes,
-  type DeclaredRoutes,
-} from '@innerecho/kit';
+import { requireUser, type KeyStore, type RevocationFeedPage, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 import { bindSessionToUser } from '../../domain/bind-session';
 import { readRevocations } from '../../data-access/session-repository';
@@ -18,13 +11,7 @@ const FEED_MAX_WAIT_SECONDS = 30;
  * Called by other services, never routed by the gateway: the public keys that verify
  * sessions, the revocation feed, and the sessionId binding rule.
  */
-export function internalRoutes({
-  context,
-  keys,
-}: {
-  context: ServiceContext<IdentityConfig>;
-  keys: KeyStore;
-}): DeclaredRoutes<typeof IDENTITY_ENDPOINTS> {
+export function internalRoutes({ context, keys }: { context: ServiceContext<IdentityConfig>; keys: KeyStore }) {
   const router = declaredRoutes(IDENTITY_ENDPOINTS);
 
   router.handle('GET /.well-known/jwks.json', (_req, res) => {

@@ -1,6 +1,6 @@
 import { LIBRARY_ENDPOINTS } from '@innerecho/contracts';
 import type { AffirmationTextView, MusicTrackDetails } from '@innerecho/contracts';
-import { requireUser, type ServiceContext, declaredRoutes, type DeclaredRoutes } from '@innerecho/kit';
+import { requireUser, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { LibraryConfig } from '../../config';
 import { getOwnCustomAffirmation } from '../../domain/custom-affirmations';
 import { getTranscript } from '../../domain/library-queries';
@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
  * For the generation service (not routed by the gateway), called with the user's own
  * token: the text to speak and the music to mix, only what that user may use.
  */
-export function internalRoutes(context: ServiceContext<LibraryConfig>): DeclaredRoutes<typeof LIBRARY_ENDPOINTS> {
+export function internalRoutes(context: ServiceContext<LibraryConfig>) {
   const { db, files } = context;
   const router = declaredRoutes(LIBRARY_ENDPOINTS);
 

@@ -1,5 +1,5 @@
 import { LIBRARY_ENDPOINTS } from '@innerecho/contracts';
-import { requireRole, requireUser, type ReadCache, type ServiceContext, declaredRoutes, type DeclaredRoutes } from '@innerecho/kit';
+import { requireRole, requireUser, type ReadCache, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { LibraryConfig } from '../../config';
 import {
   creatorAnalytics,
@@ -19,7 +19,7 @@ import {
 } from '../../domain/custom-affirmations';
 
 /** The library's public reads (open to visitors), the admin's transcript writes and custom affirmations. */
-export function libraryRoutes(context: ServiceContext<LibraryConfig>, reads: ReadCache): DeclaredRoutes<typeof LIBRARY_ENDPOINTS> {
+export function libraryRoutes(context: ServiceContext<LibraryConfig>, reads: ReadCache) {
   const { db } = context;
   const router = declaredRoutes(LIBRARY_ENDPOINTS);
 

@@ -12,16 +12,7 @@ import {
   type UploadParamsAnswer,
   LIBRARY_ENDPOINTS,
 } from '@innerecho/contracts';
-import {
-  AppError,
-  badRequest,
-  requireRole,
-  requireUser,
-  type ReadCache,
-  type ServiceContext,
-  declaredRoutes,
-  type DeclaredRoutes,
-} from '@innerecho/kit';
+import { AppError, badRequest, requireRole, requireUser, type ReadCache, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { LibraryConfig } from '../../config';
 import { addMusicFromUpload, deleteMusic, getMusic, listMusic, newUploadKey, UPLOAD_KEY } from '../../domain/music-catalogue';
 
@@ -36,7 +27,7 @@ const uploadFilename = (value: unknown) =>
  * endpoints the Uppy AWS S3 plugin calls (params, multipart create/list/sign/complete/abort),
  * signed for the configured store.
  */
-export function musicRoutes(context: ServiceContext<LibraryConfig>, reads: ReadCache): DeclaredRoutes<typeof LIBRARY_ENDPOINTS> {
+export function musicRoutes(context: ServiceContext<LibraryConfig>, reads: ReadCache) {
   const { db, files } = context;
   const router = declaredRoutes(LIBRARY_ENDPOINTS);
 

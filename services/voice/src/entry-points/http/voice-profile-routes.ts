@@ -1,11 +1,4 @@
-import {
-  mountPersonalReads,
-  requireUser,
-  type PersonalRead,
-  type ServiceContext,
-  declaredRoutes,
-  type DeclaredRoutes,
-} from '@innerecho/kit';
+import { mountPersonalReads, requireUser, type PersonalRead, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import { ZSessionId, type VoiceEngineView, VOICE_ENDPOINTS } from '@innerecho/contracts';
 import type { VoiceConfig } from '../../config';
 import type { VoiceEngines } from '../../engines/create-voice-engines';
@@ -43,7 +36,7 @@ export function voicePersonalReads({ context, engines }: Pick<Deps, 'context' | 
 }
 
 /** /api/voice-profile/*: every route keyed by a sessionId checks its owner first. */
-export function voiceProfileRoutes({ context, engines }: Deps): DeclaredRoutes<typeof VOICE_ENDPOINTS> {
+export function voiceProfileRoutes({ context, engines }: Deps) {
   const router = declaredRoutes(VOICE_ENDPOINTS);
   mountPersonalReads(router, voicePersonalReads({ context, engines }));
 
@@ -87,7 +80,7 @@ export function voiceProfileRoutes({ context, engines }: Deps): DeclaredRoutes<t
  * Called by the generation service with the user's token, never routed by the gateway:
  * the text spoken in the caller's cloned voice, cached per (voice, engine, text).
  */
-export function internalSpeechRoutes({ context, speech, stats }: Deps): DeclaredRoutes<typeof VOICE_ENDPOINTS> {
+export function internalSpeechRoutes({ context, speech, stats }: Deps) {
   const router = declaredRoutes(VOICE_ENDPOINTS);
 
   router.handle('POST /internal/speech', async (req, res) => {
