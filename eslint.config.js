@@ -29,6 +29,26 @@ module.exports = tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // A service mounts its routes only through their declarations (`declaredRoutes` in the kit,
+    // from @innerecho/contracts): no router or app of its own, so no route goes undeclared.
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['services/kit/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'express',
+              importNames: ['default', 'Router'],
+              message: 'Mount routes with declaredRoutes(<SERVICE>_ENDPOINTS).handle(id, handler) from @innerecho/kit.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Build scripts, jest configuration and the k6 scripts are CommonJS or k6 modules run by Node or k6.
     files: ['**/*.js'],
     languageOptions: { sourceType: 'commonjs' },

@@ -16,6 +16,7 @@ import { createUpstreamProxies, sendBodyUpstream } from './upstream';
 import { apiClientKey, keptReadLane } from './kept-read-lane';
 import { API_ANSWER_HEADERS, everyAnswerHeaders, securityHeaders } from './security-headers';
 import { checkSessionCookie, keepGatewayCookies } from './session-cookie';
+import { serveApiReference } from './api-reference';
 import { originOf, refuseBodyType, refuseCrossSiteWrite } from './cross-site';
 import { passwordGuessLimits, readSignInTarget, SIGN_IN_LIMITED } from './sign-in-limits';
 import { personalReadLane } from './personal-read-lane';
@@ -117,16 +118,23 @@ export function createGateway({
   });
 
   app.use('/api', apiLimiter);
+  serveApiReference(app);
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     if (!req.path.startsWith('/api/') && req.path !== '/api') return next();
     stripUntrustedHeaders(req);
 
+    // A write from another site is refused before anything else, whether or not its path is a route.
     const route = findRoute(req.method, req.path);
+    const crossSite = refuseCrossSiteWrite(req, route?.path ?? req.path, publicOrigin);
+    if (crossSite) {
+      res.status(crossSite.status).json({ error: crossSite.error, code: crossSite.code });
+      return;
+    }
     if (!route) {
       res.status(404).json({ error: `No API route for ${req.method} ${req.path}`, code: 'NOT_FOUND' });
       return;
     }
-    const refusal = refuseCrossSiteWrite(req, route, publicOrigin) ?? refuseBodyType(req, route);
+    const refusal = refuseBodyType(req, route);
     if (refusal) {
       res.status(refusal.status).json({ error: refusal.error, code: refusal.code });
       return;

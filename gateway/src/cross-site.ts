@@ -59,8 +59,8 @@ function isOwnOrigin(origin: string, publicOrigin: string | null, req: IncomingM
   }
 }
 
-/** The refusal for a write from another site, or null when the request may go on. */
-export function refuseCrossSiteWrite(req: IncomingMessage, route: RouteRow, publicOrigin: string | null): Refusal | null {
+/** The refusal for a write from another site to `path` (the route's pattern when it is one), or null when the request may go on. */
+export function refuseCrossSiteWrite(req: IncomingMessage, path: string, publicOrigin: string | null): Refusal | null {
   if (READS.has(req.method ?? 'GET')) return null;
   const origin = req.headers.origin;
   const fetchSite = req.headers['sec-fetch-site'];
@@ -72,7 +72,7 @@ export function refuseCrossSiteWrite(req: IncomingMessage, route: RouteRow, publ
   return {
     status: 403,
     code: 'CROSS_SITE',
-    error: SIGN_IN_FORMS.has(route.prefix) ? 'Cross-site sign-in is not allowed' : 'Cross-site requests are not allowed',
+    error: SIGN_IN_FORMS.has(path) ? 'Cross-site sign-in is not allowed' : 'Cross-site requests are not allowed',
   };
 }
 

@@ -57,7 +57,7 @@ export function keptReadLane(options: {
     const resetSeconds = resetTime ? Math.max(0, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : 0;
 
     lifecycle.admit(res);
-    metrics.timeAnswer(req.method, res, () => route.prefix);
+    metrics.timeAnswer(req.method, res, () => route.path);
     stampRequestId(req, res);
     for (const [name, value] of headers) res.setHeader(name, value);
     // The same headers express-rate-limit sends on the long way (IETF draft 7).

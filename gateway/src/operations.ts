@@ -27,7 +27,7 @@ export interface GatewayOperations {
 export function gatewayRoute(req: Request): string {
   // originalUrl: mounted middleware (the remotes' static files) shortens req.path while it runs.
   const path = req.originalUrl.split('?')[0];
-  if (path === '/api' || path.startsWith('/api/')) return findRoute(req.method, path)?.prefix ?? 'unrouted';
+  if (path === '/api' || path.startsWith('/api/')) return findRoute(req.method, path)?.path ?? 'unrouted';
   const remote = /^\/remotes\/([a-z]+)\//.exec(path);
   if (remote) return `/remotes/${remote[1]}`;
   return 'app';

@@ -105,7 +105,7 @@ export function personalReadLane(options: {
     });
     upstream.on('timeout', () => upstream.destroy(Object.assign(new Error('service timed out'), { code: 'ETIMEDOUT' })));
     upstream.on('response', (answer) => {
-      metrics.timeAnswer(req.method, res, () => route.prefix);
+      metrics.timeAnswer(req.method, res, () => route.path);
       const answerHeaders: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(answer.headers)) {
         if (value !== undefined && !HOP_BY_HOP.has(name) && name !== EDGE_CACHE_HEADER) answerHeaders[name] = value;
@@ -118,7 +118,7 @@ export function personalReadLane(options: {
       if (res.headersSent) return void res.destroy();
       // Not reached (a restarting service): the long way retries a read once, then answers 503.
       if (UNREACHABLE.has(error.code ?? '')) return longWay(req, res);
-      metrics.timeAnswer(req.method, res, () => route.prefix);
+      metrics.timeAnswer(req.method, res, () => route.path);
       res.statusCode = 502;
       res.setHeader('content-type', 'application/json; charset=utf-8');
       res.end(

@@ -1,3 +1,5 @@
+import { createApiClient } from '@innerecho/contracts';
+
 /**
  * A tiny browser-like HTTP client for black-box tests: keeps cookies between calls, never
  * follows redirects, so tests can assert them, and names its origin on every write (as
@@ -7,6 +9,14 @@ export class TestClient {
   readonly cookies = new Map<string, string>();
 
   constructor(readonly baseUrl: string) {}
+
+  /**
+   * The typed API client (@innerecho/contracts), calling endpoints by id through this client's
+   * cookies; every JSON answer is checked against its declared schema.
+   */
+  readonly api = createApiClient((method, path, body) => this.request(method, path, body === undefined ? {} : { json: body }), {
+    checkAnswers: true,
+  });
 
   async request(
     method: string,

@@ -76,7 +76,7 @@ describe('a referred checkout, as operators see it', () => {
       expect(billing?.attributes['innerecho.service']).toBe('billing');
       expect(billing?.name).toBe('POST /api/billing/demo-checkout/:id/complete');
       expect(gateway?.attributes['innerecho.service']).toBe('gateway');
-      expect(gateway?.name).toBe('POST /api/billing');
+      expect(gateway?.name).toBe('POST /api/billing/demo-checkout/:id/complete');
       expect(gateway?.parentSpanContext).toBeUndefined(); // the gateway starts the trace
       const traceId = gateway!.spanContext().traceId;
       for (const span of [consumer, published!, billing!]) expect(span.spanContext().traceId).toBe(traceId);
@@ -100,7 +100,10 @@ describe('a referred checkout, as operators see it', () => {
       sumOfMetric(gateway, 'innerecho_http_requests_total', { route: '/api/create-checkout-session', status: '200' }),
     ).toBeGreaterThanOrEqual(1);
     expect(
-      sumOfMetric(gateway, 'innerecho_http_request_duration_seconds_count', { route: '/api/billing', status: '303' }),
+      sumOfMetric(gateway, 'innerecho_http_request_duration_seconds_count', {
+        route: '/api/billing/demo-checkout/:id/complete',
+        status: '303',
+      }),
     ).toBeGreaterThanOrEqual(1);
 
     const billing = await metricsOf(system.services.billing.url);

@@ -1,110 +1,80 @@
-import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
-import { ROUTE_TABLE } from '@innerecho/gateway';
+import { z } from 'zod';
+import { EXAMPLE_ID, PUBLIC_ENDPOINTS, type Access, type Endpoint } from '@innerecho/contracts';
 import { newSessionId, startTestSystem, TestClient, uniqueEmail, type TestSystem } from '../src';
 
 jest.setTimeout(2_400_000);
 
 /**
- * The security sweep. Every route of the gateway's route table, as a visitor, a subscriber
- * and an admin, is sent what an attacker would send: malformed session cookies, NUL and
+ * The security sweep. Every declared /api route (what the gateway forwards), as a visitor, a
+ * subscriber and an admin (and the creator routes as a creator), is sent what an attacker would send: malformed session cookies, NUL and
  * control characters and over-long strings in every path parameter, query field and body
  * field, the names every plain object inherits (`__proto__`, `constructor`, `toString`) as
  * the value and as the name of every path parameter, query field and body field, ids that
  * are not ids, wrong content types and encodings. No answer may be a 5xx
  * or carry a stack trace or a file path; every refusal is `{ error, code }` (or, for the
  * pages services render, an error page); and every request carrying bad input is refused
- * with a 4xx, except where a field is documented as ignored when unusable (TOLERATED).
+ * with a 4xx, except where its declaration says the field is ignored when unusable (`tolerated`).
+ * Every route refuses (4xx) a caller its declared access does not admit.
  */
 
-const UUID = randomUUID();
 const OVER_LONG = 'x'.repeat(20_000);
 const OVER_LONG_IN_URL = 'x'.repeat(3_000);
-const TEXT = { title: 'Calm morning', content: 'I am calm and clear.', category: 'Calm & Relaxation' };
 
-/** What a real caller sends to each route that takes a body (spec section 7 and the READMEs). */
-const BODIES: Record<string, (sessionId: string) => Record<string, unknown>> = {
-  'POST /api/login': () => ({ email: 'sweep@example.com', password: 'a long enough password', returnTo: '/affirmations' }),
-  'POST /api/signup': () => ({ name: 'Sweep', email: uniqueEmail('sweep'), password: 'a long enough password', returnTo: '/affirmations' }),
-  'POST /api/auth/password': () => ({ currentPassword: 'a long enough password', newPassword: 'another long password' }),
-  'POST /api/voice-profile/clone': (sessionId) => ({
-    sessionId,
-    uploadURL: '/api/files/voice/samples/x.webm',
-    consent: { accepted: true },
-  }),
-  'POST /api/transcripts': () => ({ ...TEXT, creatorId: null }),
-  'PUT /api/transcripts/:id': () => ({ ...TEXT, creatorId: null }),
-  'POST /api/creators': () => ({
-    name: 'Sweep Creator',
-    bio: 'Bio',
-    profilePicUrl: 'https://example.com/a.jpg',
-    youtubeChannel: 'https://youtube.com/@a',
-    email: uniqueEmail('sweep-creator'),
-    password: 'a creator password',
-    referralCode: 'sweepcode',
-  }),
-  'PUT /api/creators/:id': () => ({ name: 'Sweep Creator', bio: 'Bio', profilePicUrl: '', youtubeChannel: '', password: 'a new password' }),
-  'POST /api/custom-affirmations': (sessionId) => ({ sessionId, ...TEXT, category: 'Other' }),
-  'PUT /api/custom-affirmations/:id': () => ({ ...TEXT, category: 'Other' }),
-  'POST /api/background-music': () => ({ title: 'Rain', uploadURL: '/api/files/library/music-uploads/x.mp3', duration: 300 }),
-  'POST /api/background-music/upload': () => ({ filename: 'rain.mp3', contentType: 'audio/mpeg' }),
-  'POST /api/uploads/s3/multipart': () => ({ filename: 'rain.mp3', type: 'audio/mpeg', metadata: {} }),
-  'POST /api/uploads/s3/multipart/:uploadId/complete': () => ({ parts: [{ PartNumber: 1, ETag: '"etag"' }] }),
-  'POST /api/generate-audio': (sessionId) => ({
-    sessionId,
-    voiceSpeed: '1.0',
-    audioDuration: '180',
-    transcriptId: UUID,
-    backgroundMusicId: UUID,
-  }),
-  'POST /api/create-checkout-session': () => ({ plan: 'monthly', referralCode: 'anna' }),
-  'POST /api/billing/webhook': () => ({ id: 'evt_sweep', type: 'checkout.session.completed' }),
-  'POST /api/billing/demo-checkout/:id/complete': () => ({ email: 'buyer@example.com', simulateFirstPayment: 'on' }),
-  'POST /api/referrals/click': () => ({ referralCode: 'anna' }),
-  'POST /api/creator-auth/login': () => ({ email: 'creator@example.com', password: 'a creator password' }),
-  'POST /api/payouts': () => ({ creatorId: UUID, commissionIds: [UUID], notes: 'March' }),
-};
+/**
+ * The routes, who may call each, and what a real caller sends come from the endpoint
+ * declarations (@innerecho/contracts): every /api endpoint the gateway forwards, its example
+ * params, query and body, the body schema's fields, and the fields it tolerates.
+ */
+const ROUTES = new Map<string, Endpoint>(PUBLIC_ENDPOINTS.map((endpoint) => [endpoint.id.replace('*', ':'), endpoint]));
 
-/** Query strings routes read. */
-const SIGNED = { op: 'get', exp: '9999999999', sig: 'not-a-signature' };
-const UPLOAD_KEY = { key: 'music-uploads/x.mp3' };
-const QUERIES: Record<string, Record<string, string>> = {
-  'GET /api/login': { returnTo: '/affirmations', mode: 'signin', notice: 'signed-out-everywhere' },
-  'GET /api/auth/account': { notice: 'password-changed' },
-  'GET /api/auth/callback': { code: 'code', state: 'state' },
-  'GET /api/transcripts': { category: 'All' },
-  'GET /api/creators/:id/analytics': { limit: '6' },
-  'GET /api/creator-analytics/:creatorId': { period: 'monthly' },
-  'GET /api/commissions/creator/:creatorId': { limit: '10' },
-  'GET /api/uploads/s3/params': { filename: 'rain.mp3', type: 'audio/mpeg' },
-  'GET /api/uploads/s3/multipart/:uploadId': UPLOAD_KEY,
-  'GET /api/uploads/s3/multipart/:uploadId/:partNumber': UPLOAD_KEY,
-  'POST /api/uploads/s3/multipart/:uploadId/complete': UPLOAD_KEY,
-  'DELETE /api/uploads/s3/multipart/:uploadId': UPLOAD_KEY,
-  'GET /api/saved-affirmations/:sessionId/:id/audio': { download: 'calm-morning' },
-  'GET /api/billing/checkout-return': { session_id: 'cs_sweep' },
-  'GET /api/files/voice/:key': SIGNED,
-  'PUT /api/files/voice/:key': { ...SIGNED, op: 'put' },
-  'GET /api/files/library/:key': SIGNED,
-  'PUT /api/files/library/:key': { ...SIGNED, op: 'put' },
-  'GET /api/files/generation/:key': SIGNED,
+/** Who each identity of the sweep is, as the declarations' access kinds name callers. */
+type Who = 'visitor' | 'subscriber' | 'admin' | 'creator';
+const ADMITS: Record<Access, Who[]> = {
+  public: ['visitor', 'subscriber', 'admin', 'creator'],
+  'signed-url': ['visitor', 'subscriber', 'admin', 'creator'],
+  'payment-provider': ['visitor', 'subscriber', 'admin', 'creator'],
+  listener: ['subscriber', 'admin'],
+  subscriber: ['subscriber', 'admin'],
+  admin: ['admin'],
+  creator: ['creator'],
+  'creator-or-admin': ['creator', 'admin'],
+  service: [],
 };
 
 /**
- * Fields a route ignores when they are unusable instead of refusing the request, by
- * design: a return address that is not a path on this site (the default is used), an
- * unknown page mode (the default form shows), an unknown notice (none is shown), a download name (cleaned), a list limit
- * (clamped), and upload metadata the uploader sends but nothing reads.
+ * The example body with the caller's own values: their sessionId (a sessionId is bound to the
+ * first account using it), and a new address wherever an email makes an account.
  */
-const TOLERATED = new Set(['returnTo', 'mode', 'notice', 'download', 'limit', 'metadata', 'duration', 'code', 'state']);
+function bodyFor(endpoint: Endpoint, sessionId: string): Record<string, unknown> | undefined {
+  const example = endpoint.fields.example?.body as Record<string, unknown> | undefined;
+  if (!example) return undefined;
+  const body = { ...example };
+  if ('sessionId' in body) body.sessionId = sessionId;
+  if ('email' in body && ['POST /api/signup', 'POST /api/creators'].includes(endpoint.id)) body.email = uniqueEmail('sweep');
+  return body;
+}
+
+/** Every field the body schema names (the example shows the usual ones; optional ones are attacked too). */
+function bodyFields(endpoint: Endpoint, body: Record<string, unknown> | undefined): string[] {
+  const schema = endpoint.fields.body ? (z.toJSONSchema(endpoint.fields.body, { io: 'input', unrepresentable: 'any' }) as any) : {};
+  return [...new Set([...Object.keys(body ?? {}), ...Object.keys(schema.properties ?? {})])];
+}
+
+/** Whether the body schema says a field holds an id (a UUID, or a list of them). */
+function isIdField(endpoint: Endpoint, field: string): boolean {
+  const schema = endpoint.fields.body ? (z.toJSONSchema(endpoint.fields.body, { io: 'input', unrepresentable: 'any' }) as any) : {};
+  const property = schema.properties?.[field];
+  return property?.format === 'uuid' || property?.items?.format === 'uuid' || /Id$|Ids$/.test(field);
+}
 
 /** Path parameters and the value each takes in a well-formed call. */
 const paramValue = (name: string, sessionId: string) =>
   ({
     sessionId,
-    id: UUID,
-    creatorId: UUID,
-    payoutId: UUID,
+    id: EXAMPLE_ID,
+    creatorId: EXAMPLE_ID,
+    payoutId: EXAMPLE_ID,
     uploadId: 'upload-sweep',
     partNumber: '1',
     key: 'samples/x.webm',
@@ -155,14 +125,25 @@ const withQuery = (path: string, query: Record<string, string>) => {
   return q ? `${path}?${q}` : path;
 };
 
+/** What a caller brings to a well-formed request: their sessionId, and a creator their own id. */
+interface Caller {
+  sessionId: string;
+  creatorId?: string;
+}
+
 /** Every attack on one route, for one identity. */
-function attacksOn(route: string, sessionId: string): Attack[] {
+function attacksOn(route: string, caller: Caller): Attack[] {
+  const endpoint = ROUTES.get(route)!;
+  const { sessionId } = caller;
   const [method, template] = route.split(' ');
   const params = [...template.matchAll(/:(\w+)/g)].map((m) => m[1]);
-  const good = Object.fromEntries(params.map((p) => [p, encodeURIComponent(paramValue(p, sessionId))]));
-  const query = QUERIES[route] ?? {};
+  const valueOf = (name: string) =>
+    name === 'creatorId' && caller.creatorId ? caller.creatorId : (endpoint.fields.example?.params?.[name] ?? paramValue(name, sessionId));
+  const good = Object.fromEntries(params.map((p) => [p, encodeURIComponent(valueOf(p))]));
+  const query = endpoint.fields.example?.query ?? {};
   const path = withQuery(buildPath(template, good), query);
-  const body = BODIES[route]?.(sessionId);
+  const body = bodyFor(endpoint, sessionId);
+  const tolerated = new Set(endpoint.fields.tolerated ?? []);
   const json = { 'content-type': 'application/json' };
   const goodBody = JSON.stringify(body ?? {});
   const hasBody = method !== 'GET';
@@ -217,7 +198,7 @@ function attacksOn(route: string, sessionId: string): Attack[] {
         ...base,
         name: `?${field} over-long`,
         path: withQuery(buildPath(template, good), { ...query, [field]: OVER_LONG_IN_URL }),
-        mustRefuse: !TOLERATED.has(field),
+        mustRefuse: !tolerated.has(field),
       });
     }
     // Well-formed text that may be refused or taken, but never a 500.
@@ -240,12 +221,12 @@ function attacksOn(route: string, sessionId: string): Attack[] {
   }
 
   // Body fields: NUL, over-long, the wrong type, and ids that are not ids.
-  for (const field of Object.keys(body ?? {})) {
+  for (const field of bodyFields(endpoint, body)) {
     const mutations: [string, unknown][] = [
       ['NUL', 'a\u0000b'],
       ['over-long', OVER_LONG],
       ['wrong type', { nested: ['object'] }],
-      ...(/Id$|Ids$/.test(field) ? [['not an id', 'not-an-id'] as [string, unknown]] : []),
+      ...(isIdField(endpoint, field) ? [['not an id', 'not-an-id'] as [string, unknown]] : []),
     ];
     for (const [what, value] of mutations) {
       attacks.push({
@@ -253,7 +234,7 @@ function attacksOn(route: string, sessionId: string): Attack[] {
         name: `body.${field} ${what}`,
         path,
         body: JSON.stringify({ ...body, [field]: value }),
-        mustRefuse: what === 'NUL' || !TOLERATED.has(field),
+        mustRefuse: what === 'NUL' || !tolerated.has(field),
       });
     }
     for (const name of PROTOTYPE_NAMES) {
@@ -351,9 +332,12 @@ function judge(who: string, route: string, attack: Attack, res: { status: number
   }
 }
 
-test('no request to any route, as a visitor, a subscriber or an admin, makes a service fail, leak or accept bad input', async () => {
-  const rows = ROUTE_TABLE.filter((row) => row.routes.length > 0);
-  expect(rows).toHaveLength(ROUTE_TABLE.length);
+/** Attacks every route gets whatever it declares: 3 malformed cookies, 7 unreadable bodies, invalid UTF-8, an unknown query field (NUL, 3 prototype names) and 3 prototype-named query fields. */
+const CASES_EVERY_ROUTE = 3 + 7 + 1 + 4 + 3;
+
+test('no request to any declared route, as a visitor, a subscriber, an admin or a creator, makes a service fail, leak, accept bad input or answer a caller its declaration does not admit', async () => {
+  const declared = [...ROUTES.keys()];
+  expect(declared).toHaveLength(PUBLIC_ENDPOINTS.length);
 
   const visitor = new TestClient(system.url);
   const subscriber = new TestClient(system.url);
@@ -361,40 +345,63 @@ test('no request to any route, as a visitor, a subscriber or an admin, makes a s
   await system.grantSubscription(user.id);
   const admin = new TestClient(system.url);
   expect((await admin.postJson('/api/login', system.admin)).status).toBe(200);
+  const creatorAccount = { email: uniqueEmail('sweep-creator'), password: 'a creator password' };
+  const made = await admin.postJson('/api/creators', { name: 'Sweep Creator', referralCode: `sweep${Date.now()}`, ...creatorAccount });
+  expect(made.status).toBe(201);
+  const creator = new TestClient(system.url);
+  const creatorSignIn = () => creator.postJson('/api/creator-auth/login', creatorAccount);
+  expect((await creatorSignIn()).status).toBe(200);
 
-  const identities: [string, TestClient, string, () => Promise<unknown>][] = [
-    ['visitor', visitor, newSessionId(), async () => undefined],
-    [
-      'subscriber',
-      subscriber,
-      newSessionId(),
-      () => subscriber.postJson('/api/login', { email: user.email, password: 'a long enough password' }),
-    ],
-    ['admin', admin, newSessionId(), () => admin.postJson('/api/login', system.admin)],
+  const identities: { who: Who; client: TestClient; caller: Caller; signInAgain: () => Promise<unknown> }[] = [
+    { who: 'visitor', client: visitor, caller: { sessionId: newSessionId() }, signInAgain: async () => undefined },
+    {
+      who: 'subscriber',
+      client: subscriber,
+      caller: { sessionId: newSessionId() },
+      signInAgain: () => subscriber.postJson('/api/login', { email: user.email, password: 'a long enough password' }),
+    },
+    { who: 'admin', client: admin, caller: { sessionId: newSessionId() }, signInAgain: () => admin.postJson('/api/login', system.admin) },
+    { who: 'creator', client: creator, caller: { sessionId: newSessionId(), creatorId: made.data.id }, signInAgain: creatorSignIn },
   ];
+  // Visitors, subscribers and admins try every route; the creator the routes declared for creators.
+  const triedBy = (who: Who, route: string) =>
+    who !== 'creator' || ['creator', 'creator-or-admin'].includes(ROUTES.get(route)!.fields.access);
   // Routes that end sessions go last; a request to them that is not refused (a dropped
   // malformed cookie, an unreadable body) may legitimately sign out, so the identity
   // signs in again after each such answer (a refusal changes nothing: no sign-in, which
   // costs an argon2 hash, after it).
   const endsSession = (route: string) =>
     /^(GET|POST) \/api\/(logout|auth\/logout-everywhere|auth\/password|creator-auth\/logout)/.test(route);
-  const routes = [
-    ...rows.flatMap((row) => row.routes).filter((r) => !endsSession(r)),
-    ...rows.flatMap((row) => row.routes).filter(endsSession),
-  ];
+  const routes = [...declared.filter((r) => !endsSession(r)), ...declared.filter(endsSession)];
+
+  // Every route that takes a body has its fields attacked.
+  for (const route of routes) {
+    const takesBody = ROUTES.get(route)!.fields.body !== undefined;
+    const bodyAttacks = attacksOn(route, { sessionId: newSessionId() }).filter((attack) => attack.name.startsWith('body.'));
+    if (takesBody && bodyAttacks.length === 0) failures.push(`${route}: takes a body, but none of its fields is attacked`);
+  }
+
+  let planned = 0;
+  let routesTried = 0;
   const started = Date.now();
-  for (const [who, identity, sessionId, signInAgain] of identities) {
+  for (const { who, client, caller, signInAgain } of identities) {
     let checkedSession = false;
-    for (const route of routes) {
+    for (const route of routes.filter((r) => triedBy(who, r))) {
+      routesTried++;
       if (endsSession(route) && !checkedSession) {
         // Nothing before these routes may have ended a real session.
         checkedSession = true;
-        if (who !== 'visitor' && (await identity.get('/api/auth/user')).status !== 200)
-          failures.push(`${who}: the sweep ended the session`);
+        const probe = who === 'creator' ? '/api/creator-auth/current' : '/api/auth/user';
+        if (who !== 'visitor' && (await client.get(probe)).status !== 200) failures.push(`${who}: the sweep ended the session`);
       }
-      for (const attack of attacksOn(route, sessionId)) {
-        const res = await send(attack, identity).catch((error: Error) => ({ status: 599, type: '', text: error.message }));
+      const admitted = ADMITS[ROUTES.get(route)!.fields.access].includes(who);
+      const attacks = attacksOn(route, caller);
+      planned += attacks.length;
+      for (const attack of attacks) {
+        const res = await send(attack, client).catch((error: Error) => ({ status: 599, type: '', text: error.message }));
         judge(who, route, attack, res);
+        if (!admitted && res.status < 400)
+          failures.push(`${who} ${route} [${attack.name}] → ${res.status}: answered a caller its declaration does not admit`);
         if (endsSession(route) && res.status < 400) await signInAgain();
       }
     }
@@ -402,9 +409,13 @@ test('no request to any route, as a visitor, a subscriber or an admin, makes a s
 
   const statuses = [...outcomes.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
   console.log(
-    `security sweep: ${outcomes.requests} requests to ${routes.length} routes as ${identities.length} identities in ${Math.round((Date.now() - started) / 1000)} s; ` +
+    `security sweep: ${outcomes.requests} requests to ${routes.length} routes (${routesTried} route and identity pairs) as ${identities.length} identities in ${Math.round((Date.now() - started) / 1000)} s; ` +
       `${outcomes.refused} refused with 4xx, ${outcomes.tolerated} answered normally (malformed cookies dropped, ignored fields); ${failures.length} failures\n` +
       `statuses: ${statuses.join(' ')}`,
   );
   expect(failures).toEqual([]);
+  // Every planned request went out and was judged, and no route got fewer than the cases every route gets.
+  expect(outcomes.requests).toBe(planned);
+  expect(outcomes.requests).toBeGreaterThanOrEqual(routesTried * CASES_EVERY_ROUTE);
+  expect(routesTried).toBeGreaterThanOrEqual(declared.length * 3);
 });

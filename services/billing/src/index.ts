@@ -1,3 +1,4 @@
+import { BILLING_ENDPOINTS } from '@innerecho/contracts';
 import { join } from 'node:path';
 import type { ServiceModule } from '@innerecho/kit';
 import type { BillingConfig } from './config';
@@ -15,6 +16,7 @@ export { runDemoBillingClock } from './domain/demo-billing';
 export function billingService(): ServiceModule<BillingConfig> {
   return {
     name: 'billing',
+    endpoints: BILLING_ENDPOINTS,
     migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     build(context) {
@@ -36,7 +38,7 @@ export function billingService(): ServiceModule<BillingConfig> {
         stripe ? 'billing uses Stripe' : 'billing uses the demo checkout (no STRIPE_SECRET_KEY)',
       );
       return {
-        routes: billingRoutes({ context, stripe }),
+        routes: [billingRoutes({ context, stripe })],
         consumers: [identityEventsConsumer(context, stripe)],
         onStop: async () => {
           if (clock) clearInterval(clock);

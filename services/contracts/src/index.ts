@@ -9,3 +9,4 @@ export * from './api/creator-referral-api';
 export * from './api/generation-api';
 export * from './api/billing-api';
 export * from './api/text';
+export * from './endpoints';

@@ -1,5 +1,5 @@
+import { CREATOR_REFERRAL_ENDPOINTS } from '@innerecho/contracts';
 import { join } from 'node:path';
-import { Router } from 'express';
 import { CREATOR_SESSION_COOKIE, type ServiceModule } from '@innerecho/kit';
 import type { CreatorReferralConfig } from './config';
 import { deleteExpiredCreatorSessions } from './data-access/creator-session-repository';
@@ -20,6 +20,7 @@ export * as creatorReferralTables from './data-access/schema';
 export function creatorReferralService(): ServiceModule<CreatorReferralConfig> {
   return {
     name: 'creator-referral',
+    endpoints: CREATOR_REFERRAL_ENDPOINTS,
     migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     build(context) {
@@ -29,15 +30,15 @@ export function creatorReferralService(): ServiceModule<CreatorReferralConfig> {
         deleteExpiredCreatorSessions(context.db).catch((error) => context.logger.error({ err: error }, 'expired session sweep failed'));
       }, 3_600_000);
       sweep.unref();
-      const routes = Router();
       // The starter library's featured creators, added by one instance (another starting meanwhile leaves it to that one).
       void context.exclusive('starter-creators', () => seedStarterCreators(context), { skipIfHeld: true });
-      routes.use(creatorAdminRoutes(context));
-      routes.use(referralRoutes(context));
-      routes.use(creatorAreaRoutes(context, sessions));
-      routes.use(creatorSetupRoutes(context, sessions));
       return {
-        routes,
+        routes: [
+          creatorAdminRoutes(context),
+          referralRoutes(context),
+          creatorAreaRoutes(context, sessions),
+          creatorSetupRoutes(context, sessions),
+        ],
         consumers: [billingEventsConsumer(context), identityEventsConsumer],
         extraAuthenticators: [{ verifier: sessions.verifier, cookieName: CREATOR_SESSION_COOKIE }],
         onStop: async () => clearInterval(sweep),

@@ -1,3 +1,4 @@
+import { GENERATION_ENDPOINTS } from '@innerecho/contracts';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceModule } from '@innerecho/kit';
@@ -21,6 +22,7 @@ export { renderAffirmationMp3, type RenderInput, type RenderOptions, type Render
 export function generationService(): ServiceModule<GenerationConfig> {
   return {
     name: 'generation',
+    endpoints: GENERATION_ENDPOINTS,
     migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     build(context) {
@@ -45,7 +47,7 @@ export function generationService(): ServiceModule<GenerationConfig> {
       reservations.start();
       const inFlight = new RendersInFlight();
       return {
-        routes: generationRoutes(context, { musicCache, periods, queue, reservations, inFlight }),
+        routes: [generationRoutes(context, { musicCache, periods, queue, reservations, inFlight })],
         personalReads: generationPersonalReads(context),
         consumers: [identityEventsConsumer(context), libraryEventsConsumer(context)],
         // After the grace period: renders still running are cancelled and clean up (files,

@@ -1,5 +1,5 @@
+import { IDENTITY_ENDPOINTS } from '@innerecho/contracts';
 import { join } from 'node:path';
-import { Router } from 'express';
 import { createTokenSigner, createTokenVerifier, KeyStore, localKeyResolver, USER_TOKEN_ISSUER, type ServiceModule } from '@innerecho/kit';
 import { deleteExpiredSessions, findActiveSessionUser } from './data-access/session-repository';
 import type { IdentityConfig } from './config';
@@ -22,6 +22,7 @@ export interface IdentityHooks {
 export function identityService(hooks: IdentityHooks = {}): ServiceModule<IdentityConfig> & { keys?: KeyStore } {
   const module: ServiceModule<IdentityConfig> & { keys?: KeyStore } = {
     name: 'identity',
+    endpoints: IDENTITY_ENDPOINTS,
     migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     async build(context) {
@@ -46,11 +47,12 @@ export function identityService(hooks: IdentityHooks = {}): ServiceModule<Identi
       }, 3_600_000);
       sweep.unref();
 
-      const routes = Router();
-      routes.use(internalRoutes({ context, keys }));
-      routes.use(adminSetupRoutes({ context, signer }));
-      routes.use(authRoutes({ context, signer, keys, oidc }));
-      routes.use(accountRoutes({ context, signer }));
+      const routes = [
+        internalRoutes({ context, keys }),
+        adminSetupRoutes({ context, signer }),
+        authRoutes({ context, signer, keys, oidc }),
+        accountRoutes({ context, signer }),
+      ];
       return {
         routes,
         // Identity holds the sessions, so it checks each token's session directly: a

@@ -44,3 +44,4 @@ export * from './http/page-shell';
 export * from './secrets';
 export * from './http/form-posts';
 export * from './http/client-errors';
+export * from './http/declared-routes';

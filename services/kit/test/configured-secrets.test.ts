@@ -13,6 +13,7 @@ import {
   errorMiddleware,
   KeyStore,
   localKeyResolver,
+  type LocalDiskStore,
   parseConfig,
   serviceSecret,
   ZBaseServiceEnv,
@@ -101,9 +102,9 @@ test('a file URL signed by one replica is served by another given the same secre
   await first.store.put('music/calm.txt', Buffer.from('calm'), 'text/plain');
   const url = await first.store.presignGet('music/calm.txt');
 
-  const serve = async (routes: express.Router) => {
+  const serve = async (store: LocalDiskStore) => {
     const app = express()
-      .use('/api/files/library', routes)
+      .get('/api/files/library/*key', store.handlers().GET)
       .use(errorMiddleware(createLogger('test', 'silent')));
     const server: Server = await new Promise((resolve) => {
       const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -115,6 +116,6 @@ test('a file URL signed by one replica is served by another given the same secre
       await new Promise((resolve) => server.close(resolve));
     }
   };
-  expect(await serve(second.local!.routes())).toEqual({ status: 200, body: 'calm' });
-  expect((await serve(other.local!.routes())).status).toBe(403);
+  expect(await serve(second.local!)).toEqual({ status: 200, body: 'calm' });
+  expect((await serve(other.local!)).status).toBe(403);
 });

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import express from 'express';
 import S3rver from 's3rver';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
-import { createLogger, errorMiddleware, inProcessLock, LocalDiskStore, S3Store, type ObjectStore } from '../src';
+import { createLogger, errorMiddleware, inProcessLock, LocalDiskStore, S3Store, type FileRouteHandlers, type ObjectStore } from '../src';
 
 jest.setTimeout(60_000);
 
@@ -25,10 +25,11 @@ interface StoreUnderTest {
   absolute(url: string): string;
 }
 
-/** A store's signed-URL routes, served by a real HTTP server; `absolute` makes its own URLs fetchable (S3's are already). */
-async function serveRoutes(routes: express.Router) {
+/** A store's signed-URL handlers, served by a real HTTP server; `absolute` makes its own URLs fetchable (S3's are already). */
+async function serveRoutes(handlers: FileRouteHandlers) {
   const app = express()
-    .use('/api/files/test', routes)
+    .get('/api/files/test/*key', handlers.GET ?? ((_req, res) => void res.status(405).end()))
+    .put('/api/files/test/*key', handlers.PUT ?? ((_req, res) => void res.status(405).end()))
     .use(errorMiddleware(createLogger('test', 'silent')));
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -44,7 +45,7 @@ async function serveRoutes(routes: express.Router) {
 async function startLocal(): Promise<StoreUnderTest & { root: string; stop(): Promise<void> }> {
   const root = mkdtempSync(join(tmpdir(), 'kit-store-'));
   const store = new LocalDiskStore(root, '/api/files/test', randomBytes(32).toString('base64url'));
-  const served = await serveRoutes(store.routes());
+  const served = await serveRoutes(store.handlers());
   return {
     store,
     root,
@@ -73,7 +74,7 @@ async function startS3(): Promise<StoreUnderTest & { directory: string; stop(): 
     uploads: { publicPath: '/api/files/test', secret: randomBytes(32).toString('base64url'), exclusive: inProcessLock() },
   });
   await store.client.send(new CreateBucketCommand({ Bucket: 'innerecho-test' }));
-  const served = await serveRoutes(store.routes());
+  const served = await serveRoutes(store.handlers());
   return {
     store,
     directory,

@@ -1,5 +1,6 @@
+import { LIBRARY_ENDPOINTS } from '@innerecho/contracts';
 import { join } from 'node:path';
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { ReadCache, startUnusedUploadSweeper, type EventHandler, type ServiceModule } from '@innerecho/kit';
 import type { LibraryConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
@@ -17,6 +18,7 @@ export { ZLibraryEnv, type LibraryConfig } from './config';
 export function libraryService(): ServiceModule<LibraryConfig> {
   return {
     name: 'library',
+    endpoints: LIBRARY_ENDPOINTS,
     migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     async build(context) {
@@ -69,13 +71,9 @@ export function libraryService(): ServiceModule<LibraryConfig> {
         logger: context.logger,
         metrics: context.metrics,
       });
-      const routes = Router()
-        .use(invalidateAfterWrites(reads))
-        .use(libraryRoutes(context, reads))
-        .use(musicRoutes(context, reads))
-        .use(internalRoutes(context));
       return {
-        routes,
+        beforeRoutes: [invalidateAfterWrites(reads)],
+        routes: [libraryRoutes(context, reads), musicRoutes(context, reads), internalRoutes(context)],
         keptAnswers: reads.kept(),
         consumers: [creatorEventsConsumer, generationEventsConsumer, identityEventsConsumer].map((consumer) =>
           invalidatingConsumer(consumer, reads),

@@ -1,5 +1,5 @@
+import { VOICE_ENDPOINTS } from '@innerecho/contracts';
 import { join } from 'node:path';
-import { Router } from 'express';
 import { startUnusedUploadSweeper, type ServiceModule } from '@innerecho/kit';
 import type { VoiceConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
@@ -17,6 +17,7 @@ export { ZVoiceEnv, type VoiceConfig } from './config';
 export function voiceService(): ServiceModule<VoiceConfig> {
   return {
     name: 'voice',
+    endpoints: VOICE_ENDPOINTS,
     migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     async build(context) {
@@ -33,7 +34,7 @@ export function voiceService(): ServiceModule<VoiceConfig> {
         metrics: context.metrics,
       });
       return {
-        routes: Router().use(voiceProfileRoutes(deps)).use(internalSpeechRoutes(deps)),
+        routes: [voiceProfileRoutes(deps), internalSpeechRoutes(deps)],
         personalReads: voicePersonalReads(deps),
         consumers: [identityEventsConsumer({ context, engines })],
         onStop: async () => {

@@ -11,9 +11,10 @@ export const ZCheckoutRequest = z.object({
 export type CheckoutRequest = z.infer<typeof ZCheckoutRequest>;
 
 /** POST /api/create-checkout-session and POST /api/billing/portal: where the browser goes next. */
-export interface RedirectAnswer {
-  url: string;
-}
+export const ZRedirectAnswer = z.object({
+  url: z.string(),
+});
+export type RedirectAnswer = z.infer<typeof ZRedirectAnswer>;
 
 /** The demo checkout page's form (only without Stripe): the buyer's email. */
 export const ZDemoCheckoutForm = z.object({
@@ -27,7 +28,8 @@ export const ZDemoCheckoutForm = z.object({
  * finished, for whoever holds its id. 'processing': paid, the provider's confirmation is on
  * its way; 'unknown': no such checkout, not finished, refused, or someone else's.
  */
-export interface CheckoutStatusView {
-  status: 'complete' | 'processing' | 'unknown';
-  plan: 'monthly' | 'yearly' | null;
-}
+export const ZCheckoutStatusView = z.object({
+  status: z.enum(['complete', 'processing', 'unknown']),
+  plan: z.enum(['monthly', 'yearly']).nullable(),
+});
+export type CheckoutStatusView = z.infer<typeof ZCheckoutStatusView>;

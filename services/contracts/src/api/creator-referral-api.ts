@@ -10,53 +10,57 @@ export const ANALYTICS_PERIODS = ['daily', 'weekly', 'monthly', 'yearly'] as con
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 
 /** What the creator area shows about the signed-in creator (never the password hash). */
-export interface CreatorAccountView {
-  id: string;
-  name: string;
-  email: string;
-  bio: string;
-  profilePicUrl: string;
-  youtubeChannel: string;
-  referralCode: string;
-}
+export const ZCreatorAccountView = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  bio: z.string(),
+  profilePicUrl: z.string(),
+  youtubeChannel: z.string(),
+  referralCode: z.string(),
+});
+export type CreatorAccountView = z.infer<typeof ZCreatorAccountView>;
 
-export interface CommissionView {
-  id: string;
-  amount: number;
-  status: 'pending' | 'paid';
-  subscriptionPlan: 'monthly' | 'yearly';
-  monthNumber: number;
+export const ZCommissionView = z.object({
+  id: z.string(),
+  amount: z.number(),
+  status: z.enum(['pending', 'paid']),
+  subscriptionPlan: z.enum(['monthly', 'yearly']),
+  monthNumber: z.number(),
   /** A negative adjustment taking back a refunded commission that was already paid. */
-  adjustment: boolean;
-  inPayout: boolean;
-  createdAt: string;
-}
+  adjustment: z.boolean(),
+  inPayout: z.boolean(),
+  createdAt: z.string(),
+});
+export type CommissionView = z.infer<typeof ZCommissionView>;
 
-export interface PayoutView {
-  id: string;
-  creatorId: string;
-  amount: number;
-  status: 'pending' | 'completed' | 'failed';
-  commissionIds: string[];
-  payoutDate: string | null;
-  createdAt: string;
-  notes: string;
+export const ZPayoutView = z.object({
+  id: z.string(),
+  creatorId: z.string(),
+  amount: z.number(),
+  status: z.enum(['pending', 'completed', 'failed']),
+  commissionIds: z.array(z.string()),
+  payoutDate: z.string().nullable(),
+  createdAt: z.string(),
+  notes: z.string(),
   /** When the creator asked for it; null for a payout an admin made on their own. */
-  requestedAt?: string | null;
+  requestedAt: z.string().nullable().optional(),
   /** Why an admin declined it (status 'failed'); the creator reads it. */
-  declineReason?: string | null;
-}
+  declineReason: z.string().nullable().optional(),
+});
+export type PayoutView = z.infer<typeof ZPayoutView>;
 
 /** GET /api/creator-analytics/{creatorId}?period=… */
-export interface CreatorDashboardAnalytics {
-  totalSignups: number;
-  activeSubscribers: number;
-  totalRevenue: number;
-  pendingRevenue: number;
-  paidRevenue: number;
-  revenueByPeriod: { period: string; amount: number }[];
-  signupsByPeriod: { period: string; count: number }[];
-}
+export const ZCreatorDashboardAnalytics = z.object({
+  totalSignups: z.number(),
+  activeSubscribers: z.number(),
+  totalRevenue: z.number(),
+  pendingRevenue: z.number(),
+  paidRevenue: z.number(),
+  revenueByPeriod: z.array(z.object({ period: z.string(), amount: z.number() })),
+  signupsByPeriod: z.array(z.object({ period: z.string(), count: z.number() })),
+});
+export type CreatorDashboardAnalytics = z.infer<typeof ZCreatorDashboardAnalytics>;
 
 /** GET /api/creator-analytics/{creatorId}?period=… */
 export const ZAnalyticsQuery = z.object({
@@ -81,9 +85,10 @@ export const ZCreatorSignIn = z.object({
 });
 
 /** POST /api/creator-auth/login: the creator now signed in (GET /api/creator-auth/current answers the account alone). */
-export interface CreatorSignInAnswer {
-  creator: CreatorAccountView;
-}
+export const ZCreatorSignInAnswer = z.object({
+  creator: ZCreatorAccountView,
+});
+export type CreatorSignInAnswer = z.infer<typeof ZCreatorSignInAnswer>;
 
 /**
  * PUT /api/creators/{id} may set a new password besides the profile (the admin form has no
@@ -97,9 +102,10 @@ export const ZCreatorPasswordReset = z.object({
 });
 
 /** GET /api/referrals/validate/{code}: true only for an active creator's code. */
-export interface ReferralCodeValidity {
-  valid: boolean;
-}
+export const ZReferralCodeValidity = z.object({
+  valid: z.boolean(),
+});
+export type ReferralCodeValidity = z.infer<typeof ZReferralCodeValidity>;
 
 /** POST /api/referrals/click */
 export const REFERRAL_CODE_MAX = 64;
@@ -109,9 +115,10 @@ export const ZReferralClick = z.object({
 });
 
 /** POST /api/referrals/click: false when this browser already clicked this creator's link today. */
-export interface ReferralClickAnswer {
-  recorded: boolean;
-}
+export const ZReferralClickAnswer = z.object({
+  recorded: z.boolean(),
+});
+export type ReferralClickAnswer = z.infer<typeof ZReferralClickAnswer>;
 
 /** POST /api/payouts (admin): a payout of chosen pending commissions of one creator. */
 export const ZCreatePayout = z.object({
@@ -124,30 +131,32 @@ export const ZCreatePayout = z.object({
 });
 
 /** GET /api/payouts/balances (admin): every creator with what is waiting to be paid out. */
-export interface PayoutBalanceView {
-  creatorId: string;
-  name: string;
-  email: string;
-  referralCode: string;
-  pendingBalance: number;
-  commissions: CommissionView[];
-}
+export const ZPayoutBalanceView = z.object({
+  creatorId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  referralCode: z.string(),
+  pendingBalance: z.number(),
+  commissions: z.array(ZCommissionView),
+});
+export type PayoutBalanceView = z.infer<typeof ZPayoutBalanceView>;
 
 /**
  * GET /api/payouts/creator/{creatorId}/summary: what the creator can ask for, and when
  * payouts happen. `openRequest` is their request still waiting for an admin.
  */
-export interface PayoutSummaryView {
+export const ZPayoutSummaryView = z.object({
   /** Pending commissions not yet in any payout, in cents. */
-  availableBalance: number;
+  availableBalance: z.number(),
   /** The least a creator can ask for, in cents. */
-  threshold: number;
+  threshold: z.number(),
   /** How many days an admin takes at most to pay or decline a request. */
-  reviewDays: number;
-  openRequest: PayoutView | null;
+  reviewDays: z.number(),
+  openRequest: ZPayoutView.nullable(),
   /** The latest request an admin paid or declined, so the creator is told the outcome. */
-  lastDecision: PayoutView | null;
-}
+  lastDecision: ZPayoutView.nullable(),
+});
+export type PayoutSummaryView = z.infer<typeof ZPayoutSummaryView>;
 
 /** POST /api/payouts/{payoutId}/fail: a creator's request is declined with a reason they read. */
 export const ZDeclinePayout = z.object({
@@ -155,7 +164,8 @@ export const ZDeclinePayout = z.object({
 });
 
 /** POST /api/creators/{id}/setup-link (admin): a one-time link where the creator chooses a password. */
-export interface CreatorSetupLinkView {
-  url: string;
-  expiresAt: string;
-}
+export const ZCreatorSetupLinkView = z.object({
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type CreatorSetupLinkView = z.infer<typeof ZCreatorSetupLinkView>;

@@ -28,26 +28,28 @@ export const ZSavedAffirmationSpeedUpdate = z.object({
 export type SavedAffirmationSpeedUpdate = z.infer<typeof ZSavedAffirmationSpeedUpdate>;
 
 /** GET /api/generate-audio/allowance: today's share of the daily hour of generated audio. */
-export interface DailyAllowanceView {
+export const ZDailyAllowanceView = z.object({
   /** The whole daily allowance (3600). */
-  dailySeconds: number;
+  dailySeconds: z.number(),
   /** Generated today, plus seconds held by renders still running. */
-  secondsUsed: number;
-  secondsLeft: number;
+  secondsUsed: z.number(),
+  secondsLeft: z.number(),
   /** When the allowance starts again: the next midnight UTC, as an ISO time. */
-  renewsAt: string;
-}
+  renewsAt: z.string(),
+});
+export type DailyAllowanceView = z.infer<typeof ZDailyAllowanceView>;
 
 /**
  * GET /api/generate-audio/queue: the caller's renders in the render queue. When the cores are
  * busy a render waits its turn; `place` is where the caller's next waiting render stands
  * (1 = next to start), null when none of theirs waits.
  */
-export interface RenderQueueView {
-  running: number;
-  waiting: number;
-  place: number | null;
-}
+export const ZRenderQueueView = z.object({
+  running: z.number(),
+  waiting: z.number(),
+  place: z.number().nullable(),
+});
+export type RenderQueueView = z.infer<typeof ZRenderQueueView>;
 
 /** A generated affirmation lasts one to sixty minutes, in whole minutes; the form starts at three. */
 export const MIN_DURATION_SECONDS = 60;
@@ -149,21 +151,22 @@ export const ZMixPreviewRequest = z
 export type MixPreviewRequest = z.infer<typeof ZMixPreviewRequest>;
 
 /** GET /api/saved-affirmations/{sessionId}: one saved affirmation, newest first, with the path to play its MP3. */
-export interface SavedAffirmationView {
-  id: string;
-  createdAt: string;
-  voiceSpeed: number;
-  audioDuration: number;
-  audioFilePath: string;
-  sizeBytes: number;
-  backgroundMusic: { id: string | null; name: string } | null;
-  transcript: { id: string; title: string | null; category: string | null } | null;
-  customAffirmation: { id: string; title: string | null; category: string | null } | null;
+export const ZSavedAffirmationView = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  voiceSpeed: z.number(),
+  audioDuration: z.number(),
+  audioFilePath: z.string(),
+  sizeBytes: z.number(),
+  backgroundMusic: z.object({ id: z.string().nullable(), name: z.string() }).nullable(),
+  transcript: z.object({ id: z.string(), title: z.string().nullable(), category: z.string().nullable() }).nullable(),
+  customAffirmation: z.object({ id: z.string(), title: z.string().nullable(), category: z.string().nullable() }).nullable(),
   /** Whose speech it is: 'own' (the listener's own recording) or 'cloned' (their cloned voice). */
-  voice: SpeechVoiceSource;
+  voice: z.enum(['own', 'cloned']),
   /** With music: how far it sits below the voice, in dB (one of MUSIC_BALANCE_STEPS); null without music. */
-  musicBelowVoiceDb: number | null;
-}
+  musicBelowVoiceDb: z.number().nullable(),
+});
+export type SavedAffirmationView = z.infer<typeof ZSavedAffirmationView>;
 
 export type SpeechVoiceSource = 'own' | 'cloned';
 
@@ -176,9 +179,10 @@ export const ZOwnRecordingRequest = z.object({
 });
 
 /** GET|PUT /api/own-recordings/{sessionId}/{affirmationId} */
-export interface OwnRecordingView {
-  affirmationId: string;
-  seconds: number;
-  audioFilePath: string;
-  updatedAt: string;
-}
+export const ZOwnRecordingView = z.object({
+  affirmationId: z.string(),
+  seconds: z.number(),
+  audioFilePath: z.string(),
+  updatedAt: z.string(),
+});
+export type OwnRecordingView = z.infer<typeof ZOwnRecordingView>;

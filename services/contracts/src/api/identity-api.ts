@@ -5,14 +5,15 @@ export const ROLES = ['subscriber', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** GET /api/auth/user */
-export interface CurrentUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
+export const ZCurrentUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
   /** 'active' while the subscription is active or trialing (a 3-day trial counts), else 'inactive'. */
-  subscriptionStatus: 'active' | 'inactive';
-}
+  subscriptionStatus: z.enum(['active', 'inactive']),
+});
+export type CurrentUser = z.infer<typeof ZCurrentUser>;
 
 export const PASSWORD_MIN_LENGTH = 8;
 

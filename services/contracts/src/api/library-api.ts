@@ -94,50 +94,55 @@ export const STARTER_CREATOR_IDS = {
 } as const;
 
 /** What the library API answers for a transcript (playCount: generations made from it). */
-export interface TranscriptView {
-  id: string;
-  title: string;
-  content: string;
-  category: string;
-  playCount: number;
-  creatorId: string | null;
-}
+export const ZTranscriptView = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  category: z.string(),
+  playCount: z.number(),
+  creatorId: z.string().nullable(),
+});
+export type TranscriptView = z.infer<typeof ZTranscriptView>;
 
 /** A creator's public profile as the library serves it (no email, no referral code). */
-export interface CreatorProfileView {
-  id: string;
-  name: string;
-  bio: string;
-  profilePicUrl: string;
-  youtubeChannel: string;
-}
+export const ZCreatorProfileView = z.object({
+  id: z.string(),
+  name: z.string(),
+  bio: z.string(),
+  profilePicUrl: z.string(),
+  youtubeChannel: z.string(),
+});
+export type CreatorProfileView = z.infer<typeof ZCreatorProfileView>;
 
 /** GET /api/creators/{id}/analytics. */
-export interface CreatorPublicAnalytics {
-  totalPlays: number;
-  totalAffirmations: number;
-  topAffirmations: { id: string; title: string; playCount: number }[];
-}
+export const ZCreatorPublicAnalytics = z.object({
+  totalPlays: z.number(),
+  totalAffirmations: z.number(),
+  topAffirmations: z.array(z.object({ id: z.string(), title: z.string(), playCount: z.number() })),
+});
+export type CreatorPublicAnalytics = z.infer<typeof ZCreatorPublicAnalytics>;
 
 /**
  * The caller's own affirmation: answered by POST /api/custom-affirmations, GET and PUT
  * /api/custom-affirmations/{id}, and (newest first) GET /api/custom-affirmations.
  * PUT takes the same body as POST (ZCustomAffirmationInput); DELETE answers 204.
  */
-export interface CustomAffirmationView {
-  id: string;
-  title: string;
-  content: string;
-  category: string;
-  createdAt: string;
-}
+export const ZCustomAffirmationView = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  category: z.string(),
+  createdAt: z.string(),
+});
+export type CustomAffirmationView = z.infer<typeof ZCustomAffirmationView>;
 
 /** GET /api/background-music: a track as listeners and the admin see it (duration in seconds). */
-export interface MusicTrackView {
-  id: string;
-  title: string;
-  duration: number;
-}
+export const ZMusicTrackView = z.object({
+  id: z.string(),
+  title: z.string(),
+  duration: z.number(),
+});
+export type MusicTrackView = z.infer<typeof ZMusicTrackView>;
 
 /** POST /api/background-music: a track from a finished upload (the file is checked to be audio). */
 export const ZAddMusicInput = z.object({
@@ -148,22 +153,24 @@ export const ZAddMusicInput = z.object({
 });
 
 /** POST /api/background-music/upload: a signed URL for one PUT of the file, and the key it lands at. */
-export interface MusicUploadUrlAnswer {
-  uploadURL: string;
-  key: string;
-}
+export const ZMusicUploadUrlAnswer = z.object({
+  uploadURL: z.string(),
+  key: z.string(),
+});
+export type MusicUploadUrlAnswer = z.infer<typeof ZMusicUploadUrlAnswer>;
 
 /*
  * The upload endpoints the Uppy AWS S3 plugin calls (/api/uploads/s3/…), in the shapes it expects.
  */
 
 /** GET /api/uploads/s3/params: a single signed PUT. */
-export interface UploadParamsAnswer {
-  method: 'PUT';
-  url: string;
-  fields: Record<string, never>;
-  headers: Record<string, string>;
-}
+export const ZUploadParamsAnswer = z.object({
+  method: z.literal('PUT'),
+  url: z.string(),
+  fields: z.object({}).strict(),
+  headers: z.record(z.string(), z.string()),
+});
+export type UploadParamsAnswer = z.infer<typeof ZUploadParamsAnswer>;
 
 /** POST /api/uploads/s3/multipart: starts a multipart upload. */
 export const ZMultipartStart = z.object({
@@ -171,17 +178,19 @@ export const ZMultipartStart = z.object({
   filename: textField({ max: 300, tooLong: 'The file name is too long' }).optional().default(''),
   type: z.unknown(),
 });
-export interface MultipartStartAnswer {
-  uploadId: string;
-  key: string;
-}
+export const ZMultipartStartAnswer = z.object({
+  uploadId: z.string(),
+  key: z.string(),
+});
+export type MultipartStartAnswer = z.infer<typeof ZMultipartStartAnswer>;
 
 /** GET /api/uploads/s3/multipart/{uploadId}/{partNumber}: a signed PUT for one part. */
-export interface SignedPartAnswer {
-  url: string;
+export const ZSignedPartAnswer = z.object({
+  url: z.string(),
   /** Seconds. */
-  expires: number;
-}
+  expires: z.number(),
+});
+export type SignedPartAnswer = z.infer<typeof ZSignedPartAnswer>;
 
 /** POST /api/uploads/s3/multipart/{uploadId}/complete */
 export const ZMultipartComplete = z.object({
@@ -195,27 +204,30 @@ export const ZMultipartComplete = z.object({
     .min(1, 'The upload has no parts')
     .max(10_000),
 });
-export interface MultipartCompleteAnswer {
-  location: string;
-  key: string;
-}
+export const ZMultipartCompleteAnswer = z.object({
+  location: z.string(),
+  key: z.string(),
+});
+export type MultipartCompleteAnswer = z.infer<typeof ZMultipartCompleteAnswer>;
 
 /** GET /internal/affirmation-text/{transcript|custom}/{id} (library to generation): the text to speak. */
-export interface AffirmationTextView {
-  id: string;
-  title: string | null;
-  category: string | null;
-  content: string;
-}
+export const ZAffirmationTextView = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  category: z.string().nullable(),
+  content: z.string(),
+});
+export type AffirmationTextView = z.infer<typeof ZAffirmationTextView>;
 
 /** GET /internal/background-music/{id} (library to generation): what the render needs before the file. */
-export interface MusicTrackDetails {
-  id: string;
-  title: string;
-  durationSeconds: number;
-  contentType: string;
+export const ZMusicTrackDetails = z.object({
+  id: z.string(),
+  title: z.string(),
+  durationSeconds: z.number(),
+  contentType: z.string(),
   /** Stereo frames at 44.1 kHz, measured when the track was added (null for tracks added before that). */
-  decodedFrames: number | null;
+  decodedFrames: z.number().nullable(),
   /** Audible level (0..1 of full scale), measured with decodedFrames. */
-  loudness: number | null;
-}
+  loudness: z.number().nullable(),
+});
+export type MusicTrackDetails = z.infer<typeof ZMusicTrackDetails>;

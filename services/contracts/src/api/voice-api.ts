@@ -38,38 +38,43 @@ export const VOICE_ENGINES = ['local', 'elevenlabs'] as const;
 export type VoiceEngineName = (typeof VOICE_ENGINES)[number];
 
 /** POST /api/voice-profile/upload (and the library's simple music upload): where to PUT the file, once. */
-export interface UploadUrlAnswer {
-  uploadURL: string;
-}
+export const ZUploadUrlAnswer = z.object({
+  uploadURL: z.string(),
+});
+export type UploadUrlAnswer = z.infer<typeof ZUploadUrlAnswer>;
 
 /** POST /api/voice-profile/clone */
-export interface CloneVoiceAnswer {
-  isCloned: true;
-  engine: VoiceEngineName;
-}
+export const ZCloneVoiceAnswer = z.object({
+  isCloned: z.literal(true),
+  engine: z.enum(VOICE_ENGINES),
+});
+export type CloneVoiceAnswer = z.infer<typeof ZCloneVoiceAnswer>;
 
 /** GET /api/voice-profile/{sessionId} */
-export interface VoiceProfileView {
-  isCloned: boolean;
+export const ZVoiceProfileView = z.object({
+  isCloned: z.boolean(),
   /** The engine that made the clone; null without one. */
-  engine: VoiceEngineName | null;
-  updatedAt: string | null;
+  engine: z.enum(VOICE_ENGINES).nullable(),
+  updatedAt: z.string().nullable(),
   /** The engine a new clone would use, so the page can say which it is. */
-  cloneEngine: VoiceEngineName;
-}
+  cloneEngine: z.enum(VOICE_ENGINES),
+});
+export type VoiceProfileView = z.infer<typeof ZVoiceProfileView>;
 
 /**
  * GET /api/voice-engine (open to visitors): the engine a new voice would be made with, so the
  * home and pricing pages can say what the voice will sound like before anyone pays.
  */
-export interface VoiceEngineView {
-  cloneEngine: VoiceEngineName;
-}
+export const ZVoiceEngineView = z.object({
+  cloneEngine: z.enum(VOICE_ENGINES),
+});
+export type VoiceEngineView = z.infer<typeof ZVoiceEngineView>;
 
 /** DELETE /api/voice-profile/{sessionId}: false when there was nothing to delete. */
-export interface DeleteVoiceAnswer {
-  deleted: boolean;
-}
+export const ZDeleteVoiceAnswer = z.object({
+  deleted: z.boolean(),
+});
+export type DeleteVoiceAnswer = z.infer<typeof ZDeleteVoiceAnswer>;
 
 /** The voice service speaks at most this many characters per call. */
 export const SPEECH_TEXT_MAX = 2000;

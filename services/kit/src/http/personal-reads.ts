@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { Router } from 'express';
 import { hasControlCharacters } from '@innerecho/contracts';
 import { USER_SESSION_COOKIE, type SessionClaims, type TokenVerifier } from '../auth/session-token';
 import type { Logger } from '../logger';
 import type { ServiceMetrics } from '../observability/metrics';
 import { tracingActive } from '../observability/tracing';
+import type { DeclaredRoutes } from './declared-routes';
 import type { Lifecycle } from '../runtime/lifecycle';
 import { acceptedEncoding, compressBrotli, compressGzip } from './read-cache';
 import { REQUEST_ID_HEADER } from './request-context';
@@ -37,10 +37,10 @@ export interface PersonalRead {
   answer(req: PersonalReadRequest): Promise<unknown>;
 }
 
-/** Mounts the reads as ordinary Express routes: the long way, which also answers every refusal. */
-export function mountPersonalReads(router: Router, reads: PersonalRead[]) {
+/** Mounts the reads as ordinary declared routes (`GET <path>`): the long way, which also answers every refusal. */
+export function mountPersonalReads(routes: DeclaredRoutes<any>, reads: PersonalRead[]) {
   for (const read of reads) {
-    router.get(read.path, async (req, res) => {
+    routes.handleDeclared(`GET ${read.path}`, async (req, res) => {
       const body = await read.answer(req as unknown as PersonalReadRequest);
       for (const [name, value] of Object.entries(read.headers ?? {})) res.setHeader(name, value);
       res.json(body);

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { Router, type RequestHandler } from 'express';
+import { Router, type Express, type RequestHandler } from 'express';
+import type { Endpoint } from '@innerecho/contracts';
 import { authenticate } from '../auth/authenticate';
 import { SessionOwnership } from '../auth/session-ownership';
 import { Entitlements } from '../auth/entitlements';
@@ -16,12 +17,13 @@ import type { InboxTable, OutboxTable } from '../events/tables';
 import type { EventTransport } from '../events/transport';
 import { answerMalformedRequests } from '../http/client-errors';
 import { createServiceApp } from '../http/create-service-app';
+import { declaredRoutes, type DeclaredRoutes } from '../http/declared-routes';
 import { personalReadLane, type PersonalRead } from '../http/personal-reads';
 import { createLogger, type Logger } from '../logger';
 import { ServiceMetrics } from '../observability/metrics';
 import { traceRequests } from '../observability/tracing';
 import { createObjectStore } from '../storage/create-object-store';
-import type { ObjectStore } from '../storage/object-store';
+import type { FileRouteHandlers, ObjectStore } from '../storage/object-store';
 import { Lifecycle, operationsRoutes } from './lifecycle';
 
 export interface ServiceContext<TConfig extends BaseServiceEnv = BaseServiceEnv> {
@@ -52,7 +54,10 @@ export interface ServiceContext<TConfig extends BaseServiceEnv = BaseServiceEnv>
 }
 
 export interface ServiceParts {
-  routes: Router;
+  /** Every route, mounted through its declaration (`declaredRoutes`): nothing else is mounted. */
+  routes: DeclaredRoutes<any>[];
+  /** Run before the routes, after authentication (e.g. dropping kept reads after a write). */
+  beforeRoutes?: RequestHandler[];
   consumers?: { name: string; handlers: EventHandler<any>[] }[];
   /** How this service verifies user sessions; defaults to identity's JWKS and revocation feed. */
   userVerifier?: TokenVerifier;
@@ -76,6 +81,8 @@ export interface ServiceModule<TConfig extends BaseServiceEnv = BaseServiceEnv> 
   name: string;
   migrationsFolder: string;
   tables: { outbox: OutboxTable; inbox: InboxTable };
+  /** The service's endpoint declarations (@innerecho/contracts); the runtime mounts the declared signed-file routes from them. */
+  endpoints: Record<string, Endpoint>;
   build(context: ServiceContext<TConfig>): Promise<ServiceParts> | ServiceParts;
 }
 
@@ -85,6 +92,8 @@ export interface RunningService<TConfig extends BaseServiceEnv = BaseServiceEnv>
   port: number;
   context: ServiceContext<TConfig>;
   relay: OutboxRelay;
+  /** The Express app serving its HTTP API (what it mounts can be read from its router). */
+  app: Express;
   /** Starts publishing the outbox (the launcher does it once every consumer is subscribed). */
   startRelay(): void;
   stop(): Promise<void>;
@@ -246,7 +255,7 @@ export async function startService<TConfig extends BaseServiceEnv>(
       ...(parts.extraAuthenticators ?? []).map((a) => authenticate(a.verifier, a.cookieName)),
       authenticate(userVerifier, USER_SESSION_COOKIE),
     ],
-    routes: Router().use(`/api/files/${module.name}`, files.routes).use(parts.routes),
+    routes: serviceRoutes(module, parts, files.handlers),
   });
 
   const lane = parts.personalReads?.length
@@ -283,6 +292,7 @@ export async function startService<TConfig extends BaseServiceEnv>(
     port,
     context,
     relay,
+    app,
     startRelay: () => relay.start(),
     stop() {
       stopping ??= (async () => {
@@ -301,6 +311,20 @@ export async function startService<TConfig extends BaseServiceEnv>(
 }
 
 const SESSION_LIST_START_WAIT_MS = 30_000;
+
+/** The service's declared routes, after its `beforeRoutes`, with the signed-file routes it declares when files are on local disk. */
+function serviceRoutes(module: ServiceModule<any>, parts: ServiceParts, fileHandlers: FileRouteHandlers): Router {
+  const router = Router();
+  if (parts.beforeRoutes?.length) router.use(...parts.beforeRoutes);
+  const fileRoutes = declaredRoutes(module.endpoints);
+  for (const [method, handler] of Object.entries(fileHandlers)) {
+    const id = `${method} /api/files/${module.name}/*key`;
+    if (handler && Object.hasOwn(module.endpoints, id)) fileRoutes.handleDeclared(id, handler);
+  }
+  router.use(fileRoutes.router);
+  for (const routes of parts.routes) router.use(routes.router);
+  return router;
+}
 
 async function sessionsLoaded(feed: { isLoaded: boolean }) {
   if (!feed.isLoaded) throw new Error('the list of ended sessions is not loaded yet');

@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Router } from 'express';
 import type { BaseServiceEnv } from '../config';
 import { inProcessLock, type Database } from '../db/database';
 import { serviceSecret } from '../secrets';
 import { LocalDiskStore } from './local-disk-store';
-import type { ObjectStore } from './object-store';
+import type { FileRouteHandlers, ObjectStore } from './object-store';
 import { S3Store } from './s3-store';
 
 /**
@@ -15,14 +14,14 @@ import { S3Store } from './s3-store';
  * (a temporary folder for in-memory test systems), its URL-signing secret kept beside it
  * unless FILE_SIGNING_SECRET is set. With S3_BUCKET: S3 under the `<service>/` prefix, read
  * through presigned URLs and written through the same signed upload URLs as on local disk
- * (`routes`, mounted at `/api/files/<service>`), which stream to the bucket. `exclusive` is
+ * (`handlers`, mounted where the service declares `/api/files/<service>/*key`), which stream to the bucket. `exclusive` is
  * the lock the service's instances share (one process alone: a lock in memory).
  */
 export function createObjectStore(
   config: BaseServiceEnv,
   service: string,
   exclusive: Database['exclusive'] = inProcessLock(),
-): { store: ObjectStore; local?: LocalDiskStore; routes: Router } {
+): { store: ObjectStore; local?: LocalDiskStore; handlers: FileRouteHandlers } {
   const publicPath = `/api/files/${service}`;
   const secret = serviceSecret({
     configured: config.FILE_SIGNING_SECRET,
@@ -44,7 +43,7 @@ export function createObjectStore(
       forcePathStyle: config.S3_FORCE_PATH_STYLE,
       uploads: { publicPath, secret, exclusive },
     });
-    return { store, routes: store.routes() };
+    return { store, handlers: store.handlers() };
   }
   const root =
     config.DATA_DIR === 'memory://'
@@ -52,5 +51,5 @@ export function createObjectStore(
       : join(config.DATA_DIR, service, 'files');
   mkdirSync(root, { recursive: true });
   const local = new LocalDiskStore(root, publicPath, secret);
-  return { store: local, local, routes: local.routes() };
+  return { store: local, local, handlers: local.handlers() };
 }

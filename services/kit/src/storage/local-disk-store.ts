@@ -5,12 +5,13 @@ import { hostname } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import { AppError } from '../errors';
 import { sendStoredObject } from '../http/byte-ranges';
 import {
   assertSafeKey,
   MAX_PART_NUMBER,
+  type FileRouteHandlers,
   type MultipartUploads,
   type ObjectStore,
   type PresignPutOptions,
@@ -324,12 +325,14 @@ export class LocalDiskStore implements ObjectStore {
     return this.urls.signedUrl(key, { op: 'get', exp, ...(options.downloadName ? { dn: options.downloadName } : {}) });
   }
 
-  /** The routes behind the signed URLs, mounted at `publicPath` by the service runtime. */
-  routes(): Router {
-    const router = Router();
+  /**
+   * What answers the signed URLs (`GET|PUT <publicPath>/*key`): the service runtime mounts
+   * each one its service declares.
+   */
+  handlers(): Required<FileRouteHandlers> {
     const keyOf = (req: Request) => (req.params as Record<string, string[]>).key.join('/');
 
-    router.get('/*key', async (req: Request, res: Response) => {
+    const read = async (req: Request, res: Response) => {
       const key = keyOf(req);
       const fields = this.urls.verify(key, req.query, 'get');
       const info = await this.stat(key);
@@ -338,18 +341,18 @@ export class LocalDiskStore implements ObjectStore {
       res.setHeader('cache-control', 'private, max-age=300');
       if (fields.dn) res.attachment(fields.dn);
       await sendStoredObject(req, res, { size: info.size, open: async (range) => (await this.get(key, range))! });
-    });
+    };
 
-    router.put('/*key', async (req: Request, res: Response) => {
+    const write = async (req: Request, res: Response) => {
       try {
         await this.handlePut(req, res, keyOf(req));
       } catch (error) {
         dropRestOfRefusedBody(req, res);
         throw error;
       }
-    });
+    };
 
-    return router;
+    return { GET: read, PUT: write };
   }
 
   /** A signed PUT: a whole object (`op=put`) or one part of a multipart upload (`op=part`). */

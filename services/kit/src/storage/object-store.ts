@@ -1,3 +1,4 @@
+import type { Request, Response } from 'express';
 import type { Readable } from 'node:stream';
 
 export interface StoredObject {
@@ -28,6 +29,9 @@ export interface PresignPutOptions {
  * through the same signed upload route). Keys are the
  * service's own: they never carry another service's data.
  */
+/** What answers a store's own signed URLs, by method (`GET|PUT /api/files/<service>/*key`). */
+export type FileRouteHandlers = Partial<Record<'GET' | 'PUT', (req: Request, res: Response) => Promise<void>>>;
+
 export interface ObjectStore {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer | Readable, contentType: string): Promise<void>;

@@ -14,12 +14,13 @@ import {
   type Part,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { Router, type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
 import {
   assertSafeKey,
   MAX_PART_NUMBER,
+  type FileRouteHandlers,
   type MultipartUploads,
   type ObjectStore,
   type PresignPutOptions,
@@ -107,7 +108,7 @@ export interface S3StoreOptions {
  * Checksums are computed only when an operation requires them: the SDK's default
  * (CRC32 on every upload) corrupts uploads to S3-compatible servers that do not know it.
  *
- * Whole-object uploads go through `routes()` (see `uploads` above), with the local store's
+ * Whole-object uploads go through `handlers()` (see `uploads` above), with the local store's
  * rules: one PUT per URL, cut off at its limit and at the account's quota. Multipart parts
  * (the admin's music uploads) are presigned S3 URLs, and the use case checks the joined
  * object's size before using it.
@@ -269,17 +270,19 @@ export class S3Store implements ObjectStore {
     } while (token);
   }
 
-  /** Our own upload URL (served by `routes()`), not a presigned S3 one: see the class comment. */
+  /** Our own upload URL (served by `handlers()`), not a presigned S3 one: see the class comment. */
   async presignPut(key: string, options: PresignPutOptions) {
     assertSafeKey(key);
     if (options.quota) assertSafeKey(options.quota.prefix.replace(/\/$/, ''));
     return this.urls.putUrl(key, options);
   }
 
-  /** The route behind the upload URLs, mounted at `uploads.publicPath` by the service runtime. */
-  routes(): Router {
-    const router = Router();
-    router.put('/*key', async (req: Request, res: Response) => {
+  /**
+   * What answers the upload URLs (`PUT <uploads.publicPath>/*key`): the service runtime mounts
+   * it where its service declares that route. Reads are presigned S3 URLs, so no GET.
+   */
+  handlers(): FileRouteHandlers {
+    const write = async (req: Request, res: Response) => {
       const key = (req.params as Record<string, string[]>).key.join('/');
       try {
         assertSafeKey(key);
@@ -289,8 +292,8 @@ export class S3Store implements ObjectStore {
         dropRestOfRefusedBody(req, res);
         throw error;
       }
-    });
-    return router;
+    };
+    return { PUT: write };
   }
 
   private recordKey(key: string) {

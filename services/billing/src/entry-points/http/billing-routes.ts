@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { AppError, assertSameOrigin, formError, requireUser, sendPage, type ServiceContext } from '@innerecho/kit';
+import { BILLING_ENDPOINTS } from '@innerecho/contracts';
+import { AppError, assertSameOrigin, formError, requireUser, sendPage, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { BillingConfig } from '../../config';
 import { applyBillingFact } from '../../domain/apply-billing-fact';
 import { checkoutStatus } from '../../domain/checkout-status';
@@ -7,7 +7,7 @@ import { completeDemoCheckout, findOpenDemoCheckout, listDemoSubscriptions, setD
 import { ALREADY_SUBSCRIBED_AFTER_PAYMENT_MESSAGE, findActiveSubscriptionOf } from '../../domain/one-subscription-per-buyer';
 import { openCustomerPortal } from '../../domain/open-portal';
 import { startCheckout } from '../../domain/start-checkout';
-import { CHECKOUT_RETURN_PATH, type StripeProvider } from '../../domain/stripe-provider';
+import type { StripeProvider } from '../../domain/stripe-provider';
 import { billingMetrics } from './billing-metrics';
 import { alreadySubscribedPage, demoCheckoutPage, demoPortalPage } from './demo-pages';
 
@@ -18,12 +18,12 @@ export interface BillingRoutesOptions {
 
 const successPath = (checkoutId: string) => `/success?session_id=${encodeURIComponent(checkoutId)}`;
 
-export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router {
-  const router = Router();
+export function billingRoutes({ context, stripe }: BillingRoutesOptions) {
+  const router = declaredRoutes(BILLING_ENDPOINTS);
   const counted = billingMetrics(context.metrics);
   const mode = stripe ? 'stripe' : 'demo';
 
-  router.post('/api/create-checkout-session', async (req, res) => {
+  router.handle('POST /api/create-checkout-session', async (req, res) => {
     try {
       res.json(await startCheckout({ context, stripe, input: req.body, user: req.user }));
       counted.checkout(mode, 'started');
@@ -33,11 +33,11 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router
     }
   });
 
-  router.post('/api/billing/portal', async (req, res) => {
+  router.handle('POST /api/billing/portal', async (req, res) => {
     res.json(await openCustomerPortal({ context, stripe, user: requireUser(req) }));
   });
 
-  router.post('/api/billing/webhook', async (req, res) => {
+  router.handle('POST /api/billing/webhook', async (req, res) => {
     if (!stripe) throw new AppError(404, 'NOT_FOUND', 'Stripe is not configured');
     let event: ReturnType<StripeProvider['verifyWebhook']>;
     try {
@@ -65,7 +65,7 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router
     }
   });
 
-  router.get('/api/billing/checkout-status/:checkoutId', async (req, res) => {
+  router.handle('GET /api/billing/checkout-status/:checkoutId', async (req, res) => {
     res.setHeader('cache-control', 'no-store');
     res.json(await checkoutStatus({ context, checkoutId: req.params.checkoutId, user: req.user }));
   });
@@ -75,7 +75,7 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router
    * already had access is cancelled here at once (the webhook does the same, whichever
    * comes first) and the buyer is told to sign in; any other goes on to /success.
    */
-  router.get(CHECKOUT_RETURN_PATH, async (req, res) => {
+  router.handle('GET /api/billing/checkout-return', async (req, res) => {
     if (!stripe) throw new AppError(404, 'NOT_FOUND', 'Stripe is not configured');
     const sessionId =
       typeof req.query.session_id === 'string' && /^cs_[A-Za-z0-9_]{1,200}$/.test(req.query.session_id) ? req.query.session_id : null;
@@ -95,7 +95,7 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router
   // The demo checkout and portal exist only without Stripe.
   if (stripe) return router;
 
-  router.get('/api/billing/demo-checkout/:id', async (req, res) => {
+  router.handle('GET /api/billing/demo-checkout/:id', async (req, res) => {
     const session = await findOpenDemoCheckout(context, req.params.id);
     if (session.status !== 'open') {
       res.redirect(303, successPath(session.id));
@@ -104,7 +104,7 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router
     sendPage(res, demoCheckoutPage({ id: session.id, plan: session.plan, email: session.email }));
   });
 
-  router.post('/api/billing/demo-checkout/:id/complete', async (req, res) => {
+  router.handle('POST /api/billing/demo-checkout/:id/complete', async (req, res) => {
     assertSameOrigin(req); // a cross-site form post to the demo pages is refused
     try {
       const session = await completeDemoCheckout({ context, checkoutId: req.params.id, input: req.body, requestId: req.requestId });
@@ -129,7 +129,7 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router
     }
   });
 
-  router.get('/api/billing/demo-portal', async (req, res) => {
+  router.handle('GET /api/billing/demo-portal', async (req, res) => {
     if (!req.user) {
       res.redirect(302, '/api/login?mode=signin');
       return;
@@ -137,7 +137,7 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions): Router
     sendPage(res, demoPortalPage({ subscriptions: await listDemoSubscriptions(context, req.user.id) }));
   });
 
-  router.post('/api/billing/demo-portal/:subscriptionId/:action', async (req, res) => {
+  router.handle('POST /api/billing/demo-portal/:subscriptionId/:action', async (req, res) => {
     assertSameOrigin(req);
     const user = requireUser(req);
     const action = req.params.action;

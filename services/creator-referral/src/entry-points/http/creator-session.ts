@@ -13,10 +13,11 @@ import {
   unauthorized,
   type Db,
   type SessionClaims,
+  type AccessCheck,
   type TokenSigner,
   type TokenVerifier,
 } from '@innerecho/kit';
-import { isUuid } from '@innerecho/contracts';
+import { isUuid, type Access } from '@innerecho/contracts';
 import type { CreatorReferralConfig } from '../../config';
 import { findActiveCreatorSession, insertCreatorSession, revokeCreatorSessions } from '../../data-access/creator-session-repository';
 import { findCreatorById } from '../../data-access/referral-repository';
@@ -88,6 +89,16 @@ export class CreatorSessions {
    * Creator data: the creator themself, or an admin. Another creator's id answers 403; an
    * id that names no creator answers 404.
    */
+  /** The checks of the creator area's declared access kinds: a creator's session, or the creator named in the path or an admin. */
+  accessChecks(): Partial<Record<Access, AccessCheck>> {
+    return {
+      creator: async (req) => {
+        if (!(await this.creatorOf(req))) throw unauthorized('Please sign in to your creator account');
+      },
+      'creator-or-admin': (req) => this.assertCanRead(req, String(req.params.creatorId)),
+    };
+  }
+
   async assertCanRead(req: Request, creatorId: string): Promise<void> {
     if (!isUuid(creatorId)) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
     const creator = await this.creatorOf(req);

@@ -1,5 +1,6 @@
-import { Router, type Response } from 'express';
-import { AppError, assertSameOrigin, choosePasswordForm, escapeHtml, sendPage, type ServiceContext } from '@innerecho/kit';
+import { CREATOR_REFERRAL_ENDPOINTS } from '@innerecho/contracts';
+import { type Response } from 'express';
+import { AppError, assertSameOrigin, choosePasswordForm, escapeHtml, sendPage, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../../config';
 import {
   CREATOR_SETUP_PATH,
@@ -13,8 +14,8 @@ import type { CreatorSessions } from './creator-session';
  * The one-time page where a creator chooses their password, reached through the link an
  * admin sent them. Afterwards the creator is signed in and lands on their dashboard.
  */
-export function creatorSetupRoutes(context: ServiceContext<CreatorReferralConfig>, sessions: CreatorSessions): Router {
-  const router = Router();
+export function creatorSetupRoutes(context: ServiceContext<CreatorReferralConfig>, sessions: CreatorSessions) {
+  const router = declaredRoutes(CREATOR_REFERRAL_ENDPOINTS);
 
   const page = (res: Response, status: number, token: string, error?: string) => {
     sendPage(res, {
@@ -29,13 +30,13 @@ ${token ? choosePasswordForm(CREATOR_SETUP_PATH, token) : ''}`,
     });
   };
 
-  router.get(CREATOR_SETUP_PATH, async (req, res) => {
+  router.handle('GET /api/creator-auth/setup', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token.slice(0, 200) : '';
     if (!(await isUsableCreatorSetupLink(context, token))) return page(res, 410, '', INVALID_CREATOR_SETUP_LINK);
     page(res, 200, token);
   });
 
-  router.post(CREATOR_SETUP_PATH, async (req, res) => {
+  router.handle('POST /api/creator-auth/setup', async (req, res) => {
     assertSameOrigin(req);
     const token = typeof req.body?.token === 'string' ? req.body.token.slice(0, 200) : '';
     if (req.body?.password !== req.body?.confirm) return page(res, 400, token, 'The two passwords are not the same');

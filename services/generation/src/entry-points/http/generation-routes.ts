@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Router, type Request, type Response } from 'express';
-import { ZGenerateAudioRequest, ZMixPreviewRequest } from '@innerecho/contracts';
-import { mountPersonalReads, requireUser, sendStoredObject, type PersonalRead, type ServiceContext } from '@innerecho/kit';
+import { type Request, type Response } from 'express';
+import { ZGenerateAudioRequest, ZMixPreviewRequest, GENERATION_ENDPOINTS } from '@innerecho/contracts';
+import { mountPersonalReads, requireUser, sendStoredObject, type PersonalRead, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { GenerationConfig } from '../../config';
 import type { DecodedMusicCache } from '../../domain/decoded-music-cache';
 import type { PeriodStore } from '../../domain/render/render-affirmation';
@@ -75,13 +75,13 @@ export function generationRoutes(
     reservations: RenderReservations;
     inFlight: RendersInFlight;
   },
-): Router {
+) {
   const { musicCache, periods, queue, reservations, inFlight } = parts;
-  const router = Router();
+  const router = declaredRoutes(GENERATION_ENDPOINTS);
   const renders = renderMetrics(context.metrics);
   mountPersonalReads(router, generationPersonalReads(context));
 
-  router.post('/api/generate-audio', async (req, res) => {
+  router.handle('POST /api/generate-audio', async (req, res) => {
     const request = ZGenerateAudioRequest.parse(req.body ?? {});
     const user = await context.sessionOwnership.assertOwner(req, request.sessionId);
     await context.entitlements.require(req);
@@ -130,14 +130,14 @@ export function generationRoutes(
   });
 
   // Where the caller's waiting render stands in the render queue (the Generate page shows it while waiting).
-  router.get('/api/generate-audio/queue', (req, res) => {
+  router.handle('GET /api/generate-audio/queue', (req, res) => {
     const user = requireUser(req);
     res.setHeader('cache-control', 'no-store');
     res.json(queue.placeOf(user.id));
   });
 
   // A few seconds of the mix at a balance, before generating: no allowance, nothing saved.
-  router.post('/api/generate-audio/preview', async (req, res) => {
+  router.handle('POST /api/generate-audio/preview', async (req, res) => {
     const request = ZMixPreviewRequest.parse(req.body ?? {});
     const user = await context.sessionOwnership.assertOwner(req, request.sessionId);
     await context.entitlements.require(req);
@@ -156,12 +156,12 @@ export function generationRoutes(
     res.end(mp3);
   });
 
-  router.post('/api/saved-affirmations/:sessionId/:id/plays', async (req, res) => {
+  router.handle('POST /api/saved-affirmations/:sessionId/:id/plays', async (req, res) => {
     const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
     res.status(201).json(await recordPlay(context, { userId: user.id, savedId: req.params.id, body: req.body }));
   });
 
-  router.patch('/api/saved-affirmations/:sessionId/:id', async (req, res) => {
+  router.handle('PATCH /api/saved-affirmations/:sessionId/:id', async (req, res) => {
     const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
     res.json(
       await setSavedAffirmationSpeed(context, { ownerId: user.id, sessionId: req.params.sessionId, id: req.params.id, body: req.body }),
@@ -169,14 +169,14 @@ export function generationRoutes(
   });
 
   // Deleting a saved affirmation takes its MP3 with it; the allowance it used stays used.
-  router.delete('/api/saved-affirmations/:sessionId/:id', async (req, res) => {
+  router.handle('DELETE /api/saved-affirmations/:sessionId/:id', async (req, res) => {
     const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
     await deleteSavedAffirmation(context, { ownerId: user.id, id: req.params.id });
     res.status(204).end();
   });
 
   // The saved MP3, with Range support so the player can seek in an hour-long file.
-  router.get('/api/saved-affirmations/:sessionId/:id/audio', async (req, res) => {
+  router.handle('GET /api/saved-affirmations/:sessionId/:id/audio', async (req, res) => {
     const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
     const audio = await openSavedAudio(context, user.id, req.params.id);
     res.setHeader('content-type', 'audio/mpeg');
@@ -188,7 +188,7 @@ export function generationRoutes(
     await sendStoredObject(req, res, { size: audio.stat.size, open: audio.open });
   });
 
-  router.put('/api/own-recordings/:sessionId/:affirmationId', async (req, res) => {
+  router.handle('PUT /api/own-recordings/:sessionId/:affirmationId', async (req, res) => {
     const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
     // A reading is used only to generate, and costs a decode: it needs what generating needs.
     await context.entitlements.require(req);
@@ -204,13 +204,13 @@ export function generationRoutes(
     );
   });
 
-  router.delete('/api/own-recordings/:sessionId/:affirmationId', async (req, res) => {
+  router.handle('DELETE /api/own-recordings/:sessionId/:affirmationId', async (req, res) => {
     const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
     await removeOwnRecording(context, user.id, req.params.affirmationId);
     res.status(204).end();
   });
 
-  router.get('/api/own-recordings/:sessionId/:affirmationId/audio', async (req, res) => {
+  router.handle('GET /api/own-recordings/:sessionId/:affirmationId/audio', async (req, res) => {
     const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
     const audio = await openOwnRecording(context, user.id, req.params.affirmationId);
     res.setHeader('content-type', 'audio/wav');

@@ -1,5 +1,15 @@
-import { Router, type Request, type Response } from 'express';
-import { assertSameOrigin, formError, isFormPost, requireUser, sendPage, type ServiceContext, type TokenSigner } from '@innerecho/kit';
+import { IDENTITY_ENDPOINTS } from '@innerecho/contracts';
+import { type Request, type Response } from 'express';
+import {
+  assertSameOrigin,
+  formError,
+  isFormPost,
+  requireUser,
+  sendPage,
+  type ServiceContext,
+  type TokenSigner,
+  declaredRoutes,
+} from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 import { changePassword } from '../../domain/change-password';
 import { deleteAccount } from '../../domain/delete-account';
@@ -15,8 +25,8 @@ import { clearSessionCookie, setSessionCookie } from './session-cookie';
  * everywhere" and deleting the account (DELETE /api/auth/account, or the page's form
  * posting to /api/auth/account/delete). Each ends sessions; each refuses posts from other sites.
  */
-export function accountRoutes({ context, signer }: { context: ServiceContext<IdentityConfig>; signer: TokenSigner }): Router {
-  const router = Router();
+export function accountRoutes({ context, signer }: { context: ServiceContext<IdentityConfig>; signer: TokenSigner }) {
+  const router = declaredRoutes(IDENTITY_ENDPOINTS);
   const { config } = context;
 
   const showAccountPage = async (req: Request, res: Response, extra: { status?: number; notice?: AccountNotice; error?: string }) => {
@@ -39,7 +49,7 @@ export function accountRoutes({ context, signer }: { context: ServiceContext<Ide
     });
   };
 
-  router.get(ACCOUNT_PAGE_PATH, async (req, res) => {
+  router.handle('GET /api/auth/account', async (req, res) => {
     if (!req.user) {
       res.redirect(302, loginPageHref('signin', ACCOUNT_PAGE_PATH));
       return;
@@ -52,7 +62,7 @@ export function accountRoutes({ context, signer }: { context: ServiceContext<Ide
     await showAccountPage(req, res, { notice });
   });
 
-  router.post('/api/auth/password', async (req, res) => {
+  router.handle('POST /api/auth/password', async (req, res) => {
     assertSameOrigin(req);
     const claims = requireUser(req);
     try {
@@ -68,7 +78,7 @@ export function accountRoutes({ context, signer }: { context: ServiceContext<Ide
     }
   });
 
-  router.post('/api/auth/logout-everywhere', async (req, res) => {
+  router.handle('POST /api/auth/logout-everywhere', async (req, res) => {
     assertSameOrigin(req);
     const claims = requireUser(req);
     const ended = await endAllSessions(context, claims.id);
@@ -92,8 +102,8 @@ export function accountRoutes({ context, signer }: { context: ServiceContext<Ide
     if (isFormPost(req)) res.redirect(303, '/api/login?mode=signup&notice=account-deleted');
     else res.json({ deleted: true });
   };
-  router.delete(ACCOUNT_PAGE_PATH, removeAccount);
-  router.post(`${ACCOUNT_PAGE_PATH}/delete`, removeAccount);
+  router.handle('DELETE /api/auth/account', removeAccount);
+  router.handle('POST /api/auth/account/delete', removeAccount);
 
   return router;
 }

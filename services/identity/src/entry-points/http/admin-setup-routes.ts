@@ -1,8 +1,10 @@
-import { Router, type Response } from 'express';
+import { IDENTITY_ENDPOINTS } from '@innerecho/contracts';
+import { type Response } from 'express';
 import {
   AppError,
   assertSameOrigin,
   choosePasswordForm,
+  declaredRoutes,
   escapeHtml,
   sendPage,
   type ServiceContext,
@@ -18,8 +20,8 @@ import { setSessionCookie } from './session-cookie';
  * a link from the identity log or `npm run admin:setup-link`; after it the admin is signed
  * in and lands on /admin.
  */
-export function adminSetupRoutes({ context, signer }: { context: ServiceContext<IdentityConfig>; signer: TokenSigner }): Router {
-  const router = Router();
+export function adminSetupRoutes({ context, signer }: { context: ServiceContext<IdentityConfig>; signer: TokenSigner }) {
+  const router = declaredRoutes(IDENTITY_ENDPOINTS);
 
   const page = (res: Response, status: number, token: string, error?: string) => {
     sendPage(res, {
@@ -33,13 +35,13 @@ ${token ? choosePasswordForm(ADMIN_SETUP_PATH, token) : ''}`,
     });
   };
 
-  router.get(ADMIN_SETUP_PATH, async (req, res) => {
+  router.handle('GET /api/auth/admin-setup', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     if (!token || !(await findUsableSetupToken(context.db, token))) return page(res, 410, '', INVALID_SETUP_LINK);
     page(res, 200, token);
   });
 
-  router.post(ADMIN_SETUP_PATH, async (req, res) => {
+  router.handle('POST /api/auth/admin-setup', async (req, res) => {
     assertSameOrigin(req);
     const token = typeof req.body?.token === 'string' ? req.body.token : '';
     if (req.body?.password !== req.body?.confirm) return page(res, 400, token, 'The two passwords are not the same');

@@ -1,4 +1,5 @@
-import { Router, type Request, type Response } from 'express';
+import { IDENTITY_ENDPOINTS } from '@innerecho/contracts';
+import { type Request, type Response } from 'express';
 import jwt from 'jsonwebtoken';
 import {
   AppError,
@@ -15,6 +16,7 @@ import {
   type PersonalRead,
   type ServiceContext,
   type TokenSigner,
+  declaredRoutes,
 } from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 import { getCurrentUser } from '../../domain/current-user';
@@ -74,8 +76,8 @@ export function identityPersonalReads(context: ServiceContext<IdentityConfig>): 
  * /api/login, /api/signup, /api/logout, /api/auth/user and the OpenID callback. Form posts
  * (the built-in page) answer with redirects and a re-rendered page; JSON posts answer JSON.
  */
-export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): Router {
-  const router = Router();
+export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions) {
+  const router = declaredRoutes(IDENTITY_ENDPOINTS);
   const { config } = context;
   mountPersonalReads(router, identityPersonalReads(context));
 
@@ -109,7 +111,7 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): 
     });
   };
 
-  router.get('/api/login', async (req, res) => {
+  router.handle('GET /api/login', async (req, res) => {
     const returnTo = resolveReturnTo(req);
     // Already signed in: straight on to where they were going.
     if (req.user) {
@@ -132,7 +134,7 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): 
     sendPage(res, { title: loginPageTitle(mode), body: renderLoginPage({ mode, returnTo, notice }) });
   });
 
-  router.post('/api/login', async (req, res) => {
+  router.handle('POST /api/login', async (req, res) => {
     try {
       assertSameOrigin(req, CROSS_SITE_SIGN_IN); // login CSRF
       const user = await signIn({ context, input: req.body });
@@ -142,7 +144,7 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): 
     }
   });
 
-  router.post('/api/signup', async (req, res) => {
+  router.handle('POST /api/signup', async (req, res) => {
     try {
       assertSameOrigin(req, CROSS_SITE_SIGN_IN); // login CSRF
       if (oidc) throw forbidden('Accounts are created through the sign-in provider', 'SIGNUP_DISABLED');
@@ -161,10 +163,10 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions): 
     clearSessionCookie(res, config);
     res.redirect(303, '/');
   };
-  router.get('/api/logout', logout);
-  router.post('/api/logout', logout);
+  router.handle('GET /api/logout', logout);
+  router.handle('POST /api/logout', logout);
 
-  router.get('/api/auth/callback', async (req, res) => {
+  router.handle('GET /api/auth/callback', async (req, res) => {
     if (!oidc) throw new AppError(404, 'NOT_FOUND', 'Sign-in provider is not configured');
     let pending: { state: string; nonce: string; codeVerifier: string; returnTo: string };
     try {

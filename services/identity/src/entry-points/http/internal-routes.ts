@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { REVOCATION_FEED_PATH, requireUser, type KeyStore, type RevocationFeedPage, type ServiceContext } from '@innerecho/kit';
+import { IDENTITY_ENDPOINTS } from '@innerecho/contracts';
+import { requireUser, type KeyStore, type RevocationFeedPage, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 import { bindSessionToUser } from '../../domain/bind-session';
 import { readRevocations } from '../../data-access/session-repository';
@@ -11,10 +11,10 @@ const FEED_MAX_WAIT_SECONDS = 30;
  * Called by other services, never routed by the gateway: the public keys that verify
  * sessions, the revocation feed, and the sessionId binding rule.
  */
-export function internalRoutes({ context, keys }: { context: ServiceContext<IdentityConfig>; keys: KeyStore }): Router {
-  const router = Router();
+export function internalRoutes({ context, keys }: { context: ServiceContext<IdentityConfig>; keys: KeyStore }) {
+  const router = declaredRoutes(IDENTITY_ENDPOINTS);
 
-  router.get('/.well-known/jwks.json', (_req, res) => {
+  router.handle('GET /.well-known/jwks.json', (_req, res) => {
     res.setHeader('cache-control', 'public, max-age=300');
     res.json(keys.jwks());
   });
@@ -26,7 +26,7 @@ export function internalRoutes({ context, keys }: { context: ServiceContext<Iden
    * whichever identity process recorded it. The ids are useless without their tokens, so
    * the feed needs no credentials.
    */
-  router.get(REVOCATION_FEED_PATH, async (req, res) => {
+  router.handle('GET /internal/session-revocations', async (req, res) => {
     const after = Number(req.query.after ?? 0);
     const waitSeconds = Math.min(FEED_MAX_WAIT_SECONDS, Math.max(0, Number(req.query.waitSeconds ?? 0) || 0));
     if (!Number.isSafeInteger(after) || after < 0) {
@@ -61,7 +61,7 @@ export function internalRoutes({ context, keys }: { context: ServiceContext<Iden
     res.json(page);
   });
 
-  router.post('/internal/session-bindings', async (req, res) => {
+  router.handle('POST /internal/session-bindings', async (req, res) => {
     const user = requireUser(req);
     await bindSessionToUser(context.db, req.body?.sessionId, user.id);
     res.json({ sessionId: req.body.sessionId, userId: user.id });

@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import { LIBRARY_ENDPOINTS } from '@innerecho/contracts';
 import type { AffirmationTextView, MusicTrackDetails } from '@innerecho/contracts';
-import { requireUser, type ServiceContext } from '@innerecho/kit';
+import { requireUser, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { LibraryConfig } from '../../config';
 import { getOwnCustomAffirmation } from '../../domain/custom-affirmations';
 import { getTranscript } from '../../domain/library-queries';
@@ -11,21 +11,21 @@ import { pipeline } from 'node:stream/promises';
  * For the generation service (not routed by the gateway), called with the user's own
  * token: the text to speak and the music to mix, only what that user may use.
  */
-export function internalRoutes(context: ServiceContext<LibraryConfig>): Router {
+export function internalRoutes(context: ServiceContext<LibraryConfig>) {
   const { db, files } = context;
-  const router = Router();
+  const router = declaredRoutes(LIBRARY_ENDPOINTS);
 
-  router.get('/internal/affirmation-text/transcript/:id', async (req, res) => {
+  router.handle('GET /internal/affirmation-text/transcript/:id', async (req, res) => {
     requireUser(req);
     const t = await getTranscript({ db, id: req.params.id });
     res.json({ id: t.id, title: t.title, category: t.category, content: t.content } satisfies AffirmationTextView);
   });
-  router.get('/internal/affirmation-text/custom/:id', async (req, res) => {
+  router.handle('GET /internal/affirmation-text/custom/:id', async (req, res) => {
     const user = requireUser(req);
     const own = await getOwnCustomAffirmation({ db, ownerId: user.id, id: req.params.id });
     res.json({ id: own.id, title: own.title, category: own.category, content: own.content } satisfies AffirmationTextView);
   });
-  router.get('/internal/background-music/:id', async (req, res) => {
+  router.handle('GET /internal/background-music/:id', async (req, res) => {
     requireUser(req);
     const m = await getMusic({ db, id: req.params.id });
     res.json({
@@ -37,7 +37,7 @@ export function internalRoutes(context: ServiceContext<LibraryConfig>): Router {
       loudness: m.loudness,
     } satisfies MusicTrackDetails);
   });
-  router.get('/internal/background-music/:id/audio', async (req, res) => {
+  router.handle('GET /internal/background-music/:id/audio', async (req, res) => {
     requireUser(req);
     const m = await getMusic({ db, id: req.params.id });
     const object = await files.get(m.fileKey);

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { type Request } from 'express';
 import {
   LIBRARY_MESSAGES,
   textField,
@@ -10,8 +10,9 @@ import {
   type MusicUploadUrlAnswer,
   type SignedPartAnswer,
   type UploadParamsAnswer,
+  LIBRARY_ENDPOINTS,
 } from '@innerecho/contracts';
-import { AppError, badRequest, requireRole, requireUser, type ReadCache, type ServiceContext } from '@innerecho/kit';
+import { AppError, badRequest, requireRole, requireUser, type ReadCache, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { LibraryConfig } from '../../config';
 import { addMusicFromUpload, deleteMusic, getMusic, listMusic, newUploadKey, UPLOAD_KEY } from '../../domain/music-catalogue';
 
@@ -26,33 +27,33 @@ const uploadFilename = (value: unknown) =>
  * endpoints the Uppy AWS S3 plugin calls (params, multipart create/list/sign/complete/abort),
  * signed for the configured store.
  */
-export function musicRoutes(context: ServiceContext<LibraryConfig>, reads: ReadCache): Router {
+export function musicRoutes(context: ServiceContext<LibraryConfig>, reads: ReadCache) {
   const { db, files } = context;
-  const router = Router();
+  const router = declaredRoutes(LIBRARY_ENDPOINTS);
 
-  router.get('/api/background-music', async (req, res) => {
+  router.handle('GET /api/background-music', async (req, res) => {
     requireUser(req);
     // The same list for every signed-in user: kept like the public reads, but never by a shared cache.
     await reads.send(req, res, () => listMusic({ db }), { private: true });
   });
-  router.post('/api/background-music', async (req, res) => {
+  router.handle('POST /api/background-music', async (req, res) => {
     requireRole(req, 'admin');
     res.status(201).json(await addMusicFromUpload({ db, files, body: req.body }));
   });
   /** The admin's preview of a track as uploaded: a short-lived signed address of the file. */
-  router.get('/api/background-music/:id/audio', async (req, res) => {
+  router.handle('GET /api/background-music/:id/audio', async (req, res) => {
     requireRole(req, 'admin');
     const track = await getMusic({ db, id: req.params.id });
     res.setHeader('cache-control', 'no-store');
     res.redirect(302, await files.presignGet(track.fileKey, { expiresInSeconds: SIGNED_URL_SECONDS }));
   });
-  router.delete('/api/background-music/:id', async (req, res) => {
+  router.handle('DELETE /api/background-music/:id', async (req, res) => {
     requireRole(req, 'admin');
     await deleteMusic({ db, files, id: req.params.id });
     res.status(204).end();
   });
   /** A single direct PUT of the whole file (the admin form's simple path); Uppy uses the multipart endpoints below. */
-  router.post('/api/background-music/upload', async (req, res) => {
+  router.handle('POST /api/background-music/upload', async (req, res) => {
     requireRole(req, 'admin');
     const contentType = audioType(req.body?.contentType ?? 'audio/mpeg');
     const key = newUploadKey(uploadFilename(req.body?.filename));
@@ -60,31 +61,27 @@ export function musicRoutes(context: ServiceContext<LibraryConfig>, reads: ReadC
     res.json({ uploadURL, key } satisfies MusicUploadUrlAnswer);
   });
 
-  const uploads = Router();
-  uploads.use((req, _res, next) => {
-    requireRole(req, 'admin');
-    next();
-  });
-  uploads.get('/s3/params', async (req, res) => {
+  // The uploader's endpoints are the admin's alone (declared `admin`: checked before each).
+  router.handle('GET /api/uploads/s3/params', async (req, res) => {
     const contentType = audioType(req.query.type);
     const key = newUploadKey(uploadFilename(req.query.filename));
     const url = await files.presignPut(key, { contentType, maxBytes: MUSIC_MAX_BYTES, expiresInSeconds: SIGNED_URL_SECONDS });
     res.json({ method: 'PUT', url, fields: {}, headers: { 'content-type': contentType } } satisfies UploadParamsAnswer);
   });
-  uploads.get('/s3/sts', (_req, _res) => {
+  router.handle('GET /api/uploads/s3/sts', (_req, _res) => {
     throw new AppError(404, 'NOT_OFFERED', 'Temporary storage credentials are not offered; uploads use signed URLs');
   });
-  uploads.post('/s3/multipart', async (req, res) => {
+  router.handle('POST /api/uploads/s3/multipart', async (req, res) => {
     const body = ZMultipartStart.parse(req.body ?? {});
     const contentType = audioType(body.type);
     const key = newUploadKey(body.filename);
     const { uploadId } = await multipart().create(key, contentType);
     res.json({ uploadId, key } satisfies MultipartStartAnswer);
   });
-  uploads.get('/s3/multipart/:uploadId', async (req, res) => {
+  router.handle('GET /api/uploads/s3/multipart/:uploadId', async (req, res) => {
     res.json(await multipart().listParts(uploadKey(req), req.params.uploadId as string));
   });
-  uploads.get('/s3/multipart/:uploadId/:partNumber', async (req, res) => {
+  router.handle('GET /api/uploads/s3/multipart/:uploadId/:partNumber', async (req, res) => {
     const partNumber = Number(req.params.partNumber);
     const url = await multipart().signPart(uploadKey(req), req.params.uploadId as string, partNumber, {
       maxBytes: MUSIC_MAX_BYTES,
@@ -92,7 +89,7 @@ export function musicRoutes(context: ServiceContext<LibraryConfig>, reads: ReadC
     });
     res.json({ url, expires: SIGNED_URL_SECONDS } satisfies SignedPartAnswer);
   });
-  uploads.post('/s3/multipart/:uploadId/complete', async (req, res) => {
+  router.handle('POST /api/uploads/s3/multipart/:uploadId/complete', async (req, res) => {
     const { parts } = ZMultipartComplete.parse(req.body ?? {});
     const key = uploadKey(req);
     await multipart().complete(key, req.params.uploadId as string, parts);
@@ -103,11 +100,10 @@ export function musicRoutes(context: ServiceContext<LibraryConfig>, reads: ReadC
     }
     res.json({ location: key, key } satisfies MultipartCompleteAnswer);
   });
-  uploads.delete('/s3/multipart/:uploadId', async (req, res) => {
+  router.handle('DELETE /api/uploads/s3/multipart/:uploadId', async (req, res) => {
     await multipart().abort(uploadKey(req), req.params.uploadId as string);
     res.json({});
   });
-  router.use('/api/uploads', uploads);
 
   function multipart() {
     if (!files.multipart) throw new AppError(501, 'NOT_OFFERED', 'This file store does not take multipart uploads');

@@ -1,6 +1,5 @@
-import { Router } from 'express';
-import { mountPersonalReads, requireUser, type PersonalRead, type ServiceContext } from '@innerecho/kit';
-import { ZSessionId, type VoiceEngineView } from '@innerecho/contracts';
+import { mountPersonalReads, requireUser, type PersonalRead, type ServiceContext, declaredRoutes } from '@innerecho/kit';
+import { ZSessionId, type VoiceEngineView, VOICE_ENDPOINTS } from '@innerecho/contracts';
 import type { VoiceConfig } from '../../config';
 import type { VoiceEngines } from '../../engines/create-voice-engines';
 import type { EngineStats, SpeechSynthesizer } from '../../domain/synthesize-speech';
@@ -37,24 +36,24 @@ export function voicePersonalReads({ context, engines }: Pick<Deps, 'context' | 
 }
 
 /** /api/voice-profile/*: every route keyed by a sessionId checks its owner first. */
-export function voiceProfileRoutes({ context, engines }: Deps): Router {
-  const router = Router();
+export function voiceProfileRoutes({ context, engines }: Deps) {
+  const router = declaredRoutes(VOICE_ENDPOINTS);
   mountPersonalReads(router, voicePersonalReads({ context, engines }));
 
   // Which engine makes voices here, for everyone (visitors too): the pages that sell the plans
   // say what the voice will sound like. It changes only with the deployment's configuration.
-  router.get('/api/voice-engine', (_req, res) => {
+  router.handle('GET /api/voice-engine', (_req, res) => {
     res.setHeader('cache-control', 'public, max-age=300');
     res.json({ cloneEngine: engines.current.name } satisfies VoiceEngineView);
   });
 
-  router.post('/api/voice-profile/upload', async (req, res) => {
+  router.handle('POST /api/voice-profile/upload', async (req, res) => {
     const user = requireUser(req);
     // The upload itself needs no subscription; cloning does, and is checked there.
     res.json(await requestSampleUpload({ context, userId: user.id }));
   });
 
-  router.post('/api/voice-profile/clone', async (req, res) => {
+  router.handle('POST /api/voice-profile/clone', async (req, res) => {
     const sessionId = ZSessionId.parse(req.body?.sessionId);
     const user = await context.sessionOwnership.assertOwner(req, sessionId);
     await context.entitlements.require(req);
@@ -69,7 +68,7 @@ export function voiceProfileRoutes({ context, engines }: Deps): Router {
     res.json(result);
   });
 
-  router.delete('/api/voice-profile/:sessionId', async (req, res) => {
+  router.handle('DELETE /api/voice-profile/:sessionId', async (req, res) => {
     const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
     res.json(await deleteVoice({ context, engines, userId: user.id, logger: context.logger, requestId: req.requestId }));
   });
@@ -81,10 +80,10 @@ export function voiceProfileRoutes({ context, engines }: Deps): Router {
  * Called by the generation service with the user's token, never routed by the gateway:
  * the text spoken in the caller's cloned voice, cached per (voice, engine, text).
  */
-export function internalSpeechRoutes({ context, speech, stats }: Deps): Router {
-  const router = Router();
+export function internalSpeechRoutes({ context, speech, stats }: Deps) {
+  const router = declaredRoutes(VOICE_ENDPOINTS);
 
-  router.post('/internal/speech', async (req, res) => {
+  router.handle('POST /internal/speech', async (req, res) => {
     const user = requireUser(req);
     const result = await speakInUsersVoice({ context, speech, userId: user.id, body: req.body });
     res.setHeader('content-type', 'audio/wav');
@@ -95,7 +94,7 @@ export function internalSpeechRoutes({ context, speech, stats }: Deps): Router {
   });
 
   // A listener's own reading of an affirmation, checked like a voice sample (no clone needed).
-  router.post('/internal/readings', async (req, res) => {
+  router.handle('POST /internal/readings', async (req, res) => {
     const user = requireUser(req);
     const reading = await prepareReading({ context, userId: user.id, body: req.body });
     res.setHeader('content-type', 'audio/wav');
@@ -104,7 +103,7 @@ export function internalSpeechRoutes({ context, speech, stats }: Deps): Router {
     res.end(reading.wav);
   });
 
-  router.get('/internal/engine-stats', (_req, res) => {
+  router.handle('GET /internal/engine-stats', (_req, res) => {
     res.json({ synthesisCalls: stats.synthesisCalls });
   });
 

@@ -1,0 +1,79 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { PUBLIC_ENDPOINTS } from '@innerecho/contracts';
+import { createLogger, createTokenVerifier, KeyStore, localKeyResolver, USER_TOKEN_ISSUER } from '@innerecho/kit';
+import { createGateway, ZGatewayEnv } from '../src';
+
+/**
+ * The OpenAPI document and the reference page the gateway serves, both made from the endpoint
+ * declarations: the document is valid OpenAPI 3.1 by a third-party validator and names every
+ * declared /api endpoint; the page lists them all and keeps a policy under which only its own
+ * style applies.
+ */
+/** @seriousme/openapi-schema-validator's verdict on a document (in a Node process of its own, see validate-openapi.mjs). */
+function validateOpenApi(document: unknown): Promise<{ valid: boolean; errors?: unknown }> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(process.execPath, [join(__dirname, 'validate-openapi.mjs')], (error, stdout) =>
+      error ? reject(error) : resolve(JSON.parse(stdout)),
+    );
+    child.stdin!.end(JSON.stringify(document));
+  });
+}
+
+let server: Server;
+let url = '';
+
+beforeAll(async () => {
+  const nowhere = 'http://127.0.0.1:9';
+  const config = ZGatewayEnv.parse({
+    PORT: '0',
+    IDENTITY_URL: nowhere,
+    VOICE_URL: nowhere,
+    LIBRARY_URL: nowhere,
+    GENERATION_URL: nowhere,
+    BILLING_URL: nowhere,
+    CREATOR_REFERRAL_URL: nowhere,
+  });
+  const app = createGateway({
+    config,
+    logger: createLogger('gateway-test', 'silent'),
+    verifier: createTokenVerifier(localKeyResolver(KeyStore.inMemory()), USER_TOKEN_ISSUER),
+  });
+  server = await new Promise<Server>((resolve) => {
+    const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s));
+  });
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server?.close(resolve)));
+
+test('/api/openapi.json is a valid OpenAPI 3.1 document of every declared /api endpoint', async () => {
+  const res = await fetch(`${url}/api/openapi.json`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  const document = (await res.json()) as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
+  expect(document.openapi).toBe('3.1.0');
+
+  const result = await validateOpenApi(document);
+  expect(result.errors ?? []).toEqual([]);
+  expect(result.valid).toBe(true);
+
+  const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId));
+  expect(operations.sort()).toEqual(PUBLIC_ENDPOINTS.map((endpoint) => endpoint.id).sort());
+  expect(operations.length).toBeGreaterThan(90);
+});
+
+test('/api/docs lists every declared endpoint, under a policy that allows only its own style', async () => {
+  const res = await fetch(`${url}/api/docs`);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  const page = await res.text();
+  for (const endpoint of PUBLIC_ENDPOINTS) expect(page).toContain(`<code>${endpoint.path}</code>`);
+  expect(page).not.toMatch(/<script/i);
+  const policy = res.headers.get('content-security-policy') ?? '';
+  expect(policy).toMatch(/^default-src 'none'; style-src 'sha256-[^']+'; frame-ancestors 'none'$/);
+  const style = page.match(/<style>([\s\S]*?)<\/style>/)![1];
+  expect(policy).toContain(`'sha256-${createHash('sha256').update(style, 'utf8').digest('base64')}'`);
+});

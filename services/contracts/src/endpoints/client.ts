@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+import { ALL_ENDPOINTS, type AllEndpoints, type AnyEndpointId } from './all-endpoints';
+import type { Answer, Endpoint } from './define-endpoint';
+
+/**
+ * A typed client of the public API, made from the endpoint declarations: the frontends (with
+ * react-query, `queryOptions`) and the tests call endpoints by id, with the params, query and
+ * body their declaration types, and get the answer its declaration types.
+ */
+
+type Fields<Id extends AnyEndpointId> = AllEndpoints[Id]['fields'];
+
+/** What a call of endpoint `Id` sends: its path parameters, query fields and body, each where declared. */
+export type EndpointRequest<Id extends AnyEndpointId> = (Fields<Id> extends { params: infer P extends z.ZodType }
+  ? { params: z.input<P> }
+  : { params?: undefined }) &
+  (Fields<Id> extends { query: infer Q extends z.ZodType } ? { query?: Partial<z.input<Q>> } : { query?: undefined }) &
+  (Fields<Id> extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: undefined });
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+type AnswerData<A> = A extends { kind: 'json'; schema: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+/** What a successful call of endpoint `Id` answers: its declared JSON answer (undefined for pages, redirects, files, 204). */
+export type EndpointAnswer<Id extends AnyEndpointId> = {
+  [S in keyof Fields<Id>['answers'] & SuccessStatus]: AnswerData<Fields<Id>['answers'][S]>;
+}[keyof Fields<Id>['answers'] & SuccessStatus];
+
+/** A refusal: the status and the `{ error, code }` the API answered. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** How the client reaches the API: a browser's fetch (cookies included), or a test's cookie-keeping client. */
+export type ApiTransport = (method: string, path: string, body: unknown) => Promise<{ status: number; data: unknown }>;
+
+/** The address of a call: the path with its parameters filled in (each encoded) and its query. */
+export function endpointUrl<Id extends AnyEndpointId>(id: Id, request: EndpointRequest<Id>): string {
+  const endpoint = ALL_ENDPOINTS[id] as Endpoint;
+  const params = (request.params ?? {}) as Record<string, string>;
+  const path = endpoint.path.replace(/([:*])(\w+)/g, (_, kind: string, name: string) =>
+    kind === '*' ? params[name].split('/').map(encodeURIComponent).join('/') : encodeURIComponent(params[name]),
+  );
+  const query = new URLSearchParams(
+    Object.entries((request.query ?? {}) as Record<string, unknown>)
+      .filter(([, value]) => value !== undefined)
+      .map(([name, value]): [string, string] => [name, String(value)]),
+  ).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+const isSuccess = (answer: Answer | undefined, status: number) => status >= 200 && status < 400 && answer !== undefined;
+
+/**
+ * `checkAnswers`: parse every JSON answer with its declared schema, so a service answering
+ * something else than its declaration fails the call (the tests turn it on).
+ */
+export function createApiClient(transport: ApiTransport, options: { checkAnswers?: boolean } = {}) {
+  async function call<Id extends AnyEndpointId>(id: Id, request: EndpointRequest<Id>): Promise<EndpointAnswer<Id>> {
+    const endpoint = ALL_ENDPOINTS[id] as Endpoint;
+    const res = await transport(endpoint.method, endpointUrl(id, request), request.body);
+    const answer = endpoint.fields.answers[res.status];
+    if (!isSuccess(answer, res.status)) {
+      const refusal = (res.data ?? {}) as { error?: string; code?: string };
+      throw new ApiError(res.status, refusal.code ?? 'UNEXPECTED_ANSWER', refusal.error ?? `${id} answered ${res.status}`);
+    }
+    if (answer.kind !== 'json') return undefined as EndpointAnswer<Id>;
+    if (options.checkAnswers) {
+      const checked = answer.schema.safeParse(res.data);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        throw new ApiError(
+          res.status,
+          'ANSWER_NOT_AS_DECLARED',
+          `${id} answered ${res.status} not as declared: ${issue.path.join('.')} ${issue.message}`,
+        );
+      }
+    }
+    return res.data as EndpointAnswer<Id>;
+  }
+  return {
+    call,
+    /**
+     * Options for react-query's `useQuery` (and `queryClient.fetchQuery`): the endpoint id and
+     * its request are the key, so every screen asking the same thing shares one answer.
+     */
+    queryOptions: <Id extends AnyEndpointId>(id: Id, request: EndpointRequest<Id>) => ({
+      queryKey: [id, request] as const,
+      queryFn: () => call(id, request),
+    }),
+    /** For react-query's `useMutation`: the call with the request given when it runs. */
+    mutationFn:
+      <Id extends AnyEndpointId>(id: Id) =>
+      (request: EndpointRequest<Id>) =>
+        call(id, request),
+  };
+}
+
+/** The transport of a page of this site: same-origin fetch with its cookies, JSON both ways. */
+export const browserTransport =
+  (baseUrl = ''): ApiTransport =>
+  async (method, path, body) => {
+    const res = await fetch(baseUrl + path, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let data: unknown;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch {
+      data = undefined;
+    }
+    return { status: res.status, data };
+  };

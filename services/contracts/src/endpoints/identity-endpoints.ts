@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { ZChangePasswordInput, ZDeleteAccountInput, ZSessionId, ZSignInInput, ZSignUpInput, ZCurrentUser } from '../api/identity-api';
+import { answers, declareEndpoints, EXAMPLE_SESSION_ID } from './define-endpoint';
+
+const returnTo = z.string().optional().describe('A path on this site to go to afterwards (anything else is ignored)');
+const SIGN_IN_FIELDS_TOLERATED = ['returnTo', 'mode', 'notice'] as const;
+
+/** Identity: signing in and up, the current user, the account page, and the keys other services verify sessions with. */
+export const IDENTITY_ENDPOINTS = declareEndpoints('identity', {
+  'GET /api/login': {
+    summary: 'The sign-in and sign-up page (or the OpenID provider, when one is configured)',
+    access: 'public',
+    query: z.object({
+      returnTo,
+      mode: z.string().optional().describe("'signin' or 'signup'; anything else shows the default form"),
+      notice: z.string().optional().describe('A notice to show (signed-out-everywhere, account-deleted, …); unknown ones are ignored'),
+    }),
+    answers: { 200: answers.page('The sign-in page'), 302: answers.redirect('Already signed in, or to the OpenID provider') },
+    tolerated: SIGN_IN_FIELDS_TOLERATED,
+    example: { query: { returnTo: '/affirmations', mode: 'signin', notice: 'signed-out-everywhere' } },
+  },
+  'POST /api/login': {
+    summary: 'Signs a listener in (JSON, or the sign-in form)',
+    access: 'public',
+    body: ZSignInInput.extend({ returnTo }),
+    answers: {
+      200: answers.json(ZCurrentUser, 'Signed in (JSON); the session cookie is set'),
+      303: answers.redirect('Signed in (form): on to the return path'),
+      401: answers.error('Wrong email or password'),
+    },
+    bodyKind: 'json-or-form',
+    signIn: 'listener-password',
+    signInNamesAccount: true,
+    tolerated: ['returnTo'],
+    example: { body: { email: 'sweep@example.com', password: 'a long enough password', returnTo: '/affirmations' } },
+  },
+  'POST /api/signup': {
+    summary: 'Creates a listener account and signs it in (JSON, or the sign-up form)',
+    access: 'public',
+    body: ZSignUpInput.extend({ returnTo }),
+    answers: {
+      201: answers.json(ZCurrentUser, 'Created and signed in (JSON)'),
+      303: answers.redirect('Created (form): on to the return path'),
+      409: answers.error('An account with this email exists'),
+    },
+    bodyKind: 'json-or-form',
+    signIn: 'sign-up',
+    tolerated: ['returnTo'],
+    example: { body: { name: 'Sweep', email: 'sweep-signup@example.com', password: 'a long enough password', returnTo: '/affirmations' } },
+  },
+  'GET /api/logout': {
+    summary: 'Signs out this browser and goes home',
+    access: 'public',
+    answers: { 303: answers.redirect('Home, signed out') },
+  },
+  'POST /api/logout': {
+    summary: 'Signs out this browser',
+    access: 'public',
+    answers: { 303: answers.redirect('Home, signed out') },
+    bodyKind: 'json-or-form',
+  },
+  'GET /api/auth/user': {
+    summary: 'The signed-in listener (401 when signed out)',
+    access: 'listener',
+    answers: { 200: answers.json(ZCurrentUser), 401: answers.error('Signed out') },
+    personalRead: true,
+  },
+  'GET /api/auth/session': {
+    summary: 'Who is looking: the signed-in listener, or null (never a 401)',
+    access: 'public',
+    answers: { 200: answers.json(z.object({ user: ZCurrentUser.nullable() })) },
+    personalRead: true,
+  },
+  'GET /api/auth/account': {
+    summary: 'The account page (password change, sign out everywhere, deletion)',
+    access: 'public',
+    query: z.object({ notice: z.string().optional().describe('A notice to show; unknown ones are ignored') }),
+    answers: { 200: answers.page('The account page'), 302: answers.redirect('Signed out: to sign in first') },
+    tolerated: ['notice'],
+    example: { query: { notice: 'password-changed' } },
+  },
+  'POST /api/auth/password': {
+    summary: 'Changes the password, confirmed with the current one; ends every other session',
+    access: 'listener',
+    body: ZChangePasswordInput,
+    answers: { 200: answers.json(ZCurrentUser), 303: answers.redirect('Changed (form)'), 401: answers.error('Wrong current password') },
+    bodyKind: 'json-or-form',
+    signIn: 'listener-password',
+    example: { body: { currentPassword: 'a long enough password', newPassword: 'another long password' } },
+  },
+  'POST /api/auth/logout-everywhere': {
+    summary: 'Ends every session of the signed-in listener',
+    access: 'listener',
+    answers: {
+      200: answers.json(z.object({ signedOutSessions: z.number() })),
+      303: answers.redirect('Done (form): to sign in'),
+    },
+    bodyKind: 'json-or-form',
+  },
+  'DELETE /api/auth/account': {
+    summary: 'Deletes the account, confirmed with the password (or the email, for OpenID accounts)',
+    access: 'listener',
+    body: ZDeleteAccountInput,
+    answers: { 200: answers.json(z.object({ deleted: z.literal(true) })), 403: answers.error('The only admin cannot be deleted') },
+    bodyKind: 'json-or-form',
+    signIn: 'listener-password',
+    example: { body: { password: 'the account password' } },
+  },
+  'POST /api/auth/account/delete': {
+    summary: 'The account page form that deletes the account (as DELETE /api/auth/account)',
+    access: 'listener',
+    body: ZDeleteAccountInput,
+    answers: { 200: answers.json(z.object({ deleted: z.literal(true) })), 303: answers.redirect('Deleted (form): to sign up') },
+    bodyKind: 'json-or-form',
+    signIn: 'listener-password',
+    example: { body: { password: 'the account password' } },
+  },
+  'GET /api/auth/callback': {
+    summary: "The OpenID provider's return (404 without a provider)",
+    access: 'public',
+    query: z.object({ code: z.string().optional(), state: z.string().optional() }),
+    answers: { 302: answers.redirect('Signed in: on to the return path'), 404: answers.error('No OpenID provider is configured') },
+    tolerated: ['code', 'state'],
+    example: { query: { code: 'code', state: 'state' } },
+  },
+  'GET /api/auth/admin-setup': {
+    summary: 'The page where a new admin chooses a password, from a one-time link',
+    access: 'public',
+    query: z.object({ token: z.string().optional().describe('The one-time token of the link') }),
+    answers: { 200: answers.page('The password form'), 410: answers.page('The link is used, expired or unknown') },
+    tolerated: ['token'],
+    example: { query: { token: 'not-a-token' } },
+  },
+  'POST /api/auth/admin-setup': {
+    summary: "Sets a new admin's password from a one-time link (form)",
+    access: 'public',
+    body: z.object({ token: z.string(), password: z.string(), confirm: z.string() }),
+    answers: {
+      303: answers.redirect('Signed in: to /admin'),
+      400: answers.page('Refused: the form again, with why'),
+      410: answers.page('The link is used, expired or unknown'),
+    },
+    bodyKind: 'json-or-form',
+    example: { body: { token: 'not-a-token', password: 'a long enough password', confirm: 'a long enough password' } },
+  },
+
+  // Inside the system: other services and the gateway verify sessions with these.
+  'GET /.well-known/jwks.json': {
+    summary: 'The public keys sessions are signed with',
+    access: 'service',
+    answers: { 200: answers.json(z.object({ keys: z.array(z.record(z.string(), z.unknown())) })) },
+  },
+  'GET /internal/session-revocations': {
+    summary: 'The feed of ended sessions after a cursor, held open up to waitSeconds',
+    access: 'service',
+    query: z.object({ after: z.string().optional(), waitSeconds: z.string().optional() }),
+    answers: { 200: answers.json(z.record(z.string(), z.unknown())), 400: answers.error('Not a cursor of this feed') },
+  },
+  'POST /internal/session-bindings': {
+    summary: "Binds a browser's sessionId to the signed-in caller (403 when it is someone else's)",
+    access: 'service',
+    body: z.object({ sessionId: ZSessionId }),
+    answers: { 200: answers.json(z.object({ sessionId: z.string(), userId: z.string() })), 403: answers.error('Another account owns it') },
+    example: { body: { sessionId: EXAMPLE_SESSION_ID } },
+  },
+});

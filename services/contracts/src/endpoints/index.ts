@@ -1,0 +1,10 @@
+export * from './define-endpoint';
+export * from './all-endpoints';
+export * from './openapi';
+export * from './client';
+export { IDENTITY_ENDPOINTS } from './identity-endpoints';
+export { VOICE_ENDPOINTS } from './voice-endpoints';
+export { LIBRARY_ENDPOINTS } from './library-endpoints';
+export { GENERATION_ENDPOINTS } from './generation-endpoints';
+export { BILLING_ENDPOINTS } from './billing-endpoints';
+export { CREATOR_REFERRAL_ENDPOINTS } from './creator-referral-endpoints';
