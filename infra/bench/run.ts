@@ -26,7 +26,7 @@ import { ArrivingMusic } from '../../services/generation/src/domain/render/arriv
 import { renderAffirmationMp3 } from '../../services/generation/src/domain/render/render-affirmation';
 import { closeMp3Encoders, resolveMp3Encoder } from '../../services/generation/src/domain/render/mp3-encoder';
 import { DEFAULT_PAUSE } from '../../services/generation/src/domain/render/periodic-plan';
-import { syntheticMusic, syntheticSpeech } from '../../services/generation/test/audio-fixtures';
+import { syntheticMusic, syntheticSpeech } from '@innerecho/embedded';
 
 const run = promisify(execFile);
 const SR = 44100;
@@ -291,7 +291,7 @@ async function newListenerClickToPlayable(naiveSeconds: (seconds: number) => num
   console.log('\nClick to playable for a new listener (real services, embedded, local voice engine, a new speech and music pair):');
   const { startTestSystem, TestClient, uniqueEmail, newSessionId, uploadRecordingThroughApi } = await import('@innerecho/embedded');
   const { VOICE_CONSENT_VERSION } = await import('@innerecho/contracts');
-  const { spokenSample } = await import('../../services/voice/test/voice-samples');
+  const { spokenSample } = await import('@innerecho/embedded');
   const system = await startTestSystem({ databaseUrl: '', natsUrl: '' });
   try {
     const sample = new Uint8Array(await spokenSample());
@@ -353,7 +353,7 @@ async function engineCallCheck() {
   console.log('\nEngine calls on regeneration (real services, embedded, local voice engine):');
   const { startTestSystem, TestClient, uniqueEmail, newSessionId } = await import('@innerecho/embedded');
   const { VOICE_CONSENT_VERSION } = await import('@innerecho/contracts');
-  const { spokenSample } = await import('../../services/voice/test/voice-samples');
+  const { spokenSample } = await import('@innerecho/embedded');
   const system = await startTestSystem({ databaseUrl: '', natsUrl: '' });
   try {
     const client = new TestClient(system.url);

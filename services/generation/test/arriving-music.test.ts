@@ -2,8 +2,7 @@ import { decodeToPcm16, measureMusic } from '@innerecho/kit';
 import { ArrivingMusic } from '../src/domain/render/arriving-music';
 import { closeMp3Encoders } from '../src/domain/render/mp3-encoder';
 import { renderAffirmationMp3 } from '../src/domain/render/render-affirmation';
-import { syntheticSpeech } from './audio-fixtures';
-import { musicMp3 } from './library-setup';
+import { syntheticSpeech, musicMp3 } from '@innerecho/embedded';
 
 jest.setTimeout(60_000);
 afterAll(() => closeMp3Encoders());

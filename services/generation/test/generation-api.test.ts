@@ -16,13 +16,16 @@ import {
   uploadRecordingThroughApi,
   sumOfMetricAt,
   type TestSystem,
+  clippedSample,
+  silentFlac,
+  silentSample,
+  spokenSample,
+  decodeMp3,
+  addMusicTrack,
 } from '@innerecho/embedded';
 import { encodeWav, decodeWav } from '@innerecho/kit';
-import { clippedSample, silentFlac, silentSample, spokenSample } from '../../voice/test/voice-samples';
 import { ArrivingMusic } from '../src/domain/render/arriving-music';
 import { renderAffirmationMp3 } from '../src/domain/render/render-affirmation';
-import { decodeMp3 } from './audio-fixtures';
-import { addMusicTrack } from './library-setup';
 
 jest.setTimeout(300_000);
 

@@ -2,7 +2,7 @@ import { renderAffirmationMp3, type RenderResult } from '../src/domain/render/re
 import { splitFrames } from '../src/domain/render/mp3-frames';
 import { readInfoFrame } from '../src/domain/render/info-tag';
 import { closeMp3Encoders } from '../src/domain/render/mp3-encoder';
-import { decodeMp3, decodeWarnings, syntheticMusic, syntheticSpeech } from './audio-fixtures';
+import { decodeMp3, decodeWarnings, syntheticMusic, syntheticSpeech } from '@innerecho/embedded';
 import { BROKEN_PIECE_ENCODINGS } from './broken-renders';
 
 jest.setTimeout(180_000);

@@ -5,7 +5,7 @@ import { closeMp3Encoders, encodeMp3 } from '../src/domain/render/mp3-encoder';
 import { VOICE_ONLY_FORMAT, WITH_MUSIC_FORMAT } from '../src/domain/render/output-format';
 import { renderAffirmationMp3 } from '../src/domain/render/render-affirmation';
 import { splitForSpeech } from '../src/domain/speech-for-text';
-import { decodeMp3, syntheticMusic, syntheticSpeech } from './audio-fixtures';
+import { decodeMp3, syntheticMusic, syntheticSpeech } from '@innerecho/embedded';
 
 jest.setTimeout(60_000);
 afterAll(() => closeMp3Encoders());

@@ -1,8 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
-import { startTestSystem, TestClient, uniqueEmail, newSessionId, uploadRecordingThroughApi, type TestSystem } from '@innerecho/embedded';
+import {
+  startTestSystem,
+  TestClient,
+  uniqueEmail,
+  newSessionId,
+  uploadRecordingThroughApi,
+  type TestSystem,
+  clippedSample,
+  silentSample,
+  spokenSample,
+} from '@innerecho/embedded';
 import { decodeWav } from '@innerecho/kit';
-import { clippedSample, silentSample, spokenSample } from './voice-samples';
 
 jest.setTimeout(240_000);
 

@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
+import { TestClient, uniqueEmail, type TestSystem, FakeStripe, signedWebhook } from '@innerecho/embedded';
 import { hashPassword, type Db } from '@innerecho/kit';
 import { creatorReferralTables } from '@innerecho/creator-referral';
-import { FakeStripe, signedWebhook } from '../../../billing/test/support/fake-stripe-server';
 
 export const CREATOR_PASSWORD = 'creator password 123';
 
