@@ -1,4 +1,15 @@
-import { Badge, Card, CardDescription, CardTitle, EmptyState, ErrorState, Skeleton, formatDollars } from '@innerecho/ui';
+import {
+  Badge,
+  Card,
+  CardDescription,
+  CardTitle,
+  EmptyState,
+  formatDollars,
+  ListRow,
+  ListRows,
+  QueryStates,
+  Skeleton,
+} from '@innerecho/ui';
 import { Sparkles } from 'lucide-react';
 import type { Commission } from '../api/creator-api';
 import { formatDate } from './format-period';
@@ -26,54 +37,45 @@ export function RecentCommissions({ commissions, error, onRetry }: RecentCommiss
         <CardTitle as="h2">Recent commissions</CardTitle>
         <CardDescription>Your 10 most recent commissions.</CardDescription>
       </div>
-      {error ? (
-        <ErrorState title="Could not load commissions" onRetry={onRetry} />
-      ) : recent === undefined ? (
-        <Skeleton css={{ height: 96 }} />
-      ) : recent.length === 0 ? (
-        <EmptyState
-          icon={<Sparkles size={26} />}
-          title="No commissions yet"
-          description="When someone subscribes through your link, their payments earn you commissions here."
-        />
-      ) : (
-        <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 10 }}>
-          {recent.map((c) => (
-            <li
-              key={c.id}
-              data-testid="commission-row"
-              css={(t) => ({
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'space-between',
-                gap: 12,
-                padding: '12px 14px',
-                borderRadius: t.radii.md,
-                background: t.colors.surfaceSunken,
-              })}
-            >
-              <div css={{ display: 'grid', gap: 2, minWidth: 0 }}>
-                <span css={{ fontWeight: 600 }}>{commissionLabel(c)}</span>
-                <span css={(t) => ({ fontSize: 13, color: t.colors.textMuted })}>
-                  {c.subscriptionPlan === 'monthly' ? 'Monthly plan' : 'Yearly plan'} · {formatDate(c.createdAt)}
-                </span>
-              </div>
-              <div css={{ display: 'flex', alignItems: 'center', gap: 10, flexShrink: 0 }}>
-                <span
-                  css={(t) => ({
-                    fontWeight: 600,
-                    fontVariantNumeric: 'tabular-nums',
-                    color: c.amount < 0 ? t.colors.danger : t.colors.text,
-                  })}
-                >
-                  {formatDollars(c.amount)}
-                </span>
-                <Badge variant={c.status === 'paid' ? 'success' : 'outline'}>{c.status === 'paid' ? 'Paid' : 'Pending'}</Badge>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStates
+        query={{ data: recent, isError: error, refetch: onRetry }}
+        errorTitle="Could not load commissions"
+        loading={<Skeleton css={{ height: 96 }} />}
+        empty={
+          <EmptyState
+            icon={<Sparkles size={26} />}
+            title="No commissions yet"
+            description="When someone subscribes through your link, their payments earn you commissions here."
+          />
+        }
+      >
+        {(list) => (
+          <ListRows>
+            {list.map((c) => (
+              <ListRow
+                key={c.id}
+                data-testid="commission-row"
+                title={<span css={{ fontWeight: 600 }}>{commissionLabel(c)}</span>}
+                detail={`${c.subscriptionPlan === 'monthly' ? 'Monthly plan' : 'Yearly plan'} · ${formatDate(c.createdAt)}`}
+                end={
+                  <div css={{ display: 'flex', alignItems: 'center', gap: 10, flexShrink: 0 }}>
+                    <span
+                      css={(t) => ({
+                        fontWeight: 600,
+                        fontVariantNumeric: 'tabular-nums',
+                        color: c.amount < 0 ? t.colors.danger : t.colors.text,
+                      })}
+                    >
+                      {formatDollars(c.amount)}
+                    </span>
+                    <Badge variant={c.status === 'paid' ? 'success' : 'outline'}>{c.status === 'paid' ? 'Paid' : 'Pending'}</Badge>
+                  </div>
+                }
+              />
+            ))}
+          </ListRows>
+        )}
+      </QueryStates>
     </Card>
   );
 }
