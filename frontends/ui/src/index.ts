@@ -8,7 +8,7 @@
 export { AppThemeProvider, useThemeMode, type AppThemeProviderProps } from './theme/theme-provider';
 export { GlobalStyles } from './theme/global-styles';
 export { theme, type InnerEchoTheme } from './theme/theme';
-export { palettes, colorVars, type Palette } from './theme/tokens';
+export { palettes, colorVars, type Palette } from '@innerecho/design-tokens';
 export { THEME_STORAGE_KEY, DEFAULT_THEME, readStoredTheme, storeTheme, applyThemeToDocument, type ThemeMode } from './theme/theme-storage';
 
 // Data layer: JSON bodies, cookies always, non-OK answers as `${status}: ${body}` errors, no retries

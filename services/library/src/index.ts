@@ -35,8 +35,7 @@ export function libraryService(): ServiceModule<LibraryConfig> {
                 files: context.files,
                 logger: context.logger,
                 signal: stopSeeding.signal,
-                // Test systems (in memory) start and stop by the dozen: rendering is for real installs.
-                render: context.config.DATA_DIR !== 'memory://',
+                render: context.config.STARTER_MUSIC === 'render',
               }),
             { skipIfHeld: true },
           )

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { startUnusedUploadSweeper, type ServiceModule } from '@innerecho/kit';
 import type { VoiceConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
-import { EngineStats, SpeechSynthesizer } from './domain/synthesize-speech';
+import { SpeechSynthesizer } from './domain/synthesize-speech';
 import { createVoiceEngines } from './engines/create-voice-engines';
 import { meteredVoiceEngines } from './engines/metered-voice-engine';
 import { stopEspeak } from './engines/espeak';
@@ -23,9 +23,8 @@ export function voiceService(): ServiceModule<VoiceConfig> {
     tables: { outbox, inbox },
     async build(context) {
       const engines = await createVoiceEngines(context.config, context.logger, meteredVoiceEngines(context.metrics));
-      const stats = new EngineStats();
-      const speech = new SpeechSynthesizer({ files: context.files, engines, stats });
-      const deps = { context, engines, speech, stats };
+      const speech = new SpeechSynthesizer({ files: context.files, engines });
+      const deps = { context, engines, speech };
       context.logger.info({ engine: engines.current.name }, 'voice engine for new clones');
       const sweeper = startUnusedUploadSweeper({
         files: context.files,

@@ -3,7 +3,7 @@ import { mountPersonalReads, requireUser, type PersonalRead, type ServiceContext
 import { ZSessionId, type VoiceEngineView } from '@innerecho/contracts';
 import type { VoiceConfig } from '../../config';
 import type { VoiceEngines } from '../../engines/create-voice-engines';
-import type { EngineStats, SpeechSynthesizer } from '../../domain/synthesize-speech';
+import type { SpeechSynthesizer } from '../../domain/synthesize-speech';
 import {
   cloneVoice,
   deleteVoice,
@@ -17,7 +17,6 @@ interface Deps {
   context: ServiceContext<VoiceConfig>;
   engines: VoiceEngines;
   speech: SpeechSynthesizer;
-  stats: EngineStats;
 }
 
 /**
@@ -81,7 +80,7 @@ export function voiceProfileRoutes({ context, engines }: Deps): Router {
  * Called by the generation service with the user's token, never routed by the gateway:
  * the text spoken in the caller's cloned voice, cached per (voice, engine, text).
  */
-export function internalSpeechRoutes({ context, speech, stats }: Deps): Router {
+export function internalSpeechRoutes({ context, speech }: Deps): Router {
   const router = Router();
 
   router.post('/internal/speech', async (req, res) => {
@@ -102,10 +101,6 @@ export function internalSpeechRoutes({ context, speech, stats }: Deps): Router {
     res.setHeader('x-reading-seconds', reading.seconds.toFixed(3));
     res.setHeader('content-length', String(reading.wav.length));
     res.end(reading.wav);
-  });
-
-  router.get('/internal/engine-stats', (_req, res) => {
-    res.json({ synthesisCalls: stats.synthesisCalls });
   });
 
   return router;
