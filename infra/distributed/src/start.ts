@@ -75,13 +75,18 @@ async function main() {
 
   let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, async () => {
-      if (stopping) process.exit(1);
-      stopping = true;
-      process.stdout.write('\n  Stopping every process (each drains first)…\n');
-      await system.stop();
-      process.exit(0);
-    });
+    // Stopping is asynchronous; the handler starts it and the process exits when it is done.
+    process.on(
+      signal,
+      () =>
+        void (async () => {
+          if (stopping) process.exit(1);
+          stopping = true;
+          process.stdout.write('\n  Stopping every process (each drains first)…\n');
+          await system.stop();
+          process.exit(0);
+        })(),
+    );
   }
 }
 

@@ -59,7 +59,7 @@ export function libraryService(): ServiceModule<LibraryConfig> {
           context.logger.warn({ err: error }, 'could not remove abandoned music uploads'),
         );
       void sweep();
-      const sweeping = setInterval(sweep, SWEEP_EVERY_MS).unref();
+      const sweeping = setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
       // A whole file PUT for a track that was never added.
       const unusedUploads = startUnusedUploadSweeper({
         files: context.files,

@@ -78,7 +78,7 @@ function Dashboard({ creator }: { creator: CreatorAccountView }) {
         predicate: (q) => String(q.queryKey[0]).match(/^\/api\/(commissions|payouts|creator-analytics)/) !== null,
       });
       toast({ title: 'Logged out' });
-      navigate('/creator-login');
+      void navigate('/creator-login');
     },
     onError: () => toast({ title: 'Error', description: 'Failed to log out', variant: 'destructive' }),
   });

@@ -40,7 +40,7 @@ export function CreatorLoginPage(_props: CreatorLoginPageProps) {
     onSuccess: ({ creator }) => {
       queryClient.setQueryData(CREATOR_CURRENT_QUERY_KEY, creator);
       toast({ title: 'Success', description: 'Logged in successfully' });
-      navigate('/creator-dashboard');
+      void navigate('/creator-dashboard');
     },
     onError: (error) => {
       toast({ title: 'Login Failed', description: serverErrorMessage(error) ?? 'Invalid email or password', variant: 'destructive' });

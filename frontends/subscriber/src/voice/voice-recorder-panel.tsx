@@ -70,7 +70,7 @@ export function VoiceRecorderPanel({ sessionId, cloneEngine, returnTo }: VoiceRe
         variant: 'success',
       });
       await queryClient.invalidateQueries({ queryKey: voiceProfileQueryKey(sessionId) });
-      navigate(returnTo ?? '/affirmations');
+      void navigate(returnTo ?? '/affirmations');
     },
     onError: async (error) => {
       if (isSubscriptionRequired(error)) {
