@@ -75,7 +75,7 @@ export function libraryService(): ServiceModule<LibraryConfig> {
         .use(internalRoutes(context));
       return {
         routes,
-        keptAnswers: reads.kept(),
+        readCacheAnswers: reads.answerFromCache(),
         consumers: [creatorEventsConsumer, generationEventsConsumer, identityEventsConsumer].map((consumer) =>
           invalidatingConsumer(consumer, reads),
         ),

@@ -29,7 +29,7 @@ export interface RenderInput {
 }
 
 /**
- * Where encoded periods are kept between renders (the generation keeps them in its object
+ * Where encoded periods are stored between renders (the generation stores them in its object
  * store for a day or two). Keys are hashes of everything the period's bytes depend on.
  */
 export interface PeriodStore {
@@ -42,7 +42,7 @@ export interface RenderOptions {
   parallelism?: number;
   /** Which LAME build encodes (default 'auto': node-av's when it loads here). */
   encoder?: Mp3EncoderChoice;
-  /** Encoded periods kept between renders: a new length of the same speech and music copies the kept one. */
+  /** Encoded periods stored between renders: a new length of the same speech and music copies the stored one. */
   periods?: PeriodStore;
   /** Ends the render (the listener went away): no piece starts and no more signal is encoded after it fires. */
   signal?: AbortSignal;
@@ -63,7 +63,7 @@ export const SEAMLESS_PIECES: PieceEncoding = { reservoir: false, warmupFrames: 
 
 export interface RenderResult {
   /**
-   * The file as runs of bytes in order: the Info frame, the head, the kept period once per
+   * The file as runs of bytes in order: the Info frame, the head, the stored period once per
    * repetition (the same bytes referenced, not copied), the tail. An hour's MP3 is never
    * held whole: it is written run by run to the object store and to the listener.
    */
@@ -80,14 +80,14 @@ export interface RenderResult {
   encodedFrames: number;
   /** Frame indices where a piece from another encode starts. */
   seamFrames: number[];
-  /** 'reused': the period's frames came from the period store; 'encoded': made here (and kept); 'none': no period (straight). */
+  /** 'reused': the period's frames came from the period store; 'encoded': made here (and stored); 'none': no period (straight). */
   period: 'reused' | 'encoded' | 'none';
 }
 
 /** The rendered file in one buffer (a preview; an hour costs its whole size in memory). */
 export const wholeMp3 = (result: Pick<RenderResult, 'runs' | 'size'>): Buffer => Buffer.concat(result.runs, result.size);
 
-/** Changes whenever the way a period is encoded changes, so older kept periods are never used. */
+/** Changes whenever the way a period is encoded changes, so older stored periods are never used. */
 const PERIOD_FORMAT_VERSION = 1;
 
 const STREAM_CHUNK_SAMPLES = 5 * SAMPLE_RATE;
@@ -99,7 +99,7 @@ const PIECE_FRAMES = 768;
 
 /**
  * Renders the affirmation to a CBR MP3 of exactly `durationSeconds`: the speech repeated
- * with a short pause, over the looped music kept below the voice, fading out at the end.
+ * with a short pause, over the looped music set below the voice, fading out at the end.
  * Its steps: `prepareRender` mixes and plans, then `encodeRender` encodes the plan's way.
  *
  * Periodic mode encodes one period (split over the cores, each piece with warm-up frames)
@@ -169,7 +169,8 @@ export function encodeRender(prepared: PreparedRender, work: PieceWork, periods?
 const pieceCount = (frames: number, parallelism: number) =>
   Math.max(1, Math.min(Math.floor(frames / 64), Math.max(parallelism, Math.ceil(frames / PIECE_FRAMES))));
 
-type EncodedPiece = { kept: Uint8Array[]; header: Mp3FrameHeader; encoded: number };
+/** A piece's own frames (its warm-up dropped), the first frame's header, and how many frames were encoded. */
+type EncodedPiece = { ownFrames: Uint8Array[]; header: Mp3FrameHeader; encoded: number };
 
 /** Encodes the prepared render's frames piece by piece, at most `parallelism` at once; results come back in order. */
 function pieceEncoder({ plan, sources, format, arriving, encoder }: PreparedRender, work: PieceWork) {
@@ -183,10 +184,10 @@ function pieceEncoder({ plan, sources, format, arriving, encoder }: PreparedRend
       const endSample = to === null ? plan.totalSamples : Math.min(plan.totalSamples, (to + LOOKAHEAD_FRAMES) * fs);
       const signal = streamSignal(plan, sources, startSample, endSample, withFade, arriving, work.signal);
       const { frames, header } = splitFrames(await encodeMp3(signal, format, { reservoir, encoder }));
-      const kept = frames.slice(warm, to === null ? undefined : warm + (to - from));
-      if (to !== null && kept.length !== to - from)
+      const ownFrames = frames.slice(warm, to === null ? undefined : warm + (to - from));
+      if (to !== null && ownFrames.length !== to - from)
         throw new Error(`Encoder returned ${frames.length} frames, expected ${warm + to - from}+`);
-      return { kept, header, encoded: frames.length };
+      return { ownFrames, header, encoded: frames.length };
     });
 }
 
@@ -202,11 +203,11 @@ export async function encodeStraight(prepared: PreparedRender, work: PieceWork, 
   const encoded = await Promise.all(
     starts.map((a, c) => encodePiece(a, c === pieces - 1 ? null : starts[c + 1], a === 0 ? 0 : work.pieces.warmupFrames, true)),
   );
-  const frameCount = encoded.reduce((sum, e) => sum + e.kept.length, 0);
+  const frameCount = encoded.reduce((sum, e) => sum + e.ownFrames.length, 0);
   return {
     ...assemble(
       encoded[0].header,
-      encoded.map((e) => joinFrames(e.kept)),
+      encoded.map((e) => joinFrames(e.ownFrames)),
       frameCount,
       plan,
     ),
@@ -234,7 +235,7 @@ function blockPieceBounds(headFrames: number, blockFrames: number, count: number
 
 /**
  * The key of the period's encoded frames in the period store: they depend on these and on
- * nothing else, so the same key means the same bytes. Null when the period cannot be kept
+ * nothing else, so the same key means the same bytes. Null when the period cannot be stored
  * (no store, a block shorter than the period, or music without an id).
  */
 function periodKeyOf(prepared: PreparedRender, work: PieceWork, chunkBounds: [number, number][], periods: PeriodStore | undefined) {
@@ -277,9 +278,9 @@ async function encodePeriodic(prepared: PreparedRender, work: PieceWork, periods
   const chunkBounds = blockPieceBounds(headFrames, blockFrames, chunkCount);
 
   const periodKey = periodKeyOf(prepared, work, chunkBounds, periods);
-  const kept = periodKey ? await periods!.get(periodKey).catch(() => null) : null;
-  const keptFrames = kept ? framesOrNull(kept) : null;
-  const reused = keptFrames !== null && keptFrames.length === blockFrames;
+  const stored = periodKey ? await periods!.get(periodKey).catch(() => null) : null;
+  const storedFrames = stored ? framesOrNull(stored) : null;
+  const reused = storedFrames !== null && storedFrames.length === blockFrames;
 
   // The small head and tail last: they fill in while the last chunks finish.
   const pieces = await Promise.all([
@@ -289,10 +290,10 @@ async function encodePeriodic(prepared: PreparedRender, work: PieceWork, periods
   ]);
   const chunks = reused ? [] : pieces.slice(0, chunkCount);
   const [tail, head] = pieces.slice(reused ? 0 : chunkCount);
-  const block = reused ? keptFrames! : chunks.flatMap((c) => c.kept);
-  const blockBytes = reused ? kept! : joinFrames(block);
+  const block = reused ? storedFrames! : chunks.flatMap((c) => c.ownFrames);
+  const blockBytes = reused ? stored! : joinFrames(block);
   if (periodKey && !reused) {
-    // Kept for the next length of the same speech and music; a store that fails costs only that.
+    // Stored for the next length of the same speech and music; a store that fails costs only that.
     await periods!.put(periodKey, Buffer.from(blockBytes.buffer, blockBytes.byteOffset, blockBytes.byteLength)).catch(() => undefined);
   }
 
@@ -305,9 +306,9 @@ async function encodePeriodic(prepared: PreparedRender, work: PieceWork, periods
     block,
     blockBytes,
   });
-  const frameCount = headFrames + copiedFrames + tail.kept.length;
+  const frameCount = headFrames + copiedFrames + tail.ownFrames.length;
   return {
-    ...assemble(head.header, [joinFrames(head.kept), ...segments, joinFrames(tail.kept)], frameCount, plan),
+    ...assemble(head.header, [joinFrames(head.ownFrames), ...segments, joinFrames(tail.ownFrames)], frameCount, plan),
     plan,
     format,
     mode: 'periodic',
@@ -380,7 +381,7 @@ function musicFramesNeeded(plan: RenderPlan, start: number, end: number): number
   return from < M && to <= M ? to : M;
 }
 
-/** The frames of a kept period, or null when what was kept is not whole MP3 frames. */
+/** The frames of a stored period, or null when what was stored is not whole MP3 frames. */
 function framesOrNull(bytes: Buffer): Uint8Array[] | null {
   try {
     return splitFrames(bytes).frames;
