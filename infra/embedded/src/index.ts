@@ -6,3 +6,4 @@ export * from './build-frontends-if-stale';
 export * from './journeys';
 export * from './metrics-text';
 export * from './test-support';
+export * from './stop-on-signals';

@@ -1,8 +1,5 @@
 import {
   Badge,
-  Card,
-  CardDescription,
-  CardTitle,
   EmptyState,
   formatDollars,
   ListRow,
@@ -10,26 +7,18 @@ import {
   payoutStatus,
   QueryStates,
   Skeleton,
+  type QueryStatesQuery,
 } from '@innerecho/ui';
 import { Wallet } from 'lucide-react';
 import type { Payout } from '../api/creator-api';
+import { DashboardCard } from './dashboard-card';
 import { formatDate } from './format-period';
 
-export interface PayoutHistoryProps {
-  payouts: Payout[] | undefined;
-  error: boolean;
-  onRetry: () => void;
-}
-
-export function PayoutHistory({ payouts, error, onRetry }: PayoutHistoryProps) {
+export function PayoutHistory({ payouts }: { payouts: QueryStatesQuery<Payout[]> }) {
   return (
-    <Card css={{ gap: 16, padding: 24, minWidth: 0 }}>
-      <div css={{ display: 'grid', gap: 4 }}>
-        <CardTitle as="h2">Payout history</CardTitle>
-        <CardDescription>Payments of your commissions.</CardDescription>
-      </div>
+    <DashboardCard title="Payout history" description="Payments of your commissions.">
       <QueryStates
-        query={{ data: payouts, isError: error, refetch: onRetry }}
+        query={payouts}
         errorTitle="Could not load payouts"
         loading={<Skeleton css={{ height: 64 }} />}
         empty={
@@ -70,6 +59,6 @@ export function PayoutHistory({ payouts, error, onRetry }: PayoutHistoryProps) {
           </ListRows>
         )}
       </QueryStates>
-    </Card>
+    </DashboardCard>
   );
 }

@@ -1,17 +1,7 @@
-import {
-  Badge,
-  Card,
-  CardDescription,
-  CardTitle,
-  EmptyState,
-  formatDollars,
-  ListRow,
-  ListRows,
-  QueryStates,
-  Skeleton,
-} from '@innerecho/ui';
+import { Badge, EmptyState, formatDollars, ListRow, ListRows, QueryStates, Skeleton, type QueryStatesQuery } from '@innerecho/ui';
 import { Sparkles } from 'lucide-react';
 import type { Commission } from '../api/creator-api';
+import { DashboardCard } from './dashboard-card';
 import { formatDate } from './format-period';
 
 /** The dashboard lists the 10 most recent commissions. */
@@ -23,22 +13,11 @@ export function commissionLabel(c: Commission): string {
   return c.adjustment ? `Refund of ${base}` : base;
 }
 
-export interface RecentCommissionsProps {
-  commissions: Commission[] | undefined;
-  error: boolean;
-  onRetry: () => void;
-}
-
-export function RecentCommissions({ commissions, error, onRetry }: RecentCommissionsProps) {
-  const recent = commissions?.slice(0, RECENT_COMMISSIONS);
+export function RecentCommissions({ commissions }: { commissions: QueryStatesQuery<Commission[]> }) {
   return (
-    <Card css={{ gap: 16, padding: 24, minWidth: 0 }}>
-      <div css={{ display: 'grid', gap: 4 }}>
-        <CardTitle as="h2">Recent commissions</CardTitle>
-        <CardDescription>Your 10 most recent commissions.</CardDescription>
-      </div>
+    <DashboardCard title="Recent commissions" description="Your 10 most recent commissions.">
       <QueryStates
-        query={{ data: recent, isError: error, refetch: onRetry }}
+        query={commissions}
         errorTitle="Could not load commissions"
         loading={<Skeleton css={{ height: 96 }} />}
         empty={
@@ -51,7 +30,7 @@ export function RecentCommissions({ commissions, error, onRetry }: RecentCommiss
       >
         {(list) => (
           <ListRows>
-            {list.map((c) => (
+            {list.slice(0, RECENT_COMMISSIONS).map((c) => (
               <ListRow
                 key={c.id}
                 data-testid="commission-row"
@@ -76,6 +55,6 @@ export function RecentCommissions({ commissions, error, onRetry }: RecentCommiss
           </ListRows>
         )}
       </QueryStates>
-    </Card>
+    </DashboardCard>
   );
 }
