@@ -7,6 +7,35 @@ const tseslint = require('typescript-eslint');
 const reactHooks = require('eslint-plugin-react-hooks');
 const globals = require('globals');
 
+const SERVICES = ['identity', 'voice', 'library', 'generation', 'billing', 'creator-referral'];
+
+/** What no service may import: another service, by package or by path. */
+const otherServices = (service) =>
+  SERVICES.filter((other) => other !== service).map((other) => ({
+    group: [`@innerecho/${other}`, `@innerecho/${other}/*`, `**/${other}/src/**`, `**/${other}/test/**`],
+    message: 'Services never import each other: learn from events or ask over HTTP (contracts live in @innerecho/contracts).',
+  }));
+
+/** What domain code may not import: the web framework, and the database other than through data-access. */
+const domainRestrictions = [
+  { name: 'express', message: 'Domain code does not know about HTTP: entry-points/http turns requests into calls.' },
+  { name: 'drizzle-orm', message: 'Domain code reaches the database only through data-access.' },
+];
+const domainPatterns = [{ group: ['**/data-access/schema'], message: 'Domain code reaches the database only through data-access.' }];
+
+/** Frontend apps import only the contracts and the design system (which brings the router). */
+const frontendPaths = ['react-router', 'react-router-dom'].map((name) => ({ name, message: 'Import routing from @innerecho/ui.' }));
+const frontendPatterns = [
+  {
+    group: ['@innerecho/*', '!@innerecho/contracts', '!@innerecho/ui', '!@innerecho/ui/*'],
+    message: 'A frontend imports only @innerecho/contracts and the design system (@innerecho/ui).',
+  },
+  {
+    group: ['admin', 'creator', 'public', 'shell', 'subscriber', 'ui', 'design-tokens'].map((app) => `../**/${app}/src/**`),
+    message: 'A frontend imports another package by its name, never by a path into it.',
+  },
+];
+
 module.exports = tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', '**/drizzle/**', 'services/contracts/json-schemas/**'],
@@ -19,6 +48,16 @@ module.exports = tseslint.config(
       // An argument or caught error named with a leading underscore is unused on purpose
       // (an Express error handler needs four parameters to be one).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Type-aware: a promise is awaited, returned or marked `void` on purpose, and never
+    // handed to something that expects a plain function or a boolean.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: __dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {
@@ -69,9 +108,24 @@ module.exports = tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       // One router for the shell and every remote: it comes from the design system.
+      'no-restricted-imports': ['error', { paths: frontendPaths, patterns: frontendPatterns }],
+    },
+  },
+  {
+    // The design system stands on the contracts and the design tokens only.
+    files: ['frontends/ui/src/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['react-router', 'react-router-dom'].map((name) => ({ name, message: 'Import routing from @innerecho/ui.' })) },
+        {
+          paths: frontendPaths,
+          patterns: [
+            {
+              group: ['@innerecho/*', '!@innerecho/contracts', '!@innerecho/design-tokens'],
+              message: 'The design system imports only @innerecho/contracts and @innerecho/design-tokens.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -79,4 +133,23 @@ module.exports = tseslint.config(
     files: ['frontends/ui/src/routing/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // The design tokens are plain data: they stand on nothing of ours.
+    files: ['frontends/design-tokens/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@innerecho/*'], message: 'The design tokens import nothing of ours.' }] }],
+    },
+  },
+  ...SERVICES.flatMap((service) => [
+    {
+      files: [`services/${service}/**/*.ts`],
+      rules: { 'no-restricted-imports': ['error', { patterns: otherServices(service) }] },
+    },
+    {
+      files: [`services/${service}/src/domain/**/*.ts`],
+      rules: {
+        'no-restricted-imports': ['error', { paths: domainRestrictions, patterns: [...otherServices(service), ...domainPatterns] }],
+      },
+    },
+  ]),
 );

@@ -1,6 +1,6 @@
 'use strict';
 const { createAppConfig, remoteUrls } = require('@innerecho/frontends-build');
-const baseColors = require('../ui/src/theme/base-colors.json');
+const baseColors = require('../design-tokens/src/base-colors.json');
 
 module.exports = createAppConfig({
   name: 'shell',

@@ -13,7 +13,7 @@ import { frontendOrigins, serveRuntimeConfig } from './frontend-origins';
 import { gatewayOperations, type GatewayOperations } from './operations';
 import { EdgeCache } from './edge-cache';
 import { createUpstreamProxies, sendBodyUpstream } from './upstream';
-import { apiClientKey, keptReadLane } from './kept-read-lane';
+import { apiClientKey, edgeCacheLane } from './edge-cache-lane';
 import { API_ANSWER_HEADERS, everyAnswerHeaders, securityHeaders } from './security-headers';
 import { checkSessionCookie, keepGatewayCookies } from './session-cookie';
 import { serveApiReference } from './api-reference';
@@ -46,7 +46,7 @@ function stampRequestId(req: IncomingMessage, res: ServerResponse) {
 
 /**
  * The gateway as a node:http request listener: reads it keeps answered the short way
- * (`keptReadLane`), everything else through the Express app below.
+ * (`edgeCacheLane`), everything else through the Express app below.
  */
 export function createGateway({
   config,
@@ -106,13 +106,13 @@ export function createGateway({
     handler: tooMany('Too many requests. Please slow down.'),
   });
 
-  const keptReads = new EdgeCache({ maxBytes: EDGE_CACHE_MAX_BYTES, maxAnswerBytes: EDGE_CACHE_MAX_ANSWER_BYTES });
+  const edgeCache = new EdgeCache({ maxBytes: EDGE_CACHE_MAX_BYTES, maxAnswerBytes: EDGE_CACHE_MAX_ANSWER_BYTES });
   const proxies = createUpstreamProxies({
     urls,
     logger,
     metrics: operations.metrics,
     onProxyRes: (proxyRes, req, res, service) => {
-      keptReads.observe(proxyRes, req, service);
+      edgeCache.observe(proxyRes, req, service);
       keepGatewayCookies(proxyRes, res);
     },
   });
@@ -154,12 +154,12 @@ export function createGateway({
     }
 
     const session = await checkSessionCookie(req, res, sessions);
-    if (keptReads.answer(req, res, route.service, session.status === 'valid')) return;
+    if (edgeCache.answer(req, res, route.service, session.status === 'valid')) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       // A write may change what the service's reads answer: before it (a read under way is
       // not kept) and once it is answered.
-      keptReads.forget(route.service);
-      res.once('close', () => keptReads.forget(route.service));
+      edgeCache.forget(route.service);
+      res.once('close', () => edgeCache.forget(route.service));
     }
 
     const forward = () => proxies[route.service](req, res, next);
@@ -184,8 +184,8 @@ export function createGateway({
   app.use(finalErrorHandler(logger));
 
   const apiAnswerHeaders: [string, string][] = [...everyAnswerHeaders({ publicUrl: config.PUBLIC_URL }), ...API_ANSWER_HEADERS];
-  const lane = keptReadLane({
-    keptReads,
+  const lane = edgeCacheLane({
+    edgeCache,
     rateLimit: apiRateLimit,
     lifecycle: operations.lifecycle,
     metrics: operations.metrics,
@@ -202,8 +202,8 @@ export function createGateway({
     headers: apiAnswerHeaders,
     stampRequestId,
   });
-  const afterKeptReads: RequestListener = (req, res) => personalReads(req, res, app);
-  return (req, res) => lane(req, res, afterKeptReads);
+  const afterEdgeCache: RequestListener = (req, res) => personalReads(req, res, app);
+  return (req, res) => lane(req, res, afterEdgeCache);
 }
 
 export const frontendsBuilt = (dir: string) => FRONTEND_APPS.every((name) => existsSync(join(dir, name, 'dist')));

@@ -3,10 +3,10 @@ import type { Request, Response } from 'express';
 import { acceptedEncoding, carriesBody, EDGE_CACHE_HEADER, matchesEtag } from '@innerecho/kit';
 import type { ServiceName } from './route-table';
 
-/** The headers of a kept answer that go out again with it (the gateway adds its own around them). */
+/** The headers of a cached answer that go out again with it (the gateway adds its own around them). */
 const KEPT_HEADERS = ['content-type', 'content-encoding', 'etag', 'vary', 'cache-control'] as const;
 
-export interface KeptAnswer {
+export interface EdgeCachedAnswer {
   service: ServiceName;
   /** Only for a request whose session the gateway found valid. */
   signedIn: boolean;
@@ -17,9 +17,9 @@ export interface KeptAnswer {
 }
 
 export interface EdgeCacheOptions {
-  /** All kept bodies together stay under this; the oldest answers go first. */
+  /** All cached bodies together stay under this; the oldest answers go first. */
   maxBytes: number;
-  /** An answer larger than this is never kept. */
+  /** An answer larger than this is never cached. */
   maxAnswerBytes: number;
   /** The clock (tests move it). */
   now?: () => number;
@@ -28,18 +28,18 @@ export interface EdgeCacheOptions {
 /**
  * Public reads answered at the edge. A service marks an answer the gateway may keep with
  * `Gateway-Cache-Control: max-age=N` (plus `signed-in` when it is the same for every
- * signed-in user but not for visitors); the owning service still decides what is kept and
- * for how long. The gateway keeps the answer for N seconds per path, query and accepted
+ * signed-in user but not for visitors); the owning service still decides what is cached and
+ * for how long. The gateway caches the answer for N seconds per path, query and accepted
  * encoding, answers it (or 304 for its ETag) without a hop to the service, and never passes
- * the header on. Every write to a service drops that service's kept answers when it is
- * answered, and a read that was under way meanwhile is not kept; a change that reaches the
+ * the header on. Every write to a service drops that service's cached answers when it is
+ * answered, and a read that was under way meanwhile is not cached; a change that reaches the
  * service another way (an event, a write through another gateway) shows within N seconds.
  * Everything the gateway does before forwarding (rate limits, the session check, security
- * headers, request ids, metrics) still runs for a kept answer.
+ * headers, request ids, metrics) still runs for a cached answer.
  */
 export class EdgeCache {
-  private readonly answers = new Map<string, KeptAnswer>();
-  /** Per service, bumped by every write: a read that began before a bump is not kept. */
+  private readonly answers = new Map<string, EdgeCachedAnswer>();
+  /** Per service, bumped by every write: a read that began before a bump is not cached. */
   private readonly generations = new Map<ServiceName, number>();
   private readonly readStartedIn = new WeakMap<Request, number>();
   private bytes = 0;
@@ -49,54 +49,54 @@ export class EdgeCache {
     this.now = options.now ?? Date.now;
   }
 
-  /** Answers kept right now. */
+  /** Answers cached right now. */
   get size() {
     return this.answers.size;
   }
 
   /**
-   * The kept answer for this read, if any: only for a GET or HEAD without a body or a range,
+   * The cached answer for this read, if any: only for a GET or HEAD without a body or a range,
    * and not past its time. Whether the caller may have it is `mayHave`'s question.
    */
-  lookup(req: IncomingMessage): KeptAnswer | undefined {
+  lookup(req: IncomingMessage): EdgeCachedAnswer | undefined {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.range !== undefined || carriesBody(req)) return undefined;
     const key = keyOf(req);
-    const kept = this.answers.get(key);
-    if (kept && kept.expiresAt <= this.now()) {
+    const cached = this.answers.get(key);
+    if (cached && cached.expiresAt <= this.now()) {
       this.remove(key);
       return undefined;
     }
-    return kept;
+    return cached;
   }
 
-  /** An answer kept for signed-in users goes only to a request whose session the gateway found valid. */
-  static mayHave(kept: KeptAnswer, signedIn: boolean) {
-    return !kept.signedIn || signedIn;
+  /** An answer cached for signed-in users goes only to a request whose session the gateway found valid. */
+  static mayHave(cached: EdgeCachedAnswer, signedIn: boolean) {
+    return !cached.signedIn || signedIn;
   }
 
-  /** Sends a kept answer (304 when the request names its ETag). */
-  static send(req: IncomingMessage, res: ServerResponse, kept: KeptAnswer) {
-    for (const [name, value] of kept.headers) res.setHeader(name, value);
-    if (matchesEtag(req, kept.etag)) {
+  /** Sends a cached answer (304 when the request names its ETag). */
+  static send(req: IncomingMessage, res: ServerResponse, cached: EdgeCachedAnswer) {
+    for (const [name, value] of cached.headers) res.setHeader(name, value);
+    if (matchesEtag(req, cached.etag)) {
       res.statusCode = 304;
       res.end();
       return;
     }
-    res.setHeader('content-length', kept.body.length);
+    res.setHeader('content-length', cached.body.length);
     res.statusCode = 200;
     if (req.method === 'HEAD') res.end();
-    else res.end(kept.body);
+    else res.end(cached.body);
   }
 
   /**
-   * Sends the kept answer to this read when there is one the caller may have (`signedIn`:
+   * Sends the cached answer to this read when there is one the caller may have (`signedIn`:
    * the gateway found the request's session valid); otherwise notes when the read began and
    * returns false, and the request goes on to the service.
    */
   answer(req: Request, res: Response, service: ServiceName, signedIn: boolean): boolean {
-    const kept = this.lookup(req);
-    if (kept && EdgeCache.mayHave(kept, signedIn)) {
-      EdgeCache.send(req, res, kept);
+    const cached = this.lookup(req);
+    if (cached && EdgeCache.mayHave(cached, signedIn)) {
+      EdgeCache.send(req, res, cached);
       return true;
     }
     this.readStartedIn.set(req, this.generations.get(service) ?? 0);
@@ -104,7 +104,7 @@ export class EdgeCache {
   }
 
   /**
-   * Sees every service answer before it is passed on: removes the directive, and keeps the
+   * Sees every service answer before it is passed on: removes the directive, and caches the
    * answer when the service allows it and nothing about the request or answer forbids it.
    */
   observe(proxyRes: IncomingMessage, req: Request, service: ServiceName) {
@@ -132,13 +132,13 @@ export class EdgeCache {
     });
   }
 
-  /** A write to `service` is under way or was answered: its kept answers may be out of date. */
+  /** A write to `service` is under way or was answered: its cached answers may be out of date. */
   forget(service: ServiceName) {
     this.generations.set(service, (this.generations.get(service) ?? 0) + 1);
-    for (const [key, kept] of this.answers) if (kept.service === service) this.remove(key);
+    for (const [key, cached] of this.answers) if (cached.service === service) this.remove(key);
   }
 
-  private store(key: string, answer: KeptAnswer) {
+  private store(key: string, answer: EdgeCachedAnswer) {
     this.remove(key);
     this.answers.set(key, answer);
     this.bytes += answer.body.length;
@@ -149,10 +149,10 @@ export class EdgeCache {
   }
 
   private remove(key: string) {
-    const kept = this.answers.get(key);
-    if (!kept) return;
+    const cached = this.answers.get(key);
+    if (!cached) return;
     this.answers.delete(key);
-    this.bytes -= kept.body.length;
+    this.bytes -= cached.body.length;
   }
 }
 

@@ -8,14 +8,19 @@ async function main() {
   const gateway = await startGateway(config, logger, { processMetrics: true });
   let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, async () => {
-      if (stopping) return;
-      stopping = true;
-      logger.info({ signal }, 'draining: finishing requests in flight');
-      await gateway.stop();
-      await tracing.shutdown();
-      process.exit(0);
-    });
+    // Stopping is asynchronous; the handler starts it and the process exits when it is done.
+    process.on(
+      signal,
+      () =>
+        void (async () => {
+          if (stopping) return;
+          stopping = true;
+          logger.info({ signal }, 'draining: finishing requests in flight');
+          await gateway.stop();
+          await tracing.shutdown();
+          process.exit(0);
+        })(),
+    );
   }
 }
 

@@ -14,7 +14,7 @@ import {
   type ServiceMetrics,
   type TokenVerifier,
 } from '@innerecho/kit';
-import { apiClientKey, type ApiRateLimit } from './kept-read-lane';
+import { apiClientKey, type ApiRateLimit } from './edge-cache-lane';
 import { findRoute, PERSONAL_READS, type ServiceName } from './route-table';
 import { decodeCookieValue, readCookie } from './session-cookie';
 import { isUntrustedHeader } from './untrusted-headers';

@@ -21,10 +21,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import { attachToDistributedSystem, startDistributedTestSystem } from '@innerecho/distributed';
-import { newSessionId, TestClient, uniqueEmail } from '@innerecho/embedded';
+import { newSessionId, TestClient, uniqueEmail, addMusicTrack, spokenSample } from '@innerecho/embedded';
 import { ffprobePath } from '@innerecho/kit';
-import { addMusicTrack } from '../../services/generation/test/library-setup';
-import { spokenSample } from '@innerecho/voice/test/voice-samples';
 
 const LISTENERS = Number(process.env.BENCH_LISTENERS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3600);

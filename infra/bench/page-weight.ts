@@ -16,8 +16,14 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
-import { newSessionId, subscribeThroughDemoCheckout, TestClient, uniqueEmail, uploadRecordingThroughApi } from '@innerecho/embedded';
-import { spokenSample } from '../../services/voice/test/voice-samples';
+import {
+  newSessionId,
+  subscribeThroughDemoCheckout,
+  TestClient,
+  uniqueEmail,
+  uploadRecordingThroughApi,
+  spokenSample,
+} from '@innerecho/embedded';
 
 const ROUTES = ['/', '/affirmations', '/admin'];
 /** The goal for the first visit to '/': compressed JavaScript before the page is interactive. */

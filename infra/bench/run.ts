@@ -26,7 +26,7 @@ import { ArrivingMusic } from '../../services/generation/src/domain/render/arriv
 import { renderAffirmationMp3 } from '../../services/generation/src/domain/render/render-affirmation';
 import { closeMp3Encoders, resolveMp3Encoder } from '../../services/generation/src/domain/render/mp3-encoder';
 import { DEFAULT_PAUSE } from '../../services/generation/src/domain/render/periodic-plan';
-import { syntheticMusic, syntheticSpeech } from '../../services/generation/test/audio-fixtures';
+import { syntheticMusic, syntheticSpeech } from '@innerecho/embedded';
 
 const run = promisify(execFile);
 const SR = 44100;
@@ -122,7 +122,7 @@ async function main() {
           : ArrivingMusic.decode(musicBytes, measured.decodedFrames, measured.loudness);
       const result = await renderAffirmationMp3({ speech, music, durationSeconds: seconds, musicBelowVoiceDb }, { encoder });
       const ms = performance.now() - started;
-      return { ms, bytes: result.mp3.length, mode: result.mode, encodedFrames: result.encodedFrames, frames: result.frames };
+      return { ms, bytes: result.size, mode: result.mode, encodedFrames: result.encodedFrames, frames: result.frames };
     };
 
     const rows: {
@@ -269,7 +269,7 @@ async function periodReuse(options: {
       const r = await render(3600, warm, true);
       reused.push(r.ms);
       if (r.result.period !== 'reused') throw new Error(`the kept period was not reused (${r.result.period})`);
-      detail = `${r.result.encodedFrames} of ${r.result.frames} frames encoded, ${(r.result.mp3.length / 1e6).toFixed(1)} MB`;
+      detail = `${r.result.encodedFrames} of ${r.result.frames} frames encoded, ${(r.result.size / 1e6).toFixed(1)} MB`;
     }
     const label = warm ? 'music already decoded' : 'music decoded during the run';
     const ok = !warm || median(reused) <= 300;
@@ -289,9 +289,10 @@ async function periodReuse(options: {
  */
 async function newListenerClickToPlayable(naiveSeconds: (seconds: number) => number | undefined) {
   console.log('\nClick to playable for a new listener (real services, embedded, local voice engine, a new speech and music pair):');
-  const { startTestSystem, TestClient, uniqueEmail, newSessionId, uploadRecordingThroughApi } = await import('@innerecho/embedded');
+  const { startTestSystem, TestClient, uniqueEmail, newSessionId, uploadRecordingThroughApi, spokenSample } = await import(
+    '@innerecho/embedded'
+  );
   const { VOICE_CONSENT_VERSION } = await import('@innerecho/contracts');
-  const { spokenSample } = await import('../../services/voice/test/voice-samples');
   const system = await startTestSystem({ databaseUrl: '', natsUrl: '' });
   try {
     const sample = new Uint8Array(await spokenSample());
@@ -351,9 +352,8 @@ async function newListenerClickToPlayable(naiveSeconds: (seconds: number) => num
 /** Through the real API: clone a voice, generate, then generate the same text at another length. */
 async function engineCallCheck() {
   console.log('\nEngine calls on regeneration (real services, embedded, local voice engine):');
-  const { startTestSystem, TestClient, uniqueEmail, newSessionId } = await import('@innerecho/embedded');
+  const { startTestSystem, TestClient, uniqueEmail, newSessionId, sumOfMetricAt, spokenSample } = await import('@innerecho/embedded');
   const { VOICE_CONSENT_VERSION } = await import('@innerecho/contracts');
-  const { spokenSample } = await import('../../services/voice/test/voice-samples');
   const system = await startTestSystem({ databaseUrl: '', natsUrl: '' });
   try {
     const client = new TestClient(system.url);
@@ -373,8 +373,7 @@ async function engineCallCheck() {
     });
     if (clone.status !== 200) throw new Error(`clone failed: ${clone.status} ${clone.text}`);
     const transcript = (await client.get('/api/transcripts')).data[0];
-    const stats = async () =>
-      ((await (await fetch(`${system.services.voice.url}/internal/engine-stats`)).json()) as { synthesisCalls: number }).synthesisCalls;
+    const stats = () => sumOfMetricAt([system.services.voice.url], 'innerecho_voice_engine_calls_total', { operation: 'speak' });
     const generate = async (audioDuration: string) => {
       const started = performance.now();
       const res = await client.postJson('/api/generate-audio', {

@@ -13,12 +13,17 @@ async function main() {
   });
   process.stdout.write(`${JSON.stringify({ url: system.url, admin: system.admin })}\n`);
   let stopping = false;
-  process.on('SIGTERM', async () => {
-    if (stopping) return;
-    stopping = true;
-    await system.stop();
-    process.exit(0);
-  });
+  // Stopping is asynchronous; the handler starts it and the process exits when it is done.
+  process.on(
+    'SIGTERM',
+    () =>
+      void (async () => {
+        if (stopping) return;
+        stopping = true;
+        await system.stop();
+        process.exit(0);
+      })(),
+  );
 }
 
 main().catch((error) => {

@@ -14,6 +14,7 @@ import {
   subscribeThroughDemoCheckout,
   TestClient,
   uniqueEmail,
+  spokenSample,
 } from '@innerecho/embedded';
 import {
   BUCKET_CORS,
@@ -26,7 +27,6 @@ import {
   type ServiceName,
   type Wiring,
 } from '@innerecho/distributed';
-import { spokenSample } from '@innerecho/voice/test/voice-samples';
 
 /**
  * `npm run test:containers`: the images as an orchestrator runs them. Builds every part's

@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { cloneVoiceThroughApi, newSessionId, subscribeThroughDemoCheckout, TestClient, uniqueEmail } from '@innerecho/embedded';
-import { spokenSample } from '@innerecho/voice/test/voice-samples';
+import {
+  cloneVoiceThroughApi,
+  newSessionId,
+  subscribeThroughDemoCheckout,
+  TestClient,
+  uniqueEmail,
+  spokenSample,
+} from '@innerecho/embedded';
 
 /**
  * `npm run load`: the k6 scenarios (infra/k6) driven by autocannon against a running gateway

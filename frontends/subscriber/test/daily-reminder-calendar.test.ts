@@ -1,4 +1,4 @@
-import { dailyReminderCalendar } from '../src/habit/daily-reminder-calendar';
+import { dailyReminderCalendar } from '../src/listening-streak/daily-reminder-calendar';
 
 test('the reminder is one daily event at the chosen local time, linking to the Saved tab, in valid iCalendar', () => {
   const ics = dailyReminderCalendar({

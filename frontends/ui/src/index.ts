@@ -8,7 +8,7 @@
 export { AppThemeProvider, useThemeMode, type AppThemeProviderProps } from './theme/theme-provider';
 export { GlobalStyles } from './theme/global-styles';
 export { theme, type InnerEchoTheme } from './theme/theme';
-export { palettes, colorVars, type Palette } from './theme/tokens';
+export { palettes, colorVars, type Palette } from '@innerecho/design-tokens';
 export { THEME_STORAGE_KEY, DEFAULT_THEME, readStoredTheme, storeTheme, applyThemeToDocument, type ThemeMode } from './theme/theme-storage';
 
 // Data layer: JSON bodies, cookies always, non-OK answers as `${status}: ${body}` errors, no retries
@@ -107,6 +107,7 @@ export {
   Slider,
 } from './components/radix-parts';
 export { DialogFooter } from './components/dialog-footer';
+export { FormDialog, FormDialogFooter, type FormDialogProps, type FormDialogFooterProps } from './components/form-dialog';
 export type { DialogContentProps } from './components/dialog';
 export type { ConfirmDialogProps } from './components/confirm-dialog';
 export type { SheetContentProps } from './components/sheet';
@@ -122,6 +123,9 @@ export { ErrorBoundary, type ErrorBoundaryProps } from './components/error-bound
 export { ManageSubscriptionButton, type ManageSubscriptionButtonProps } from './billing/manage-subscription-button';
 export { payoutStatus } from './billing/payout-status';
 export { InProgressNotice, type InProgressNoticeProps } from './components/in-progress-notice';
+export { IconBadge, type IconBadgeProps, type IconBadgeTone } from './components/icon-badge';
+export { QueryStates, SkeletonList, type QueryStatesProps, type QueryStatesQuery, type SkeletonListProps } from './components/query-states';
+export { ListRow, ListRows, type ListRowProps } from './components/list-row';
 export { TextLink, textLinkStyles, type TextLinkProps } from './components/text-link';
 export { validInput } from './forms/valid-input';
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import pg from 'pg';
-import { buildFrontendsIfStale } from '@innerecho/embedded';
+import { buildFrontendsIfStale, stopOnSignals } from '@innerecho/embedded';
 import { COMPOSE_FIRST_PORT, REPOSITORY_ROOT, type S3Settings } from './environment';
 import { startDistributedSystem } from './distributed-system';
 
@@ -73,16 +73,7 @@ async function main() {
       `  Press Ctrl-C to stop.\n\n`,
   );
 
-  let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, async () => {
-      if (stopping) process.exit(1);
-      stopping = true;
-      process.stdout.write('\n  Stopping every process (each drains first)…\n');
-      await system.stop();
-      process.exit(0);
-    });
-  }
+  stopOnSignals(system, '\n  Stopping every process (each drains first)…\n');
 }
 
 main().catch((error) => {

@@ -8,8 +8,8 @@ import {
   signedInAdmin,
   TestClient,
   uniqueEmail,
+  spokenSample,
 } from '@innerecho/embedded';
-import { spokenSample } from '@innerecho/voice/test/voice-samples';
 import { attachToDistributedSystem, SERVICES, startDistributedTestSystem, type DistributedTestSystem } from '../src';
 
 jest.setTimeout(900_000);

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import { runFfmpeg } from '@innerecho/kit';
-import { espeakSpeak } from '@innerecho/voice/src/engines/espeak';
+import { espeakSpeak } from '@innerecho/voice';
 
 /**
  * A fake microphone for Chromium: espeak-ng reading the five sample sentences twice (about

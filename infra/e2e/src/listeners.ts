@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
-import { spokenSample } from '@innerecho/voice/test/voice-samples';
+import { spokenSample } from '@innerecho/embedded';
 import { signUpInBrowser, type E2E } from './harness';
 
 type ContextOptions = Parameters<E2E['newContext']>[0];

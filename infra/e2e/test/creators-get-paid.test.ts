@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { earnCommissions } from '@innerecho/creator-referral/test/support/referral-fixtures';
-import { TestClient, uniqueEmail } from '@innerecho/embedded';
-import { addMusicTrack } from '@innerecho/generation/test/library-setup';
+import { addMusicTrack, earnCommissions, TestClient, uniqueEmail } from '@innerecho/embedded';
 import { expectNoAxeViolations, pageSettled, signInInBrowser, startE2E, type E2E } from '../src';
 
 jest.setTimeout(600_000);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Locator } from 'playwright-core';
-import { addMusicTrack } from '@innerecho/generation/test/library-setup';
+import { addMusicTrack } from '@innerecho/embedded';
 import { clonedListener, expectNoAxeViolations, startE2E, type E2E } from '../src';
 
 jest.setTimeout(900_000);

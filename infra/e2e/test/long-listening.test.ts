@@ -1,6 +1,6 @@
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import type { Locator } from 'playwright-core';
-import { addMusicTrack } from '@innerecho/generation/test/library-setup';
+import { addMusicTrack } from '@innerecho/embedded';
 import { clonedListener, expectNoAxeViolations, startE2E, type E2E } from '../src';
 import { text } from 'node:stream/consumers';
 

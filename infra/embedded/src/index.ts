@@ -5,3 +5,5 @@ export * from './test-client';
 export * from './build-frontends-if-stale';
 export * from './journeys';
 export * from './metrics-text';
+export * from './test-support';
+export * from './stop-on-signals';

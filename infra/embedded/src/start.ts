@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { buildFrontendsIfStale } from './build-frontends-if-stale';
 import { startSystem } from './system';
+import { stopOnSignals } from './stop-on-signals';
 
 /**
  * `npm start`: the whole product in one process on http://localhost:3000 with every
@@ -25,16 +26,7 @@ async function main() {
   });
   process.stdout.write(`\n  InnerEcho is running at ${system.url}\n${adminNotice}\n  Press Ctrl-C to stop.\n\n`);
 
-  let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, async () => {
-      if (stopping) process.exit(1); // a second Ctrl-C: leave now
-      stopping = true;
-      process.stdout.write('\n  Stopping InnerEcho…\n');
-      await system.stop();
-      process.exit(0);
-    });
-  }
+  stopOnSignals(system, '\n  Stopping InnerEcho…\n');
 }
 
 main().catch((error) => {

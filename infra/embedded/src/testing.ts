@@ -59,7 +59,8 @@ export async function startTestSystem({
     seedAdminEmail: 'admin@innerecho.test',
     onAdminSeeded: (credentials) => (admin = credentials),
     ...overrides,
-    env: { ...process.env, SIGN_IN_RATE_LIMIT: '1000', ...(overrides.env ?? {}) },
+    // Throwaway systems start by the dozen: they take the starter music only once rendered.
+    env: { ...process.env, SIGN_IN_RATE_LIMIT: '1000', STARTER_MUSIC: 'if-rendered', ...(overrides.env ?? {}) },
   });
 
   const stop = system.stop;

@@ -17,10 +17,15 @@ async function main() {
     seedAdminEmail: 'admin@innerecho.test',
     onAdminSeeded: (credentials) => (admin = credentials),
   });
-  process.once('SIGTERM', async () => {
-    await system.stop();
-    process.exit(0);
-  });
+  // Stopping is asynchronous; the handler starts it and the process exits when it is done.
+  process.once(
+    'SIGTERM',
+    () =>
+      void (async () => {
+        await system.stop();
+        process.exit(0);
+      })(),
+  );
   process.stdout.write(
     `${JSON.stringify({ productReady: { url: system.url, generation: system.services.generation.url, voice: system.services.voice.url, admin } })}\n`,
   );

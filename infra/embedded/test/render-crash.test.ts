@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
-import { spokenSample } from '@innerecho/voice/test/voice-samples';
-import { addMusicTrack } from '@innerecho/generation/test/library-setup';
+import { spokenSample, addMusicTrack } from '@innerecho/embedded';
 import { createLogger, openDatabase } from '@innerecho/kit';
 import {
   eventually,

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { startTestSystem, TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
+import { startTestSystem, TestClient, uniqueEmail, type TestSystem, eventually } from '@innerecho/embedded';
 import { runDemoBillingClock } from '@innerecho/billing';
-import { eventually } from './support/eventually';
 
 jest.setTimeout(120_000);
 

@@ -1,8 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import { newSessionId, startTestSystem, TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
+import {
+  newSessionId,
+  startTestSystem,
+  TestClient,
+  uniqueEmail,
+  type TestSystem,
+  eventually,
+  FakeStripe,
+  FAKE_PRICES,
+  signedWebhook,
+  stripeEnv,
+} from '@innerecho/embedded';
 import { billingTables } from '@innerecho/billing';
-import { eventually } from './support/eventually';
-import { FakeStripe, FAKE_PRICES, signedWebhook, stripeEnv } from './support/fake-stripe-server';
 
 jest.setTimeout(120_000);
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { startTestSystem, TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
+import { earnCommissions, startTestSystem, TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
 import { creatorReferralTables } from '@innerecho/creator-referral';
-import { createCreator, earnCommissions, signInCreator } from './support/referral-fixtures';
+import { createCreator, signInCreator } from './support/referral-fixtures';
 
 jest.setTimeout(180_000);
 

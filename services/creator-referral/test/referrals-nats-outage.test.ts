@@ -4,9 +4,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { startTestSystem, type TestSystem } from '@innerecho/embedded';
-import { eventually } from '../../billing/test/support/eventually';
-import { FakeStripe, stripeEnv } from '../../billing/test/support/fake-stripe-server';
+import { startTestSystem, type TestSystem, eventually, FakeStripe, stripeEnv } from '@innerecho/embedded';
 import { createCreator, signInCreator, StripeDriver } from './support/referral-fixtures';
 
 jest.setTimeout(180_000);

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { startTestSystem, TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
-import { eventually } from '../../billing/test/support/eventually';
-import { FakeStripe, stripeEnv } from '../../billing/test/support/fake-stripe-server';
+import { startTestSystem, TestClient, uniqueEmail, type TestSystem, eventually, FakeStripe, stripeEnv } from '@innerecho/embedded';
 import { createCreator, CREATOR_PASSWORD, signInCreator, StripeDriver } from './support/referral-fixtures';
 
 jest.setTimeout(180_000);

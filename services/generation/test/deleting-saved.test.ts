@@ -8,8 +8,8 @@ import {
   uniqueEmail,
   uploadRecordingThroughApi,
   type TestSystem,
+  spokenSample,
 } from '@innerecho/embedded';
-import { spokenSample } from '../../voice/test/voice-samples';
 
 jest.setTimeout(300_000);
 

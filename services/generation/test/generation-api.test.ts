@@ -16,13 +16,16 @@ import {
   uploadRecordingThroughApi,
   sumOfMetricAt,
   type TestSystem,
+  clippedSample,
+  silentFlac,
+  silentSample,
+  spokenSample,
+  decodeMp3,
+  addMusicTrack,
 } from '@innerecho/embedded';
 import { encodeWav, decodeWav } from '@innerecho/kit';
-import { clippedSample, silentFlac, silentSample, spokenSample } from '../../voice/test/voice-samples';
 import { ArrivingMusic } from '../src/domain/render/arriving-music';
-import { renderAffirmationMp3 } from '../src/domain/render/render-affirmation';
-import { decodeMp3 } from './audio-fixtures';
-import { addMusicTrack } from './library-setup';
+import { renderAffirmationMp3, wholeMp3 } from '../src/domain/render/render-affirmation';
 
 jest.setTimeout(300_000);
 
@@ -124,8 +127,8 @@ async function aTranscript(client: TestClient) {
 }
 /** Calls the voice service made to its engine (speech and clones), as its metrics count them. */
 const engineCallsMetered = () => sumOfMetricAt([system.services.voice.url], 'innerecho_voice_engine_calls_total');
-const engineCalls = async () =>
-  ((await (await fetch(`${system.services.voice.url}/internal/engine-stats`)).json()) as { synthesisCalls: number }).synthesisCalls;
+/** Speech the voice service asked its engine for (a cached text asks none), as its metrics count it. */
+const engineCalls = () => sumOfMetricAt([system.services.voice.url], 'innerecho_voice_engine_calls_total', { operation: 'speak' });
 
 /** The listener's seconds used today and held by reservations (live or lapsed) as the database has them. */
 async function secondsOf(userId: string) {
@@ -804,7 +807,7 @@ describe('the render queue and the streamed MP3', () => {
       musicId: music.id,
       musicBelowVoiceDb: 13,
     });
-    expect(res.body.equals(whole.mp3)).toBe(true);
+    expect(res.body.equals(wholeMp3(whole))).toBe(true);
 
     const stored = await raw(
       bob.client,

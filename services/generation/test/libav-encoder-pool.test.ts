@@ -1,7 +1,7 @@
 import { LibavEncoderPool } from '../src/domain/render/libav-encoder-pool';
 import { splitFrames } from '../src/domain/render/mp3-frames';
 import { VOICE_ONLY_FORMAT, WITH_MUSIC_FORMAT } from '../src/domain/render/output-format';
-import { decodeMp3 } from './audio-fixtures';
+import { decodeMp3 } from '@innerecho/embedded';
 
 jest.setTimeout(60_000);
 const SR = 44100;

@@ -1,8 +1,16 @@
-import { renderAffirmationMp3, type RenderResult } from '../src/domain/render/render-affirmation';
+import {
+  encodeRender,
+  encodeStraight,
+  prepareRender,
+  renderAffirmationMp3,
+  SEAMLESS_PIECES,
+  wholeMp3,
+  type RenderResult,
+} from '../src/domain/render/render-affirmation';
 import { splitFrames } from '../src/domain/render/mp3-frames';
 import { readInfoFrame } from '../src/domain/render/info-tag';
 import { closeMp3Encoders } from '../src/domain/render/mp3-encoder';
-import { decodeMp3, decodeWarnings, syntheticMusic, syntheticSpeech } from './audio-fixtures';
+import { decodeMp3, decodeWarnings, syntheticMusic, syntheticSpeech } from '@innerecho/embedded';
 import { BROKEN_PIECE_ENCODINGS } from './broken-renders';
 
 jest.setTimeout(180_000);
@@ -17,8 +25,8 @@ const DECODER_OFFSET = 1105; // encoder delay 576 + decoder delay 529
  */
 function compareWithStraight(render: RenderResult, straight: RenderResult) {
   const ch = render.format.channels;
-  const out = decodeMp3(render.mp3, ch);
-  const ref = decodeMp3(straight.mp3, ch);
+  const out = decodeMp3(wholeMp3(render), ch);
+  const ref = decodeMp3(wholeMp3(straight), ch);
   const frameError = (f: number) => {
     const a = Math.max(0, f * 1152 - DECODER_OFFSET);
     const b = Math.min(out.length / ch, (f + 1) * 1152 - DECODER_OFFSET);
@@ -71,9 +79,12 @@ describe.each(cases)('the render with the $encoder encoder, $name', ({ seconds, 
   const input = () => ({ speech: syntheticSpeech(speech), music: music ? syntheticMusic(music) : null, durationSeconds: seconds });
   let straight: RenderResult;
   let render: RenderResult;
+  let mp3: Buffer;
   beforeAll(async () => {
-    straight = await renderAffirmationMp3(input(), { straight: true, encoder });
+    // The reference: the same render's steps, encoded in one continuous pass.
+    straight = await encodeStraight(await prepareRender(input(), encoder), { pieces: SEAMLESS_PIECES, parallelism: 1 }, 1);
     render = await renderAffirmationMp3(input(), { parallelism: PARALLELISM, encoder });
+    mp3 = wholeMp3(render);
   });
 
   test('joins separately encoded pieces, lasts exactly the chosen duration and decodes without complaint', async () => {
@@ -87,13 +98,13 @@ describe.each(cases)('the render with the $encoder encoder, $name', ({ seconds, 
       expect(render.seamFrames.length).toBeGreaterThanOrEqual(PARALLELISM - 1);
     }
     const ch = render.format.channels;
-    expect(decodeMp3(render.mp3, ch).length / ch).toBe(seconds * SR);
-    expect(decodeWarnings(render.mp3)).toBe('');
+    expect(decodeMp3(mp3, ch).length / ch).toBe(seconds * SR);
+    expect(decodeWarnings(mp3)).toBe('');
     // One Info tag, at the front, and only audio frames after it.
-    const { frames, header } = splitFrames(render.mp3);
+    const { frames, header } = splitFrames(mp3);
     expect(frames.length).toBe(render.frames);
-    const info = readInfoFrame(render.mp3.subarray(0, 417), header);
-    expect(info).toMatchObject({ tag: 'Info', frames: render.frames, bytes: render.mp3.length, delay: 576, crcOk: true });
+    const info = readInfoFrame(mp3.subarray(0, 417), header);
+    expect(info).toMatchObject({ tag: 'Info', frames: render.frames, bytes: mp3.length, delay: 576, crcOk: true });
   });
 
   test('the seams are inaudible: no larger difference from a straight encode at any seam than elsewhere', async () => {
@@ -104,7 +115,9 @@ describe.each(cases)('the render with the $encoder encoder, $name', ({ seconds, 
   });
 
   test.each(BROKEN_PIECE_ENCODINGS)('the check catches a broken render: %s', async (_label, pieces) => {
-    const result = compareWithStraight(await renderAffirmationMp3(input(), { pieces, parallelism: PARALLELISM, encoder }), straight);
+    // The render's own steps with the pieces made the broken way.
+    const broken = await encodeRender(await prepareRender(input(), encoder), { pieces, parallelism: PARALLELISM });
+    const result = compareWithStraight(broken, straight);
     expect(result.inaudible).toBe(false);
   });
 });

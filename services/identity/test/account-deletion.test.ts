@@ -13,9 +13,9 @@ import {
   uniqueEmail,
   uploadRecordingThroughApi,
   type TestSystem,
+  spokenSample,
 } from '@innerecho/embedded';
 import type { Db } from '@innerecho/kit';
-import { spokenSample } from '@innerecho/voice/test/voice-samples';
 
 jest.setTimeout(300_000);
 

@@ -1,5 +1,4 @@
-import { startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
-import { eventually } from '../../billing/test/support/eventually';
+import { startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem, eventually } from '@innerecho/embedded';
 
 jest.setTimeout(180_000);
 

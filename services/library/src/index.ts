@@ -37,8 +37,7 @@ export function libraryService(): ServiceModule<LibraryConfig> {
                 files: context.files,
                 logger: context.logger,
                 signal: stopSeeding.signal,
-                // Test systems (in memory) start and stop by the dozen: rendering is for real installs.
-                render: context.config.DATA_DIR !== 'memory://',
+                render: context.config.STARTER_MUSIC === 'render',
               }),
             { skipIfHeld: true },
           )
@@ -62,7 +61,7 @@ export function libraryService(): ServiceModule<LibraryConfig> {
           context.logger.warn({ err: error }, 'could not remove abandoned music uploads'),
         );
       void sweep();
-      const sweeping = setInterval(sweep, SWEEP_EVERY_MS).unref();
+      const sweeping = setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
       // A whole file PUT for a track that was never added.
       const unusedUploads = startUnusedUploadSweeper({
         files: context.files,
@@ -74,7 +73,7 @@ export function libraryService(): ServiceModule<LibraryConfig> {
       return {
         beforeRoutes: [invalidateAfterWrites(reads)],
         routes: [libraryRoutes(context, reads), musicRoutes(context, reads), internalRoutes(context)],
-        keptAnswers: reads.kept(),
+        readCacheAnswers: reads.answerFromCache(),
         consumers: [creatorEventsConsumer, generationEventsConsumer, identityEventsConsumer].map((consumer) =>
           invalidatingConsumer(consumer, reads),
         ),

@@ -9,8 +9,7 @@ import { AffirmationGeneratedV1, type EventContract } from '@innerecho/contracts
 import { sql } from 'drizzle-orm';
 import { ffmpegPath } from '@innerecho/kit';
 import { measureUnmeasuredMusic } from '../src/domain/music-catalogue';
-import { silentFlac } from '../../voice/test/voice-samples';
-import { startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
+import { eventually, silentFlac, startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
 
 jest.setTimeout(180_000);
 
@@ -51,15 +50,6 @@ afterAll(async () => {
 
 const visitor = () => new TestClient(system.url);
 
-async function eventually<T>(probe: () => Promise<T | undefined | null | false>, what: string): Promise<T> {
-  for (let i = 0; i < 100; i++) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 async function publish<C extends EventContract>(contract: C, payload: unknown, id = randomUUID()) {
   await system.transports[system.transports.length - 1].publish({
     id,
@@ -87,7 +77,7 @@ async function play(transcriptId: string, times = 1) {
 }
 const currentPlays = async (id: string) => (await visitor().get(`/api/transcripts/${id}`)).data.playCount as number;
 async function playsReach(id: string, count: number) {
-  await eventually(async () => (await currentPlays(id)) === count, `${count} plays`);
+  await eventually(async () => expect(await currentPlays(id)).toBe(count));
 }
 
 const addTranscript = async (body: Record<string, unknown>) => {
@@ -110,7 +100,7 @@ async function addCreator(over: Record<string, unknown> = {}) {
   const res = await admin.postJson('/api/creators', creatorBody(over));
   expect(res.status).toBe(201);
   const id = res.data.id as string;
-  await eventually(async () => (await visitor().get(`/api/creators/${id}`)).status === 200, 'the library to learn the new creator');
+  await eventually(async () => expect((await visitor().get(`/api/creators/${id}`)).status).toBe(200));
   return res.data as { id: string; referralCode: string; email: string };
 }
 
@@ -258,13 +248,12 @@ describe('kept answers to public reads', () => {
     const t = await addTranscript({ title: `Played ${randomUUID()}`, creatorId: creator.id });
     expect((await visitor().get(`/api/creators/${creator.id}/analytics`)).data.totalPlays).toBe(0);
     await play(t.id);
-    await eventually(async () => (await visitor().get(`/api/creators/${creator.id}/analytics`)).data.totalPlays === 1, 'the play');
+    await eventually(async () => expect((await visitor().get(`/api/creators/${creator.id}/analytics`)).data.totalPlays).toBe(1));
     await admin.request('PUT', `/api/creators/${creator.id}`, {
       json: { name: 'Kept Renamed', bio: 'New bio', profilePicUrl: '', youtubeChannel: '' },
     });
-    await eventually(
-      async () => (await visitor().get('/api/creators')).data.some((c: { name: string }) => c.name === 'Kept Renamed'),
-      'the new name in the list',
+    await eventually(async () =>
+      expect((await visitor().get('/api/creators')).data.map((c: { name: string }) => c.name)).toContain('Kept Renamed'),
     );
   });
 });
@@ -384,18 +373,19 @@ describe('creators', () => {
       json: { name: 'Nora Renamed', bio: 'New bio', profilePicUrl: '', youtubeChannel: '' },
     });
     expect(edit.status).toBe(200);
-    await eventually(async () => (await visitor().get(`/api/creators/${creator.id}`)).data.name === 'Nora Renamed', 'the edit to arrive');
+    await eventually(async () => expect((await visitor().get(`/api/creators/${creator.id}`)).data.name).toBe('Nora Renamed'));
   });
 
   test('a deleted creator disappears but their transcripts stay in the library, without a creator', async () => {
     const creator = await addCreator();
     const t = await addTranscript({ title: `Kept ${randomUUID()}`, creatorId: creator.id });
     expect((await admin.request('DELETE', `/api/creators/${creator.id}`)).status).toBe(204);
-    await eventually(async () => (await visitor().get(`/api/creators/${creator.id}`)).status === 404, 'the profile to go');
+    await eventually(async () => expect((await visitor().get(`/api/creators/${creator.id}`)).status).toBe(404));
     const kept = await eventually(async () => {
       const found = (await visitor().get('/api/transcripts')).data.find((x: { id: string }) => x.id === t.id);
-      return found?.creatorId === null ? found : null;
-    }, 'the transcript to lose its creator');
+      expect(found).toMatchObject({ creatorId: null });
+      return found;
+    });
     expect(kept.title).toBe(t.title);
     // Their referral code is free again for a new creator.
     expect((await admin.postJson('/api/creators', creatorBody({ referralCode: creator.referralCode }))).status).toBe(201);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { startUnusedUploadSweeper, type ServiceModule } from '@innerecho/kit';
 import type { VoiceConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
-import { EngineStats, SpeechSynthesizer } from './domain/synthesize-speech';
+import { SpeechSynthesizer } from './domain/synthesize-speech';
 import { createVoiceEngines } from './engines/create-voice-engines';
 import { meteredVoiceEngines } from './engines/metered-voice-engine';
 import { stopEspeak } from './engines/espeak';
@@ -12,6 +12,8 @@ import { internalSpeechRoutes, voicePersonalReads, voiceProfileRoutes } from './
 import { UPLOADS_PREFIX } from './domain/voice-use-cases';
 
 export { ZVoiceEnv, type VoiceConfig } from './config';
+// The local engine's speech, which tests use to make recorded-like voice samples.
+export { espeakSpeak, type EspeakVoice } from './engines/espeak';
 
 /** Owns voice samples, consent and clones, and the engines that clone and speak. */
 export function voiceService(): ServiceModule<VoiceConfig> {
@@ -22,9 +24,8 @@ export function voiceService(): ServiceModule<VoiceConfig> {
     tables: { outbox, inbox },
     async build(context) {
       const engines = await createVoiceEngines(context.config, context.logger, meteredVoiceEngines(context.metrics));
-      const stats = new EngineStats();
-      const speech = new SpeechSynthesizer({ files: context.files, engines, stats });
-      const deps = { context, engines, speech, stats };
+      const speech = new SpeechSynthesizer({ files: context.files, engines });
+      const deps = { context, engines, speech };
       context.logger.info({ engine: engines.current.name }, 'voice engine for new clones');
       const sweeper = startUnusedUploadSweeper({
         files: context.files,

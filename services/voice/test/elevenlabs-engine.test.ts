@@ -1,8 +1,15 @@
 import { VOICE_CONSENT_VERSION, VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
-import { startTestSystem, TestClient, uniqueEmail, newSessionId, uploadRecordingThroughApi, type TestSystem } from '@innerecho/embedded';
+import {
+  startTestSystem,
+  TestClient,
+  uniqueEmail,
+  newSessionId,
+  uploadRecordingThroughApi,
+  type TestSystem,
+  spokenSample,
+} from '@innerecho/embedded';
 import { decodeWav } from '@innerecho/kit';
 import { FakeElevenLabs } from './fake-elevenlabs-server';
-import { spokenSample } from './voice-samples';
 
 jest.setTimeout(240_000);
 

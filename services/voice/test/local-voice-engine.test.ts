@@ -2,7 +2,7 @@ import { decodeToFloat, encodeWav, runFfmpeg } from '@innerecho/kit';
 import { ANALYSIS_RATE, analyseVoice, semitones } from '../src/audio/voice-analysis';
 import { checkAndPrepareSample } from '../src/domain/voice-sample';
 import { LocalVoiceEngine, type LocalVoiceSettings } from '../src/engines/local-voice-engine';
-import { spokenSample } from './voice-samples';
+import { spokenSample } from '@innerecho/embedded';
 
 jest.setTimeout(240_000);
 

@@ -13,8 +13,8 @@ import {
   uniqueEmail,
   uploadRecordingThroughApi,
   type TestSystem,
+  silentFlac,
 } from '@innerecho/embedded';
-import { silentFlac } from './voice-samples';
 
 jest.setTimeout(240_000);
 

@@ -1,8 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
-import { startTestSystem, TestClient, uniqueEmail, newSessionId, uploadRecordingThroughApi, type TestSystem } from '@innerecho/embedded';
+import {
+  startTestSystem,
+  TestClient,
+  uniqueEmail,
+  newSessionId,
+  uploadRecordingThroughApi,
+  type TestSystem,
+  clippedSample,
+  silentSample,
+  spokenSample,
+  sumOfMetricAt,
+} from '@innerecho/embedded';
 import { decodeWav } from '@innerecho/kit';
-import { clippedSample, silentSample, spokenSample } from './voice-samples';
 
 jest.setTimeout(240_000);
 
@@ -29,8 +39,8 @@ const speech = (token: string, text: unknown) =>
     body: JSON.stringify({ text }),
   });
 
-const engineCalls = async () =>
-  ((await (await fetch(`${system.services.voice.url}/internal/engine-stats`)).json()) as any).synthesisCalls as number;
+/** Speech the service asked its engine for (a cached text asks none), as its metrics count it. */
+const engineCalls = () => sumOfMetricAt([system.services.voice.url], 'innerecho_voice_engine_calls_total', { operation: 'speak' });
 
 describe('which engine makes voices', () => {
   test('anyone, signed in or not, reads the engine a new voice is made with, through the gateway', async () => {

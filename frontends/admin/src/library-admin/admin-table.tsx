@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import styled from '@emotion/styled';
 
 /** The heading, description and main button above an admin tab's list. */
-export const TabToolbar = styled.div`
+const TabToolbar = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: 12px;
@@ -19,3 +20,25 @@ export const TabToolbar = styled.div`
     font-size: 14px;
   }
 `;
+
+export interface TabHeaderProps {
+  /** The heading's id, which the tab's section names itself by. */
+  id: string;
+  title: ReactNode;
+  description: ReactNode;
+  /** The tab's main button. */
+  action?: ReactNode;
+}
+
+/** An admin tab's heading, one line about it, and its main button. */
+export function TabHeader({ id, title, description, action }: TabHeaderProps) {
+  return (
+    <TabToolbar>
+      <div>
+        <h2 id={id}>{title}</h2>
+        <p>{description}</p>
+      </div>
+      {action}
+    </TabToolbar>
+  );
+}

@@ -1,22 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { normaliseReferralCode, ZCreatorCreateInput, ZCreatorProfileInput } from '@innerecho/contracts';
-import {
-  apiRequest,
-  serverErrorCode,
-  serverErrorMessage,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-  Field,
-  Input,
-  Textarea,
-  toast,
-  validInput,
-} from '@innerecho/ui';
+import { apiRequest, serverErrorCode, serverErrorMessage, Field, Input, Textarea, toast, validInput, FormDialog } from '@innerecho/ui';
 import type { AdminCreator } from './library-admin-types';
 import { refreshCreatorsWhen } from './creators-query';
 import { toastFailure } from './mutation-toasts';
@@ -110,78 +95,72 @@ export function CreatorEditDialog({ open, onOpenChange, creator }: CreatorEditDi
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogTitle>{creator ? 'Edit Creator' : 'Add Creator'}</DialogTitle>
-        <DialogDescription>
-          {creator
-            ? 'Changes appear on the library and the creator’s page.'
-            : 'The creator signs in at /creator-login with this email and password.'}
-        </DialogDescription>
-        <form onSubmit={submit} noValidate css={{ display: 'grid', gap: 14, marginTop: 16 }}>
-          <Field htmlFor={`${id}-name`} label="Name">
-            <Input id={`${id}-name`} value={form.name} onChange={set('name')} maxLength={80} autoComplete="off" />
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={creator ? 'Edit Creator' : 'Add Creator'}
+      description={
+        creator
+          ? 'Changes appear on the library and the creator’s page.'
+          : 'The creator signs in at /creator-login with this email and password.'
+      }
+      onSubmit={submit}
+      pending={save.isPending}
+      submitLabel={creator ? 'Save Changes' : 'Add Creator'}
+    >
+      <Field htmlFor={`${id}-name`} label="Name">
+        <Input id={`${id}-name`} value={form.name} onChange={set('name')} maxLength={80} autoComplete="off" />
+      </Field>
+      <Field htmlFor={`${id}-bio`} label="Bio">
+        <Textarea id={`${id}-bio`} value={form.bio} onChange={set('bio')} rows={3} maxLength={1000} />
+      </Field>
+      <Field htmlFor={`${id}-pic`} label="Profile picture URL">
+        <Input id={`${id}-pic`} type="url" value={form.profilePicUrl} onChange={set('profilePicUrl')} placeholder="https://" />
+      </Field>
+      <Field htmlFor={`${id}-youtube`} label="YouTube channel">
+        <Input
+          id={`${id}-youtube`}
+          type="url"
+          value={form.youtubeChannel}
+          onChange={set('youtubeChannel')}
+          placeholder="https://www.youtube.com/@channel"
+        />
+      </Field>
+      {creator ? null : (
+        <>
+          <Field htmlFor={`${id}-email`} label="Email">
+            <Input id={`${id}-email`} type="email" value={form.email} onChange={set('email')} autoComplete="off" />
           </Field>
-          <Field htmlFor={`${id}-bio`} label="Bio">
-            <Textarea id={`${id}-bio`} value={form.bio} onChange={set('bio')} rows={3} maxLength={1000} />
-          </Field>
-          <Field htmlFor={`${id}-pic`} label="Profile picture URL">
-            <Input id={`${id}-pic`} type="url" value={form.profilePicUrl} onChange={set('profilePicUrl')} placeholder="https://" />
-          </Field>
-          <Field htmlFor={`${id}-youtube`} label="YouTube channel">
+          <Field htmlFor={`${id}-password`} label="Password" hint="At least 8 characters. Share it with the creator privately.">
             <Input
-              id={`${id}-youtube`}
-              type="url"
-              value={form.youtubeChannel}
-              onChange={set('youtubeChannel')}
-              placeholder="https://www.youtube.com/@channel"
+              id={`${id}-password`}
+              type="password"
+              value={form.password}
+              onChange={set('password')}
+              autoComplete="new-password"
+              aria-describedby={`${id}-password-hint`}
             />
           </Field>
-          {creator ? null : (
-            <>
-              <Field htmlFor={`${id}-email`} label="Email">
-                <Input id={`${id}-email`} type="email" value={form.email} onChange={set('email')} autoComplete="off" />
-              </Field>
-              <Field htmlFor={`${id}-password`} label="Password" hint="At least 8 characters. Share it with the creator privately.">
-                <Input
-                  id={`${id}-password`}
-                  type="password"
-                  value={form.password}
-                  onChange={set('password')}
-                  autoComplete="new-password"
-                  aria-describedby={`${id}-password-hint`}
-                />
-              </Field>
-              <Field
-                htmlFor={`${id}-code`}
-                label="Referral code"
-                hint="Lowercase, no spaces: it becomes the creator’s link, ?ref=code."
-                error={codeError}
-              >
-                <Input
-                  id={`${id}-code`}
-                  value={form.referralCode}
-                  onChange={(e) => {
-                    setCodeError(undefined);
-                    setForm((f) => ({ ...f, referralCode: normaliseReferralCode(e.target.value) }));
-                  }}
-                  maxLength={40}
-                  autoComplete="off"
-                  aria-describedby={`${id}-code-hint${codeError ? ` ${id}-code-error` : ''}`}
-                />
-              </Field>
-            </>
-          )}
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : creator ? 'Save Changes' : 'Add Creator'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          <Field
+            htmlFor={`${id}-code`}
+            label="Referral code"
+            hint="Lowercase, no spaces: it becomes the creator’s link, ?ref=code."
+            error={codeError}
+          >
+            <Input
+              id={`${id}-code`}
+              value={form.referralCode}
+              onChange={(e) => {
+                setCodeError(undefined);
+                setForm((f) => ({ ...f, referralCode: normaliseReferralCode(e.target.value) }));
+              }}
+              maxLength={40}
+              autoComplete="off"
+              aria-describedby={`${id}-code-hint${codeError ? ` ${id}-code-error` : ''}`}
+            />
+          </Field>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -5,17 +5,16 @@ import Dashboard from '@uppy/dashboard';
 import { MUSIC_MAX_BYTES, TITLE_MAX, ZAddMusicInput } from '@innerecho/contracts';
 import {
   apiRequest,
-  Button,
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogTitle,
   Field,
   Input,
   toast,
   validInput,
   useThemeMode,
+  FormDialogFooter,
 } from '@innerecho/ui';
 import { toastFailure } from './mutation-toasts';
 import { useUppyStyles } from './uppy-styles';
@@ -156,14 +155,7 @@ function MusicUploadForm({ onDone }: { onDone: () => void }) {
           <span css={{ display: 'block', fontWeight: 600, fontSize: 14, marginBottom: 8 }}>Audio file</span>
           <div ref={target} css={uppyLook} />
         </div>
-        <DialogFooter>
-          <Button variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={!title.trim() || !uploadURL || save.isPending} loading={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </DialogFooter>
+        <FormDialogFooter onCancel={onDone} pending={save.isPending} submitLabel="Save" submitDisabled={!title.trim() || !uploadURL} />
       </form>
     </>
   );

@@ -1,21 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_CATEGORY, LIBRARY_CATEGORIES, TITLE_MAX, TRANSCRIPT_CONTENT_MAX, ZTranscriptInput } from '@innerecho/contracts';
-import {
-  apiRequest,
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-  Field,
-  Input,
-  Select,
-  Textarea,
-  toast,
-  validInput,
-} from '@innerecho/ui';
+import { apiRequest, Field, Input, Select, Textarea, toast, validInput, FormDialog } from '@innerecho/ui';
 import type { AdminCreator, AdminTranscript } from './library-admin-types';
 import { toastFailure } from './mutation-toasts';
 
@@ -73,53 +59,45 @@ export function TranscriptEditDialog({ open, onOpenChange, transcript, creators,
 
   const creatorOptions = [{ value: NO_CREATOR, label: 'No Creator' }, ...creators.map((c) => ({ value: c.id, label: c.name }))];
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogTitle>{transcript ? 'Edit Transcript' : 'Add Transcript'}</DialogTitle>
-        <DialogDescription>
-          Library affirmations are read in each listener’s own voice. First person, present tense works best.
-        </DialogDescription>
-        <form onSubmit={submit} css={{ display: 'grid', gap: 16, marginTop: 16 }} noValidate>
-          <Field htmlFor={`${id}-title`} label="Title">
-            <Input
-              id={`${id}-title`}
-              value={title}
-              maxLength={TITLE_MAX}
-              onChange={(e) => setTitle(e.target.value)}
-              placeholder="e.g. I Believe in Myself"
-            />
-          </Field>
-          <Field htmlFor={`${id}-category`} label="Category">
-            <Select
-              id={`${id}-category`}
-              value={category}
-              onValueChange={setCategory}
-              options={LIBRARY_CATEGORIES.map((c) => ({ value: c, label: c }))}
-            />
-          </Field>
-          <Field htmlFor={`${id}-creator`} label="Creator">
-            <Select id={`${id}-creator`} value={creatorId} onValueChange={setCreatorId} options={creatorOptions} />
-          </Field>
-          <Field htmlFor={`${id}-content`} label="Content" hint={`${content.length} / ${TRANSCRIPT_CONTENT_MAX} characters`}>
-            <Textarea
-              id={`${id}-content`}
-              value={content}
-              rows={7}
-              maxLength={TRANSCRIPT_CONTENT_MAX}
-              onChange={(e) => setContent(e.target.value)}
-              aria-describedby={`${id}-content-hint`}
-            />
-          </Field>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending} disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : transcript ? 'Save Changes' : 'Add Transcript'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={transcript ? 'Edit Transcript' : 'Add Transcript'}
+      description={`Library affirmations are read in each listener’s own voice. First person, present tense works best.`}
+      onSubmit={submit}
+      pending={save.isPending}
+      submitLabel={transcript ? 'Save Changes' : 'Add Transcript'}
+    >
+      <Field htmlFor={`${id}-title`} label="Title">
+        <Input
+          id={`${id}-title`}
+          value={title}
+          maxLength={TITLE_MAX}
+          onChange={(e) => setTitle(e.target.value)}
+          placeholder="e.g. I Believe in Myself"
+        />
+      </Field>
+      <Field htmlFor={`${id}-category`} label="Category">
+        <Select
+          id={`${id}-category`}
+          value={category}
+          onValueChange={setCategory}
+          options={LIBRARY_CATEGORIES.map((c) => ({ value: c, label: c }))}
+        />
+      </Field>
+      <Field htmlFor={`${id}-creator`} label="Creator">
+        <Select id={`${id}-creator`} value={creatorId} onValueChange={setCreatorId} options={creatorOptions} />
+      </Field>
+      <Field htmlFor={`${id}-content`} label="Content" hint={`${content.length} / ${TRANSCRIPT_CONTENT_MAX} characters`}>
+        <Textarea
+          id={`${id}-content`}
+          value={content}
+          rows={7}
+          maxLength={TRANSCRIPT_CONTENT_MAX}
+          onChange={(e) => setContent(e.target.value)}
+          aria-describedby={`${id}-content-hint`}
+        />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,21 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  apiRequest,
-  Badge,
-  Button,
-  payoutStatus,
-  DataTable,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-  Field,
-  Textarea,
-  toast,
-  formatDollars,
-} from '@innerecho/ui';
+import { apiRequest, Badge, Button, payoutStatus, DataTable, Field, Textarea, toast, formatDollars, FormDialog } from '@innerecho/ui';
 import { toastFailure } from '../library-admin/mutation-toasts';
 import { BALANCES_KEY, formatDay, PAYOUTS_KEY, type AdminPayout } from './payouts-api';
 
@@ -117,7 +102,7 @@ export function PayoutList({ payouts, creatorNames }: PayoutListProps) {
           );
         }}
       />
-      <Dialog
+      <FormDialog
         open={declining !== null}
         onOpenChange={(open) => {
           if (!open) {
@@ -125,42 +110,33 @@ export function PayoutList({ payouts, creatorNames }: PayoutListProps) {
             setReason('');
           }
         }}
+        title="Decline this payout request?"
+        description={
+          declining
+            ? `${creatorNames.get(declining.creatorId) ?? 'The creator'} asked for ${formatDollars(declining.amount)}. They read your reason on their dashboard, and the commissions become available to ask for again.`
+            : ''
+        }
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (declining && reason.trim()) settle.mutate({ payout: declining, outcome: 'fail', reason: reason.trim() });
+        }}
+        pending={settle.isPending}
+        pendingLabel="Declining..."
+        submitLabel="Decline request"
+        submitVariant="destructive"
+        submitDisabled={!reason.trim()}
       >
-        <DialogContent>
-          <DialogTitle>Decline this payout request?</DialogTitle>
-          <DialogDescription>
-            {declining
-              ? `${creatorNames.get(declining.creatorId) ?? 'The creator'} asked for ${formatDollars(declining.amount)}. They read your reason on their dashboard, and the commissions become available to ask for again.`
-              : ''}
-          </DialogDescription>
-          <form
-            css={{ display: 'grid', gap: 16 }}
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (declining && reason.trim()) settle.mutate({ payout: declining, outcome: 'fail', reason: reason.trim() });
-            }}
-          >
-            <Field htmlFor="decline-reason" label="Reason for the creator" hint="For example: we need your bank details first.">
-              <Textarea
-                id="decline-reason"
-                aria-describedby="decline-reason-hint"
-                value={reason}
-                maxLength={500}
-                rows={3}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </Field>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setDeclining(null)}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="destructive" disabled={!reason.trim() || settle.isPending}>
-                {settle.isPending ? 'Declining...' : 'Decline request'}
-              </Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+        <Field htmlFor="decline-reason" label="Reason for the creator" hint="For example: we need your bank details first.">
+          <Textarea
+            id="decline-reason"
+            aria-describedby="decline-reason-hint"
+            value={reason}
+            maxLength={500}
+            rows={3}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </Field>
+      </FormDialog>
     </>
   );
 }

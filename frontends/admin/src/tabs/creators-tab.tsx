@@ -1,8 +1,19 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
-import { apiRequest, Button, Clamp, ConfirmDialog, DataTable, EmptyState, ErrorState, IconButton, Skeleton, toast } from '@innerecho/ui';
-import { TabToolbar } from '../library-admin/admin-table';
+import {
+  apiRequest,
+  Button,
+  Clamp,
+  ConfirmDialog,
+  DataTable,
+  EmptyState,
+  IconButton,
+  toast,
+  QueryStates,
+  SkeletonList,
+} from '@innerecho/ui';
+import { TabHeader } from '../library-admin/admin-table';
 import { CreatorEditDialog } from '../library-admin/creator-edit-dialog';
 import { CreatorSetupLinkDialog } from '../library-admin/creator-setup-link-dialog';
 import { refreshCreatorsWhen } from '../library-admin/creators-query';
@@ -48,81 +59,79 @@ export function CreatorsTab(_props: CreatorsTabProps) {
 
   return (
     <section aria-labelledby="creators-title">
-      <TabToolbar>
-        <div>
-          <h2 id="creators-title">Creators</h2>
-          <p>Featured creators and their referral sign-ins.</p>
-        </div>
-        <Button onClick={() => openDialog(null)}>
-          <Plus size={16} aria-hidden /> Add Creator
-        </Button>
-      </TabToolbar>
-      {creators.isError ? (
-        <ErrorState title="Creators could not be loaded" onRetry={() => void creators.refetch()} />
-      ) : creators.isLoading ? (
-        <div css={{ display: 'grid', gap: 10 }} aria-busy="true">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} height={52} />
-          ))}
-        </div>
-      ) : creators.data!.length === 0 ? (
-        <EmptyState title="No creators yet" description="Add a creator to feature their affirmations in the library." />
-      ) : (
-        <DataTable
-          label="Creators table"
-          rows={creators.data!}
-          rowKey={(c) => c.id}
-          columns={[
-            { header: 'Name', cell: (c) => c.name, css: { fontWeight: 600, whiteSpace: 'nowrap' } },
-            {
-              header: 'Email',
-              cell: (c) => accountOf.get(c.id)?.email ?? '—',
-              css: { overflowWrap: 'anywhere', minWidth: 180 },
-            },
-            {
-              header: 'Referral code',
-              cell: (c) => <code css={{ fontSize: 13 }}>{accountOf.get(c.id)?.referralCode ?? '—'}</code>,
-              css: { whiteSpace: 'nowrap' },
-            },
-            { header: 'Bio', cell: (c) => <Clamp>{c.bio || '—'}</Clamp>, css: { minWidth: 220, maxWidth: 420 } },
-            {
-              header: 'YouTube',
-              css: { whiteSpace: 'nowrap' },
-              cell: (c) =>
-                c.youtubeChannel ? (
-                  <a
-                    href={c.youtubeChannel}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    css={(t) => ({ color: t.colors.primary, display: 'inline-flex', gap: 4, alignItems: 'center' })}
-                  >
-                    Channel <ExternalLink size={14} aria-hidden />
-                  </a>
-                ) : (
-                  '—'
-                ),
-            },
-          ]}
-          actions={(c) => (
-            <>
-              <IconButton
-                aria-label={`Password setup link for ${c.name}`}
-                title="Password setup link"
-                disabled={!accountOf.get(c.id)}
-                onClick={() => setLinkFor(accountOf.get(c.id) ?? null)}
-              >
-                <KeyRound size={16} />
-              </IconButton>
-              <IconButton aria-label={`Edit ${c.name}`} onClick={() => openDialog(c)}>
-                <Pencil size={16} />
-              </IconButton>
-              <IconButton aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
-                <Trash2 size={16} />
-              </IconButton>
-            </>
-          )}
-        />
-      )}
+      <TabHeader
+        id="creators-title"
+        title="Creators"
+        description="Featured creators and their referral sign-ins."
+        action={
+          <Button onClick={() => openDialog(null)}>
+            <Plus size={16} aria-hidden /> Add Creator
+          </Button>
+        }
+      />
+      <QueryStates
+        query={creators}
+        errorTitle="Creators could not be loaded"
+        loading={<SkeletonList count={4} height={52} />}
+        empty={<EmptyState title="No creators yet" description="Add a creator to feature their affirmations in the library." />}
+      >
+        {(list) => (
+          <DataTable
+            label="Creators table"
+            rows={list}
+            rowKey={(c) => c.id}
+            columns={[
+              { header: 'Name', cell: (c) => c.name, css: { fontWeight: 600, whiteSpace: 'nowrap' } },
+              {
+                header: 'Email',
+                cell: (c) => accountOf.get(c.id)?.email ?? '—',
+                css: { overflowWrap: 'anywhere', minWidth: 180 },
+              },
+              {
+                header: 'Referral code',
+                cell: (c) => <code css={{ fontSize: 13 }}>{accountOf.get(c.id)?.referralCode ?? '—'}</code>,
+                css: { whiteSpace: 'nowrap' },
+              },
+              { header: 'Bio', cell: (c) => <Clamp>{c.bio || '—'}</Clamp>, css: { minWidth: 220, maxWidth: 420 } },
+              {
+                header: 'YouTube',
+                css: { whiteSpace: 'nowrap' },
+                cell: (c) =>
+                  c.youtubeChannel ? (
+                    <a
+                      href={c.youtubeChannel}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      css={(t) => ({ color: t.colors.primary, display: 'inline-flex', gap: 4, alignItems: 'center' })}
+                    >
+                      Channel <ExternalLink size={14} aria-hidden />
+                    </a>
+                  ) : (
+                    '—'
+                  ),
+              },
+            ]}
+            actions={(c) => (
+              <>
+                <IconButton
+                  aria-label={`Password setup link for ${c.name}`}
+                  title="Password setup link"
+                  disabled={!accountOf.get(c.id)}
+                  onClick={() => setLinkFor(accountOf.get(c.id) ?? null)}
+                >
+                  <KeyRound size={16} />
+                </IconButton>
+                <IconButton aria-label={`Edit ${c.name}`} onClick={() => openDialog(c)}>
+                  <Pencil size={16} />
+                </IconButton>
+                <IconButton aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
+                  <Trash2 size={16} />
+                </IconButton>
+              </>
+            )}
+          />
+        )}
+      </QueryStates>
       <CreatorEditDialog open={dialogOpen} onOpenChange={setDialogOpen} creator={editing} />
       <CreatorSetupLinkDialog creator={linkFor} onOpenChange={(open) => !open && setLinkFor(null)} />
       <ConfirmDialog

@@ -1,8 +1,20 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronUp, Music, Play, Plus, Trash2, Upload } from 'lucide-react';
-import { apiRequest, Button, Card, ConfirmDialog, EmptyState, ErrorState, formatClock, IconButton, Skeleton, toast } from '@innerecho/ui';
-import { TabToolbar } from '../library-admin/admin-table';
+import {
+  apiRequest,
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  formatClock,
+  IconButton,
+  toast,
+  IconBadge,
+  QueryStates,
+  SkeletonList,
+} from '@innerecho/ui';
+import { TabHeader } from '../library-admin/admin-table';
 import type { AdminMusicTrack } from '../library-admin/library-admin-types';
 import { MusicUploadDialog } from '../library-admin/music-upload-dialog';
 import { toastFailure } from '../library-admin/mutation-toasts';
@@ -29,94 +41,88 @@ export function MusicTab(_props: MusicTabProps) {
 
   return (
     <section aria-labelledby="music-title">
-      <TabToolbar>
-        <div>
-          <h2 id="music-title">Music</h2>
-          <p>Background tracks listeners can mix under their affirmations.</p>
-        </div>
-        <Button onClick={() => setUploading(true)}>
-          <Upload size={16} aria-hidden /> Upload Music
-        </Button>
-      </TabToolbar>
-      {music.isError ? (
-        <ErrorState title="Music could not be loaded" onRetry={() => void music.refetch()} />
-      ) : music.isLoading ? (
-        <div css={grid} aria-busy="true">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} height={96} radius={18} />
-          ))}
-        </div>
-      ) : music.data!.length === 0 ? (
-        <EmptyState
-          icon={<Music size={24} />}
-          title="No music yet"
-          description="Upload a calm track to offer it under affirmations."
-          action={
-            <Button onClick={() => setUploading(true)}>
-              <Plus size={16} aria-hidden /> Upload Music
-            </Button>
-          }
-        />
-      ) : (
-        <ul css={{ ...grid, listStyle: 'none', margin: 0, padding: 0 }}>
-          {music.data!.map((m) => (
-            <li key={m.id}>
-              <Card css={{ display: 'grid', gap: 12, padding: 16 }}>
-                <div css={{ display: 'flex', alignItems: 'center', textAlign: 'left', gap: 14, minWidth: 0 }}>
-                  <span
-                    aria-hidden
-                    css={(t) => ({
-                      display: 'inline-flex',
-                      alignItems: 'center',
-                      justifyContent: 'center',
-                      width: 44,
-                      height: 44,
-                      borderRadius: 12,
-                      background: t.colors.accentSoft,
-                      color: t.colors.accent,
-                      flexShrink: 0,
-                    })}
-                  >
-                    <Music size={20} />
-                  </span>
-                  <div css={{ flex: 1, minWidth: 0 }}>
-                    <h3
-                      css={{ margin: 0, fontSize: 16, fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      <TabHeader
+        id="music-title"
+        title="Music"
+        description="Background tracks listeners can mix under their affirmations."
+        action={
+          <Button onClick={() => setUploading(true)}>
+            <Upload size={16} aria-hidden /> Upload Music
+          </Button>
+        }
+      />
+      <QueryStates
+        query={music}
+        errorTitle="Music could not be loaded"
+        loading={<SkeletonList css={grid} count={3} height={96} radius={18} />}
+        empty={
+          <EmptyState
+            icon={<Music size={24} />}
+            title="No music yet"
+            description="Upload a calm track to offer it under affirmations."
+            action={
+              <Button onClick={() => setUploading(true)}>
+                <Plus size={16} aria-hidden /> Upload Music
+              </Button>
+            }
+          />
+        }
+      >
+        {(list) => (
+          <ul css={{ ...grid, listStyle: 'none', margin: 0, padding: 0 }}>
+            {list.map((m) => (
+              <li key={m.id}>
+                <Card css={{ display: 'grid', gap: 12, padding: 16 }}>
+                  <div css={{ display: 'flex', alignItems: 'center', textAlign: 'left', gap: 14, minWidth: 0 }}>
+                    <IconBadge corner={12}>
+                      <Music size={20} />
+                    </IconBadge>
+                    <div css={{ flex: 1, minWidth: 0 }}>
+                      <h3
+                        css={{
+                          margin: 0,
+                          fontSize: 16,
+                          fontWeight: 600,
+                          overflow: 'hidden',
+                          textOverflow: 'ellipsis',
+                          whiteSpace: 'nowrap',
+                        }}
+                      >
+                        {m.title}
+                      </h3>
+                      <p css={(t) => ({ margin: 0, fontSize: 13, color: t.colors.textSubtle, fontVariantNumeric: 'tabular-nums' })}>
+                        {formatClock(m.duration)}
+                      </p>
+                    </div>
+                    <IconButton
+                      aria-label={previewing === m.id ? `Hide preview of ${m.title}` : `Play preview of ${m.title}`}
+                      aria-expanded={previewing === m.id}
+                      onClick={() => setPreviewing((id) => (id === m.id ? null : m.id))}
                     >
-                      {m.title}
-                    </h3>
-                    <p css={(t) => ({ margin: 0, fontSize: 13, color: t.colors.textSubtle, fontVariantNumeric: 'tabular-nums' })}>
-                      {formatClock(m.duration)}
-                    </p>
+                      {previewing === m.id ? <ChevronUp size={16} /> : <Play size={16} />}
+                    </IconButton>
+                    <IconButton aria-label={`Delete ${m.title}`} onClick={() => setDeleting(m)}>
+                      <Trash2 size={16} />
+                    </IconButton>
                   </div>
-                  <IconButton
-                    aria-label={previewing === m.id ? `Hide preview of ${m.title}` : `Play preview of ${m.title}`}
-                    aria-expanded={previewing === m.id}
-                    onClick={() => setPreviewing((id) => (id === m.id ? null : m.id))}
-                  >
-                    {previewing === m.id ? <ChevronUp size={16} /> : <Play size={16} />}
-                  </IconButton>
-                  <IconButton aria-label={`Delete ${m.title}`} onClick={() => setDeleting(m)}>
-                    <Trash2 size={16} />
-                  </IconButton>
-                </div>
-                {previewing === m.id ? (
-                  <audio
-                    controls
-                    autoPlay
-                    preload="metadata"
-                    src={`/api/background-music/${m.id}/audio`}
-                    aria-label={`Preview of ${m.title}`}
-                    css={{ width: '100%' }}
-                  >
-                    Your browser does not support the audio element.
-                  </audio>
-                ) : null}
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+                  {previewing === m.id ? (
+                    <audio
+                      controls
+                      autoPlay
+                      preload="metadata"
+                      src={`/api/background-music/${m.id}/audio`}
+                      aria-label={`Preview of ${m.title}`}
+                      css={{ width: '100%' }}
+                    >
+                      Your browser does not support the audio element.
+                    </audio>
+                  ) : null}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
       <MusicUploadDialog open={uploading} onOpenChange={setUploading} />
       <ConfirmDialog
         open={deleting !== null}

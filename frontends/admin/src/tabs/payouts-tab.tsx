@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState, ErrorState, Skeleton } from '@innerecho/ui';
+import { EmptyState, Skeleton, QueryStates } from '@innerecho/ui';
 import { HandCoins, Wallet } from 'lucide-react';
-import { TabToolbar } from '../library-admin/admin-table';
+import { TabHeader } from '../library-admin/admin-table';
 import { CreatorBalanceCard } from '../payouts/creator-balance-card';
 import { PayoutList } from '../payouts/payout-list';
 import { BALANCES_KEY, PAYOUTS_KEY, type AdminPayout, type CreatorBalance } from '../payouts/payouts-api';
@@ -19,61 +19,57 @@ export function PayoutsTab(_props: PayoutsTabProps) {
     // One column no wider than the screen: a balance card or the history table never widens the page on a phone.
     <div css={{ display: 'grid', gap: 40, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <section aria-labelledby="balances-title">
-        <TabToolbar>
-          <div>
-            <h2 id="balances-title">Pending balances</h2>
-            <p>Commissions earned by creators and not yet paid out.</p>
-          </div>
-        </TabToolbar>
-        {balances.isError ? (
-          <ErrorState title="Balances could not be loaded" onRetry={() => void balances.refetch()} />
-        ) : balances.isLoading ? (
-          <Skeleton height={160} />
-        ) : owed.length === 0 ? (
-          <EmptyState
-            icon={<HandCoins size={26} />}
-            title="Nothing to pay out"
-            description="When creators earn commissions, their pending balances appear here."
-          />
-        ) : (
-          <div
-            css={(t) => ({
-              display: 'grid',
-              gap: 16,
-              gridTemplateColumns: 'minmax(0, 1fr)',
-              [t.mq.lg]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
-            })}
-          >
-            {owed.map((b) => (
-              <CreatorBalanceCard key={`${b.creatorId}:${b.commissions.map((c) => c.id).join(',')}`} balance={b} />
-            ))}
-          </div>
-        )}
+        <TabHeader id="balances-title" title="Pending balances" description="Commissions earned by creators and not yet paid out." />
+        <QueryStates
+          query={balances}
+          errorTitle="Balances could not be loaded"
+          loading={<Skeleton height={160} />}
+          isEmpty={() => owed.length === 0}
+          empty={
+            <EmptyState
+              icon={<HandCoins size={26} />}
+              title="Nothing to pay out"
+              description="When creators earn commissions, their pending balances appear here."
+            />
+          }
+        >
+          {() => (
+            <div
+              css={(t) => ({
+                display: 'grid',
+                gap: 16,
+                gridTemplateColumns: 'minmax(0, 1fr)',
+                [t.mq.lg]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+              })}
+            >
+              {owed.map((b) => (
+                <CreatorBalanceCard key={`${b.creatorId}:${b.commissions.map((c) => c.id).join(',')}`} balance={b} />
+              ))}
+            </div>
+          )}
+        </QueryStates>
       </section>
 
       <section aria-labelledby="payouts-title">
-        <TabToolbar>
-          <div>
-            <h2 id="payouts-title">Payout history</h2>
-            <p>
-              Creators’ requests show as Requested: mark one paid once the money is sent, or decline it with a reason they read. Mark your
-              own payouts completed, or failed to return their commissions to pending.
-            </p>
-          </div>
-        </TabToolbar>
-        {payouts.isError ? (
-          <ErrorState title="Payouts could not be loaded" onRetry={() => void payouts.refetch()} />
-        ) : payouts.isLoading ? (
-          <Skeleton height={120} />
-        ) : payouts.data!.length === 0 ? (
-          <EmptyState
-            icon={<Wallet size={26} />}
-            title="No payouts yet"
-            description="Payouts you create from pending balances are listed here."
-          />
-        ) : (
-          <PayoutList payouts={payouts.data!} creatorNames={names} />
-        )}
+        <TabHeader
+          id="payouts-title"
+          title="Payout history"
+          description="Creators’ requests show as Requested: mark one paid once the money is sent, or decline it with a reason they read. Mark your own payouts completed, or failed to return their commissions to pending."
+        />
+        <QueryStates
+          query={payouts}
+          errorTitle="Payouts could not be loaded"
+          loading={<Skeleton height={120} />}
+          empty={
+            <EmptyState
+              icon={<Wallet size={26} />}
+              title="No payouts yet"
+              description="Payouts you create from pending balances are listed here."
+            />
+          }
+        >
+          {(list) => <PayoutList payouts={list} creatorNames={names} />}
+        </QueryStates>
       </section>
     </div>
   );

@@ -9,13 +9,13 @@ import {
   ConfirmDialog,
   DataTable,
   EmptyState,
-  ErrorState,
   IconButton,
   Input,
-  Skeleton,
   toast,
+  QueryStates,
+  SkeletonList,
 } from '@innerecho/ui';
-import { TabToolbar } from '../library-admin/admin-table';
+import { TabHeader } from '../library-admin/admin-table';
 import type { AdminCreator, AdminTranscript } from '../library-admin/library-admin-types';
 import { toastFailure } from '../library-admin/mutation-toasts';
 import { TranscriptEditDialog } from '../library-admin/transcript-edit-dialog';
@@ -74,100 +74,98 @@ export function TranscriptsTab(_props: TranscriptsTabProps) {
 
   return (
     <section aria-labelledby="transcripts-title">
-      <TabToolbar>
-        <div>
-          <h2 id="transcripts-title">Transcripts</h2>
-          <p>{transcripts.data ? `${transcripts.data.length} affirmations in the library` : 'The affirmations in the library'}</p>
-        </div>
-        <Button onClick={() => openDialog(null)}>
-          <Plus size={16} aria-hidden /> Add Transcript
-        </Button>
-      </TabToolbar>
-      {transcripts.isError ? (
-        <ErrorState title="Transcripts could not be loaded" onRetry={() => void transcripts.refetch()} />
-      ) : transcripts.isLoading ? (
-        <div css={{ display: 'grid', gap: 10 }} aria-busy="true">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} height={52} />
-          ))}
-        </div>
-      ) : transcripts.data!.length === 0 ? (
-        <EmptyState title="No transcripts yet" description="Add the first affirmation to the library." />
-      ) : (
-        <div css={{ display: 'grid', gap: 14, minWidth: 0 }}>
-          <div role="search" css={{ position: 'relative', maxWidth: 420 }}>
-            <Search
-              size={18}
-              aria-hidden
-              css={(t) => ({ position: 'absolute', left: 14, top: '50%', transform: 'translateY(-50%)', color: t.colors.textSubtle })}
-            />
-            <Input
-              type="search"
-              aria-label="Search transcripts"
-              placeholder="Search titles, words, categories, creators"
-              value={query}
-              onChange={(e) => {
-                setQuery(e.target.value);
-                setPage(0);
-              }}
-              css={{ paddingLeft: 42 }}
-            />
+      <TabHeader
+        id="transcripts-title"
+        title="Transcripts"
+        description={transcripts.data ? `${transcripts.data.length} affirmations in the library` : 'The affirmations in the library'}
+        action={
+          <Button onClick={() => openDialog(null)}>
+            <Plus size={16} aria-hidden /> Add Transcript
+          </Button>
+        }
+      />
+      <QueryStates
+        query={transcripts}
+        errorTitle="Transcripts could not be loaded"
+        loading={<SkeletonList count={6} height={52} />}
+        empty={<EmptyState title="No transcripts yet" description="Add the first affirmation to the library." />}
+      >
+        {() => (
+          <div css={{ display: 'grid', gap: 14, minWidth: 0 }}>
+            <div role="search" css={{ position: 'relative', maxWidth: 420 }}>
+              <Search
+                size={18}
+                aria-hidden
+                css={(t) => ({ position: 'absolute', left: 14, top: '50%', transform: 'translateY(-50%)', color: t.colors.textSubtle })}
+              />
+              <Input
+                type="search"
+                aria-label="Search transcripts"
+                placeholder="Search titles, words, categories, creators"
+                value={query}
+                onChange={(e) => {
+                  setQuery(e.target.value);
+                  setPage(0);
+                }}
+                css={{ paddingLeft: 42 }}
+              />
+            </div>
+            <p role="status" css={(t) => ({ fontSize: 14, color: t.colors.textMuted })}>
+              {found.length === 0
+                ? `No transcripts match “${search.trim()}”`
+                : `Showing ${current * TRANSCRIPTS_PAGE_SIZE + 1}–${current * TRANSCRIPTS_PAGE_SIZE + shown.length} of ${found.length}`}
+            </p>
+            {found.length === 0 ? null : (
+              <DataTable
+                label="Transcripts table"
+                rows={shown}
+                rowKey={(t) => t.id}
+                columns={[
+                  { header: 'Title', cell: (t) => t.title, css: { fontWeight: 600, minWidth: 160 } },
+                  {
+                    header: 'Category',
+                    cell: (t) => (
+                      <Badge variant="accent" css={{ whiteSpace: 'nowrap' }}>
+                        {t.category}
+                      </Badge>
+                    ),
+                  },
+                  { header: 'Content', cell: (t) => <Clamp>{t.content}</Clamp>, css: { minWidth: 240, maxWidth: 420 } },
+                  {
+                    header: 'Creator',
+                    cell: (t) => (t.creatorId ? (creatorName.get(t.creatorId) ?? '—') : '—'),
+                    css: (th) => ({ color: th.colors.textMuted, whiteSpace: 'nowrap' }),
+                  },
+                  { header: 'Plays', cell: (t) => t.playCount },
+                ]}
+                actions={(t) => (
+                  <>
+                    <IconButton aria-label={`Edit ${t.title}`} onClick={() => openDialog(t)}>
+                      <Pencil size={16} />
+                    </IconButton>
+                    <IconButton aria-label={`Delete ${t.title}`} onClick={() => setDeleting(t)}>
+                      <Trash2 size={16} />
+                    </IconButton>
+                  </>
+                )}
+              />
+            )}
+            {pages > 1 ? (
+              <nav aria-label="Transcript pages" css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12 }}>
+                <Button variant="outline" size="sm" onClick={() => setPage(current - 1)} disabled={current === 0}>
+                  <ChevronLeft size={16} aria-hidden /> Previous
+                </Button>
+                <span css={(t) => ({ fontSize: 14, color: t.colors.textMuted })}>
+                  Page {current + 1} of {pages}
+                </span>
+                <Button variant="outline" size="sm" onClick={() => setPage(current + 1)} disabled={current >= pages - 1}>
+                  Next <ChevronRight size={16} aria-hidden />
+                </Button>
+              </nav>
+            ) : null}
           </div>
-          <p role="status" css={(t) => ({ fontSize: 14, color: t.colors.textMuted })}>
-            {found.length === 0
-              ? `No transcripts match “${search.trim()}”`
-              : `Showing ${current * TRANSCRIPTS_PAGE_SIZE + 1}–${current * TRANSCRIPTS_PAGE_SIZE + shown.length} of ${found.length}`}
-          </p>
-          {found.length === 0 ? null : (
-            <DataTable
-              label="Transcripts table"
-              rows={shown}
-              rowKey={(t) => t.id}
-              columns={[
-                { header: 'Title', cell: (t) => t.title, css: { fontWeight: 600, minWidth: 160 } },
-                {
-                  header: 'Category',
-                  cell: (t) => (
-                    <Badge variant="accent" css={{ whiteSpace: 'nowrap' }}>
-                      {t.category}
-                    </Badge>
-                  ),
-                },
-                { header: 'Content', cell: (t) => <Clamp>{t.content}</Clamp>, css: { minWidth: 240, maxWidth: 420 } },
-                {
-                  header: 'Creator',
-                  cell: (t) => (t.creatorId ? (creatorName.get(t.creatorId) ?? '—') : '—'),
-                  css: (th) => ({ color: th.colors.textMuted, whiteSpace: 'nowrap' }),
-                },
-                { header: 'Plays', cell: (t) => t.playCount },
-              ]}
-              actions={(t) => (
-                <>
-                  <IconButton aria-label={`Edit ${t.title}`} onClick={() => openDialog(t)}>
-                    <Pencil size={16} />
-                  </IconButton>
-                  <IconButton aria-label={`Delete ${t.title}`} onClick={() => setDeleting(t)}>
-                    <Trash2 size={16} />
-                  </IconButton>
-                </>
-              )}
-            />
-          )}
-          {pages > 1 ? (
-            <nav aria-label="Transcript pages" css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 12 }}>
-              <Button variant="outline" size="sm" onClick={() => setPage(current - 1)} disabled={current === 0}>
-                <ChevronLeft size={16} aria-hidden /> Previous
-              </Button>
-              <span css={(t) => ({ fontSize: 14, color: t.colors.textMuted })}>
-                Page {current + 1} of {pages}
-              </span>
-              <Button variant="outline" size="sm" onClick={() => setPage(current + 1)} disabled={current >= pages - 1}>
-                Next <ChevronRight size={16} aria-hidden />
-              </Button>
-            </nav>
-          ) : null}
-        </div>
-      )}
+        )}
+      </QueryStates>
       <TranscriptEditDialog
         open={dialogOpen}
         onOpenChange={setDialogOpen}

@@ -1,6 +1,7 @@
-import { Badge, Card, CardDescription, CardTitle, EmptyState, ErrorState, Skeleton, formatDollars } from '@innerecho/ui';
+import { Badge, EmptyState, formatDollars, ListRow, ListRows, QueryStates, Skeleton, type QueryStatesQuery } from '@innerecho/ui';
 import { Sparkles } from 'lucide-react';
 import type { Commission } from '../api/creator-api';
+import { DashboardCard } from './dashboard-card';
 import { formatDate } from './format-period';
 
 /** The dashboard lists the 10 most recent commissions. */
@@ -12,68 +13,48 @@ export function commissionLabel(c: Commission): string {
   return c.adjustment ? `Refund of ${base}` : base;
 }
 
-export interface RecentCommissionsProps {
-  commissions: Commission[] | undefined;
-  error: boolean;
-  onRetry: () => void;
-}
-
-export function RecentCommissions({ commissions, error, onRetry }: RecentCommissionsProps) {
-  const recent = commissions?.slice(0, RECENT_COMMISSIONS);
+export function RecentCommissions({ commissions }: { commissions: QueryStatesQuery<Commission[]> }) {
   return (
-    <Card css={{ gap: 16, padding: 24, minWidth: 0 }}>
-      <div css={{ display: 'grid', gap: 4 }}>
-        <CardTitle as="h2">Recent commissions</CardTitle>
-        <CardDescription>Your 10 most recent commissions.</CardDescription>
-      </div>
-      {error ? (
-        <ErrorState title="Could not load commissions" onRetry={onRetry} />
-      ) : recent === undefined ? (
-        <Skeleton css={{ height: 96 }} />
-      ) : recent.length === 0 ? (
-        <EmptyState
-          icon={<Sparkles size={26} />}
-          title="No commissions yet"
-          description="When someone subscribes through your link, their payments earn you commissions here."
-        />
-      ) : (
-        <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 10 }}>
-          {recent.map((c) => (
-            <li
-              key={c.id}
-              data-testid="commission-row"
-              css={(t) => ({
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'space-between',
-                gap: 12,
-                padding: '12px 14px',
-                borderRadius: t.radii.md,
-                background: t.colors.surfaceSunken,
-              })}
-            >
-              <div css={{ display: 'grid', gap: 2, minWidth: 0 }}>
-                <span css={{ fontWeight: 600 }}>{commissionLabel(c)}</span>
-                <span css={(t) => ({ fontSize: 13, color: t.colors.textMuted })}>
-                  {c.subscriptionPlan === 'monthly' ? 'Monthly plan' : 'Yearly plan'} · {formatDate(c.createdAt)}
-                </span>
-              </div>
-              <div css={{ display: 'flex', alignItems: 'center', gap: 10, flexShrink: 0 }}>
-                <span
-                  css={(t) => ({
-                    fontWeight: 600,
-                    fontVariantNumeric: 'tabular-nums',
-                    color: c.amount < 0 ? t.colors.danger : t.colors.text,
-                  })}
-                >
-                  {formatDollars(c.amount)}
-                </span>
-                <Badge variant={c.status === 'paid' ? 'success' : 'outline'}>{c.status === 'paid' ? 'Paid' : 'Pending'}</Badge>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
+    <DashboardCard title="Recent commissions" description="Your 10 most recent commissions.">
+      <QueryStates
+        query={commissions}
+        errorTitle="Could not load commissions"
+        loading={<Skeleton css={{ height: 96 }} />}
+        empty={
+          <EmptyState
+            icon={<Sparkles size={26} />}
+            title="No commissions yet"
+            description="When someone subscribes through your link, their payments earn you commissions here."
+          />
+        }
+      >
+        {(list) => (
+          <ListRows>
+            {list.slice(0, RECENT_COMMISSIONS).map((c) => (
+              <ListRow
+                key={c.id}
+                data-testid="commission-row"
+                title={<span css={{ fontWeight: 600 }}>{commissionLabel(c)}</span>}
+                detail={`${c.subscriptionPlan === 'monthly' ? 'Monthly plan' : 'Yearly plan'} · ${formatDate(c.createdAt)}`}
+                end={
+                  <div css={{ display: 'flex', alignItems: 'center', gap: 10, flexShrink: 0 }}>
+                    <span
+                      css={(t) => ({
+                        fontWeight: 600,
+                        fontVariantNumeric: 'tabular-nums',
+                        color: c.amount < 0 ? t.colors.danger : t.colors.text,
+                      })}
+                    >
+                      {formatDollars(c.amount)}
+                    </span>
+                    <Badge variant={c.status === 'paid' ? 'success' : 'outline'}>{c.status === 'paid' ? 'Paid' : 'Pending'}</Badge>
+                  </div>
+                }
+              />
+            ))}
+          </ListRows>
+        )}
+      </QueryStates>
+    </DashboardCard>
   );
 }

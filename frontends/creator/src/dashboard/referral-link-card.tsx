@@ -67,7 +67,12 @@ export function ReferralLinkCard({ referralCode }: ReferralLinkCardProps) {
           onFocus={(e) => e.currentTarget.select()}
           css={(t) => ({ flex: '1 1 240px', minWidth: 0, fontFamily: t.fonts.mono, fontSize: 14 })}
         />
-        <Button variant={copied ? 'secondary' : 'primary'} onClick={onCopy} aria-live="polite" css={{ flex: '0 0 auto', minWidth: 120 }}>
+        <Button
+          variant={copied ? 'secondary' : 'primary'}
+          onClick={() => void onCopy()}
+          aria-live="polite"
+          css={{ flex: '0 0 auto', minWidth: 120 }}
+        >
           {copied ? <Check size={18} aria-hidden /> : <Copy size={18} aria-hidden />}
           {copied ? 'Copied' : 'Copy link'}
         </Button>

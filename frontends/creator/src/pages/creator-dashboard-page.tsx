@@ -78,7 +78,7 @@ function Dashboard({ creator }: { creator: CreatorAccountView }) {
         predicate: (q) => String(q.queryKey[0]).match(/^\/api\/(commissions|payouts|creator-analytics)/) !== null,
       });
       toast({ title: 'Logged out' });
-      navigate('/creator-login');
+      void navigate('/creator-login');
     },
     onError: () => toast({ title: 'Error', description: 'Failed to log out', variant: 'destructive' }),
   });
@@ -154,8 +154,8 @@ function Dashboard({ creator }: { creator: CreatorAccountView }) {
         <div
           css={(t) => ({ display: 'grid', gap: 16, alignItems: 'start', [t.mq.lg]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' } })}
         >
-          <RecentCommissions commissions={commissions.data} error={commissions.isError} onRetry={() => void commissions.refetch()} />
-          <PayoutHistory payouts={payouts.data} error={payouts.isError} onRetry={() => void payouts.refetch()} />
+          <RecentCommissions commissions={commissions} />
+          <PayoutHistory payouts={payouts} />
         </div>
       </Page>
     </Container>

@@ -13,6 +13,7 @@ import {
   validInput,
   Navigate,
   useNavigate,
+  IconBadge,
 } from '@innerecho/ui';
 import { KeyRound } from 'lucide-react';
 import { ZCreatorSignIn, type CreatorAccountView } from '@innerecho/contracts';
@@ -39,7 +40,7 @@ export function CreatorLoginPage(_props: CreatorLoginPageProps) {
     onSuccess: ({ creator }) => {
       queryClient.setQueryData(CREATOR_CURRENT_QUERY_KEY, creator);
       toast({ title: 'Success', description: 'Logged in successfully' });
-      navigate('/creator-dashboard');
+      void navigate('/creator-dashboard');
     },
     onError: (error) => {
       toast({ title: 'Login Failed', description: serverErrorMessage(error) ?? 'Invalid email or password', variant: 'destructive' });
@@ -58,21 +59,9 @@ export function CreatorLoginPage(_props: CreatorLoginPageProps) {
     <Container css={{ paddingBlock: '56px 96px', display: 'flex', justifyContent: 'center' }}>
       <Card css={{ width: '100%', maxWidth: 440, gap: 24, padding: '36px 28px' }}>
         <div css={{ display: 'grid', gap: 10, justifyItems: 'center', textAlign: 'center' }}>
-          <span
-            aria-hidden
-            css={(t) => ({
-              display: 'inline-flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              width: 56,
-              height: 56,
-              borderRadius: '50%',
-              background: t.colors.accentSoft,
-              color: t.colors.accent,
-            })}
-          >
+          <IconBadge size={56}>
             <KeyRound size={26} />
-          </span>
+          </IconBadge>
           <h1 css={{ fontSize: 'clamp(28px, 5vw, 34px)' }}>Creator Login</h1>
           <p css={(t) => ({ color: t.colors.textMuted })}>Sign in to see your referral link, signups and commissions.</p>
         </div>

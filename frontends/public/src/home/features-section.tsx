@@ -1,4 +1,4 @@
-import { Card, CardDescription, CardTitle, Container } from '@innerecho/ui';
+import { Card, CardDescription, CardTitle, Container, IconBadge } from '@innerecho/ui';
 import { Library, Mic, Sparkles, type LucideIcon } from 'lucide-react';
 import { SectionHeading } from './section-heading';
 
@@ -43,21 +43,9 @@ export function FeaturesSection() {
           {FEATURES.map(({ title, text, icon: Icon }) => (
             <li key={title} css={{ display: 'flex' }}>
               <Card css={{ flex: 1 }}>
-                <span
-                  aria-hidden
-                  css={(t) => ({
-                    display: 'inline-flex',
-                    alignItems: 'center',
-                    justifyContent: 'center',
-                    width: 48,
-                    height: 48,
-                    borderRadius: 14,
-                    background: t.colors.accentSoft,
-                    color: t.colors.accent,
-                  })}
-                >
+                <IconBadge size={48} corner={14}>
                   <Icon size={22} />
-                </span>
+                </IconBadge>
                 <CardTitle>{title}</CardTitle>
                 <CardDescription>{text}</CardDescription>
               </Card>

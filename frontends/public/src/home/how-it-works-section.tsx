@@ -1,4 +1,4 @@
-import { Container } from '@innerecho/ui';
+import { Container, IconBadge } from '@innerecho/ui';
 import { SectionHeading } from './section-heading';
 
 const STEPS = [
@@ -34,24 +34,9 @@ export function HowItWorksSection() {
         >
           {STEPS.map(({ title, text }, index) => (
             <li key={title} css={{ display: 'grid', gap: 12, justifyItems: 'center', textAlign: 'center' }}>
-              <span
-                aria-hidden
-                css={(t) => ({
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                  width: 56,
-                  height: 56,
-                  borderRadius: '50%',
-                  border: `1px solid ${t.colors.borderStrong}`,
-                  background: t.colors.surface,
-                  fontFamily: t.fonts.heading,
-                  fontSize: 24,
-                  color: t.colors.primary,
-                })}
-              >
+              <IconBadge tone="outline" size={56} css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 24 })}>
                 {index + 1}
-              </span>
+              </IconBadge>
               <h3 css={{ fontSize: 21 }}>{title}</h3>
               <p css={(t) => ({ color: t.colors.textMuted, maxWidth: 320 })}>{text}</p>
             </li>

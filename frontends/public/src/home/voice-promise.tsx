@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AudioLines, Mic } from 'lucide-react';
+import { IconBadge } from '@innerecho/ui';
 import type { VoiceEngineView } from '@innerecho/contracts';
 
 /**
@@ -71,21 +72,7 @@ export function VoicePromise({ headingId }: VoicePromiseProps) {
             background: t.colors.surface,
           })}
         >
-          <span
-            aria-hidden
-            css={(t) => ({
-              gridRow: 'span 2',
-              width: 44,
-              height: 44,
-              borderRadius: '50%',
-              display: 'grid',
-              placeItems: 'center',
-              color: t.colors.accent,
-              background: t.colors.accentSoft,
-            })}
-          >
-            {item.icon}
-          </span>
+          <IconBadge css={{ gridRow: 'span 2' }}>{item.icon}</IconBadge>
           <p css={{ fontWeight: 600, fontSize: 17, margin: 0 }}>{item.title}</p>
           <p css={(t) => ({ color: t.colors.textMuted, fontSize: 15, margin: 0, lineHeight: 1.55 })}>{item.text}</p>
         </div>

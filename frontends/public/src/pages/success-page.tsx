@@ -11,6 +11,7 @@ import {
   takePathAfterCheckout,
   useAuth,
   useSearchParams,
+  IconBadge,
 } from '@innerecho/ui';
 import { ArrowRight, PartyPopper, SearchX } from 'lucide-react';
 
@@ -109,21 +110,9 @@ function SuccessCard({ icon, tone, children }: { icon: ReactNode; tone: 'success
   return (
     <Container css={{ paddingBlock: '64px 96px', display: 'flex', justifyContent: 'center' }}>
       <Card css={{ maxWidth: 560, width: '100%', alignItems: 'center', textAlign: 'center', gap: 20, padding: '40px 28px' }}>
-        <span
-          aria-hidden
-          css={(t) => ({
-            display: 'inline-flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            width: 64,
-            height: 64,
-            borderRadius: '50%',
-            background: tone === 'success' ? t.colors.successSoft : t.colors.surfaceSunken,
-            color: tone === 'success' ? t.colors.success : t.colors.textMuted,
-          })}
-        >
+        <IconBadge tone={tone} size={64}>
           {icon}
-        </span>
+        </IconBadge>
         {children}
       </Card>
     </Container>

@@ -22,7 +22,7 @@ import {
   savedAffirmationsQueryKey,
   type SavedAffirmation,
 } from '../generate/generation-api';
-import { HabitCard } from '../habit/habit-card';
+import { ListeningStreakCard } from '../listening-streak/listening-streak-card';
 import { OfflineSpaceCard } from '../offline/offline-space-card';
 import { useOfflineCopies } from '../offline/use-offline-copies';
 import { SavedAffirmationItem } from '../saved/saved-affirmation-item';
@@ -109,7 +109,7 @@ function SavedList() {
   }
   return (
     <>
-      <HabitCard />
+      <ListeningStreakCard />
       <OfflineSpaceCard />
       <ul aria-label="Saved affirmations" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}>
         {saved.data.map((item) => {

@@ -59,7 +59,7 @@ export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
       queryClient.setQueryData(affirmationQueryKey(`custom-${created.id}`), created);
       void queryClient.invalidateQueries({ queryKey: MY_AFFIRMATIONS_QUERY_KEY });
       const state: GenerateNavigationState = { generateNow: true };
-      navigate(`/generate/custom-${created.id}?duration=${durationWithinAllowance(duration, allowance.data)}`, { state });
+      void navigate(`/generate/custom-${created.id}?duration=${durationWithinAllowance(duration, allowance.data)}`, { state });
     },
     onError: (error) => {
       toast({

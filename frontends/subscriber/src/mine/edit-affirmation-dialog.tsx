@@ -1,22 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CUSTOM_CATEGORIES, CUSTOM_CONTENT_MAX, TITLE_MAX, ZCustomAffirmationInput } from '@innerecho/contracts';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogTitle,
-  Field,
-  Input,
-  Select,
-  Textarea,
-  fieldDescriptionIds,
-  serverErrorMessage,
-  toast,
-  validInput,
-} from '@innerecho/ui';
+import { Field, Input, Select, Textarea, fieldDescriptionIds, serverErrorMessage, toast, validInput, FormDialog } from '@innerecho/ui';
 import { affirmationQueryKey } from '../generate/affirmation-text';
 import { MY_AFFIRMATIONS_QUERY_KEY, updateCustomAffirmation, type CustomAffirmation } from './custom-affirmations-api';
 
@@ -60,47 +45,43 @@ export function EditAffirmationDialog({ affirmation, onClose }: EditAffirmationD
   };
 
   return (
-    <Dialog open={affirmation !== null} onOpenChange={(open) => !open && !save.isPending && onClose()}>
-      <DialogContent css={{ maxWidth: 640 }}>
-        <DialogTitle>Edit Affirmation</DialogTitle>
-        <DialogDescription>Audio you already generated keeps its words; new audio speaks these.</DialogDescription>
-        <form onSubmit={submit} noValidate css={{ display: 'grid', gap: 16 }}>
-          <Field htmlFor={`${id}-title`} label="Title">
-            <Input
-              id={`${id}-title`}
-              value={form.title}
-              maxLength={TITLE_MAX}
-              onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))}
-            />
-          </Field>
-          <Field htmlFor={`${id}-category`} label="Category">
-            <Select
-              id={`${id}-category`}
-              value={form.category}
-              onValueChange={(category) => setForm((f) => ({ ...f, category }))}
-              options={CATEGORY_OPTIONS}
-            />
-          </Field>
-          <Field htmlFor={`${id}-content`} label="Affirmation" hint={`${form.content.length} / ${CUSTOM_CONTENT_MAX} characters`}>
-            <Textarea
-              id={`${id}-content`}
-              value={form.content}
-              maxLength={CUSTOM_CONTENT_MAX}
-              rows={7}
-              aria-describedby={fieldDescriptionIds(`${id}-content`, { hint: true })}
-              onChange={(e) => setForm((f) => ({ ...f, content: e.target.value }))}
-            />
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose} disabled={save.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={affirmation !== null}
+      onOpenChange={(open) => !open && !save.isPending && onClose()}
+      title="Edit Affirmation"
+      description="Audio you already generated keeps its words; new audio speaks these."
+      onSubmit={submit}
+      maxWidth={640}
+      pending={save.isPending}
+      submitLabel="Save Changes"
+      cancelDisabledWhilePending
+    >
+      <Field htmlFor={`${id}-title`} label="Title">
+        <Input
+          id={`${id}-title`}
+          value={form.title}
+          maxLength={TITLE_MAX}
+          onChange={(e) => setForm((f) => ({ ...f, title: e.target.value }))}
+        />
+      </Field>
+      <Field htmlFor={`${id}-category`} label="Category">
+        <Select
+          id={`${id}-category`}
+          value={form.category}
+          onValueChange={(category) => setForm((f) => ({ ...f, category }))}
+          options={CATEGORY_OPTIONS}
+        />
+      </Field>
+      <Field htmlFor={`${id}-content`} label="Affirmation" hint={`${form.content.length} / ${CUSTOM_CONTENT_MAX} characters`}>
+        <Textarea
+          id={`${id}-content`}
+          value={form.content}
+          maxLength={CUSTOM_CONTENT_MAX}
+          rows={7}
+          aria-describedby={fieldDescriptionIds(`${id}-content`, { hint: true })}
+          onChange={(e) => setForm((f) => ({ ...f, content: e.target.value }))}
+        />
+      </Field>
+    </FormDialog>
   );
 }

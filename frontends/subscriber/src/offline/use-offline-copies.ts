@@ -12,7 +12,7 @@ import {
   useAuth,
 } from '@innerecho/ui';
 import { savedAffirmationsQueryKey, type SavedAffirmation } from '../generate/generation-api';
-import { streakUrl } from '../habit/streak-api';
+import { streakUrl } from '../listening-streak/listening-streak-api';
 
 const offlineCopiesQueryKey = (userId: string) => ['offline-copies', userId] as const;
 

@@ -159,7 +159,7 @@ function GenerateScreen() {
   useEffect(() => {
     if (!startNow || started.current || !voice.isCloned || !affirmation.isSuccess || !allowance.isSuccess) return;
     started.current = true;
-    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
     if (canGenerate) generate.mutate();
   }, [startNow, voice.isCloned, affirmation.isSuccess, allowance.isSuccess, canGenerate, generate, navigate, location]);
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Moon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Select, toast } from '@innerecho/ui';
-import { recordPlay, streakQueryKey } from '../habit/streak-api';
+import { recordPlay, streakQueryKey } from '../listening-streak/listening-streak-api';
 import { SpeedControl } from '../generate/speed-control';
 import { applyPlaybackRate, usePlaybackRate } from '../saved/use-saved-speed';
 import { PlayerTransport, SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from './player-transport';

@@ -31,5 +31,5 @@ export function sendToPricing(
       'Choose a plan to start your free trial.',
     variant: 'destructive',
   });
-  navigate(PRICING_PATH);
+  void navigate(PRICING_PATH);
 }

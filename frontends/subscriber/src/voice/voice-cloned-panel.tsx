@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, CheckCircle2, RotateCcw, Trash2 } from 'lucide-react';
-import { Button, Card, ConfirmDialog, LinkButton, serverErrorMessage, toast } from '@innerecho/ui';
+import { Button, Card, ConfirmDialog, LinkButton, serverErrorMessage, toast, IconBadge } from '@innerecho/ui';
 import { EngineNote } from './engine-note';
 import { voiceProfileQueryKey, type VoiceProfile } from './use-voice-profile';
 import { deleteVoiceProfile } from './voice-api';
@@ -57,20 +57,9 @@ export function VoiceClonedPanel({ sessionId, profile, returnTo }: VoiceClonedPa
         margin: '0 auto',
       }}
     >
-      <span
-        aria-hidden
-        css={(t) => ({
-          width: 88,
-          height: 88,
-          borderRadius: '50%',
-          display: 'grid',
-          placeItems: 'center',
-          color: t.colors.success,
-          background: t.colors.successSoft,
-        })}
-      >
+      <IconBadge tone="success" size={88}>
         <CheckCircle2 size={48} />
-      </span>
+      </IconBadge>
       <h2 css={{ fontSize: 'clamp(26px, 4vw, 34px)' }}>Voice Cloned Successfully!</h2>
       <p css={(t) => ({ color: t.colors.textMuted, maxWidth: 460 })}>
         Your voice is ready. Choose an affirmation from the library, or write your own, and hear it spoken in your voice.

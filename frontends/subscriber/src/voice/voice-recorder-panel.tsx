@@ -5,7 +5,7 @@ import { VOICE_CONSENT_TEXT } from '@innerecho/contracts';
 import { Button, ConfirmDialog, formatClock, serverErrorMessage, toast, useAuth, useNavigate } from '@innerecho/ui';
 import { isSubscriptionRequired, sendToPricing } from '../subscription/subscription-required';
 import { EngineNote } from './engine-note';
-import { dropKeptTake, findKeptTake, keepTake } from './kept-take';
+import { dropStoredTake, findStoredTake, storeTake } from './stored-take';
 import { SampleSentencesCard } from './sample-sentences-card';
 import { useVoiceRecorder } from './use-voice-recorder';
 import { voiceProfileQueryKey } from './use-voice-profile';
@@ -42,7 +42,7 @@ export function VoiceRecorderPanel({ sessionId, cloneEngine, returnTo }: VoiceRe
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
-    void findKeptTake(userId).then((take) => {
+    void findStoredTake(userId).then((take) => {
       if (!take || cancelled) return;
       restore(take.audio, take.seconds);
       setRestored(true);
@@ -63,19 +63,19 @@ export function VoiceRecorderPanel({ sessionId, cloneEngine, returnTo }: VoiceRe
   const clone = useMutation({
     mutationFn: () => uploadAndClone({ blob: recorder.blob, sessionId }),
     onSuccess: async () => {
-      await dropKeptTake();
+      await dropStoredTake();
       toast({
         title: 'Voice cloned successfully',
         description: returnTo ? 'Back to the affirmation you chose.' : 'You can now generate affirmations in your voice!',
         variant: 'success',
       });
       await queryClient.invalidateQueries({ queryKey: voiceProfileQueryKey(sessionId) });
-      navigate(returnTo ?? '/affirmations');
+      void navigate(returnTo ?? '/affirmations');
     },
     onError: async (error) => {
       if (isSubscriptionRequired(error)) {
         if (recorder.blob && user) {
-          await keepTake({ userId: user.id, audio: recorder.blob, seconds: recorder.elapsed }).catch((e) =>
+          await storeTake({ userId: user.id, audio: recorder.blob, seconds: recorder.elapsed }).catch((e) =>
             console.warn('the recording could not be kept for later', e),
           );
         }
@@ -97,14 +97,14 @@ export function VoiceRecorderPanel({ sessionId, cloneEngine, returnTo }: VoiceRe
     setConfirmingRedo(false);
     setRestored(false);
     setConsent(false);
-    void dropKeptTake();
+    void dropStoredTake();
     void recorder.start();
   };
   const discardTake = () => {
     setConfirmingRedo(false);
     setRestored(false);
     setConsent(false);
-    void dropKeptTake();
+    void dropStoredTake();
     recorder.reset();
   };
   // What the big button does after a take: asks first, the take is not thrown away by a stray tap.

@@ -29,7 +29,14 @@ export function ManageSubscriptionButton({ size = 'sm', fullWidth, variant = 'gh
   };
 
   return (
-    <Button variant={variant} size={size} fullWidth={fullWidth} onClick={open} disabled={opening} aria-busy={opening || undefined}>
+    <Button
+      variant={variant}
+      size={size}
+      fullWidth={fullWidth}
+      onClick={() => void open()}
+      disabled={opening}
+      aria-busy={opening || undefined}
+    >
       <CreditCard size={16} aria-hidden />
       {opening ? 'Opening...' : 'Manage subscription'}
     </Button>

@@ -1,6 +1,7 @@
 import { Hammer } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from './card';
+import { IconBadge } from './icon-badge';
 
 export interface InProgressNoticeProps {
   children?: ReactNode;
@@ -10,22 +11,9 @@ export interface InProgressNoticeProps {
 export function InProgressNotice({ children }: InProgressNoticeProps) {
   return (
     <Card role="status" css={{ flexDirection: 'row', alignItems: 'flex-start', gap: 16 }}>
-      <span
-        aria-hidden
-        css={(t) => ({
-          display: 'inline-flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          flexShrink: 0,
-          width: 44,
-          height: 44,
-          borderRadius: '50%',
-          background: t.colors.primarySoft,
-          color: t.colors.primary,
-        })}
-      >
+      <IconBadge tone="primary">
         <Hammer size={20} />
-      </span>
+      </IconBadge>
       <div css={{ display: 'grid', gap: 6 }}>
         <p css={{ fontWeight: 600 }}>This area is being built</p>
         <p css={(t) => ({ color: t.colors.textMuted })}>

@@ -1,6 +1,7 @@
 import { CloudOff, Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { IconBadge } from './icon-badge';
 
 const stateBox = {
   display: 'flex',
@@ -10,19 +11,6 @@ const stateBox = {
   gap: 12,
   padding: '48px 24px',
 } as const;
-
-const iconBubble = (bg: string, fg: string) =>
-  ({
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    width: 56,
-    height: 56,
-    borderRadius: '50%',
-    background: bg,
-    color: fg,
-    marginBottom: 4,
-  }) as const;
 
 export interface EmptyStateProps {
   title: ReactNode;
@@ -37,9 +25,9 @@ export interface EmptyStateProps {
 export function EmptyState({ title, description, icon, action, headingLevel: Heading = 'h3' }: EmptyStateProps) {
   return (
     <div css={(t) => ({ ...stateBox, border: `1px dashed ${t.colors.borderStrong}`, borderRadius: t.radii.lg })}>
-      <span aria-hidden css={(t) => iconBubble(t.colors.accentSoft, t.colors.accent)}>
+      <IconBadge size={56} css={{ marginBottom: 4 }}>
         {icon ?? <Inbox size={26} />}
-      </span>
+      </IconBadge>
       <Heading css={{ fontSize: Heading === 'h1' ? 28 : 20 }}>{title}</Heading>
       {description ? <p css={(t) => ({ color: t.colors.textMuted, maxWidth: 440 })}>{description}</p> : null}
       {action ? <div css={{ marginTop: 8 }}>{action}</div> : null}
@@ -69,9 +57,9 @@ export function ErrorState({
       role="alert"
       css={(t) => ({ ...stateBox, border: `1px solid ${t.colors.border}`, borderRadius: t.radii.lg, background: t.colors.surface })}
     >
-      <span aria-hidden css={(t) => iconBubble(t.colors.dangerSoft, t.colors.danger)}>
+      <IconBadge tone="danger" size={56} css={{ marginBottom: 4 }}>
         <CloudOff size={26} />
-      </span>
+      </IconBadge>
       <Heading css={{ fontSize: 22 }}>{title}</Heading>
       {description ? <p css={(t) => ({ color: t.colors.textMuted, maxWidth: 460 })}>{description}</p> : null}
       {onRetry ? (

@@ -1,5 +1,5 @@
 import { Global, css } from '@emotion/react';
-import { paletteDeclarations } from './tokens';
+import { paletteDeclarations } from '@innerecho/design-tokens';
 import { theme } from './theme';
 
 /**

@@ -3,9 +3,9 @@
  * `applyThemeToDocument` so the stored theme is on <html> before the first paint;
  * keep the key and the attribute names in step with it.
  */
-import baseColors from './base-colors.json';
+import { baseColors, type ThemeMode } from '@innerecho/design-tokens';
 
-export type ThemeMode = 'light' | 'dark';
+export type { ThemeMode };
 
 export const THEME_STORAGE_KEY = 'theme';
 export const DEFAULT_THEME: ThemeMode = 'dark';

@@ -1,4 +1,4 @@
-import { colorVars } from './tokens';
+import { colorVars } from '@innerecho/design-tokens';
 
 /**
  * The emotion theme. Colours are CSS variable references, so the same object serves

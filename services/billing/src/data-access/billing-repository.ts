@@ -147,3 +147,9 @@ export async function forgetAccountEmail(tx: Conn, userId: string) {
   await tx.update(checkoutSessions).set({ email: null }).where(eq(checkoutSessions.userId, userId));
   await tx.delete(accounts).where(eq(accounts.userId, userId));
 }
+
+/** Serialises the checkouts of one buyer (by email, else account) until the transaction ends. */
+export async function lockBuyer(tx: Tx, buyer: { email: string | null; userId: string | null }) {
+  const key = buyer.email?.toLowerCase() ?? buyer.userId;
+  if (key) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-buyer:${key}`}))`);
+}

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { InvoicePaidV1, InvoiceRefundedV1, SubscriptionChangedV1 } from '@innerecho/contracts';
 import type { Logger, ServiceContext, Tx } from '@innerecho/kit';
 import {
@@ -8,6 +7,7 @@ import {
   findSubscription,
   insertInvoice,
   insertSubscription,
+  lockBuyer,
   markEventProcessed,
   setInvoiceRefunded,
   setStripeCustomer,
@@ -16,12 +16,6 @@ import {
 } from '../data-access/billing-repository';
 import { contractStatus, isEntitledStatus, type BillingFact, type SubscriptionFacts } from './billing-facts';
 import { findActiveSubscriptionOf } from './one-subscription-per-buyer';
-
-/** Serialises the checkouts of one buyer (by email, else account) until the transaction ends. */
-async function lockBuyer(tx: Tx, buyer: { email: string | null; userId: string | null }) {
-  const key = buyer.email?.toLowerCase() ?? buyer.userId;
-  if (key) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-buyer:${key}`}))`);
-}
 
 export interface ApplyBillingFactOptions {
   context: ServiceContext;

@@ -68,9 +68,4 @@ export const VOICE_ENDPOINTS = declareEndpoints('voice', {
     answers: { 200: answers.bytes('audio/wav', 'The reading') },
     example: { body: { uploadURL: '/api/files/voice/samples/x.webm', minSpeechSeconds: 2, maxSeconds: 30 } },
   },
-  'GET /internal/engine-stats': {
-    summary: 'How many times the voice engine synthesised speech',
-    access: 'service',
-    answers: { 200: answers.json(z.object({ synthesisCalls: z.number() })) },
-  },
 });

@@ -1,8 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
-import { hashPassword, type Db } from '@innerecho/kit';
+import { randomBytes } from 'node:crypto';
+import { TestClient, uniqueEmail, type TestSystem, FakeStripe, signedWebhook } from '@innerecho/embedded';
+import { hashPassword } from '@innerecho/kit';
 import { creatorReferralTables } from '@innerecho/creator-referral';
-import { FakeStripe, signedWebhook } from '../../../billing/test/support/fake-stripe-server';
 
 export const CREATOR_PASSWORD = 'creator password 123';
 
@@ -73,19 +72,4 @@ export class StripeDriver {
   async refund(invoice: ReturnType<FakeStripe['invoice']>, amountCents = invoice.amount_paid) {
     await this.send('charge.refunded', this.fake.charge(invoice, amountCents));
   }
-}
-
-/** Pending commissions of the creator, as paid invoices of one referred monthly subscription would have earned them. */
-export async function earnCommissions(db: Db, creatorId: string, amounts: number[]) {
-  const subscriptionId = `sub_${randomUUID()}`;
-  await db.insert(creatorReferralTables.commissions).values(
-    amounts.map((amountCents, i) => ({
-      creatorId,
-      invoiceId: `in_${randomUUID()}`,
-      subscriptionId,
-      amountCents,
-      subscriptionPlan: 'monthly' as const,
-      monthNumber: i + 1,
-    })),
-  );
 }

@@ -1,10 +1,9 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { isUuid } from '@innerecho/contracts';
 import { badRequest, notFound, type ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../config';
 import { findOwnSavedAffirmation } from '../data-access/saved-affirmation-repository';
-import { listeningDays } from '../data-access/schema';
+import { listeningDaysUpTo, recordListeningDay } from '../data-access/listening-day-repository';
 
 type Context = ServiceContext<GenerationConfig>;
 
@@ -54,13 +53,7 @@ export interface StreakView {
 }
 
 async function readStreak(context: Context, userId: string, today: string): Promise<StreakView> {
-  const rows = await context.db
-    .select({ day: listeningDays.day })
-    .from(listeningDays)
-    .where(and(eq(listeningDays.userId, userId), lte(listeningDays.day, today)))
-    .orderBy(desc(listeningDays.day))
-    .limit(4000);
-  const days = rows.map((r) => String(r.day));
+  const days = await listeningDaysUpTo(context.db, userId, today);
   return { days: streakFrom(days, today), listenedToday: days[0] === today, today };
 }
 
@@ -76,10 +69,7 @@ export async function recordPlay(context: Context, options: { userId: string; sa
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Unknown time zone', 'BAD_TIME_ZONE');
   if (!(await findOwnSavedAffirmation(context.db, options.userId, options.savedId))) throw gone();
   const today = localDay(new Date(), parsed.data.timeZone);
-  await context.db
-    .insert(listeningDays)
-    .values({ userId: options.userId, day: today })
-    .onConflictDoUpdate({ target: [listeningDays.userId, listeningDays.day], set: { plays: sql`${listeningDays.plays} + 1` } });
+  await recordListeningDay(context.db, options.userId, today);
   return readStreak(context, options.userId, today);
 }
 

@@ -5,7 +5,7 @@ import type { Caller } from '../data-access/upstream-request';
 import type { DecodedMusicCache } from './decoded-music-cache';
 import { affirmationSpeech, decodedMusic } from './generate-affirmation-audio';
 import type { RenderQueue } from './render-queue';
-import { renderAffirmationMp3 } from './render/render-affirmation';
+import { renderAffirmationMp3, wholeMp3 } from './render/render-affirmation';
 
 /**
  * The first seconds of an affirmation over its music at a balance, so the listener hears the
@@ -40,7 +40,7 @@ export async function previewMix(options: {
       { speech: speech.samples, music, durationSeconds: MIX_PREVIEW_SECONDS, musicBelowVoiceDb: request.musicBelowVoiceDb },
       { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER, signal },
     );
-    return rendered.mp3;
+    return wholeMp3(rendered);
   } finally {
     turn.release();
   }

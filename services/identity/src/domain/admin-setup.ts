@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { UserRegisteredV1, ZSignUpInput } from '@innerecho/contracts';
-import { badRequest, type Db, type ServiceContext } from '@innerecho/kit';
+import { badRequest, hashPassword, type Db, type ServiceContext } from '@innerecho/kit';
 import type { IdentityConfig } from '../config';
-import { adminSetupTokens, users } from '../data-access/schema';
-import { findUserByEmail, findUserById, insertUser, updateUser, type UserRecord } from '../data-access/user-repository';
-import { hashPassword } from '@innerecho/kit';
+import { isSetupTokenUsable, replaceUnusedSetupTokens, useSetupToken } from '../data-access/admin-setup-repository';
+import { findUserByEmail, findUserById, insertUser, setPasswordHash, updateUser, type UserRecord } from '../data-access/user-repository';
 
 /** How long a setup link works. */
 export const ADMIN_SETUP_TTL_HOURS = 24;
@@ -42,8 +40,7 @@ export async function issueAdminSetupLink(
     } else if (account.role !== 'admin') {
       await updateUser(tx, account.id, { role: 'admin' });
     }
-    await tx.delete(adminSetupTokens).where(and(eq(adminSetupTokens.userId, account.id), isNull(adminSetupTokens.usedAt)));
-    await tx.insert(adminSetupTokens).values({ tokenHash: digest(token), userId: account.id, expiresAt });
+    await replaceUnusedSetupTokens(tx, account.id, digest(token), expiresAt);
     return account;
   });
   const url = new URL(ADMIN_SETUP_PATH, context.config.PUBLIC_URL);
@@ -53,11 +50,7 @@ export async function issueAdminSetupLink(
 
 /** Whether a setup link can still be used (the page is shown only then). */
 export async function findUsableSetupToken(db: Db, token: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: adminSetupTokens.userId })
-    .from(adminSetupTokens)
-    .where(and(eq(adminSetupTokens.tokenHash, digest(token)), isNull(adminSetupTokens.usedAt), gt(adminSetupTokens.expiresAt, new Date())));
-  return Boolean(row);
+  return isSetupTokenUsable(db, digest(token));
 }
 
 /**
@@ -73,15 +66,10 @@ export async function redeemAdminSetupLink(
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Choose a password', 'VALIDATION_FAILED');
   const passwordHash = await hashPassword(parsed.data);
   return context.transaction(async (tx) => {
-    const [used] = await tx
-      .update(adminSetupTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(eq(adminSetupTokens.tokenHash, digest(token)), isNull(adminSetupTokens.usedAt), gt(adminSetupTokens.expiresAt, new Date())),
-      )
-      .returning({ userId: adminSetupTokens.userId });
-    if (!used) throw badRequest(INVALID_SETUP_LINK, 'SETUP_LINK_INVALID');
-    await tx.update(users).set({ passwordHash, role: 'admin' }).where(eq(users.id, used.userId));
-    return (await findUserById(tx, used.userId))!;
+    const userId = await useSetupToken(tx, digest(token));
+    if (!userId) throw badRequest(INVALID_SETUP_LINK, 'SETUP_LINK_INVALID');
+    await setPasswordHash(tx, userId, passwordHash);
+    await updateUser(tx, userId, { role: 'admin' });
+    return (await findUserById(tx, userId))!;
   });
 }

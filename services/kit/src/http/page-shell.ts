@@ -2,22 +2,18 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Router, type Response } from 'express';
+// The colour tokens the web app's design system uses too: one source for both.
+import { paletteDeclarations } from '@innerecho/design-tokens';
 
 /**
  * The one page shell of the few pages services render themselves (identity's sign-in and
- * account pages, billing's demo checkout and portal): the app's colours (the design
- * system's tokens, both themes), its fonts, its brand mark, and a Content-Security-Policy
+ * account pages, billing's demo checkout and portal): the app's colours (the colour
+ * tokens of @innerecho/design-tokens, both themes), its fonts, its brand mark, and a Content-Security-Policy
  * that runs only this response's own script and style (a fresh nonce per response).
  */
 
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-// The design system's colour tokens: one source for the web app and these pages. Required
-// rather than imported so TypeScript does not type-check the design system's browser code
-// (localStorage, document) under the services' Node-only settings.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the reason is just above
-const { paletteDeclarations } = require('@innerecho/ui/src/theme/tokens') as { paletteDeclarations(mode: 'dark' | 'light'): string };
 
 /**
  * Self-hosted from npm, as in the web app: Fraunces for headings, Inter for text (Latin).

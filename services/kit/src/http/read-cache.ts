@@ -10,31 +10,31 @@ interface CachedAnswer {
   br?: Buffer;
   gzip?: Buffer;
   expiresAt: number;
-  /** Only for signed-in users: never sent by `kept()`, which runs before sessions are checked. */
+  /** Only for signed-in users: never sent by `answerFromCache()`, which runs before sessions are checked. */
   private: boolean;
-  /** The route pattern that made it (for the request metrics of answers sent by `kept()`). */
+  /** The route pattern that made it (for the request metrics of answers sent by `answerFromCache()`). */
   route?: string;
 }
 
 export interface ReadCacheOptions {
   /**
-   * How long an answer is kept. Writes and events handled by this instance drop every
+   * How long an answer is cached. Writes and events handled by this instance drop every
    * answer at once; the lifetime bounds how long another instance's write (on the same
    * database) can go unseen here.
    */
   ttlMs: number;
-  /** Answers kept at most (distinct paths with their query strings). */
+  /** Answers cached at most (distinct paths with their query strings). */
   maxEntries?: number;
 }
 
 /**
- * The targeted cache directive (in the manner of CDN-Cache-Control) on every kept read: the
+ * The targeted cache directive (in the manner of CDN-Cache-Control) on every cached read: the
  * gateway may answer it itself for this long without asking the service (`signed-in`: only to
  * requests whose session it found valid). The gateway removes it before the browser sees it.
  */
 export const EDGE_CACHE_HEADER = 'gateway-cache-control';
 /**
- * How long the gateway answers a kept read without asking: writes through the gateway drop it
+ * How long the gateway answers a cached read without asking: writes through the gateway drop it
  * at once, so this bounds only how late an event's or another gateway's change shows there.
  */
 export const EDGE_MAX_AGE_SECONDS = 1;
@@ -55,7 +55,7 @@ export function matchesEtag(req: { headers: IncomingHttpHeaders }, etag: string)
     .some((tag) => tag === etag || tag === '*');
 }
 
-/** A read that carries a body goes the long way, where the body is checked (and refused): never to a kept answer. */
+/** A read that carries a body goes the long way, where the body is checked (and refused): never to a cached answer. */
 export const carriesBody = (req: { headers: IncomingHttpHeaders }) =>
   (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') || req.headers['transfer-encoding'] !== undefined;
 
@@ -118,9 +118,9 @@ export function sendJsonBytes(
 }
 
 /**
- * Answers to public reads kept in this instance: the JSON, its ETag and its compressed
+ * Answers to public reads cached in this instance: the JSON, its ETag and its compressed
  * forms, made once and sent many times. `invalidate()` after every write and every event
- * this instance handles; a read that was under way while a write happened is not kept
+ * this instance handles; a read that was under way while a write happened is not cached
  * (it may hold what the write replaced).
  */
 export class ReadCache {
@@ -138,7 +138,7 @@ export class ReadCache {
     this.answers.clear();
   }
 
-  /** Answers kept right now (for tests and metrics). */
+  /** Answers cached right now (for tests and metrics). */
   get size() {
     return this.answers.size;
   }
@@ -166,11 +166,11 @@ export class ReadCache {
   }
 
   /**
-   * Sends a kept public answer at once, ahead of the service's request logging, body
+   * Sends a cached public answer at once, ahead of the service's request logging, body
    * parsing and session checks (none of which it needs: it is the same for everyone);
    * everything else goes on to the routes.
    */
-  kept(): RequestHandler {
+  answerFromCache(): RequestHandler {
     return (req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') return next();
       if (carriesBody(req)) return next();

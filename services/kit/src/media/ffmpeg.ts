@@ -132,7 +132,8 @@ function run(job: FfmpegJob, source: string | Readable): Promise<Buffer> {
     });
     command.on('end', () => {
       job.signal?.removeEventListener('abort', abort);
-      outputDone.then(() => resolve(Buffer.concat(collected)));
+      // The output stream only ever finishes (it has no failure of its own to report).
+      void outputDone.then(() => resolve(Buffer.concat(collected)));
     });
     command.run();
   });

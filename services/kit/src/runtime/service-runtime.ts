@@ -64,10 +64,10 @@ export interface ServiceParts {
   /** More session kinds (the creator area's own cookie). */
   extraAuthenticators?: { verifier: TokenVerifier; cookieName: string }[];
   /**
-   * Answers kept in memory for anyone (public reads), sent before request logging, body
-   * parsing and session checks, none of which such an answer needs (see `ReadCache.kept`).
+   * Answers cached in memory for anyone (public reads), sent before request logging, body
+   * parsing and session checks, none of which such an answer needs (see `ReadCache.answerFromCache`).
    */
-  keptAnswers?: RequestHandler;
+  readCacheAnswers?: RequestHandler;
   /**
    * A signed-in listener's own reads, answered before Express when the session is valid
    * (`personalReadLane`); also mount them on `routes` (`mountPersonalReads`), which answers the rest.
@@ -249,7 +249,7 @@ export async function startService<TConfig extends BaseServiceEnv>(
       lifecycle.guard(),
       metrics.middleware(),
       traceRequests({ service: module.name, continueIncoming: true }),
-      ...(parts.keptAnswers ? [parts.keptAnswers] : []),
+      ...(parts.readCacheAnswers ? [parts.readCacheAnswers] : []),
     ],
     authenticators: [
       ...(parts.extraAuthenticators ?? []).map((a) => authenticate(a.verifier, a.cookieName)),

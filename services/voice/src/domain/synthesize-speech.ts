@@ -20,11 +20,6 @@ export const speechCacheKey = (voiceId: string, engine: string, text: string) =>
     .update(engine + text)
     .digest('hex')}.wav`;
 
-/** Counts engine calls, so the benchmark and tests can see that a cached text costs none. */
-export class EngineStats {
-  synthesisCalls = 0;
-}
-
 export interface SpeechResult {
   wav: Buffer;
   cache: 'hit' | 'miss';
@@ -38,7 +33,7 @@ export interface SpeechResult {
 export class SpeechSynthesizer {
   private readonly inFlight = new Map<string, Promise<Buffer>>();
 
-  constructor(private readonly deps: { files: ObjectStore; engines: VoiceEngines; stats: EngineStats }) {}
+  constructor(private readonly deps: { files: ObjectStore; engines: VoiceEngines }) {}
 
   async speak(profile: VoiceProfileRecord | null, input: unknown): Promise<SpeechResult> {
     const { text } = ZSpeechRequest.parse(input);
@@ -59,7 +54,6 @@ export class SpeechSynthesizer {
     let pending = this.inFlight.get(key);
     if (!pending) {
       pending = (async () => {
-        this.deps.stats.synthesisCalls++;
         const clips = await engine.speak({
           voice: { providerVoiceId: profile.providerVoiceId!, settings: profile.engineSettings },
           texts: splitSentences(text, SENTENCE_MAX_CHARS),

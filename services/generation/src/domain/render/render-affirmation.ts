@@ -29,7 +29,7 @@ export interface RenderInput {
 }
 
 /**
- * Where encoded periods are kept between renders (the generation keeps them in its object
+ * Where encoded periods are stored between renders (the generation stores them in its object
  * store for a day or two). Keys are hashes of everything the period's bytes depend on.
  */
 export interface PeriodStore {
@@ -40,13 +40,9 @@ export interface PeriodStore {
 export interface RenderOptions {
   /** Pieces encoded at once; defaults to the machine's cores. */
   parallelism?: number;
-  /** Encode every sample in one pass, one encoder (the reference the seam test compares with). */
-  straight?: boolean;
   /** Which LAME build encodes (default 'auto': node-av's when it loads here). */
   encoder?: Mp3EncoderChoice;
-  /** How each piece is encoded (default SEAMLESS_PIECES, what makes the joins inaudible). */
-  pieces?: PieceEncoding;
-  /** Encoded periods kept between renders: a new length of the same speech and music copies the kept one. */
+  /** Encoded periods stored between renders: a new length of the same speech and music copies the stored one. */
   periods?: PeriodStore;
   /** Ends the render (the listener went away): no piece starts and no more signal is encoded after it fires. */
   signal?: AbortSignal;
@@ -67,15 +63,13 @@ export const SEAMLESS_PIECES: PieceEncoding = { reservoir: false, warmupFrames: 
 
 export interface RenderResult {
   /**
-   * The file as runs of bytes in order: the Info frame, the head, the kept period once per
+   * The file as runs of bytes in order: the Info frame, the head, the stored period once per
    * repetition (the same bytes referenced, not copied), the tail. An hour's MP3 is never
    * held whole: it is written run by run to the object store and to the listener.
    */
   runs: Uint8Array[];
   /** The file's length in bytes (the runs' total). */
   size: number;
-  /** The runs joined into one buffer (previews, tests and benchmarks; an hour costs its size). */
-  readonly mp3: Buffer;
   plan: RenderPlan;
   format: OutputFormat;
   mode: 'periodic' | 'straight';
@@ -86,11 +80,14 @@ export interface RenderResult {
   encodedFrames: number;
   /** Frame indices where a piece from another encode starts. */
   seamFrames: number[];
-  /** 'reused': the period's frames came from the period store; 'encoded': made here (and kept); 'none': no period (straight). */
+  /** 'reused': the period's frames came from the period store; 'encoded': made here (and stored); 'none': no period (straight). */
   period: 'reused' | 'encoded' | 'none';
 }
 
-/** Changes whenever the way a period is encoded changes, so older kept periods are never used. */
+/** The rendered file in one buffer (a preview; an hour costs its whole size in memory). */
+export const wholeMp3 = (result: Pick<RenderResult, 'runs' | 'size'>): Buffer => Buffer.concat(result.runs, result.size);
+
+/** Changes whenever the way a period is encoded changes, so older stored periods are never used. */
 const PERIOD_FORMAT_VERSION = 1;
 
 const STREAM_CHUNK_SAMPLES = 5 * SAMPLE_RATE;
@@ -102,7 +99,8 @@ const PIECE_FRAMES = 768;
 
 /**
  * Renders the affirmation to a CBR MP3 of exactly `durationSeconds`: the speech repeated
- * with a short pause, over the looped music kept below the voice, fading out at the end.
+ * with a short pause, over the looped music set below the voice, fading out at the end.
+ * Its steps: `prepareRender` mixes and plans, then `encodeRender` encodes the plan's way.
  *
  * Periodic mode encodes one period (split over the cores, each piece with warm-up frames)
  * plus a short head and the fade-out tail, then builds the file by copying frames. Outputs
@@ -110,6 +108,32 @@ const PIECE_FRAMES = 768;
  * same way.
  */
 export async function renderAffirmationMp3(input: RenderInput, options: RenderOptions = {}): Promise<RenderResult> {
+  const prepared = await prepareRender(input, options.encoder);
+  const parallelism = Math.max(1, options.parallelism ?? availableParallelism());
+  return encodeRender(prepared, { pieces: SEAMLESS_PIECES, parallelism, signal: options.signal }, options.periods);
+}
+
+/** What a render encodes: the signal's sources, the plan of its frames, the output format and the encoder. */
+export interface PreparedRender {
+  input: RenderInput;
+  arriving: ArrivingMusic | null;
+  hasMusic: boolean;
+  format: OutputFormat;
+  mix: ReturnType<typeof musicForMix> | { music: Int16Array; musicGain: number; musicFadeIn: number; musicFadeOut: number };
+  plan: RenderPlan;
+  sources: SignalSources;
+  encoder: 'libav' | 'ffmpeg';
+}
+
+/** How the pieces are encoded and how many at once. */
+export interface PieceWork {
+  pieces: PieceEncoding;
+  parallelism: number;
+  signal?: AbortSignal;
+}
+
+/** The first step: the music set below the voice, the plan of the output's frames, and the encoder. */
+export async function prepareRender(input: RenderInput, encoderChoice?: Mp3EncoderChoice): Promise<PreparedRender> {
   const arriving = input.music instanceof ArrivingMusic ? input.music : null;
   const decoded = arriving ? null : (input.music as Float32Array | Int16Array | null);
   const hasMusic = arriving ? arriving.frames > 0 : !!decoded && decoded.length >= 2;
@@ -128,119 +152,193 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
     pause: input.pause,
   });
   const sources: SignalSources = { voice: input.speech, ...mix, channels: format.channels };
-  const { reservoir, warmupFrames: warmup } = options.pieces ?? SEAMLESS_PIECES;
-  const { encoder } = await resolveMp3Encoder(options.encoder);
+  const { encoder } = await resolveMp3Encoder(encoderChoice);
+  return { input, arriving, hasMusic, format, mix, plan, sources, encoder };
+}
 
+/** The second step: encodes the prepared render the way its plan says (periodic or straight). */
+export function encodeRender(prepared: PreparedRender, work: PieceWork, periods?: PeriodStore): Promise<RenderResult> {
+  if (prepared.plan.mode === 'straight') {
+    const totalFrames = Math.floor(prepared.plan.totalSamples / prepared.plan.frameSamples);
+    return encodeStraight(prepared, work, pieceCount(totalFrames, work.parallelism));
+  }
+  return encodePeriodic(prepared, work, periods);
+}
+
+/** How many pieces `frames` frames are split into: at least one a core, about PIECE_FRAMES each, none under 64 frames. */
+const pieceCount = (frames: number, parallelism: number) =>
+  Math.max(1, Math.min(Math.floor(frames / 64), Math.max(parallelism, Math.ceil(frames / PIECE_FRAMES))));
+
+/** A piece's own frames (its warm-up dropped), the first frame's header, and how many frames were encoded. */
+type EncodedPiece = { ownFrames: Uint8Array[]; header: Mp3FrameHeader; encoded: number };
+
+/** Encodes the prepared render's frames piece by piece, at most `parallelism` at once; results come back in order. */
+function pieceEncoder({ plan, sources, format, arriving, encoder }: PreparedRender, work: PieceWork) {
   const fs = plan.frameSamples;
-  const parallelism = Math.max(1, options.parallelism ?? availableParallelism());
-  // Pieces start in order, at most one per core at once; results come back in order.
-  const limit = pLimit(parallelism);
-  const pieceCount = (frames: number) =>
-    Math.max(1, Math.min(Math.floor(frames / 64), Math.max(parallelism, Math.ceil(frames / PIECE_FRAMES))));
-
+  const { reservoir } = work.pieces;
+  const limit = pLimit(work.parallelism);
   /** Encodes global frames [from, to) with `warm` frames of preceding signal; keeps only [from, to). */
-  const encodePiece = async (from: number, to: number | null, warm: number, withFade: boolean) => {
-    const startSample = (from - warm) * fs;
-    const endSample = to === null ? plan.totalSamples : Math.min(plan.totalSamples, (to + LOOKAHEAD_FRAMES) * fs);
-    const signal = streamSignal(plan, sources, startSample, endSample, withFade, arriving, options.signal);
-    const { frames, header } = splitFrames(await encodeMp3(signal, format, { reservoir, encoder }));
-    const kept = frames.slice(warm, to === null ? undefined : warm + (to - from));
-    if (to !== null && kept.length !== to - from)
-      throw new Error(`Encoder returned ${frames.length} frames, expected ${warm + to - from}+`);
-    return { kept, header, encoded: frames.length };
+  return (from: number, to: number | null, warm: number, withFade: boolean): Promise<EncodedPiece> =>
+    limit(async () => {
+      const startSample = (from - warm) * fs;
+      const endSample = to === null ? plan.totalSamples : Math.min(plan.totalSamples, (to + LOOKAHEAD_FRAMES) * fs);
+      const signal = streamSignal(plan, sources, startSample, endSample, withFade, arriving, work.signal);
+      const { frames, header } = splitFrames(await encodeMp3(signal, format, { reservoir, encoder }));
+      const ownFrames = frames.slice(warm, to === null ? undefined : warm + (to - from));
+      if (to !== null && ownFrames.length !== to - from)
+        throw new Error(`Encoder returned ${frames.length} frames, expected ${warm + to - from}+`);
+      return { ownFrames, header, encoded: frames.length };
+    });
+}
+
+/**
+ * Encodes every frame, split into `pieces` pieces, each later piece with warm-up frames
+ * (the same seams as the periodic render). One piece is a single continuous encode.
+ */
+export async function encodeStraight(prepared: PreparedRender, work: PieceWork, pieces: number): Promise<RenderResult> {
+  const { plan, format, encoder } = prepared;
+  const encodePiece = pieceEncoder(prepared, work);
+  const totalFrames = Math.floor(plan.totalSamples / plan.frameSamples);
+  const starts = Array.from({ length: pieces }, (_, c) => Math.floor((totalFrames * c) / pieces));
+  const encoded = await Promise.all(
+    starts.map((a, c) => encodePiece(a, c === pieces - 1 ? null : starts[c + 1], a === 0 ? 0 : work.pieces.warmupFrames, true)),
+  );
+  const frameCount = encoded.reduce((sum, e) => sum + e.ownFrames.length, 0);
+  return {
+    ...assemble(
+      encoded[0].header,
+      encoded.map((e) => joinFrames(e.ownFrames)),
+      frameCount,
+      plan,
+    ),
+    plan,
+    format,
+    mode: 'straight',
+    encoder,
+    frames: frameCount,
+    encodedFrames: encoded.reduce((sum, e) => sum + e.encoded, 0),
+    seamFrames: starts.slice(1),
+    period: 'none',
   };
+}
 
-  if (options.straight || plan.mode === 'straight') {
-    // Nothing repeats: every frame is encoded, but split over the cores, each later piece
-    // with warm-up frames (the same seams as the periodic render). The reference for the
-    // seam test (`straight`) is one single pass.
-    const totalFrames = Math.floor(plan.totalSamples / fs);
-    const pieces = options.straight ? 1 : pieceCount(totalFrames);
-    const starts = Array.from({ length: pieces }, (_, c) => Math.floor((totalFrames * c) / pieces));
-    const encoded = await Promise.all(
-      starts.map((a, c) => limit(() => encodePiece(a, c === pieces - 1 ? null : starts[c + 1], a === 0 ? 0 : warmup, true))),
-    );
-    const frameCount = encoded.reduce((sum, e) => sum + e.kept.length, 0);
-    return asResult(
-      assemble(
-        encoded[0].header,
-        encoded.map((e) => joinFrames(e.kept)),
-        frameCount,
-        plan,
-      ),
-      {
-        plan,
+/** Where the repeating block's pieces start and end, in frames. */
+function blockPieceBounds(headFrames: number, blockFrames: number, count: number): [number, number][] {
+  const bounds: [number, number][] = [];
+  for (let c = 0; c < count; c++) {
+    const a = headFrames + Math.floor((blockFrames * c) / count);
+    const b = headFrames + Math.floor((blockFrames * (c + 1)) / count);
+    bounds.push([a, b]);
+  }
+  return bounds;
+}
+
+/**
+ * The key of the period's encoded frames in the period store: they depend on these and on
+ * nothing else, so the same key means the same bytes. Null when the period cannot be stored
+ * (no store, a block shorter than the period, or music without an id).
+ */
+function periodKeyOf(prepared: PreparedRender, work: PieceWork, chunkBounds: [number, number][], periods: PeriodStore | undefined) {
+  const { input, hasMusic, mix, plan, format, encoder } = prepared;
+  const { headFrames, blockFrames, periodFrames } = frameLayout(plan);
+  if (!periods || blockFrames !== periodFrames || (hasMusic && !input.musicId)) return null;
+  return createHash('sha256')
+    .update(
+      JSON.stringify({
+        version: PERIOD_FORMAT_VERSION,
+        musicId: hasMusic ? input.musicId : null,
+        musicGain: mix.musicGain,
+        musicFadeIn: mix.musicFadeIn,
+        musicFadeOut: mix.musicFadeOut,
+        plan: [plan.sampleRate, plan.frameSamples, plan.voiceSamples, plan.voicePeriod, plan.voicesPerPeriod],
+        music: [plan.musicSamples, plan.musicLoops, plan.musicPeriod],
+        headFrames,
+        blockFrames,
+        chunkBounds,
         format,
-        mode: 'straight',
         encoder,
-        frames: frameCount,
-        encodedFrames: encoded.reduce((sum, e) => sum + e.encoded, 0),
-        seamFrames: starts.slice(1),
-        period: 'none',
-      },
-    );
-  }
+        reservoir: work.pieces.reservoir,
+        warmup: work.pieces.warmupFrames,
+      }),
+    )
+    .update(new Uint8Array(input.speech.buffer, input.speech.byteOffset, input.speech.byteLength))
+    .digest('hex');
+}
 
-  const layout = frameLayout(plan);
-  const { headFrames, blockFrames, tailStartFrame } = layout;
-  const chunkCount = pieceCount(blockFrames);
+/**
+ * Encodes the head, one period (or takes it from the period store) and the fade-out tail,
+ * then lays the period's frames down as many times as the length needs.
+ */
+async function encodePeriodic(prepared: PreparedRender, work: PieceWork, periods: PeriodStore | undefined): Promise<RenderResult> {
+  const { plan, format, encoder } = prepared;
+  const encodePiece = pieceEncoder(prepared, work);
+  const warmup = work.pieces.warmupFrames;
+  const { headFrames, blockFrames, tailStartFrame } = frameLayout(plan);
+  const chunkCount = pieceCount(blockFrames, work.parallelism);
+  const chunkBounds = blockPieceBounds(headFrames, blockFrames, chunkCount);
 
-  const chunkBounds: [number, number][] = [];
-  for (let c = 0; c < chunkCount; c++) {
-    const a = headFrames + Math.floor((blockFrames * c) / chunkCount);
-    const b = headFrames + Math.floor((blockFrames * (c + 1)) / chunkCount);
-    chunkBounds.push([a, b]);
-  }
-  // The period's frames depend on these and on nothing else: the same key, the same bytes.
-  const periodKey =
-    options.periods && blockFrames === layout.periodFrames && (!hasMusic || input.musicId)
-      ? createHash('sha256')
-          .update(
-            JSON.stringify({
-              version: PERIOD_FORMAT_VERSION,
-              musicId: hasMusic ? input.musicId : null,
-              musicGain: mix.musicGain,
-              musicFadeIn: mix.musicFadeIn,
-              musicFadeOut: mix.musicFadeOut,
-              plan: [plan.sampleRate, plan.frameSamples, plan.voiceSamples, plan.voicePeriod, plan.voicesPerPeriod],
-              music: [plan.musicSamples, plan.musicLoops, plan.musicPeriod],
-              headFrames,
-              blockFrames,
-              chunkBounds,
-              format,
-              encoder,
-              reservoir,
-              warmup,
-            }),
-          )
-          .update(new Uint8Array(input.speech.buffer, input.speech.byteOffset, input.speech.byteLength))
-          .digest('hex')
-      : null;
-  const kept = periodKey ? await options.periods!.get(periodKey).catch(() => null) : null;
-  const keptFrames = kept ? framesOrNull(kept) : null;
-  const reused = keptFrames !== null && keptFrames.length === blockFrames;
+  const periodKey = periodKeyOf(prepared, work, chunkBounds, periods);
+  const stored = periodKey ? await periods!.get(periodKey).catch(() => null) : null;
+  const storedFrames = stored ? framesOrNull(stored) : null;
+  const reused = storedFrames !== null && storedFrames.length === blockFrames;
 
   // The small head and tail last: they fill in while the last chunks finish.
   const pieces = await Promise.all([
-    ...(reused ? [] : chunkBounds.map(([a, b]) => limit(() => encodePiece(a, b, warmup, false)))),
-    limit(() => encodePiece(tailStartFrame, null, warmup, true)),
-    limit(() => encodePiece(0, headFrames, 0, true)),
+    ...(reused ? [] : chunkBounds.map(([a, b]) => encodePiece(a, b, warmup, false))),
+    encodePiece(tailStartFrame, null, warmup, true),
+    encodePiece(0, headFrames, 0, true),
   ]);
   const chunks = reused ? [] : pieces.slice(0, chunkCount);
   const [tail, head] = pieces.slice(reused ? 0 : chunkCount);
-  const block = reused ? keptFrames! : chunks.flatMap((c) => c.kept);
-  const blockBytes = reused ? kept! : joinFrames(block);
+  const block = reused ? storedFrames! : chunks.flatMap((c) => c.ownFrames);
+  const blockBytes = reused ? stored! : joinFrames(block);
   if (periodKey && !reused) {
-    // Kept for the next length of the same speech and music; a store that fails costs only that.
-    await options
-      .periods!.put(periodKey, Buffer.from(blockBytes.buffer, blockBytes.byteOffset, blockBytes.byteLength))
-      .catch(() => undefined);
+    // Stored for the next length of the same speech and music; a store that fails costs only that.
+    await periods!.put(periodKey, Buffer.from(blockBytes.buffer, blockBytes.byteOffset, blockBytes.byteLength)).catch(() => undefined);
   }
+
+  const { segments, seamFrames, copiedFrames } = layPeriods({
+    plan,
+    headFrames,
+    blockFrames,
+    tailStartFrame,
+    chunkBounds,
+    block,
+    blockBytes,
+  });
+  const frameCount = headFrames + copiedFrames + tail.ownFrames.length;
+  return {
+    ...assemble(head.header, [joinFrames(head.ownFrames), ...segments, joinFrames(tail.ownFrames)], frameCount, plan),
+    plan,
+    format,
+    mode: 'periodic',
+    encoder,
+    frames: frameCount,
+    encodedFrames: head.encoded + tail.encoded + chunks.reduce((sum, c) => sum + c.encoded, 0),
+    seamFrames: [...new Set(seamFrames)].filter((g) => g < frameCount).sort((x, y) => x - y),
+    period: periodKey ? (reused ? 'reused' : 'encoded') : 'none',
+  };
+}
+
+/**
+ * The period's bytes once per whole repetition between the head and the tail, then the
+ * part of it the last repetition needs; and the frames where pieces meet.
+ */
+function layPeriods(layout: {
+  plan: RenderPlan;
+  headFrames: number;
+  blockFrames: number;
+  tailStartFrame: number;
+  chunkBounds: [number, number][];
+  block: Uint8Array[];
+  blockBytes: Uint8Array;
+}) {
+  const { headFrames, blockFrames, tailStartFrame, chunkBounds, block, blockBytes } = layout;
   // Byte offset of each frame in the block, to cut the last, partial repetition.
   const blockOffsets = [0];
   for (const frame of block) blockOffsets.push(blockOffsets[blockOffsets.length - 1] + frame.length);
 
-  const segments: Uint8Array[] = [joinFrames(head.kept)];
+  const segments: Uint8Array[] = [];
   const seamFrames = [headFrames, ...chunkBounds.slice(1).map(([a]) => a)];
   const copiedFrames = tailStartFrame - headFrames;
   const wholeBlocks = Math.floor(copiedFrames / blockFrames);
@@ -254,18 +352,7 @@ export async function renderAffirmationMp3(input: RenderInput, options: RenderOp
     segments.push(blockBytes.subarray(0, blockOffsets[partial]));
   }
   seamFrames.push(tailStartFrame);
-  segments.push(joinFrames(tail.kept));
-  const frameCount = headFrames + copiedFrames + tail.kept.length;
-  return asResult(assemble(head.header, segments, frameCount, plan), {
-    plan,
-    format,
-    mode: 'periodic',
-    encoder,
-    frames: frameCount,
-    encodedFrames: head.encoded + tail.encoded + chunks.reduce((sum, c) => sum + c.encoded, 0),
-    seamFrames: [...new Set(seamFrames)].filter((g) => g < frameCount).sort((x, y) => x - y),
-    period: periodKey ? (reused ? 'reused' : 'encoded') : 'none',
-  });
+  return { segments, seamFrames, copiedFrames };
 }
 
 async function* streamSignal(
@@ -294,7 +381,7 @@ function musicFramesNeeded(plan: RenderPlan, start: number, end: number): number
   return from < M && to <= M ? to : M;
 }
 
-/** The frames of a kept period, or null when what was kept is not whole MP3 frames. */
+/** The frames of a stored period, or null when what was stored is not whole MP3 frames. */
 function framesOrNull(bytes: Buffer): Uint8Array[] | null {
   try {
     return splitFrames(bytes).frames;
@@ -314,17 +401,6 @@ function assemble(header: Mp3FrameHeader, segments: Uint8Array[], frameCount: nu
     signalSamples: plan.totalSamples,
   });
   return { runs: [info, ...segments.filter((segment) => segment.length > 0)], size: info.length + audioBytes };
-}
-
-/** The result with the file as runs; `mp3` joins them only when read (never spread the result). */
-function asResult(file: { runs: Uint8Array[]; size: number }, rest: Omit<RenderResult, 'runs' | 'size' | 'mp3'>): RenderResult {
-  return {
-    ...rest,
-    ...file,
-    get mp3() {
-      return Buffer.concat(file.runs, file.size);
-    },
-  };
 }
 
 /** Frames as one run of bytes: a view when they already lie back to back (as one encode's do). */

@@ -44,7 +44,7 @@ export async function seedStarterMusic({
   files: ObjectStore;
   logger: Logger;
   signal?: AbortSignal;
-  /** False for throwaway systems: they take the tracks only if an earlier start has rendered them. */
+  /** False: take the tracks only if an earlier start has rendered them (STARTER_MUSIC=if-rendered). */
   render: boolean;
 }) {
   if ((await musicRepository.count(db)) > 0) return;

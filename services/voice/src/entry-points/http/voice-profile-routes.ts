@@ -2,7 +2,7 @@ import { mountPersonalReads, requireUser, type PersonalRead, type ServiceContext
 import { ZSessionId, type VoiceEngineView, VOICE_ENDPOINTS } from '@innerecho/contracts';
 import type { VoiceConfig } from '../../config';
 import type { VoiceEngines } from '../../engines/create-voice-engines';
-import type { EngineStats, SpeechSynthesizer } from '../../domain/synthesize-speech';
+import type { SpeechSynthesizer } from '../../domain/synthesize-speech';
 import {
   cloneVoice,
   deleteVoice,
@@ -16,7 +16,6 @@ interface Deps {
   context: ServiceContext<VoiceConfig>;
   engines: VoiceEngines;
   speech: SpeechSynthesizer;
-  stats: EngineStats;
 }
 
 /**
@@ -80,7 +79,7 @@ export function voiceProfileRoutes({ context, engines }: Deps) {
  * Called by the generation service with the user's token, never routed by the gateway:
  * the text spoken in the caller's cloned voice, cached per (voice, engine, text).
  */
-export function internalSpeechRoutes({ context, speech, stats }: Deps) {
+export function internalSpeechRoutes({ context, speech }: Deps) {
   const router = declaredRoutes(VOICE_ENDPOINTS);
 
   router.handle('POST /internal/speech', async (req, res) => {
@@ -101,10 +100,6 @@ export function internalSpeechRoutes({ context, speech, stats }: Deps) {
     res.setHeader('x-reading-seconds', reading.seconds.toFixed(3));
     res.setHeader('content-length', String(reading.wav.length));
     res.end(reading.wav);
-  });
-
-  router.handle('GET /internal/engine-stats', (_req, res) => {
-    res.json({ synthesisCalls: stats.synthesisCalls });
   });
 
   return router;

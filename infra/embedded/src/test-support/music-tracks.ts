@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { buffer } from 'node:stream/consumers';
 import { ffmpegPath } from '@innerecho/kit';
-import { TestClient, type TestSystem } from '@innerecho/embedded';
+import { TestClient } from '../test-client';
+import type { TestSystem } from '../testing';
 import { syntheticMusic } from './audio-fixtures';
 
 /**

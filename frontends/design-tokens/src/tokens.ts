@@ -1,5 +1,7 @@
 import baseColors from './base-colors.json';
-import type { ThemeMode } from './theme-storage';
+
+/** The two themes. */
+export type ThemeMode = 'light' | 'dark';
 
 /**
  * Colour tokens per theme. Components never use these hex values directly: they read

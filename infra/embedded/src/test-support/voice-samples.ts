@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { encodeWav, ffmpegPath, runFfmpeg } from '@innerecho/kit';
-import { espeakSpeak, type EspeakVoice } from '../src/engines/espeak';
+import { espeakSpeak, type EspeakVoice } from '@innerecho/voice';
 
 /** A recorded-like sample: espeak-ng reading `sentences` of the five sample sentences in turn, as webm/opus like a browser's. */
 export async function spokenSample(options: { sentences?: number; voice?: Partial<EspeakVoice>; format?: 'webm' | 'wav' } = {}) {

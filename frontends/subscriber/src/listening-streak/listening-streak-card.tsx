@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { BellRing, CalendarPlus, Flame } from 'lucide-react';
 import { Button, Card, Skeleton, toast } from '@innerecho/ui';
 import { dailyReminderCalendar } from './daily-reminder-calendar';
-import { fetchStreak, streakQueryKey } from './streak-api';
+import { fetchStreak, streakQueryKey } from './listening-streak-api';
 
 /**
  * The Saved tab's daily habit: the streak (days in a row with at least one listen, counted by
  * the server from plays of saved affirmations) and "Remind me daily", a calendar file with a
  * daily event at the chosen time that links back here.
  */
-export function HabitCard() {
+export function ListeningStreakCard() {
   const streak = useQuery({ queryKey: streakQueryKey(), queryFn: fetchStreak });
   const [open, setOpen] = useState(false);
   const [time, setTime] = useState('07:30');

@@ -1,9 +1,11 @@
 /**
- * A recording kept in the browser (IndexedDB) when cloning it was refused for want of a plan,
- * so the take survives the checkout and is offered again when the listener comes back. It is
- * kept for the user who made it only, for a week at most, and dropped once a voice is cloned.
+ * A stored take: a recording stored in the browser (IndexedDB) when cloning it was refused for
+ * want of a plan, so it survives the checkout and is offered again when the listener comes
+ * back. It is stored for the user who made it only, for a week at most, and dropped once a
+ * voice is cloned. The database, store and field names (`kept-take`, `keptAt`) stay as they
+ * are: browsers already hold takes under them.
  */
-export interface KeptTake {
+export interface StoredTake {
   userId: string;
   audio: Blob;
   seconds: number;
@@ -37,14 +39,14 @@ async function withStore<T>(mode: IDBTransactionMode, run: (store: IDBObjectStor
   }
 }
 
-export async function keepTake(take: Omit<KeptTake, 'keptAt'>): Promise<void> {
-  await withStore('readwrite', (store) => store.put({ ...take, keptAt: Date.now() } satisfies KeptTake, KEY));
+export async function storeTake(take: Omit<StoredTake, 'keptAt'>): Promise<void> {
+  await withStore('readwrite', (store) => store.put({ ...take, keptAt: Date.now() } satisfies StoredTake, KEY));
 }
 
 /** The take this user kept, if there is one and it is recent; an unusable store reads as none. */
-export async function findKeptTake(userId: string): Promise<KeptTake | null> {
+export async function findStoredTake(userId: string): Promise<StoredTake | null> {
   try {
-    const take = await withStore<KeptTake | undefined>('readonly', (store) => store.get(KEY));
+    const take = await withStore<StoredTake | undefined>('readonly', (store) => store.get(KEY));
     if (!take || take.userId !== userId || Date.now() - take.keptAt > KEPT_FOR_MS) return null;
     return take;
   } catch (error) {
@@ -53,7 +55,7 @@ export async function findKeptTake(userId: string): Promise<KeptTake | null> {
   }
 }
 
-export async function dropKeptTake(): Promise<void> {
+export async function dropStoredTake(): Promise<void> {
   try {
     await withStore('readwrite', (store) => store.delete(KEY));
   } catch (error) {

@@ -16,17 +16,17 @@ export interface ApiRateLimit {
 }
 
 /**
- * The short way for a read the gateway keeps (see EdgeCache): answered from node:http before
+ * The short way for a read the gateway caches (see EdgeCache): answered from node:http before
  * Express, which alone costs about 80 µs a request on a 2-core machine, five times a bare
  * node:http answer. Everything the long way does for such a read is done here too, with the
  * same pieces: the drain's count of requests in flight, the request figures, a request id,
  * the security headers, the `/api` rate limit and its headers, and the session check (a read
- * kept for signed-in users needs a valid session). Anything else (another method or path, no
- * kept answer, a session cookie that is not valid, tracing on, a draining gateway, a client
+ * cached for signed-in users needs a valid session). Anything else (another method or path, no
+ * cached answer, a session cookie that is not valid, tracing on, a draining gateway, a client
  * over its limit, a request body or encoding) takes the long way, which answers it as before.
  */
-export function keptReadLane(options: {
-  keptReads: EdgeCache;
+export function edgeCacheLane(options: {
+  edgeCache: EdgeCache;
   rateLimit: ApiRateLimit;
   lifecycle: Lifecycle;
   metrics: ServiceMetrics;
@@ -35,13 +35,13 @@ export function keptReadLane(options: {
   headers: [string, string][];
   stampRequestId: (req: IncomingMessage, res: ServerResponse) => void;
 }): (req: IncomingMessage, res: ServerResponse, longWay: RequestListener) => void {
-  const { keptReads, rateLimit, lifecycle, metrics, sessions, headers, stampRequestId } = options;
+  const { edgeCache, rateLimit, lifecycle, metrics, sessions, headers, stampRequestId } = options;
   const policy = `${rateLimit.limit};w=${Math.ceil(rateLimit.windowMs / 1000)}`;
 
   const shortWay = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (lifecycle.draining || tracingActive() || req.headers['content-encoding'] !== undefined) return false;
-    const kept = keptReads.lookup(req);
-    if (!kept) return false;
+    const cached = edgeCache.lookup(req);
+    if (!cached) return false;
     const route = findRoute(req.method!, req.url!.split('?', 1)[0]);
     if (!route) return false;
 
@@ -50,7 +50,7 @@ export function keptReadLane(options: {
     if (token === null) return false;
     const signedIn = token !== undefined && (await sessions.inspect(token)).status === 'valid';
     if (token !== undefined && !signedIn) return false; // cleared or refused the long way
-    if (!EdgeCache.mayHave(kept, signedIn)) return false;
+    if (!EdgeCache.mayHave(cached, signedIn)) return false;
 
     const { totalHits, resetTime } = await rateLimit.counts.increment(apiClientKey(req.socket.remoteAddress));
     if (totalHits > rateLimit.limit) return false; // refused (429) the long way
@@ -63,7 +63,7 @@ export function keptReadLane(options: {
     // The same headers express-rate-limit sends on the long way (IETF draft 7).
     res.setHeader('ratelimit-policy', policy);
     res.setHeader('ratelimit', `limit=${rateLimit.limit}, remaining=${Math.max(0, rateLimit.limit - totalHits)}, reset=${resetSeconds}`);
-    EdgeCache.send(req, res, kept);
+    EdgeCache.send(req, res, cached);
     return true;
   };
 
