@@ -1,16 +1,9 @@
-import type { CommissionView, PayoutView } from '@innerecho/contracts';
+import type { CommissionView, PayoutBalanceView, PayoutView } from '@innerecho/contracts';
 
 /** Response shapes of the admin payout endpoints (creator-referral). Amounts in cents. */
 export type PayableCommission = CommissionView;
 
-export interface CreatorBalance {
-  creatorId: string;
-  name: string;
-  email: string;
-  referralCode: string;
-  pendingBalance: number;
-  commissions: PayableCommission[];
-}
+export type CreatorBalance = PayoutBalanceView;
 
 export type AdminPayout = PayoutView;
 

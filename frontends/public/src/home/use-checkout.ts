@@ -1,11 +1,7 @@
 import { apiRequest, getReferralCode, serverErrorMessage, toast } from '@innerecho/ui';
 import { useMutation } from '@tanstack/react-query';
+import type { RedirectAnswer } from '@innerecho/contracts';
 import type { PlanId } from './plans';
-
-interface CheckoutResponse {
-  url?: string;
-  error?: string;
-}
 
 /**
  * Starts a checkout for a plan (Stripe, or the demo checkout): the chosen plan's button says
@@ -14,20 +10,20 @@ interface CheckoutResponse {
  */
 export function useCheckout() {
   const mutation = useMutation({
-    mutationFn: async (plan: PlanId): Promise<CheckoutResponse> => {
+    mutationFn: async (plan: PlanId): Promise<RedirectAnswer> => {
       const referralCode = getReferralCode();
       const res = await apiRequest('POST', '/api/create-checkout-session', {
         plan,
         ...(referralCode ? { referralCode } : {}),
       });
-      return (await res.json()) as CheckoutResponse;
+      return (await res.json()) as RedirectAnswer;
     },
     onSuccess: (data) => {
       if (data.url) {
         window.location.href = data.url;
         return;
       }
-      toast({ title: 'Error', description: data.error || 'Failed to create checkout session', variant: 'destructive' });
+      toast({ title: 'Error', description: 'Failed to create checkout session', variant: 'destructive' });
     },
     onError: (error) => {
       // A non-OK answer that explains itself ({error: '…'}) is shown as the server said it.

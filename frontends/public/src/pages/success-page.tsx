@@ -14,6 +14,7 @@ import {
   IconBadge,
 } from '@innerecho/ui';
 import { ArrowRight, PartyPopper, SearchX } from 'lucide-react';
+import type { CheckoutStatusView } from '@innerecho/contracts';
 
 export type SuccessPageProps = Record<string, never>;
 
@@ -117,12 +118,6 @@ function SuccessCard({ icon, tone, children }: { icon: ReactNode; tone: 'success
       </Card>
     </Container>
   );
-}
-
-/** GET /api/billing/checkout-status/{id} (billing's CheckoutStatusView). */
-interface CheckoutStatusView {
-  status: 'complete' | 'processing' | 'unknown';
-  plan: 'monthly' | 'yearly' | null;
 }
 
 /** The checkout's state; a Stripe checkout paid a moment ago is asked again each second until its confirmation arrives. */

@@ -1,17 +1,23 @@
 import {
+  DEFAULT_DURATION_SECONDS,
+  DURATION_STEP_SECONDS,
+  MAX_DURATION_SECONDS,
+  MIN_DURATION_SECONDS,
   PLAYBACK_SPEED_DEFAULT,
   PLAYBACK_SPEED_MAX,
   PLAYBACK_SPEED_MIN,
   PLAYBACK_SPEED_STEP,
   type DailyAllowanceView,
+  type MusicTrackView,
+  type SavedAffirmationView,
 } from '@innerecho/contracts';
 import { apiRequest, getSessionId } from '@innerecho/ui';
 
 /** Audio duration: 60 to 3600 seconds in steps of 60, 3 minutes by default. */
-export const DURATION_MIN = 60;
-export const DURATION_MAX = 3600;
-export const DURATION_STEP = 60;
-export const DURATION_DEFAULT = 180;
+export const DURATION_MIN = MIN_DURATION_SECONDS;
+export const DURATION_MAX = MAX_DURATION_SECONDS;
+export const DURATION_STEP = DURATION_STEP_SECONDS;
+export const DURATION_DEFAULT = DEFAULT_DURATION_SECONDS;
 /** Playback speed: 0.5x to 2x in steps of 0.05, 1x by default. */
 export const SPEED_MIN = PLAYBACK_SPEED_MIN;
 export const SPEED_MAX = PLAYBACK_SPEED_MAX;
@@ -20,26 +26,11 @@ export const SPEED_DEFAULT = PLAYBACK_SPEED_DEFAULT;
 
 export const NO_MUSIC = 'none';
 
-export interface MusicTrack {
-  id: string;
-  title: string;
-  durationSeconds?: number;
-}
+/** A background track to choose (duration in seconds). */
+export type MusicTrack = MusicTrackView;
 
-export interface SavedAffirmation {
-  id: string;
-  createdAt: string;
-  voiceSpeed: number;
-  audioDuration: number;
-  audioFilePath: string;
-  backgroundMusic: { id: string | null; name: string } | null;
-  transcript: { id: string; title: string | null; category: string | null } | null;
-  customAffirmation: { id: string; title: string | null; category: string | null } | null;
-  /** Whose speech: the listener's own recording, or their cloned voice. */
-  voice: 'own' | 'cloned';
-  /** With music: how far it sits below the voice, in dB; null without music. */
-  musicBelowVoiceDb: number | null;
-}
+/** One saved affirmation: its MP3's path, settings, text and whose speech it is. */
+export type SavedAffirmation = SavedAffirmationView;
 
 /** How the saved list and the preview name the speech of an affirmation. */
 export const voiceLabel = (voice: 'own' | 'cloned') => (voice === 'own' ? 'Your recording' : 'Cloned voice');

@@ -1,10 +1,7 @@
+import type { ListeningStreakView } from '@innerecho/contracts';
 import { apiRequest, getSessionId } from '@innerecho/ui';
 
-export interface ListeningStreak {
-  days: number;
-  listenedToday: boolean;
-  today: string;
-}
+export type ListeningStreak = ListeningStreakView;
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 

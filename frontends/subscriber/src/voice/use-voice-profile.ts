@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { VoiceProfileView } from '@innerecho/contracts';
 import { getSessionId } from '@innerecho/ui';
 
-export interface VoiceProfile {
-  isCloned: boolean;
-  /** The engine that made the clone: 'local' (voice-matched) or 'elevenlabs' (true clone). */
-  engine: 'local' | 'elevenlabs' | null;
-  updatedAt: string | null;
-  /** The engine a new clone would use. */
-  cloneEngine?: 'local' | 'elevenlabs';
-}
+/** Whether the listener has a cloned voice, which engine made it, and which would make a new one. */
+export type VoiceProfile = VoiceProfileView;
 
 export const voiceProfileQueryKey = (sessionId: string) => ['/api/voice-profile', sessionId] as const;
 

@@ -171,6 +171,15 @@ export type SavedAffirmationView = z.infer<typeof ZSavedAffirmationView>;
 export type SpeechVoiceSource = 'own' | 'cloned';
 
 /**
+ * GET /api/saved-affirmations/{sessionId}/streak and POST …/{id}/plays: days in a row with a
+ * play, in the listener's time zone; `today` is that zone's date (YYYY-MM-DD).
+ */
+export const ZListeningStreakView = z
+  .object({ days: z.number(), listenedToday: z.boolean(), today: z.string() })
+  .describe('The listening streak');
+export type ListeningStreakView = z.infer<typeof ZListeningStreakView>;
+
+/**
  * PUT /api/own-recordings/{sessionId}/{affirmationId}: the listener's own reading of an
  * affirmation (a transcript id, or custom-{id}), uploaded first to the voice sample upload URL.
  */

@@ -7,6 +7,7 @@ import {
   ZDailyAllowanceView,
   ZOwnRecordingView,
   ZRenderQueueView,
+  ZListeningStreakView,
   ZSavedAffirmationView,
 } from '../api/generation-api';
 import { answers, declareEndpoints, EXAMPLE_ID, EXAMPLE_SESSION_ID } from './define-endpoint';
@@ -18,7 +19,6 @@ const ownRecordingParams = z.object({
   sessionId,
   affirmationId: z.string().describe('A transcript id, or custom-{id} for a custom affirmation'),
 });
-const ZStreak = z.object({ days: z.number(), listenedToday: z.boolean(), today: z.string() }).describe('The listening streak');
 /** The time zone is checked by the use case (BAD_TIME_ZONE); here it is only bounded text. */
 const timeZone = z.string().max(100).describe('An IANA time zone, e.g. Europe/Paris');
 
@@ -74,7 +74,7 @@ export const GENERATION_ENDPOINTS = declareEndpoints('generation', {
     access: 'listener',
     params: z.object({ sessionId }),
     query: z.object({ timeZone: timeZone.optional() }),
-    answers: { 200: answers.json(ZStreak), 400: answers.error('Unknown time zone') },
+    answers: { 200: answers.json(ZListeningStreakView), 400: answers.error('Unknown time zone') },
     personalRead: true,
     example: { query: { timeZone: 'Europe/Paris' } },
   },
@@ -83,7 +83,7 @@ export const GENERATION_ENDPOINTS = declareEndpoints('generation', {
     access: 'listener',
     params: savedParams,
     body: z.object({ timeZone: timeZone.optional() }),
-    answers: { 201: answers.json(ZStreak), 404: answers.error('No such saved affirmation of the caller') },
+    answers: { 201: answers.json(ZListeningStreakView), 404: answers.error('No such saved affirmation of the caller') },
     example: { body: { timeZone: 'Europe/Paris' } },
   },
   'PATCH /api/saved-affirmations/:sessionId/:id': {
