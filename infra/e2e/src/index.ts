@@ -3,3 +3,4 @@ export * from './browser';
 export * from './fake-microphone';
 export * from './accessibility';
 export * from './listeners';
+export * from './waits';

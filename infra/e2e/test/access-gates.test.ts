@@ -1,15 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { adminSetupTokens, users } from '@innerecho/identity/src/data-access/schema';
 import { uniqueEmail } from '@innerecho/embedded';
 import {
+  type E2E,
   expectNoAxeViolations,
   signedUpListener,
   signInInBrowser,
   startE2E,
   subscribedListener,
+  visible,
   watchConsoleErrors,
-  type E2E,
 } from '../src';
 
 jest.setTimeout(300_000);
@@ -23,7 +24,6 @@ beforeAll(async () => {
 afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
 
-const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
 const nav = (page: Page) => page.getByRole('banner');
 const pathOf = (href: string | null) => {
   const url = new URL(href ?? '', 'http://x');

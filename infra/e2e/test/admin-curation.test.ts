@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { ffmpegPath } from '@innerecho/kit';
-import { signInInBrowser, startE2E, type E2E } from '../src';
+import { type E2E, signInInBrowser, startE2E, visible } from '../src';
 
 jest.setTimeout(180_000);
 
@@ -20,7 +20,6 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
 // A modal dialog hides the rest of the page from the accessibility tree, toasts included: find them by element.
 const toast = (page: Page, title: string) => visible(page.locator('li').filter({ hasText: title }).first());
 

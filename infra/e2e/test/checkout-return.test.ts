@@ -1,5 +1,4 @@
-import type { Locator } from 'playwright-core';
-import { expectNoAxeViolations, pageSettled, startE2E, type E2E } from '../src';
+import { type E2E, expectNoAxeViolations, pageSettled, startE2E, visible, welcomedAfterCheckout } from '../src';
 
 jest.setTimeout(300_000);
 
@@ -9,8 +8,6 @@ beforeAll(async () => {
 });
 afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
-
-const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
 
 test('/success welcomes nobody who did not finish a checkout, and never shows a raw checkout id', async () => {
   const page = await e2e.newPage({ viewport: { width: 390, height: 844 } });
@@ -37,7 +34,7 @@ test('/success welcomes nobody who did not finish a checkout, and never shows a 
   await page.goto(`/api/billing/demo-checkout/${unpaid}`);
   await page.getByLabel('Email').fill(`buyer.${Date.now()}@example.com`);
   await page.getByRole('button', { name: 'Start free trial' }).click();
-  await page.waitForURL('**/success?session_id=*');
+  await welcomedAfterCheckout(page);
   await visible(page.getByText('Your yearly subscription is set up and your 3-day free trial has begun.'));
   expect(await page.locator('main').textContent()).not.toContain(unpaid);
 });

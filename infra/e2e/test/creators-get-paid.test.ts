@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { addMusicTrack, earnCommissions, TestClient, uniqueEmail } from '@innerecho/embedded';
-import { expectNoAxeViolations, pageSettled, signInInBrowser, startE2E, type E2E } from '../src';
+import { type E2E, expectNoAxeViolations, pageSettled, signInInBrowser, startE2E, visible } from '../src';
 
 jest.setTimeout(600_000);
 
@@ -12,7 +12,6 @@ beforeAll(async () => {
 afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
 
-const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
 const PHONE = { width: 390, height: 844 };
 
 /** A creator an admin made with a password nobody kept (like the starter creators' random ones). */

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Locator } from 'playwright-core';
 import { addMusicTrack } from '@innerecho/embedded';
-import { clonedListener, expectNoAxeViolations, startE2E, type E2E } from '../src';
+import { clonedListener, type E2E, expectNoAxeViolations, startE2E, visible } from '../src';
 
 jest.setTimeout(900_000);
 
@@ -14,8 +13,6 @@ beforeAll(async () => {
 });
 afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
-
-const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
 
 test('a listener picks a library affirmation, generates 3 minutes over music, changes speed, downloads, finds it saved and plays it at that speed', async () => {
   const { page } = await clonedListener(e2e, { acceptDownloads: true });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
-import { expectNoAxeViolations, startE2E, type E2E } from '../src';
+import type { Page } from 'playwright-core';
+import { type E2E, expectNoAxeViolations, startE2E, visible } from '../src';
 
 jest.setTimeout(180_000);
 
@@ -12,7 +12,6 @@ beforeAll(async () => {
 afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
 
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible' });
 const allAffirmations = (page: Page) => page.getByRole('region', { name: 'All Affirmations' });
 const cards = (page: Page) => allAffirmations(page).getByRole('article');
 

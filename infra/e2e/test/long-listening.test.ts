@@ -1,7 +1,6 @@
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
-import type { Locator } from 'playwright-core';
 import { addMusicTrack } from '@innerecho/embedded';
-import { clonedListener, expectNoAxeViolations, startE2E, type E2E } from '../src';
+import { clonedListener, type E2E, expectNoAxeViolations, startE2E, visible } from '../src';
 import { text } from 'node:stream/consumers';
 
 jest.setTimeout(900_000);
@@ -14,8 +13,6 @@ beforeAll(async () => {
 });
 afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
-
-const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
 
 test('a listener records an affirmation themselves, generates 5 minutes over music at "voice forward", finds it saved as their recording, plays it with the sleep timer, sees the streak and takes a daily reminder', async () => {
   const { page } = await clonedListener(e2e, { acceptDownloads: true });

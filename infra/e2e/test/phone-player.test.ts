@@ -1,5 +1,4 @@
-import type { Locator } from 'playwright-core';
-import { clonedListener, expectNoAxeViolations, startE2E, type E2E } from '../src';
+import { clonedListener, type E2E, expectNoAxeViolations, startE2E, visible } from '../src';
 
 jest.setTimeout(600_000);
 
@@ -9,8 +8,6 @@ beforeAll(async () => {
 });
 afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
-
-const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
 
 test('an hour-long affirmation on a 390 px phone: a tap on the seek bar lands within 15 s of the minute aimed at, skips move 15 s back and 30 s on, presets set the speed', async () => {
   const { page } = await clonedListener(e2e, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });

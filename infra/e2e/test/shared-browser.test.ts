@@ -1,7 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import { eventually, TestClient } from '@innerecho/embedded';
-import { clonedListener, currentUserId, signedUpListener, signUpInBrowser, startE2E, type E2E } from '../src';
+import { clonedListener, currentUserId, type E2E, signedUpListener, signUpInBrowser, startE2E, visible } from '../src';
 
 jest.setTimeout(900_000);
 
@@ -19,7 +19,6 @@ beforeAll(async () => {
 afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
 
-const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
 const TITLE = 'Only For The First Listener';
 
 /** Another device holding a copy of this browser's session, where the listener acts. */

@@ -1,8 +1,7 @@
-import type { Locator } from 'playwright-core';
 import { hashPassword } from '@innerecho/kit';
 import { creatorReferralTables } from '@innerecho/creator-referral';
 import { uniqueEmail } from '@innerecho/embedded';
-import { signInInBrowser, signUpInBrowser, startE2E, type E2E } from '../src';
+import { type E2E, signInInBrowser, signUpInBrowser, startE2E, visible, welcomedAfterCheckout } from '../src';
 
 jest.setTimeout(600_000);
 
@@ -15,8 +14,6 @@ beforeAll(async () => {
 });
 afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
-
-const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
 
 test('a referred visitor subscribes through the demo checkout and clones a voice; the creator sees it, is paid out, and sees the payout', async () => {
   // A creator, as an admin would have created them.
@@ -68,10 +65,9 @@ test('a referred visitor subscribes through the demo checkout and clones a voice
   await page.getByLabel(/simulate the first payment/).check();
   await page.getByRole('button', { name: 'Start free trial' }).click();
 
-  await page.waitForURL('**/success?session_id=*');
-  const sessionId = new URL(page.url()).searchParams.get('session_id')!;
   // The checkout really finished, so the page welcomes the buyer, and never shows its raw id.
-  await visible(page.getByRole('heading', { name: 'Welcome to InnerEcho!' }));
+  await welcomedAfterCheckout(page);
+  const sessionId = new URL(page.url()).searchParams.get('session_id')!;
   await visible(page.getByText('Your monthly subscription is set up and your 3-day free trial has begun.'));
   expect(await page.locator('body').textContent()).not.toContain(sessionId);
 

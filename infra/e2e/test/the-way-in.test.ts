@@ -1,9 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { hashPassword } from '@innerecho/kit';
 import { billingTables } from '@innerecho/billing';
 import { creatorReferralTables } from '@innerecho/creator-referral';
 import { uniqueEmail } from '@innerecho/embedded';
-import { expectNoAxeViolations, pageSettled, signedUpListener, startE2E, subscribedListener, type E2E } from '../src';
+import { type E2E, expectNoAxeViolations, pageSettled, signedUpListener, startE2E, subscribedListener, visible } from '../src';
 
 jest.setTimeout(300_000);
 
@@ -14,7 +14,6 @@ beforeAll(async () => {
 afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
 
-const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible' });
 const SIGN_UP_THEN_RECORD = '/api/login?mode=signup&returnTo=%2Frecord-voice';
 
 describe('the home page', () => {

@@ -1,6 +1,15 @@
 import type { Locator, Page } from 'playwright-core';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
-import { expectNoAxeViolations, subscribedListener, subscriptionOf, signedUpListener, startE2E, type E2E } from '../src';
+import {
+  type E2E,
+  expectNoAxeViolations,
+  signedUpListener,
+  startE2E,
+  subscribedListener,
+  subscriptionOf,
+  visible,
+  welcomedAfterCheckout,
+} from '../src';
 
 jest.setTimeout(600_000);
 
@@ -13,7 +22,6 @@ beforeAll(async () => {
 afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
 
-const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
 const voiceProfile = (page: Page) =>
   page.evaluate(() => fetch(`/api/voice-profile/${localStorage.getItem('sessionId')}`).then((r) => r.json()));
 
@@ -157,7 +165,7 @@ test('a plan that ends after the page opened: the clone is refused, the take sur
   await page.locator('#pricing').getByRole('button', { name: 'Choose Monthly' }).click();
   await page.waitForURL('**/api/billing/demo-checkout/**');
   await page.getByRole('button', { name: 'Start free trial' }).click();
-  await page.waitForURL('**/success?session_id=*');
+  await welcomedAfterCheckout(page);
   await visible(page.getByRole('link', { name: 'Record Your Voice' }));
   await page.getByRole('status').filter({ hasText: 'being set up' }).waitFor({ state: 'detached', timeout: 30_000 });
   await page.getByRole('link', { name: 'Record Your Voice' }).click();

@@ -1,5 +1,14 @@
-import type { Locator, Page } from 'playwright-core';
-import { clonedListener, expectNoAxeViolations, signedUpListener, startE2E, subscribedListener, type E2E } from '../src';
+import type { Page } from 'playwright-core';
+import {
+  clonedListener,
+  type E2E,
+  expectNoAxeViolations,
+  signedUpListener,
+  startE2E,
+  subscribedListener,
+  visible,
+  welcomedAfterCheckout,
+} from '../src';
 
 jest.setTimeout(600_000);
 
@@ -14,8 +23,6 @@ beforeAll(async () => {
 });
 afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
-
-const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
 
 /** Writes an affirmation through the app's own API, as the create page does. */
 const writeAffirmation = (page: Page, title: string, content = 'I am calm. I am steady. I am enough.') =>
@@ -216,7 +223,7 @@ describe('the way back and the way in', () => {
     await page.locator('#pricing').getByRole('button', { name: 'Choose Monthly' }).click();
     await page.waitForURL('**/api/billing/demo-checkout/**');
     await page.getByRole('button', { name: 'Start free trial' }).click();
-    await page.waitForURL('**/success?session_id=*');
+    await welcomedAfterCheckout(page);
     const next = page.getByRole('link', { name: 'Continue Where You Left Off' });
     expect(await next.getAttribute('href')).toBe(`/api/login?returnTo=${encodeURIComponent(`/generate/${transcript.id}`)}`);
     await page.getByRole('status').filter({ hasText: 'being set up' }).waitFor({ state: 'detached', timeout: 30_000 });

@@ -1,0 +1,14 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** Waits until the first element the locator finds is visible (15 s unless told). */
+export const visible = (locator: Locator, timeout?: number) => locator.first().waitFor({ state: 'visible', timeout });
+
+/**
+ * Back from a checkout on /success, waits for the welcome: the page first asks billing each
+ * second until the checkout is confirmed (up to 30 s; in the distributed form the payment's
+ * confirmation crosses NATS, which takes longer on a busy machine than one action's 15 s).
+ */
+export async function welcomedAfterCheckout(page: Page) {
+  await page.waitForURL('**/success?session_id=*');
+  await visible(page.getByRole('heading', { name: 'Welcome to InnerEcho!' }), 45_000);
+}
