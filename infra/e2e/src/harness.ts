@@ -66,8 +66,8 @@ export interface E2E {
   stop(): Promise<void>;
 }
 
-/** How long a page load may take (see `newContext`). */
-const NAVIGATION_TIMEOUT_MS = 60_000;
+/** How long a page load may take (see `newContext`), and so the first thing a loaded page shows. */
+export const NAVIGATION_TIMEOUT_MS = 60_000;
 
 /** The real app (built frontends, every service, the gateway) and a real Chromium. */
 export async function startE2E(

@@ -5,6 +5,7 @@ import { uniqueEmail } from '@innerecho/embedded';
 import {
   type E2E,
   expectNoAxeViolations,
+  shownAfterLoad,
   signedUpListener,
   signInInBrowser,
   startE2E,
@@ -34,7 +35,7 @@ describe('a visitor who is not signed in', () => {
   test('is asked to sign in on /record-voice before any record button, and signing in comes back there', async () => {
     const page = await e2e.newPage();
     await page.goto('/record-voice');
-    await visible(page.getByRole('heading', { name: 'Sign in to record your voice' }));
+    await shownAfterLoad(page.getByRole('heading', { name: 'Sign in to record your voice' }));
     expect(await page.getByRole('button', { name: 'Start recording' }).count()).toBe(0);
     const signIn = page.getByRole('main').getByRole('link', { name: 'Sign in' });
     expect(pathOf(await signIn.getAttribute('href'))).toEqual({ path: '/api/login', mode: 'signin', returnTo: '/record-voice' });
@@ -55,7 +56,7 @@ describe('a visitor who is not signed in', () => {
   test('on /create-affirmation is asked to sign in, not told that a voice is missing', async () => {
     const page = await e2e.newPage();
     await page.goto('/create-affirmation');
-    await visible(page.getByRole('heading', { name: 'Sign in to write your own affirmations' }));
+    await shownAfterLoad(page.getByRole('heading', { name: 'Sign in to write your own affirmations' }));
     await page.waitForTimeout(500); // the voice check would have run (and toasted) by now
     expect(await page.getByText('Voice not cloned yet').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/create-affirmation');
@@ -65,7 +66,7 @@ describe('a visitor who is not signed in', () => {
   test('on /generate/{id} is asked to sign in before any settings', async () => {
     const page = await e2e.newPage();
     await page.goto(`/generate/${transcriptId}`);
-    await visible(page.getByRole('heading', { name: 'Sign in to hear this affirmation in your voice' }));
+    await shownAfterLoad(page.getByRole('heading', { name: 'Sign in to hear this affirmation in your voice' }));
     expect(await page.getByRole('button', { name: 'Generate Audio' }).count()).toBe(0);
     expect(await page.getByText('Voice Not Cloned').count()).toBe(0);
   });
@@ -76,7 +77,7 @@ describe('a visitor who is not signed in', () => {
     const savedCalls: string[] = [];
     page.on('request', (request) => request.url().includes('/api/saved-affirmations') && savedCalls.push(request.url()));
     await page.goto('/affirmations?tab=saved');
-    await visible(page.getByRole('heading', { name: 'Sign in to see your saved affirmations' }));
+    await shownAfterLoad(page.getByRole('heading', { name: 'Sign in to see your saved affirmations' }));
     expect(await page.getByText("We couldn't load your saved affirmations").count()).toBe(0);
     expect(savedCalls).toEqual([]);
     expect(errors).toEqual([]);
@@ -85,7 +86,7 @@ describe('a visitor who is not signed in', () => {
   test('on /admin is asked to sign in and sees no dashboard, and the header has no Admin link', async () => {
     const page = await e2e.newPage();
     await page.goto('/admin');
-    await visible(page.getByRole('heading', { level: 1, name: 'Sign in to open the admin area' }));
+    await shownAfterLoad(page.getByRole('heading', { level: 1, name: 'Sign in to open the admin area' }));
     expect(await page.getByRole('button', { name: 'Add Transcript' }).count()).toBe(0);
     expect(await page.getByRole('tab', { name: 'Transcripts' }).count()).toBe(0);
     expect(await nav(page).getByRole('link', { name: 'Admin' }).count()).toBe(0);
@@ -102,7 +103,7 @@ describe('a signed-in listener without a plan', () => {
       [`/generate/${transcriptId}`, 'Start your free trial to generate audio'],
     ]) {
       await page.goto(path!);
-      await visible(page.getByRole('heading', { name: heading }));
+      await shownAfterLoad(page.getByRole('heading', { name: heading }));
       expect(await page.getByRole('button', { name: 'Start recording' }).count()).toBe(0);
       expect(await page.getByLabel('Title').count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Generate Audio' }).count()).toBe(0);
@@ -115,14 +116,14 @@ describe('a signed-in listener without a plan', () => {
   test('sees an empty Saved tab whose next step is the free trial', async () => {
     const { page } = await signedUpListener(e2e);
     await page.goto('/affirmations?tab=saved');
-    await visible(page.getByRole('heading', { name: 'No saved affirmations yet' }));
+    await shownAfterLoad(page.getByRole('heading', { name: 'No saved affirmations yet' }));
     await visible(page.getByRole('tabpanel').getByRole('link', { name: 'Start Free Trial' }));
   });
 
   test('opening /admin is told the area is for admins only, with no dashboard and no Admin link', async () => {
     const { page } = await signedUpListener(e2e);
     await page.goto('/admin');
-    await visible(page.getByRole('heading', { level: 1, name: 'This area is for admins only' }));
+    await shownAfterLoad(page.getByRole('heading', { level: 1, name: 'This area is for admins only' }));
     expect(await page.getByRole('button', { name: 'Add Transcript' }).count()).toBe(0);
     expect(await nav(page).getByRole('link', { name: 'Admin' }).count()).toBe(0);
     await expectNoAxeViolations(page);
@@ -133,7 +134,9 @@ describe('a subscriber without a cloned voice', () => {
   test('on /create-affirmation may write first: the words are saved, and the voice is asked for next, coming back to them', async () => {
     const { page } = await subscribedListener(e2e);
     await page.goto('/create-affirmation');
-    await visible(page.getByText('Your affirmation is spoken in your own voice, which you have not recorded yet.', { exact: false }));
+    await shownAfterLoad(
+      page.getByText('Your affirmation is spoken in your own voice, which you have not recorded yet.', { exact: false }),
+    );
     expect(await page.getByText('Voice not cloned yet').count()).toBe(0);
     await page.getByLabel('Title').fill('Words Before A Voice');
     await page.getByLabel('Affirmation', { exact: true }).fill('I begin where I am. I am enough today.');
@@ -148,13 +151,13 @@ describe('a subscriber without a cloned voice', () => {
     await visible(page.getByRole('button', { name: 'Start recording' }));
     // The words are kept in My Affirmations.
     await page.goto('/affirmations?tab=mine');
-    await visible(page.getByRole('heading', { level: 3, name: 'Words Before A Voice' }));
+    await shownAfterLoad(page.getByRole('heading', { level: 3, name: 'Words Before A Voice' }));
   });
 
   test('on /generate/{id} is asked for a voice as a first step (no error toast), keeping the affirmation', async () => {
     const { page } = await subscribedListener(e2e);
     await page.goto(`/generate/${transcriptId}`);
-    await visible(page.getByRole('heading', { name: 'First, Record Your Voice' }));
+    await shownAfterLoad(page.getByRole('heading', { name: 'First, Record Your Voice' }));
     expect(await page.getByText('Voice not cloned', { exact: true }).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe(`/generate/${transcriptId}`);
     expect(await page.getByRole('link', { name: 'Record Your Voice' }).getAttribute('href')).toBe(
@@ -188,7 +191,7 @@ describe('an admin', () => {
 
     const page = await e2e.newPage();
     await page.goto(`/api/auth/admin-setup?token=${token}`);
-    await visible(page.getByRole('heading', { name: 'Choose the admin password' }));
+    await shownAfterLoad(page.getByRole('heading', { name: 'Choose the admin password' }));
     await page.getByLabel('New password').fill('the new admin password');
     await page.getByLabel('Repeat the password').fill('the new admin password');
     await page.getByRole('button', { name: 'Save password' }).click();
@@ -196,6 +199,6 @@ describe('an admin', () => {
     await visible(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' }));
     // The link worked once.
     await page.goto(`/api/auth/admin-setup?token=${token}`);
-    await visible(page.getByRole('alert').filter({ hasText: 'This setup link is not valid any more' }));
+    await shownAfterLoad(page.getByRole('alert').filter({ hasText: 'This setup link is not valid any more' }));
   });
 });

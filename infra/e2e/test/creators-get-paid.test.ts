@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { addMusicTrack, earnCommissions, TestClient, uniqueEmail } from '@innerecho/embedded';
-import { type E2E, expectNoAxeViolations, pageSettled, signInInBrowser, startE2E, visible } from '../src';
+import { type E2E, expectNoAxeViolations, pageSettled, shownAfterLoad, signInInBrowser, startE2E, visible } from '../src';
 
 jest.setTimeout(600_000);
 
@@ -77,7 +77,7 @@ test('an admin sends a featured creator a setup link; the creator chooses a pass
   // The creator opens the link on their phone and chooses a password: signed in, on the dashboard.
   const page = await e2e.newPage({ viewport: PHONE });
   await page.goto(new URL(setupUrl).pathname + new URL(setupUrl).search);
-  await visible(page.getByRole('heading', { name: 'Choose your creator password' }));
+  await shownAfterLoad(page.getByRole('heading', { name: 'Choose your creator password' }));
   await page.getByLabel('New password').fill('my creator password');
   await page.getByLabel('Repeat the password').fill('my creator password');
   await page.getByRole('button', { name: 'Save password' }).click();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { addMusicTrack } from '@innerecho/embedded';
-import { clonedListener, type E2E, expectNoAxeViolations, startE2E, visible } from '../src';
+import { clonedListener, type E2E, expectNoAxeViolations, shownAfterLoad, startE2E, visible } from '../src';
 
 jest.setTimeout(900_000);
 
@@ -103,7 +103,7 @@ test('a listener picks a library affirmation, generates 3 minutes over music, ch
 test('a listener writes a custom affirmation: Save & Generate shows its title and words and generates at once; after re-recording it asks for the voice again', async () => {
   const { page } = await clonedListener(e2e);
   await page.goto('/create-affirmation');
-  await visible(page.getByRole('heading', { level: 1, name: 'Create Custom Affirmation' }));
+  await shownAfterLoad(page.getByRole('heading', { level: 1, name: 'Create Custom Affirmation' }));
   await expectNoAxeViolations(page, 'the create page');
   await page.getByRole('button', { name: 'Save & Generate Audio' }).click();
   await visible(page.getByText('Missing information'));
@@ -150,7 +150,7 @@ test('a listener writes a custom affirmation: Save & Generate shows its title an
 
   // Without a clone, the generate page asks for one and offers the way back here.
   await page.goto(`/generate/custom-${saved[0].customAffirmation.id}`);
-  await visible(page.getByRole('heading', { name: 'First, Record Your Voice' }));
+  await shownAfterLoad(page.getByRole('heading', { name: 'First, Record Your Voice' }));
   await page.getByRole('link', { name: 'Record Your Voice' }).click();
   await page.waitForURL(`**/record-voice?returnTo=%2Fgenerate%2Fcustom-${saved[0].customAffirmation.id}`);
   await visible(page.getByRole('button', { name: 'Start recording' }));
@@ -160,7 +160,7 @@ test('a made-up custom affirmation id says "Affirmation not found" when the page
   const { page } = await clonedListener(e2e);
   for (const id of [`custom-${randomUUID()}`, 'custom-not-an-id']) {
     await page.goto(`/generate/${id}`);
-    await visible(page.getByRole('heading', { level: 2, name: 'Affirmation not found' }));
+    await shownAfterLoad(page.getByRole('heading', { level: 2, name: 'Affirmation not found' }));
     expect(await page.getByRole('button', { name: 'Generate Audio' }).count()).toBe(0);
     await visible(page.getByRole('link', { name: 'Write a New Affirmation' }));
   }
@@ -179,7 +179,7 @@ test("the duration slider shows what is left of today's hour, stops there, and s
   await useSeconds(3000);
   await page.goto(`/generate/${transcriptId}`);
   // Midnight UTC is 9:00 in Tokyo (no daylight saving there).
-  await visible(page.getByText(/^10 of 60 minutes left today · renews (tomorrow )?at 9:00\sAM$/));
+  await shownAfterLoad(page.getByText(/^10 of 60 minutes left today · renews (tomorrow )?at 9:00\sAM$/));
   const slider = page.getByRole('slider', { name: 'Audio duration' });
   expect(await slider.getAttribute('aria-valuemax')).toBe('600');
   await slider.focus();

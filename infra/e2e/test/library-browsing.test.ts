@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { type E2E, expectNoAxeViolations, startE2E, visible } from '../src';
+import { type E2E, expectNoAxeViolations, shownAfterLoad, startE2E, visible } from '../src';
 
 jest.setTimeout(180_000);
 
@@ -43,7 +43,7 @@ describe('a visitor browsing the library', () => {
     });
     await page.goto('/affirmations');
     const loading = page.getByRole('status', { name: 'Loading affirmations' });
-    await visible(loading);
+    await shownAfterLoad(loading);
     expect(await loading.locator(':scope > *').count()).toBe(6);
     await expectNoAxeViolations(page, 'the library while it loads');
     release();
@@ -57,7 +57,7 @@ describe('a visitor browsing the library', () => {
   test('shows twelve cards at a time, and Show More adds twelve until all 60 are there', async () => {
     const page = await e2e.newPage();
     await page.goto('/affirmations');
-    await visible(cards(page).first());
+    await shownAfterLoad(cards(page).first());
     expect(await cards(page).count()).toBe(12);
     await visible(allAffirmations(page).getByText('Showing 12 of 60 affirmations'));
     for (let shown = 24; shown <= 60; shown += 12) {
@@ -75,7 +75,7 @@ describe('a visitor browsing the library', () => {
   test('search finds affirmations by title and by words in their text, within the chosen category', async () => {
     const page = await e2e.newPage();
     await page.goto('/affirmations');
-    await visible(cards(page).first());
+    await shownAfterLoad(cards(page).first());
     const search = page.getByRole('searchbox', { name: 'Search affirmations' });
     // A title.
     await search.fill('restful sleep');
@@ -148,7 +148,7 @@ describe('a visitor browsing the library', () => {
   test('a category tab shows only that category, most played first', async () => {
     const page = await e2e.newPage();
     await page.goto('/affirmations');
-    await visible(cards(page).first());
+    await shownAfterLoad(cards(page).first());
     await page.getByRole('tab', { name: 'Calm & Relaxation' }).click();
     await page.waitForFunction(() => document.querySelectorAll('[aria-labelledby="all-affirmations-title"] article').length === 12);
     const badges = await cards(page).locator('span', { hasText: /&/ }).allTextContents();
@@ -210,7 +210,7 @@ describe('a visitor browsing the library', () => {
   test('a missing creator shows "Creator not found" as the page heading', async () => {
     const page = await e2e.newPage();
     await page.goto(`/creator/${randomUUID()}`);
-    await visible(page.getByRole('heading', { level: 1, name: 'Creator not found' }));
+    await shownAfterLoad(page.getByRole('heading', { level: 1, name: 'Creator not found' }));
     await expectNoAxeViolations(page, 'a missing creator');
   });
 });

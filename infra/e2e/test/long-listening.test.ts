@@ -1,6 +1,6 @@
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import { addMusicTrack } from '@innerecho/embedded';
-import { clonedListener, type E2E, expectNoAxeViolations, startE2E, visible } from '../src';
+import { clonedListener, type E2E, expectNoAxeViolations, shownAfterLoad, startE2E, visible } from '../src';
 import { text } from 'node:stream/consumers';
 
 jest.setTimeout(900_000);
@@ -30,7 +30,7 @@ test('a listener records an affirmation themselves, generates 5 minutes over mus
     [sessionId, content],
   );
   await page.goto(`/generate/custom-${created.id}`);
-  await visible(page.getByRole('heading', { level: 2, name: 'In My Own Words' }));
+  await shownAfterLoad(page.getByRole('heading', { level: 2, name: 'In My Own Words' }));
 
   // Record it yourself: the words large, record, stop, listen back, keep.
   await page.getByRole('button', { name: 'Record it yourself' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import { eventually, TestClient } from '@innerecho/embedded';
-import { clonedListener, currentUserId, type E2E, signedUpListener, signUpInBrowser, startE2E, visible } from '../src';
+import { clonedListener, currentUserId, type E2E, shownAfterLoad, signedUpListener, signUpInBrowser, startE2E, visible } from '../src';
 
 jest.setTimeout(900_000);
 
@@ -155,7 +155,7 @@ test("after a password change on another device, the next page this browser open
   await sessionEnded(here);
 
   await page.goto('/');
-  await visible(page.getByRole('link', { name: 'Sign in' }));
+  await shownAfterLoad(page.getByRole('link', { name: 'Sign in' }));
   await page.waitForFunction(async () => Object.keys(localStorage).every((key) => key === 'theme'), undefined, {
     timeout: 10_000,
     polling: 250,
@@ -189,7 +189,7 @@ test.each([
 
   await endSession(page);
   await page.goto('/');
-  await visible(page.getByRole('link', { name: 'Sign in' }));
+  await shownAfterLoad(page.getByRole('link', { name: 'Sign in' }));
   await page.waitForFunction(async () => Object.keys(localStorage).every((key) => key === 'theme'), undefined, {
     timeout: 10_000,
     polling: 250,

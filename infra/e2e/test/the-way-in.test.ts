@@ -3,7 +3,16 @@ import { hashPassword } from '@innerecho/kit';
 import { billingTables } from '@innerecho/billing';
 import { creatorReferralTables } from '@innerecho/creator-referral';
 import { uniqueEmail } from '@innerecho/embedded';
-import { type E2E, expectNoAxeViolations, pageSettled, signedUpListener, startE2E, subscribedListener, visible } from '../src';
+import {
+  type E2E,
+  expectNoAxeViolations,
+  pageSettled,
+  shownAfterLoad,
+  signedUpListener,
+  startE2E,
+  subscribedListener,
+  visible,
+} from '../src';
 
 jest.setTimeout(300_000);
 
@@ -29,7 +38,7 @@ describe('the home page', () => {
   test('a subscriber sees the way into the app and Manage subscription, not Get Started or the plan buttons', async () => {
     const { page } = await subscribedListener(e2e);
     await page.goto('/');
-    await visible(page.getByRole('link', { name: 'Go to Your Library' }));
+    await shownAfterLoad(page.getByRole('link', { name: 'Go to Your Library' }));
     expect(await page.getByRole('link', { name: 'Get Started' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Start Your Journey' }).count()).toBe(0);
     const pricing = page.locator('#pricing');
@@ -44,7 +53,7 @@ describe('the home page', () => {
     const { page } = await signedUpListener(e2e);
     await page.goto('/');
     // Once the page knows who is looking, the way in is the plans, never the visitor's sign-up.
-    await visible(page.getByRole('button', { name: 'Start Your Free Trial' }));
+    await shownAfterLoad(page.getByRole('button', { name: 'Start Your Free Trial' }));
     expect(await page.getByRole('link', { name: 'Get Started' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Start Your Free Trial' }).first().click();
     const monthly = page.locator('#pricing').getByRole('button', { name: 'Choose Monthly' });
@@ -76,9 +85,9 @@ describe('the home page', () => {
   test('the home page and the record page agree on how long recording takes', async () => {
     const { page } = await subscribedListener(e2e);
     await page.goto('/');
-    await visible(page.getByText('Read five short sentences aloud, slowly and soulfully. It takes about 30 seconds.'));
+    await shownAfterLoad(page.getByText('Read five short sentences aloud, slowly and soulfully. It takes about 30 seconds.'));
     await page.goto('/record-voice');
-    await visible(page.getByText('Reading all five takes about 30 seconds.'));
+    await shownAfterLoad(page.getByText('Reading all five takes about 30 seconds.'));
   });
 
   test('the plans and the terms speak of the daily hour of audio, not of credits', async () => {
@@ -89,9 +98,9 @@ describe('the home page', () => {
       expect(await page.getByRole('main').innerText()).not.toMatch(/credits? per day|daily credits|how credits work/i);
     }
     await page.goto('/#pricing');
-    await visible(page.locator('#pricing').getByText('Up to 1 hour of audio generated every day'));
+    await shownAfterLoad(page.locator('#pricing').getByText('Up to 1 hour of audio generated every day'));
     await page.goto('/terms');
-    await visible(page.getByText('up to 1 hour of audio', { exact: false }));
+    await shownAfterLoad(page.getByText('up to 1 hour of audio', { exact: false }));
   });
 });
 

@@ -3,6 +3,7 @@ import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import {
   type E2E,
   expectNoAxeViolations,
+  shownAfterLoad,
   signedUpListener,
   startE2E,
   subscribedListener,
@@ -38,7 +39,7 @@ test('a subscriber sent from an affirmation records the five sentences, listens,
   // "Use This Affirmation" without a voice: the generate page asks for one first.
   const transcript = ((await (await fetch(`${e2e.system.url}/api/transcripts`)).json()) as { id: string; title: string }[])[0]!;
   await page.goto(`/generate/${transcript.id}`);
-  await visible(page.getByRole('heading', { name: 'First, Record Your Voice' }));
+  await shownAfterLoad(page.getByRole('heading', { name: 'First, Record Your Voice' }));
   await page.getByRole('link', { name: 'Record Your Voice' }).click();
   await visible(page.getByRole('heading', { level: 1, name: 'Record Your Voice' }));
   for (const sentence of VOICE_SAMPLE_SENTENCES) await visible(page.getByText(sentence));
@@ -73,7 +74,7 @@ test('a subscriber sent from an affirmation records the five sentences, listens,
   expect((await voiceProfile(page)).isCloned).toBe(true);
 
   await page.goto('/record-voice');
-  await visible(page.getByRole('heading', { name: 'Voice Cloned Successfully!' }));
+  await shownAfterLoad(page.getByRole('heading', { name: 'Voice Cloned Successfully!' }));
   await visible(page.getByRole('link', { name: 'Browse Affirmations' }));
   await page.getByRole('button', { name: 'Re-record Voice' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Re-record Your Voice?' });
@@ -183,5 +184,5 @@ test('a plan that ends after the page opened: the clone is refused, the take sur
   expect((await voiceProfile(page)).isCloned).toBe(true);
   // Once cloned, the kept take is gone: a later visit starts from the cloned state.
   await page.goto('/record-voice');
-  await visible(page.getByRole('heading', { name: 'Voice Cloned Successfully!' }));
+  await shownAfterLoad(page.getByRole('heading', { name: 'Voice Cloned Successfully!' }));
 });

@@ -3,6 +3,7 @@ import {
   clonedListener,
   type E2E,
   expectNoAxeViolations,
+  shownAfterLoad,
   signedUpListener,
   startE2E,
   subscribedListener,
@@ -193,7 +194,7 @@ describe('Delete My Voice', () => {
     const title = `Before Deleting ${Date.now()}`;
     await generateMinute(page, await writeAffirmation(page, title));
     await page.goto('/record-voice');
-    await visible(page.getByRole('heading', { name: 'Voice Cloned Successfully!' }));
+    await shownAfterLoad(page.getByRole('heading', { name: 'Voice Cloned Successfully!' }));
     await page.getByRole('button', { name: 'Delete My Voice' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete Your Voice?' });
     await visible(dialog);
@@ -250,7 +251,7 @@ describe('the way back and the way in', () => {
   test('home and pricing say what the voice will sound like, and that reading it yourself gives the exact voice', async () => {
     const page = await e2e.newPage();
     await page.goto('/');
-    await visible(page.getByText('in a voice matched to yours (close to you, not an exact copy)', { exact: false }));
+    await shownAfterLoad(page.getByText('in a voice matched to yours (close to you, not an exact copy)', { exact: false }));
     const pricing = page.locator('#pricing');
     await visible(pricing.getByText('A voice matched to yours from a short recording'));
     await visible(pricing.getByText('Record it yourself: any affirmation in your exact voice'));
@@ -260,7 +261,7 @@ describe('the way back and the way in', () => {
     await expectNoAxeViolations(page, 'the home page with the voice promise');
 
     await page.goto('/privacy');
-    await visible(page.getByRole('heading', { name: 'Deleting what you made' }));
+    await shownAfterLoad(page.getByRole('heading', { name: 'Deleting what you made' }));
     await visible(page.getByText('The minutes it took still count towards that day’s hour of generating.', { exact: false }));
   });
 });
