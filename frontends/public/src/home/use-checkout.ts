@@ -1,7 +1,11 @@
 import { apiRequest, getReferralCode, serverErrorMessage, toast } from '@innerecho/ui';
 import { useMutation } from '@tanstack/react-query';
-import type { RedirectAnswer } from '@innerecho/contracts';
 import type { PlanId } from './plans';
+
+interface CheckoutResponse {
+  url?: string;
+  error?: string;
+}
 
 /**
  * Starts a checkout for a plan (Stripe, or the demo checkout): the chosen plan's button says
@@ -10,20 +14,20 @@ import type { PlanId } from './plans';
  */
 export function useCheckout() {
   const mutation = useMutation({
-    mutationFn: async (plan: PlanId): Promise<RedirectAnswer> => {
+    mutationFn: async (plan: PlanId): Promise<CheckoutResponse> => {
       const referralCode = getReferralCode();
       const res = await apiRequest('POST', '/api/create-checkout-session', {
         plan,
         ...(referralCode ? { referralCode } : {}),
       });
-      return (await res.json()) as RedirectAnswer;
+      return (await res.json()) as CheckoutResponse;
     },
     onSuccess: (data) => {
       if (data.url) {
         window.location.href = data.url;
         return;
       }
-      toast({ title: 'Error', description: 'Failed to create checkout session', variant: 'destructive' });
+      toast({ title: 'Error', description: data.error || 'Failed to create checkout session', variant: 'destructive' });
     },
     onError: (error) => {
       // A non-OK answer that explains itself ({error: '…'}) is shown as the server said it.
