@@ -20,7 +20,9 @@ jest.setTimeout(120_000);
  * tests run on in-process events.
  */
 const exporter = new InMemorySpanExporter();
-startTracing({ serviceName: 'innerecho', exporter });
+const tracing = startTracing({ serviceName: 'innerecho', exporter });
+// Its fetch hooks are the process's: later test files in this worker must not trace.
+afterAll(() => tracing.shutdown());
 
 let system: TestSystem;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { subscribe } from 'node:diagnostics_channel';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type Span } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -59,8 +59,15 @@ export function startTracing(options: TracingOptions): Tracing {
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
-  traceOutgoingFetch();
-  active = { enabled: true, shutdown: () => provider.shutdown() };
+  const stopTracingFetch = traceOutgoingFetch();
+  active = {
+    enabled: true,
+    // The fetch hooks are the process's (diagnostics channels), not this module's: they go too.
+    shutdown: async () => {
+      stopTracingFetch();
+      await provider.shutdown();
+    },
+  };
   return active;
 }
 
@@ -163,18 +170,19 @@ export function eventParentContext(envelope: EventEnvelope): Context {
   return propagation.extract(context.active(), envelope.traceContext ?? {});
 }
 
-let fetchTraced = false;
-
 /**
  * Outgoing `fetch` calls (service to service: identity's keys and session bindings,
  * generation asking voice and library) get a client span and carry `traceparent`. Node's
  * fetch announces each request on a diagnostics channel, where headers can still be added.
  */
-function traceOutgoingFetch() {
-  if (fetchTraced) return;
-  fetchTraced = true;
+function traceOutgoingFetch(): () => void {
   const spans = new WeakMap<object, Span>();
-  subscribe('undici:request:create', (message) => {
+  const hooks: [string, (message: unknown) => void][] = [];
+  const on = (channel: string, hook: (message: unknown) => void) => {
+    subscribe(channel, hook);
+    hooks.push([channel, hook]);
+  };
+  on('undici:request:create', (message) => {
     const { request } = message as {
       request: { method: string; origin: string; path: string; addHeader(name: string, value: string): void };
     };
@@ -185,7 +193,7 @@ function traceOutgoingFetch() {
     spans.set(request, span);
     propagation.inject(trace.setSpan(context.active(), span), request, { set: (r, key, value) => r.addHeader(key, value) });
   });
-  subscribe('undici:request:headers', (message) => {
+  on('undici:request:headers', (message) => {
     const { request, response } = message as { request: object; response: { statusCode: number } };
     const span = spans.get(request);
     if (!span) return;
@@ -194,7 +202,7 @@ function traceOutgoingFetch() {
     span.end();
     spans.delete(request);
   });
-  subscribe('undici:request:error', (message) => {
+  on('undici:request:error', (message) => {
     const { request, error } = message as { request: object; error: Error };
     const span = spans.get(request);
     if (!span) return;
@@ -203,6 +211,9 @@ function traceOutgoingFetch() {
     span.end();
     spans.delete(request);
   });
+  return () => {
+    for (const [channel, hook] of hooks) unsubscribe(channel, hook);
+  };
 }
 
 export { SpanKind };
