@@ -14,7 +14,7 @@ import {
   type ServiceMetrics,
   type TokenVerifier,
 } from '@innerecho/kit';
-import { apiClientKey, type ApiRateLimit } from './edge-cache-lane';
+import { apiCallCounter, type ApiRateLimit } from './edge-cache-lane';
 import { findRoute, PERSONAL_READS, type ServiceName } from './route-table';
 import { decodeCookieValue, readCookie } from './session-cookie';
 import { isUntrustedHeader } from './untrusted-headers';
@@ -56,7 +56,7 @@ export function personalReadLane(options: {
   stampRequestId: (req: IncomingMessage, res: ServerResponse) => void;
 }): (req: IncomingMessage, res: ServerResponse, longWay: RequestListener) => void {
   const { rateLimit, lifecycle, metrics, sessions, headers, stampRequestId } = options;
-  const policy = `${rateLimit.limit};w=${Math.ceil(rateLimit.windowMs / 1000)}`;
+  const countCall = apiCallCounter(rateLimit);
   const targets = Object.fromEntries(
     Object.entries(options.urls).map(([name, url]) => {
       const { hostname, port } = new URL(url);
@@ -80,15 +80,13 @@ export function personalReadLane(options: {
     const token = cookie === undefined ? undefined : decodeCookieValue(cookie);
     if (!token || (await sessions.inspect(token)).status !== 'valid') return false; // a visitor, or cleared or refused the long way
 
-    const { totalHits, resetTime } = await rateLimit.counts.increment(apiClientKey(req.socket.remoteAddress));
-    if (totalHits > rateLimit.limit) return false; // refused (429) the long way
-    const resetSeconds = resetTime ? Math.max(0, Math.ceil((resetTime.getTime() - Date.now()) / 1000)) : 0;
+    const rateHeaders = await countCall(req);
+    if (!rateHeaders) return false; // refused (429) the long way
 
     lifecycle.admit(res);
     stampRequestId(req, res);
     for (const [name, value] of headers) res.setHeader(name, value);
-    res.setHeader('ratelimit-policy', policy);
-    res.setHeader('ratelimit', `limit=${rateLimit.limit}, remaining=${Math.max(0, rateLimit.limit - totalHits)}, reset=${resetSeconds}`);
+    for (const [name, value] of rateHeaders) res.setHeader(name, value);
 
     const forwarded: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(req.headers)) if (!isUntrustedHeader(name) && !HOP_BY_HOP.has(name)) forwarded[name] = value;
