@@ -25,8 +25,12 @@ export interface RunningGateway {
   port: number;
   /** The operators' listener (METRICS_PORT): `${metricsUrl}/metrics`. */
   metricsUrl: string;
-  /** Drains (requests in flight finish, new ones get 503 + Retry-After), then closes. */
-  stop(): Promise<void>;
+  /**
+   * Drains (requests in flight finish, new ones get 503 + Retry-After), then closes.
+   * `atGraceEnd`: where the services behind it stop after it (one process), what cancels
+   * their unfinished work at its deadline, so those requests answer before it closes.
+   */
+  stop(options?: { atGraceEnd?: () => Promise<unknown> }): Promise<void>;
 }
 
 export async function startGateway(
@@ -60,12 +64,13 @@ export async function startGateway(
     url,
     port,
     metricsUrl,
-    stop: () =>
+    stop: (options = {}) =>
       (stopping ??= (async () => {
         await operations.lifecycle.stop(server, {
           delayMs: config.SHUTDOWN_DELAY_SECONDS * 1000,
           graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
           logger,
+          atGraceEnd: options.atGraceEnd,
         });
         metricsServer.close();
         metricsServer.closeAllConnections();

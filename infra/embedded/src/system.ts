@@ -173,7 +173,9 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       logger,
       stop() {
         stopping ??= (async () => {
-          await gateway.stop();
+          // The services serve the gateway's requests until it has drained; at its deadline
+          // they cancel what cannot finish (renders answer 503 and give their seconds back).
+          await gateway.stop({ atGraceEnd: () => Promise.all(started.map((s) => s.cancelUnfinishedWork())) });
           await Promise.all(started.map((s) => s.stop()));
           await Promise.all(transports.map((t) => t.close()));
         })();

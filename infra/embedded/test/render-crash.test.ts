@@ -21,8 +21,9 @@ jest.setTimeout(2_400_000);
 
 /**
  * The product is killed or stopped while it renders: killed (SIGKILL) in the middle of a
- * render, killed while the finished MP3 is being written to the store, and stopped (SIGTERM)
- * with a render still running at the end of the grace period; and killed while a listener's
+ * render, killed while the finished MP3 is being written to the store, stopped (SIGTERM)
+ * with a render still running at the end of the grace period, and stopped with a render that
+ * finishes within it; and killed while a listener's
  * recording is half uploaded. It runs as a child process
  * (`product-process.ts`: the whole product in one process, as `npm start`) on PostgreSQL and
  * a data folder that outlive it, and is started again after each. Afterwards the listener has
@@ -45,10 +46,11 @@ class ProductProcess {
 
   constructor(private readonly env: Record<string, string>) {}
 
-  async start() {
+  /** Starts it; `lifeEnv` is added to the environment for this life only. */
+  async start(lifeEnv: Record<string, string> = {}) {
     const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'product-process.ts')], {
       cwd: REPOSITORY_ROOT,
-      env: { ...process.env, NATS_URL: '', NODE_ENV: 'production', ...this.env },
+      env: { ...process.env, NATS_URL: '', NODE_ENV: 'production', ...this.env, ...lifeEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
@@ -103,7 +105,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'info',
     SIGN_IN_RATE_LIMIT: '1000',
     RENDER_RESERVATION_LEASE_SECONDS: String(LEASE_SECONDS),
-    SHUTDOWN_GRACE_SECONDS: '2',
+    // No grace: a SIGTERM cancels a running render however fast this machine renders.
+    SHUTDOWN_GRACE_SECONDS: '0',
     // One render at a time on one core: a render over two minutes of music runs for seconds.
     RENDER_CONCURRENCY: '1',
     RENDER_PARALLELISM: '1',
@@ -165,9 +168,9 @@ async function generate(seconds: number, musicBelowVoiceDb?: number) {
       }),
     });
     const body = Buffer.from(await res.arrayBuffer());
-    return { status: res.status, body };
+    return { status: res.status, body, declaredLength: Number(res.headers.get('content-length')) };
   } catch {
-    return { status: 0, body: Buffer.alloc(0) };
+    return { status: 0, body: Buffer.alloc(0), declaredLength: NaN };
   }
 }
 
@@ -261,7 +264,7 @@ test('killed while the MP3 is being written to the store: no item, no file, whol
   expect(left).toEqual({ newItems: 0, orphanFiles: [] });
 });
 
-test('SIGTERM during a render: cancelled at the end of the grace period without a native crash, seconds released at once, nothing kept', async () => {
+test('SIGTERM with a render that cannot finish within the grace: cancelled at the deadline without a native crash, the listener told, seconds released at once, nothing kept', async () => {
   const [savedBefore, filesBefore] = [await savedCount(), listenerFiles()];
   const answer = generate(RENDER_SECONDS, 13);
   await eventually(async () => expect(await renderRunning()).toBe(true), 600, 50);
@@ -270,21 +273,51 @@ test('SIGTERM during a render: cancelled at the end of the grace period without 
   const { code: exitCode } = await product.stop('SIGTERM');
   const stopMs = Date.now() - stopping;
   const output = product.lines.slice(linesBefore).join('\n');
-  expect((await answer).status).not.toBe(201);
+  const { status, body } = await answer;
   // Released by the stop itself, not by the lease: no reservation is left behind.
   const rowsAfterStop = await reservationRowsWhileStopped();
 
   await product.start();
   const left = await leftovers(savedBefore, filesBefore);
   console.log(
-    `SIGTERM mid-render (grace 2 s): exited with ${exitCode} after ${(stopMs / 1000).toFixed(1)} s, reservations left ${rowsAfterStop}, ` +
-      `partial items ${left.newItems}, orphan files ${left.orphanFiles.length}`,
+    `SIGTERM mid-render (grace 0 s): answered ${status}, exited with ${exitCode} after ${(stopMs / 1000).toFixed(1)} s, ` +
+      `reservations left ${rowsAfterStop}, partial items ${left.newItems}, orphan files ${left.orphanFiles.length}`,
   );
+  expect({ status, code: JSON.parse(body.toString() || '{}').code }).toEqual({ status: 503, code: 'RESTARTING' });
   expect(exitCode).toBe(0);
   expect(output).not.toMatch(/FATAL ERROR|napi_throw|core dumped/);
   expect(rowsAfterStop).toBe(0);
   expect(await allowanceUsed()).toBe(USED_BEFORE);
   expect(left).toEqual({ newItems: 0, orphanFiles: [] });
+});
+
+test('SIGTERM with a render that finishes within the grace: the listener gets the whole MP3 and it is saved', async () => {
+  await product.stop('SIGTERM');
+  await product.start({ SHUTDOWN_GRACE_SECONDS: '120' });
+  const [savedBefore, filesBefore] = [await savedCount(), listenerFiles()];
+  const answer = generate(RENDER_SECONDS, 16);
+  await eventually(async () => expect(await renderRunning()).toBe(true), 600, 50);
+  const { code: exitCode } = await product.stop('SIGTERM');
+  const { status, body, declaredLength } = await answer;
+  const rowsAfterStop = await reservationRowsWhileStopped();
+
+  await product.start();
+  const left = await leftovers(savedBefore, filesBefore);
+  console.log(
+    `SIGTERM mid-render (grace 120 s): answered ${status} with ${(body.length / 1e6).toFixed(1)} MB, exited with ${exitCode}, ` +
+      `reservations left ${rowsAfterStop}, items saved ${left.newItems}, new files ${left.orphanFiles.join(' ')}`,
+  );
+  expect(status).toBe(201);
+  // The whole file, not an answer cut by the stop.
+  expect(body.length).toBe(declaredLength);
+  expect(body.length).toBeGreaterThan(RENDER_SECONDS * 1_000);
+  expect(exitCode).toBe(0);
+  expect(rowsAfterStop).toBe(0);
+  expect(await allowanceUsed()).toBe(USED_BEFORE + RENDER_SECONDS);
+  expect(left.newItems).toBe(1);
+  // Its MP3 (beside the store's note of its type), whole: nothing half written.
+  expect(left.orphanFiles.filter((f) => f.endsWith('.mp3'))).toHaveLength(1);
+  expect(left.orphanFiles.filter((f) => f.endsWith('.partial'))).toEqual([]);
 });
 
 test('killed mid-upload: after a restart nothing of the half-sent recording is left, and the listener uploads again', async () => {

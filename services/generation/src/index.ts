@@ -50,12 +50,17 @@ export function generationService(): ServiceModule<GenerationConfig> {
         routes: [generationRoutes(context, { musicCache, periods, queue, reservations, inFlight })],
         personalReads: generationPersonalReads(context),
         consumers: [identityEventsConsumer(context), libraryEventsConsumer(context)],
-        // After the grace period: renders still running are cancelled and clean up (files,
-        // seconds) while the database is open, then the encoder threads stop between messages.
-        onStop: async () => {
-          clearInterval(sweeping);
+        // At the end of the grace period renders still running are cancelled: each answers 503,
+        // gives its seconds back and removes what it wrote, while its connection and the
+        // database are still open. Renders that finished keep sending their MP3.
+        cancelUnfinishedWork: async () => {
           const cancelled = await inFlight.cancelAll();
           if (cancelled > 0) context.logger.warn({ cancelled }, 'cancelled renders still running at the end of the grace period');
+        },
+        // Renders whose listener left are still cleaning up; then the encoder threads stop between messages.
+        onStop: async () => {
+          clearInterval(sweeping);
+          await inFlight.cancelAll();
           await reservations.stop();
           await closeMp3Encoders();
         },

@@ -8,6 +8,28 @@ import type { ServiceMetrics } from '../observability/metrics';
 export const RESTART_RETRY_AFTER_SECONDS = 1;
 
 /**
+ * After the grace period, how long answers already under way may take to reach the client
+ * before their connections are cut: a saved render's MP3 (tens of MB) and the 503 of a
+ * render cancelled at the deadline. A cut answer of a saved render leaves it in the
+ * listener's library; a longer wait would only hold the restart.
+ */
+export const ANSWER_FINISH_MS = 10_000;
+
+export interface StopOptions {
+  /** How long it keeps serving (not ready) before the drain, while load balancers stop sending. */
+  delayMs: number;
+  /** How long requests in flight may run before `atGraceEnd`. */
+  graceMs: number;
+  logger?: Logger;
+  /**
+   * Called when requests are still running at the end of the grace period, before their
+   * connections are cut: it cancels work that cannot finish (a render), so each such request
+   * answers for itself and cleans up. Resolves once they have.
+   */
+  atGraceEnd?: () => Promise<unknown>;
+}
+
+/**
  * The life of one HTTP server through a deploy. On SIGTERM it drains: `/ready` turns 503
  * (load balancers stop sending), a request that still arrives is answered at once with
  * 503 and `Retry-After` instead of being half-served, and requests already in flight run
@@ -36,10 +58,10 @@ export class Lifecycle {
    * SIGTERM: turns not-ready at once but keeps serving for `delayMs`, the time load
    * balancers need to stop sending here; then drains (`drain`).
    */
-  async stop(server: Server, options: { delayMs: number; graceMs: number; logger?: Logger }) {
+  async stop(server: Server, options: StopOptions) {
     if (!this.stopping.signal.aborted) this.stopping.abort();
     if (options.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
-    await this.drain(server, options.graceMs, options.logger);
+    await this.drain(server, options);
   }
 
   /** Counts requests in flight; refuses new ones while draining. Mount it first. */
@@ -68,10 +90,12 @@ export class Lifecycle {
   }
 
   /**
-   * Stops taking connections and waits for the requests in flight (at most `timeoutMs`),
-   * closing keep-alive connections as they fall idle, then closes what is left.
+   * Stops taking connections and waits for the requests in flight (at most `graceMs`),
+   * closing keep-alive connections as they fall idle. At the deadline `atGraceEnd` cancels
+   * what cannot finish, answers under way get `ANSWER_FINISH_MS` more, then what is left is
+   * closed.
    */
-  async drain(server: Server, timeoutMs: number, logger?: Logger) {
+  async drain(server: Server, { graceMs, logger, atGraceEnd }: Omit<StopOptions, 'delayMs'>) {
     if (this.draining) return;
     if (!this.stopping.signal.aborted) this.stopping.abort();
     this.drainingSince = Date.now();
@@ -81,11 +105,13 @@ export class Lifecycle {
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     server.closeIdleConnections();
     const idle = this.inFlight.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (this.idle = resolve));
-    const timedOut = await Promise.race([
-      idle.then(() => false),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(true), timeoutMs).unref()),
-    ]);
-    if (timedOut) logger?.warn({ inFlight: this.inFlight.size, timeoutMs }, 'requests still running at the end of the grace period');
+    const idleWithin = (ms: number) =>
+      Promise.race([idle.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms).unref())]);
+    if (!(await idleWithin(graceMs))) {
+      logger?.warn({ inFlight: this.inFlight.size, graceMs }, 'requests still running at the end of the grace period');
+      await atGraceEnd?.().catch((error: unknown) => logger?.error({ err: error }, 'could not cancel the work still running'));
+      if (!(await idleWithin(ANSWER_FINISH_MS))) logger?.warn({ inFlight: this.inFlight.size }, 'answers cut after the grace period');
+    }
     clearInterval(sweep);
     server.closeAllConnections();
     await closed;

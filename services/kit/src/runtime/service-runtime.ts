@@ -73,6 +73,12 @@ export interface ServiceParts {
    * (`personalReadLane`); also mount them on `routes` (`mountPersonalReads`), which answers the rest.
    */
   personalReads?: PersonalRead[];
+  /**
+   * At the end of the grace period after SIGTERM, with requests still running: cancels the
+   * work that cannot finish in time (renders), each answering and cleaning up before the
+   * connections close. Resolves once they have.
+   */
+  cancelUnfinishedWork?: () => Promise<void>;
   onStop?: () => Promise<void>;
 }
 
@@ -96,6 +102,11 @@ export interface RunningService<TConfig extends BaseServiceEnv = BaseServiceEnv>
   app: Express;
   /** Starts publishing the outbox (the launcher does it once every consumer is subscribed). */
   startRelay(): void;
+  /**
+   * What the service does at the end of its grace period, for a front (the embedded
+   * gateway) whose own grace ends first: cancels work that cannot finish, which then answers.
+   */
+  cancelUnfinishedWork(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -294,9 +305,15 @@ export async function startService<TConfig extends BaseServiceEnv>(
     relay,
     app,
     startRelay: () => relay.start(),
+    cancelUnfinishedWork: async () => await parts.cancelUnfinishedWork?.(),
     stop() {
       stopping ??= (async () => {
-        await lifecycle.stop(server, { delayMs: options.shutdownDelayMs ?? 0, graceMs: options.shutdownGraceMs ?? 25_000, logger });
+        await lifecycle.stop(server, {
+          delayMs: options.shutdownDelayMs ?? 0,
+          graceMs: options.shutdownGraceMs ?? 25_000,
+          logger,
+          atGraceEnd: parts.cancelUnfinishedWork,
+        });
         await relay.stop();
         await sessions?.close();
         // Handlers still at work finish before the database they write to closes.
