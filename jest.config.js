@@ -37,8 +37,8 @@ module.exports = {
       ...common,
       displayName: 'e2e-distributed',
       testMatch: ['<rootDir>/infra/e2e/test/**/*.test.ts'],
-      // This spec starts a system of its own with its own gateway configuration.
-      testPathIgnorePatterns: ['/node_modules/', 'remote-from-another-origin'],
+      // These specs start a system of their own (their own gateway configuration, billing on).
+      testPathIgnorePatterns: ['/node_modules/', 'remote-from-another-origin', 'checkout-slow-confirmation'],
       globals: { __E2E_FORM__: 'distributed' },
       globalSetup: '<rootDir>/infra/e2e/jest/distributed-global-setup.ts',
       globalTeardown: '<rootDir>/infra/e2e/jest/distributed-global-teardown.ts',

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AUTH_USER_QUERY_KEY,
   AnchorButton,
+  Button,
   Card,
   Container,
   LinkButton,
@@ -13,7 +14,7 @@ import {
   useSearchParams,
   IconBadge,
 } from '@innerecho/ui';
-import { ArrowRight, PartyPopper, SearchX } from 'lucide-react';
+import { ArrowRight, Hourglass, PartyPopper, SearchX } from 'lucide-react';
 import type { CheckoutStatusView } from '@innerecho/contracts';
 
 export type SuccessPageProps = Record<string, never>;
@@ -48,12 +49,33 @@ export function SuccessPage(_props: SuccessPageProps) {
   const [params] = useSearchParams();
   const checkoutId = params.get('session_id');
   const { isAuthenticated, hasActiveSubscription } = useAuth();
-  const checkout = useCheckoutStatus(checkoutId);
+  const [waitedOut, setWaitedOut] = useState(false);
+  const checkout = useCheckoutStatus(checkoutId, { polling: !waitedOut });
+  const stillProcessing = checkout.data?.status === 'processing';
+  useEffect(() => {
+    if (!stillProcessing) return;
+    const timer = window.setTimeout(() => setWaitedOut(true), CONFIRMATION_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [stillProcessing]);
   const confirmed = checkout.data?.status === 'complete';
   const settingUp = useSubscriptionArrival(confirmed && isAuthenticated && !hasActiveSubscription);
   const [next] = useState(nextAfterCheckout);
 
-  if (checkoutId && (checkout.isLoading || checkout.data?.status === 'processing')) {
+  if (stillProcessing && waitedOut) {
+    return (
+      <SuccessCard icon={<Hourglass size={28} />} tone="neutral">
+        <h1 css={{ fontSize: 'clamp(28px, 5vw, 36px)' }}>Your payment is still being confirmed</h1>
+        <p role="status" css={(t) => ({ color: t.colors.textMuted, fontSize: 17 })}>
+          This is taking longer than usual. There is no need to pay again: your subscription starts as soon as the confirmation arrives.
+        </p>
+        <Button size="lg" onClick={() => void checkout.refetch()} disabled={checkout.isFetching}>
+          {checkout.isFetching ? 'Checking…' : 'Check Again'}
+        </Button>
+      </SuccessCard>
+    );
+  }
+
+  if (checkoutId && (checkout.isLoading || stillProcessing)) {
     return (
       <SuccessCard icon={<Spinner size={28} />} tone="neutral">
         <h1 css={{ fontSize: 'clamp(28px, 5vw, 36px)' }}>Confirming your checkout…</h1>
@@ -120,12 +142,15 @@ function SuccessCard({ icon, tone, children }: { icon: ReactNode; tone: 'success
   );
 }
 
-/** The checkout's state; a Stripe checkout paid a moment ago is asked again each second until its confirmation arrives. */
-function useCheckoutStatus(checkoutId: string | null) {
+/** How long the page asks about a checkout still being processed, once a second, before it offers to check again. */
+const CONFIRMATION_WAIT_MS = 30_000;
+
+/** The checkout's state; while `polling`, a Stripe checkout paid a moment ago is asked again each second until its confirmation arrives. */
+function useCheckoutStatus(checkoutId: string | null, { polling }: { polling: boolean }) {
   return useQuery<CheckoutStatusView>({
     queryKey: ['/api/billing/checkout-status', encodeURIComponent(checkoutId ?? '')],
     enabled: Boolean(checkoutId),
-    refetchInterval: (query) => (query.state.data?.status === 'processing' && query.state.dataUpdateCount < 30 ? 1000 : false),
+    refetchInterval: (query) => (polling && query.state.data?.status === 'processing' ? 1000 : false),
   });
 }
 
