@@ -127,6 +127,7 @@ export { IconBadge, type IconBadgeProps, type IconBadgeTone } from './components
 export { QueryStates, SkeletonList, type QueryStatesProps, type QueryStatesQuery, type SkeletonListProps } from './components/query-states';
 export { ListRow, ListRows, type ListRowProps } from './components/list-row';
 export { TextLink, textLinkStyles, type TextLinkProps } from './components/text-link';
+export { CollectionCover, COLLECTION_COVER_LOOKS, type CollectionCoverProps } from './components/collection-cover';
 export { validInput } from './forms/valid-input';
 
 // Affirmations kept on this device for listening offline, and the connection state
