@@ -83,11 +83,13 @@ export {
   Textarea,
   Label,
   Field,
+  CountedTextareaField,
   fieldDescriptionIds,
   fieldControlStyles,
   type InputProps,
   type TextareaProps,
   type FieldProps,
+  type CountedTextareaFieldProps,
 } from './components/form-fields';
 export { Select } from './components/radix-parts';
 export type { SelectProps, SelectOption } from './components/select';
