@@ -139,6 +139,8 @@ test('a creator writes and orders a collection and submits it; an admin returns 
   await visible(row.getByText('Approved'));
   await visible(row.getByText('0 plays · 0 sessions', { exact: false }));
   const link = await row.getByLabel('Collection link').inputValue();
+  await row.getByRole('button', { name: 'Copy the link to Evening wind-down' }).click();
+  await visible(page.getByText('Collection link copied to clipboard'));
   expect(link).toMatch(new RegExp(`/collections/[0-9a-f-]{36}\\?ref=${creator.referralCode}$`));
   await expectNoAxeViolations(page, 'the dashboard with an approved collection');
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleX, Clock, Pencil, Plus, Send, Trash2 } from 'lucide-react';
+import { Check, CircleX, Clock, Copy, Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import type { CollectionView, CreatorCollectionView, CollectionStatus } from '@innerecho/contracts';
 import {
   apiRequest,
@@ -21,6 +21,7 @@ import {
   visuallyHidden,
   type BadgeVariant,
 } from '@innerecho/ui';
+import { useCopyLink } from '../dashboard/referral-link-card';
 import { CollectionEditorDialog } from './collection-editor-dialog';
 import { CREATOR_COLLECTIONS_KEY, useCreatorCollections, useOwnTranscripts, usePublishedCollections } from './creator-collections-api';
 
@@ -185,21 +186,7 @@ function CollectionRow({
             The approved version stays in the library until this one is approved.
           </p>
         ) : null}
-        {link ? (
-          <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
-            <label htmlFor={`${headingId}-link`} css={{ fontSize: 14, fontWeight: 600 }}>
-              Collection link
-            </label>
-            <Input
-              id={`${headingId}-link`}
-              readOnly
-              value={link}
-              onFocus={(e) => e.currentTarget.select()}
-              css={(t) => ({ flex: '1 1 220px', minWidth: 0, fontFamily: t.fonts.mono, fontSize: 13 })}
-            />
-            <TextLink to={`/collections/${collection.id}`}>View page</TextLink>
-          </div>
-        ) : null}
+        {link ? <CollectionLink id={`${headingId}-link`} link={link} collectionId={collection.id} title={collection.title} /> : null}
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
           <Button variant="outline" size="sm" onClick={onEdit}>
             <Pencil size={16} aria-hidden />
@@ -233,5 +220,31 @@ function CollectionRow({
         onConfirm={() => remove.mutate()}
       />
     </li>
+  );
+}
+
+/** A published collection's link (a referral link to its page), to copy and share. */
+function CollectionLink({ id, link, collectionId, title }: { id: string; link: string; collectionId: string; title: string }) {
+  const { copied, inputRef, onCopy } = useCopyLink(link, 'Collection link copied to clipboard');
+  return (
+    <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+      <label htmlFor={id} css={{ fontSize: 14, fontWeight: 600 }}>
+        Collection link
+      </label>
+      <Input
+        id={id}
+        ref={inputRef}
+        readOnly
+        value={link}
+        onFocus={(e) => e.currentTarget.select()}
+        css={(t) => ({ flex: '1 1 220px', minWidth: 0, fontFamily: t.fonts.mono, fontSize: 13 })}
+      />
+      <Button size="sm" variant={copied ? 'secondary' : 'outline'} onClick={() => void onCopy()} aria-live="polite">
+        {copied ? <Check size={16} aria-hidden /> : <Copy size={16} aria-hidden />}
+        {copied ? 'Copied' : 'Copy'}
+        <span css={visuallyHidden}> the link to {title}</span>
+      </Button>
+      <TextLink to={`/collections/${collectionId}`}>View page</TextLink>
+    </div>
   );
 }
