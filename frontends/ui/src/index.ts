@@ -83,11 +83,13 @@ export {
   Textarea,
   Label,
   Field,
+  CountedTextareaField,
   fieldDescriptionIds,
   fieldControlStyles,
   type InputProps,
   type TextareaProps,
   type FieldProps,
+  type CountedTextareaFieldProps,
 } from './components/form-fields';
 export { Select } from './components/radix-parts';
 export type { SelectProps, SelectOption } from './components/select';
@@ -127,6 +129,7 @@ export { IconBadge, type IconBadgeProps, type IconBadgeTone } from './components
 export { QueryStates, SkeletonList, type QueryStatesProps, type QueryStatesQuery, type SkeletonListProps } from './components/query-states';
 export { ListRow, ListRows, type ListRowProps } from './components/list-row';
 export { TextLink, textLinkStyles, type TextLinkProps } from './components/text-link';
+export { CollectionCover, COLLECTION_COVER_LOOKS, type CollectionCoverProps } from './components/collection-cover';
 export { validInput } from './forms/valid-input';
 
 // Affirmations kept on this device for listening offline, and the connection state

@@ -8,5 +8,6 @@ export * from './api/library-api';
 export * from './api/creator-referral-api';
 export * from './api/generation-api';
 export * from './api/billing-api';
+export * from './api/collections-api';
 export * from './api/text';
 export * from './endpoints';

@@ -7,6 +7,7 @@ import { inbox, outbox } from './data-access/schema';
 import { billingEventsConsumer } from './entry-points/events/billing-events-consumer';
 import { identityEventsConsumer } from './entry-points/events/identity-events-consumer';
 import { creatorAdminRoutes } from './entry-points/http/creator-admin-routes';
+import { collectionRoutes } from './entry-points/http/collection-routes';
 import { creatorAreaRoutes } from './entry-points/http/creator-area-routes';
 import { CreatorSessions } from './entry-points/http/creator-session';
 import { creatorSetupRoutes } from './entry-points/http/creator-setup-routes';
@@ -38,6 +39,7 @@ export function creatorReferralService(): ServiceModule<CreatorReferralConfig> {
           referralRoutes(context),
           creatorAreaRoutes(context, sessions),
           creatorSetupRoutes(context, sessions),
+          collectionRoutes(context, sessions),
         ],
         consumers: [billingEventsConsumer(context), identityEventsConsumer],
         extraAuthenticators: [{ verifier: sessions.verifier, cookieName: CREATOR_SESSION_COOKIE }],

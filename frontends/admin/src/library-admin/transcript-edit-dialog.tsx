@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_CATEGORY, LIBRARY_CATEGORIES, TITLE_MAX, TRANSCRIPT_CONTENT_MAX, ZTranscriptInput } from '@innerecho/contracts';
-import { apiRequest, Field, Input, Select, Textarea, toast, validInput, FormDialog } from '@innerecho/ui';
+import { apiRequest, CountedTextareaField, Field, Input, Select, toast, validInput, FormDialog } from '@innerecho/ui';
 import type { AdminCreator, AdminTranscript } from './library-admin-types';
 import { toastFailure } from './mutation-toasts';
 
@@ -88,16 +88,14 @@ export function TranscriptEditDialog({ open, onOpenChange, transcript, creators,
       <Field htmlFor={`${id}-creator`} label="Creator">
         <Select id={`${id}-creator`} value={creatorId} onValueChange={setCreatorId} options={creatorOptions} />
       </Field>
-      <Field htmlFor={`${id}-content`} label="Content" hint={`${content.length} / ${TRANSCRIPT_CONTENT_MAX} characters`}>
-        <Textarea
-          id={`${id}-content`}
-          value={content}
-          rows={7}
-          maxLength={TRANSCRIPT_CONTENT_MAX}
-          onChange={(e) => setContent(e.target.value)}
-          aria-describedby={`${id}-content-hint`}
-        />
-      </Field>
+      <CountedTextareaField
+        id={`${id}-content`}
+        label="Content"
+        value={content}
+        onChange={setContent}
+        max={TRANSCRIPT_CONTENT_MAX}
+        rows={7}
+      />
     </FormDialog>
   );
 }

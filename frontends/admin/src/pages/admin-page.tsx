@@ -5,6 +5,7 @@ import { TranscriptsTab } from '../tabs/transcripts-tab';
 import { CreatorsTab } from '../tabs/creators-tab';
 import { MusicTab } from '../tabs/music-tab';
 import { PayoutsTab } from '../tabs/payouts-tab';
+import { CollectionsTab } from '../tabs/collections-tab';
 
 export type AdminPageProps = Record<string, never>;
 
@@ -58,20 +59,21 @@ export function AdminPage(_props: AdminPageProps) {
   return <AdminDashboard />;
 }
 
-/** One file per tab: Transcripts, Creators, Music, Payouts. */
+/** One file per tab: Transcripts, Creators, Collections, Music, Payouts. */
 function AdminDashboard() {
   return (
     <Container>
       <Page>
         <PageHeader
           title="Admin Dashboard"
-          description="Manage library transcripts, featured creators, background music and creator payouts."
+          description="Manage library transcripts, featured creators and their collections, background music and creator payouts."
         />
         {/* minWidth 0: a wide table scrolls inside itself instead of widening the page on a phone. */}
         <Tabs defaultValue="transcripts" css={{ minWidth: 0 }}>
           <TabsList aria-label="Admin sections">
             <TabsTrigger value="transcripts">Transcripts</TabsTrigger>
             <TabsTrigger value="creators">Creators</TabsTrigger>
+            <TabsTrigger value="collections">Collections</TabsTrigger>
             <TabsTrigger value="music">Music</TabsTrigger>
             <TabsTrigger value="payouts">Payouts</TabsTrigger>
           </TabsList>
@@ -80,6 +82,9 @@ function AdminDashboard() {
           </TabsContent>
           <TabsContent value="creators" css={{ minWidth: 0 }}>
             <CreatorsTab />
+          </TabsContent>
+          <TabsContent value="collections" css={{ minWidth: 0 }}>
+            <CollectionsTab />
           </TabsContent>
           <TabsContent value="music" css={{ minWidth: 0 }}>
             <MusicTab />

@@ -27,8 +27,8 @@ async function copyText(text: string, input: HTMLInputElement | null): Promise<v
   if (!document.execCommand('copy')) throw new Error('Copy refused');
 }
 
-export function ReferralLinkCard({ referralCode }: ReferralLinkCardProps) {
-  const link = referralLink(referralCode);
+/** Copies a link shown in a read-only field (the field is the fallback): Copied for 2 seconds, and a toast saying what was copied. */
+export function useCopyLink(link: string, copiedDescription: string) {
   const [copied, setCopied] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -38,13 +38,19 @@ export function ReferralLinkCard({ referralCode }: ReferralLinkCardProps) {
     try {
       await copyText(link, inputRef.current);
       setCopied(true);
-      toast({ title: 'Copied!', description: 'Referral link copied to clipboard' });
+      toast({ title: 'Copied!', description: copiedDescription });
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setCopied(false), COPIED_STATE_MS);
     } catch {
       toast({ title: 'Could not copy', description: 'Select the link and copy it yourself.', variant: 'destructive' });
     }
   };
+  return { copied, inputRef, onCopy };
+}
+
+export function ReferralLinkCard({ referralCode }: ReferralLinkCardProps) {
+  const link = referralLink(referralCode);
+  const { copied, inputRef, onCopy } = useCopyLink(link, 'Referral link copied to clipboard');
 
   return (
     <Card css={{ gap: 14, padding: 24 }}>

@@ -26,6 +26,7 @@ import {
   useCurrentCreator,
   type AnalyticsPeriod,
 } from '../api/creator-api';
+import { CollectionsSection } from '../collections/collections-section';
 import { formatPeriodLabel, PERIOD_NAMES } from '../dashboard/format-period';
 import { PayoutHistory } from '../dashboard/payout-history';
 import { PayoutRequestCard } from '../dashboard/payout-request-card';
@@ -75,7 +76,7 @@ function Dashboard({ creator }: { creator: CreatorAccountView }) {
     onSuccess: () => {
       queryClient.setQueryData(CREATOR_CURRENT_QUERY_KEY, null);
       queryClient.removeQueries({
-        predicate: (q) => String(q.queryKey[0]).match(/^\/api\/(commissions|payouts|creator-analytics)/) !== null,
+        predicate: (q) => String(q.queryKey[0]).match(/^\/api\/(commissions|payouts|creator-analytics|creator-collections)/) !== null,
       });
       toast({ title: 'Logged out' });
       void navigate('/creator-login');
@@ -102,6 +103,8 @@ function Dashboard({ creator }: { creator: CreatorAccountView }) {
         <ReferralLinkCard referralCode={creator.referralCode} />
 
         <PayoutRequestCard creatorId={creator.id} />
+
+        <CollectionsSection creatorId={creator.id} />
 
         <Tabs asChild value={period} onValueChange={(v) => setPeriod(v as AnalyticsPeriod)}>
           <section aria-labelledby="numbers-title" css={{ display: 'grid', gap: 16 }}>

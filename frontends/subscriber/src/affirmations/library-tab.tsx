@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { CollectionsSection } from '../collections/collections-section';
 import { AllAffirmationsSection } from '../library/all-affirmations-section';
 import { FeaturedCreatorsSection } from '../library/featured-creators-section';
 import { FullContentDialog } from '../library/full-content-dialog';
@@ -7,7 +8,7 @@ import type { Transcript } from '../library/library-types';
 
 export type LibraryTabProps = Record<string, never>;
 
-/** The /affirmations library tab: Featured Creators, then All Affirmations. */
+/** The /affirmations library tab: Featured Creators, creators' Collections, then All Affirmations. */
 export function LibraryTab(_props: LibraryTabProps) {
   const transcripts = useQuery<Transcript[]>({ queryKey: ['/api/transcripts'] });
   const [open, setOpen] = useState<Transcript | null>(null);
@@ -15,6 +16,7 @@ export function LibraryTab(_props: LibraryTabProps) {
     // minmax(0, 1fr): the category tabs scroll sideways instead of widening the whole column on phones.
     <div css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 48 }}>
       <FeaturedCreatorsSection transcripts={transcripts.data} onViewFull={setOpen} />
+      <CollectionsSection title="Collections" description="Sets of affirmations creators put in order, ready to play as one session." />
       <AllAffirmationsSection
         transcripts={transcripts.data}
         isLoading={transcripts.isLoading}

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { AnchorButton, Card, Container, EmptyState, ErrorState, LinkButton, Page, Skeleton, isApiError, useParams } from '@innerecho/ui';
-import { ArrowLeft, Youtube } from 'lucide-react';
+import { AnchorButton, Card, EmptyState, ErrorState, Skeleton, useParams } from '@innerecho/ui';
+import { Youtube } from 'lucide-react';
 import { AffirmationCard, AffirmationCardSkeleton, cardGrid } from '../library/affirmation-card';
+import { CollectionsSection } from '../collections/collections-section';
 import { CreatorAvatar } from '../library/creator-avatar';
 import { SectionTitle } from '../library/featured-creators-section';
 import { FullContentDialog } from '../library/full-content-dialog';
+import { LibraryDetailPage } from '../library/library-detail-page';
 import type { CreatorAnalytics, CreatorProfile, Transcript } from '../library/library-types';
 
 export type CreatorProfilePageProps = Record<string, never>;
@@ -35,165 +37,151 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
   const transcripts = useQuery<Transcript[]>({ queryKey: [`/api/creators/${id}/transcripts`], enabled: creator.isSuccess });
   const [open, setOpen] = useState<Transcript | null>(null);
 
-  const missing = creator.isError && isApiError(creator.error) && creator.error.status === 404;
   const byId = new Map((transcripts.data ?? []).map((t) => [t.id, t]));
   const a = analytics.data;
   const average = a ? formatAverage(a.totalPlays, a.totalAffirmations) : '0';
   const alphabetical = [...(transcripts.data ?? [])].sort((x, y) => x.title.localeCompare(y.title, 'en', { sensitivity: 'base' }));
 
   return (
-    <Container>
-      <Page>
-        <div>
-          <LinkButton to="/affirmations" variant="ghost" size="sm">
-            <ArrowLeft size={16} aria-hidden /> Back to Library
-          </LinkButton>
-        </div>
-        {missing ? (
-          <EmptyState
-            headingLevel="h1"
-            title="Creator not found"
-            description="This creator may have been removed."
-            action={<LinkButton to="/affirmations">Browse the library</LinkButton>}
-          />
-        ) : creator.isError ? (
-          <ErrorState headingLevel="h1" title="This creator could not be loaded" onRetry={() => void creator.refetch()} />
-        ) : (
-          <div css={{ display: 'grid', gap: 40 }}>
-            <header
-              css={(t) => ({
-                display: 'flex',
-                flexWrap: 'wrap',
-                gap: 24,
-                alignItems: 'center',
-                padding: 28,
-                borderRadius: t.radii.xl,
-                border: `1px solid ${t.colors.border}`,
-                background: `linear-gradient(135deg, ${t.colors.primarySoft}, ${t.colors.surface} 60%)`,
-              })}
-            >
-              {creator.data ? (
-                <CreatorAvatar name={creator.data.name} src={creator.data.profilePicUrl} size={96} />
-              ) : (
-                <Skeleton width={96} height={96} radius="50%" />
-              )}
-              <div css={{ display: 'grid', gap: 10, flex: '1 1 280px', minWidth: 0 }}>
-                {creator.data ? (
-                  <>
-                    <h1 css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 'clamp(28px, 5vw, 40px)', margin: 0, lineHeight: 1.15 })}>
-                      {creator.data.name}
-                    </h1>
-                    {creator.data.bio ? (
-                      <p css={(t) => ({ margin: 0, color: t.colors.textMuted, lineHeight: 1.6, maxWidth: 680 })}>{creator.data.bio}</p>
-                    ) : null}
-                    {creator.data.youtubeChannel ? (
-                      <div>
-                        <AnchorButton
-                          href={creator.data.youtubeChannel}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          variant="outline"
-                          size="sm"
-                        >
-                          <Youtube size={16} aria-hidden /> Visit YouTube Channel
-                        </AnchorButton>
-                      </div>
-                    ) : null}
-                  </>
-                ) : (
-                  <>
-                    <Skeleton width="40%" height={34} />
-                    <Skeleton height={16} />
-                  </>
-                )}
-              </div>
-            </header>
+    <LibraryDetailPage
+      query={creator}
+      missingTitle="Creator not found"
+      missingDescription="This creator may have been removed."
+      errorTitle="This creator could not be loaded"
+      after={<FullContentDialog transcript={open} onOpenChange={(o) => !o && setOpen(null)} />}
+    >
+      <div css={{ display: 'grid', gap: 40 }}>
+        <header
+          css={(t) => ({
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 24,
+            alignItems: 'center',
+            padding: 28,
+            borderRadius: t.radii.xl,
+            border: `1px solid ${t.colors.border}`,
+            background: `linear-gradient(135deg, ${t.colors.primarySoft}, ${t.colors.surface} 60%)`,
+          })}
+        >
+          {creator.data ? (
+            <CreatorAvatar name={creator.data.name} src={creator.data.profilePicUrl} size={96} />
+          ) : (
+            <Skeleton width={96} height={96} radius="50%" />
+          )}
+          <div css={{ display: 'grid', gap: 10, flex: '1 1 280px', minWidth: 0 }}>
+            {creator.data ? (
+              <>
+                <h1 css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 'clamp(28px, 5vw, 40px)', margin: 0, lineHeight: 1.15 })}>
+                  {creator.data.name}
+                </h1>
+                {creator.data.bio ? (
+                  <p css={(t) => ({ margin: 0, color: t.colors.textMuted, lineHeight: 1.6, maxWidth: 680 })}>{creator.data.bio}</p>
+                ) : null}
+                {creator.data.youtubeChannel ? (
+                  <div>
+                    <AnchorButton href={creator.data.youtubeChannel} target="_blank" rel="noopener noreferrer" variant="outline" size="sm">
+                      <Youtube size={16} aria-hidden /> Visit YouTube Channel
+                    </AnchorButton>
+                  </div>
+                ) : null}
+              </>
+            ) : (
+              <>
+                <Skeleton width="40%" height={34} />
+                <Skeleton height={16} />
+              </>
+            )}
+          </div>
+        </header>
 
-            <ul
-              aria-label="Creator statistics"
-              css={{
-                listStyle: 'none',
-                margin: 0,
-                padding: 0,
-                display: 'grid',
-                gap: 16,
-                gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))',
-              }}
-            >
-              {[
-                ['Total Plays', a ? a.totalPlays.toLocaleString('en-US') : null],
-                ['Affirmations', a ? a.totalAffirmations.toLocaleString('en-US') : null],
-                ['Avg. Plays per Affirmation', a ? average : null],
-              ].map(([label, value]) => (
-                <li key={label}>
-                  <Card css={{ display: 'grid', gap: 6 }}>
-                    <span
-                      css={(t) => ({
-                        fontSize: 13,
-                        fontWeight: 600,
-                        color: t.colors.textSubtle,
-                        textTransform: 'uppercase',
-                        letterSpacing: '0.04em',
-                      })}
-                    >
-                      {label}
-                    </span>
-                    {value !== null ? (
-                      <span css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 34, fontWeight: 600 })}>{value}</span>
-                    ) : (
-                      <Skeleton width={80} height={36} />
-                    )}
-                  </Card>
+        <ul
+          aria-label="Creator statistics"
+          css={{
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            display: 'grid',
+            gap: 16,
+            gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))',
+          }}
+        >
+          {[
+            ['Total Plays', a ? a.totalPlays.toLocaleString('en-US') : null],
+            ['Affirmations', a ? a.totalAffirmations.toLocaleString('en-US') : null],
+            ['Avg. Plays per Affirmation', a ? average : null],
+          ].map(([label, value]) => (
+            <li key={label}>
+              <Card css={{ display: 'grid', gap: 6 }}>
+                <span
+                  css={(t) => ({
+                    fontSize: 13,
+                    fontWeight: 600,
+                    color: t.colors.textSubtle,
+                    textTransform: 'uppercase',
+                    letterSpacing: '0.04em',
+                  })}
+                >
+                  {label}
+                </span>
+                {value !== null ? (
+                  <span css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 34, fontWeight: 600 })}>{value}</span>
+                ) : (
+                  <Skeleton width={80} height={36} />
+                )}
+              </Card>
+            </li>
+          ))}
+        </ul>
+
+        <CollectionsSection
+          creatorId={id}
+          title="Collections"
+          description="Sets of this creator’s affirmations, ready to play as one session."
+        />
+
+        {a && a.topAffirmations.length > 0 && a.totalAffirmations > TOP_COUNT ? (
+          <section aria-labelledby="top-affirmations-title" css={{ display: 'grid', gap: 20 }}>
+            <SectionTitle id="top-affirmations-title" title="Top Affirmations" description="Most played first." />
+            <ul css={{ ...cardGrid, listStyle: 'none', margin: 0, padding: 0 }}>
+              {a.topAffirmations.slice(0, TOP_COUNT).map((top) => {
+                const full = byId.get(top.id);
+                return full ? (
+                  <li key={top.id}>
+                    <AffirmationCard transcript={full} onViewFull={setOpen} useLabel="Use in My Voice" showPlays />
+                  </li>
+                ) : null;
+              })}
+            </ul>
+          </section>
+        ) : null}
+
+        <section aria-labelledby="creator-affirmations-title" css={{ display: 'grid', gap: 20 }}>
+          <SectionTitle
+            id="creator-affirmations-title"
+            title="All Affirmations"
+            description="Every affirmation from this creator, A to Z."
+          />
+          {transcripts.isLoading || creator.isLoading ? (
+            <div css={cardGrid} aria-busy="true">
+              {Array.from({ length: 3 }, (_, i) => (
+                <AffirmationCardSkeleton key={i} />
+              ))}
+            </div>
+          ) : transcripts.isError ? (
+            <ErrorState title="Affirmations could not be loaded" onRetry={() => void transcripts.refetch()} />
+          ) : (transcripts.data ?? []).length === 0 ? (
+            <EmptyState title="No affirmations from this creator yet" />
+          ) : (
+            <ul css={{ ...cardGrid, listStyle: 'none', margin: 0, padding: 0 }}>
+              {alphabetical.map((t) => (
+                <li key={t.id}>
+                  <AffirmationCard transcript={t} onViewFull={setOpen} useLabel="Use in My Voice" />
                 </li>
               ))}
             </ul>
-
-            {a && a.topAffirmations.length > 0 && a.totalAffirmations > TOP_COUNT ? (
-              <section aria-labelledby="top-affirmations-title" css={{ display: 'grid', gap: 20 }}>
-                <SectionTitle id="top-affirmations-title" title="Top Affirmations" description="Most played first." />
-                <ul css={{ ...cardGrid, listStyle: 'none', margin: 0, padding: 0 }}>
-                  {a.topAffirmations.slice(0, TOP_COUNT).map((top) => {
-                    const full = byId.get(top.id);
-                    return full ? (
-                      <li key={top.id}>
-                        <AffirmationCard transcript={full} onViewFull={setOpen} useLabel="Use in My Voice" showPlays />
-                      </li>
-                    ) : null;
-                  })}
-                </ul>
-              </section>
-            ) : null}
-
-            <section aria-labelledby="creator-affirmations-title" css={{ display: 'grid', gap: 20 }}>
-              <SectionTitle
-                id="creator-affirmations-title"
-                title="All Affirmations"
-                description="Every affirmation from this creator, A to Z."
-              />
-              {transcripts.isLoading || creator.isLoading ? (
-                <div css={cardGrid} aria-busy="true">
-                  {Array.from({ length: 3 }, (_, i) => (
-                    <AffirmationCardSkeleton key={i} />
-                  ))}
-                </div>
-              ) : transcripts.isError ? (
-                <ErrorState title="Affirmations could not be loaded" onRetry={() => void transcripts.refetch()} />
-              ) : (transcripts.data ?? []).length === 0 ? (
-                <EmptyState title="No affirmations from this creator yet" />
-              ) : (
-                <ul css={{ ...cardGrid, listStyle: 'none', margin: 0, padding: 0 }}>
-                  {alphabetical.map((t) => (
-                    <li key={t.id}>
-                      <AffirmationCard transcript={t} onViewFull={setOpen} useLabel="Use in My Voice" />
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          </div>
-        )}
-        <FullContentDialog transcript={open} onOpenChange={(o) => !o && setOpen(null)} />
-      </Page>
-    </Container>
+          )}
+        </section>
+      </div>
+    </LibraryDetailPage>
   );
 }

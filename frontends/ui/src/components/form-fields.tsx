@@ -90,3 +90,29 @@ export function fieldDescriptionIds(id: string, { hint, error }: { hint?: boolea
   const ids = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean);
   return ids.length ? ids.join(' ') : undefined;
 }
+
+export interface CountedTextareaFieldProps {
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  /** The most characters it takes (the contract's limit), shown as 'n / max characters'. */
+  max: number;
+  rows?: number;
+}
+
+/** A paragraph field with its length shown against its limit, the hint read out with the field. */
+export function CountedTextareaField({ id, label, value, onChange, max, rows = 4 }: CountedTextareaFieldProps) {
+  return (
+    <Field htmlFor={id} label={label} hint={`${value.length} / ${max} characters`}>
+      <Textarea
+        id={id}
+        value={value}
+        rows={rows}
+        maxLength={max}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={fieldDescriptionIds(id, { hint: true })}
+      />
+    </Field>
+  );
+}

@@ -18,12 +18,24 @@ import {
   ZReferralCodeValidity,
 } from '../api/creator-referral-api';
 import { ZCreatorCreateInput, ZCreatorProfileInput } from '../api/library-api';
+import { ZCollectionInput, ZCollectionReviewView, ZCreatorCollectionView, ZReturnCollection } from '../api/collections-api';
 import { answers, declareEndpoints, EXAMPLE_ID } from './define-endpoint';
 
 const creatorParams = z.object({ creatorId: z.string().describe('The creator (a UUID)') });
 const creatorIdParams = z.object({ id: z.string().describe('The creator (a UUID)') });
 const payoutParams = z.object({ payoutId: z.string().describe('The payout (a UUID)') });
 const ok = z.object({ ok: z.literal(true) });
+const collectionParams = z.object({ id: z.string().describe('The collection (a UUID)') });
+const COLLECTION_EXAMPLE = {
+  title: 'Morning routine',
+  description: 'Five minutes to start the day steady.',
+  category: 'Calm & Relaxation',
+  coverColour: 'dawn',
+  items: [
+    { kind: 'new', title: 'Steady start', content: 'I begin this day calm and clear.' },
+    { kind: 'new', title: 'Open heart', content: 'I meet today with an open heart.' },
+  ],
+};
 
 /** Creator-referral: referral links, the creator area, creators' accounts, commissions and payouts. */
 export const CREATOR_REFERRAL_ENDPOINTS = declareEndpoints('creator-referral', {
@@ -197,5 +209,68 @@ export const CREATOR_REFERRAL_ENDPOINTS = declareEndpoints('creator-referral', {
     body: ZDeclinePayout,
     answers: { 200: answers.json(ZPayoutView), 404: answers.error('No such payout') },
     example: { body: { reason: 'The bank details were refused' } },
+  },
+  'GET /api/creator-collections': {
+    summary: "The signed-in creator's collections, drafts and reviews included, latest change first",
+    access: 'creator',
+    answers: { 200: answers.json(z.array(ZCreatorCollectionView)), 403: answers.error('Signed in, but not as a creator') },
+  },
+  'POST /api/creator-collections': {
+    summary: 'The signed-in creator starts a collection (a draft)',
+    access: 'creator',
+    body: ZCollectionInput,
+    answers: { 201: answers.json(ZCreatorCollectionView), 403: answers.error('Signed in, but not as a creator') },
+    example: { body: COLLECTION_EXAMPLE },
+  },
+  'PUT /api/creator-collections/:id': {
+    summary: "Rewrites one of the creator's collections (back to a draft; a published version stays until the new one is approved)",
+    access: 'creator',
+    params: collectionParams,
+    body: ZCollectionInput,
+    answers: { 200: answers.json(ZCreatorCollectionView), 404: answers.error("No such collection of the creator's") },
+    example: { body: COLLECTION_EXAMPLE },
+  },
+  'POST /api/creator-collections/:id/submit': {
+    summary: "Sends one of the creator's collections for an admin's review",
+    access: 'creator',
+    params: collectionParams,
+    answers: {
+      200: answers.json(ZCreatorCollectionView),
+      400: answers.error('Too few affirmations, or already submitted or approved'),
+      404: answers.error("No such collection of the creator's"),
+    },
+  },
+  'DELETE /api/creator-collections/:id': {
+    summary: "Deletes one of the creator's collections (and takes its published version down; its affirmations stay in the library)",
+    access: 'creator',
+    params: collectionParams,
+    answers: { 204: answers.empty(), 404: answers.error("No such collection of the creator's") },
+  },
+  'GET /api/collection-reviews': {
+    summary: 'Collections waiting for review, oldest submission first',
+    access: 'admin',
+    answers: { 200: answers.json(z.array(ZCollectionReviewView)) },
+  },
+  'POST /api/collection-reviews/:id/approve': {
+    summary: 'Approves a submitted collection: the library publishes this version',
+    access: 'admin',
+    params: collectionParams,
+    answers: {
+      200: answers.json(ZCreatorCollectionView),
+      400: answers.error('Not waiting for review'),
+      404: answers.error('No such collection'),
+    },
+  },
+  'POST /api/collection-reviews/:id/return': {
+    summary: 'Returns a submitted collection to its creator, with a reason they read',
+    access: 'admin',
+    params: collectionParams,
+    body: ZReturnCollection,
+    answers: {
+      200: answers.json(ZCreatorCollectionView),
+      400: answers.error('No reason, or not waiting for review'),
+      404: answers.error('No such collection'),
+    },
+    example: { body: { reason: 'Please give the third affirmation a clearer title.' } },
   },
 });

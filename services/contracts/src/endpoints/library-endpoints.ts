@@ -19,6 +19,7 @@ import {
   ZUploadParamsAnswer,
 } from '../api/library-api';
 import { textField } from '../api/text';
+import { ZCollectionDetailView, ZCollectionView } from '../api/collections-api';
 import { answers, declareEndpoints, EXAMPLE_SESSION_ID } from './define-endpoint';
 import { signedFileRead, signedFileWrite } from './files-endpoints';
 
@@ -89,6 +90,23 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
     access: 'public',
     params: id('The creator'),
     answers: { 200: answers.json(z.array(ZTranscriptView)) },
+  },
+  'GET /api/creators/:id/collections': {
+    summary: "A creator's published collections, with their plays and sessions",
+    access: 'public',
+    params: id('The creator'),
+    answers: { 200: answers.json(z.array(ZCollectionView)), 404: answers.error('No such creator') },
+  },
+  'GET /api/collections': {
+    summary: 'Every published collection, most sessions first',
+    access: 'public',
+    answers: { 200: answers.json(z.array(ZCollectionView)) },
+  },
+  'GET /api/collections/:id': {
+    summary: 'A published collection with its affirmations, in order',
+    access: 'public',
+    params: id('The collection'),
+    answers: { 200: answers.json(ZCollectionDetailView), 404: answers.error('No such published collection') },
   },
   'GET /api/custom-affirmations': {
     summary: "The caller's custom affirmations, newest first",

@@ -22,3 +22,35 @@ export const ZCommissionEarnedV1 = z.object({
   plan: z.enum(['monthly', 'yearly']),
 });
 export const CommissionEarnedV1 = defineEvent('creator.commission.earned.v1', ZCommissionEarnedV1);
+
+/**
+ * An admin approved a creator's collection: the library publishes this version (new texts
+ * become library affirmations under the ids given here; picks must be the creator's own).
+ * `version` counts up per collection, so a late, older event is ignored.
+ */
+export const ZCollectionPublishedV1 = z.object({
+  collectionId: z.string().uuid(),
+  creatorId: z.string().uuid(),
+  title: z.string().min(1).max(200),
+  description: z.string().max(1000),
+  category: z.string().min(1).max(100),
+  coverColour: z.string().min(1).max(40),
+  items: z
+    .array(
+      z.object({
+        transcriptId: z.string().uuid(),
+        /** A text written for the collection; null for one of the creator's library affirmations. */
+        newText: z.object({ title: z.string().min(1).max(200), content: z.string().min(1).max(10_000) }).nullable(),
+      }),
+    )
+    .min(1)
+    .max(10),
+  version: z.number().int().nonnegative(),
+});
+export const CollectionPublishedV1 = defineEvent('creator.collection.published.v1', ZCollectionPublishedV1);
+
+/** The creator deleted a published collection: the library takes it down (its affirmations stay). */
+export const CollectionWithdrawnV1 = defineEvent(
+  'creator.collection.withdrawn.v1',
+  z.object({ collectionId: z.string().uuid(), creatorId: z.string().uuid(), version: z.number().int().nonnegative() }),
+);

@@ -111,5 +111,46 @@ export const creatorSetupTokens = creatorReferralSchema.table('creator_setup_tok
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** An affirmation of a collection as stored: a pick names a library affirmation; a new text carries its words and its future library id. */
+export interface StoredCollectionItem {
+  kind: 'pick' | 'new';
+  transcriptId: string;
+  title?: string;
+  content?: string;
+}
+
+/**
+ * Creators' collections: the creator's working copy and its review. The approved version
+ * lives in the library (published through `creator.collection.published.v1`).
+ */
+export const collections = creatorReferralSchema.table(
+  'collections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creators.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull(),
+    coverColour: text('cover_colour').notNull(),
+    status: text('status', { enum: ['draft', 'submitted', 'approved', 'returned'] })
+      .notNull()
+      .default('draft'),
+    /** In the creator's order. */
+    items: jsonb('items').$type<StoredCollectionItem[]>().notNull(),
+    returnReason: text('return_reason'),
+    /** Counts approvals and withdrawals, so the library ignores a late, older event. */
+    version: integer('version').notNull().default(0),
+    /** An approved version is in the library. */
+    published: boolean('published').notNull().default(false),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('collections_creator_idx').on(t.creatorId, t.updatedAt), index('collections_status_idx').on(t.status, t.submittedAt)],
+);
+
 export const outbox = outboxTable(creatorReferralSchema);
 export const inbox = inboxTable(creatorReferralSchema);

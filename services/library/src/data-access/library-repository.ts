@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CreatorProfileView, TranscriptView } from '@innerecho/contracts';
 import type { Db, Tx } from '@innerecho/kit';
 import { backgroundMusic, creatorProfiles, customAffirmations, transcripts } from './schema';
@@ -49,6 +49,9 @@ export const transcriptRepository = {
         ),
       )
       .orderBy(...libraryOrder),
+  /** Those of these ids that exist, in no particular order. */
+  findMany: async (db: Conn, ids: string[]): Promise<Transcript[]> =>
+    ids.length === 0 ? [] : db.select(transcriptColumns).from(transcripts).where(inArray(transcripts.id, ids)),
   find: async (db: Conn, id: string): Promise<Transcript | null> =>
     (await db.select(transcriptColumns).from(transcripts).where(eq(transcripts.id, id)))[0] ?? null,
   insert: async (db: Conn, values: Omit<Transcript, 'id' | 'playCount'> & { id?: string; playCount?: number }): Promise<Transcript> =>

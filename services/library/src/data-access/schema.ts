@@ -1,4 +1,4 @@
-import { index, integer, pgSchema, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgSchema, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { inboxTable, outboxTable } from '@innerecho/kit';
 
 export const librarySchema = pgSchema('library');
@@ -54,6 +54,30 @@ export const backgroundMusic = librarySchema.table('background_music', {
   loudness: real('loudness'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Creators' published collections, as creator-referral announced their approved versions.
+ * A withdrawn one keeps its row (without showing) so a late, older publication is ignored.
+ */
+export const collections = librarySchema.table(
+  'collections',
+  {
+    id: uuid('id').primaryKey(),
+    creatorId: uuid('creator_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    category: text('category').notNull(),
+    coverColour: text('cover_colour').notNull(),
+    /** Library transcript ids, in the creator's order. */
+    transcriptIds: jsonb('transcript_ids').$type<string[]>().notNull(),
+    /** Sessions listeners made from the collection. */
+    sessionCount: integer('session_count').notNull().default(0),
+    version: integer('version').notNull(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('collections_creator_idx').on(t.creatorId)],
+);
 
 export const outbox = outboxTable(librarySchema);
 export const inbox = inboxTable(librarySchema);

@@ -1,10 +1,19 @@
-import { AffirmationGeneratedV1, CreatorDeletedV1, CreatorProfilePublishedV1, UserDeletedV1 } from '@innerecho/contracts';
+import {
+  AffirmationGeneratedV1,
+  AffirmationSessionGeneratedV1,
+  CollectionPublishedV1,
+  CollectionWithdrawnV1,
+  CreatorDeletedV1,
+  CreatorProfilePublishedV1,
+  UserDeletedV1,
+} from '@innerecho/contracts';
 import { on } from '@innerecho/kit';
 import { removeCreatorProfile, saveCreatorProfile } from '../../domain/creator-profiles';
+import { countCollectionSession, publishCollection, removeCreatorCollections, withdrawCollection } from '../../domain/collections';
 import { countTranscriptPlay } from '../../domain/manage-transcripts';
 import { customAffirmationRepository } from '../../data-access/library-repository';
 
-/** Creator profiles arrive from creator-referral, which owns the accounts. */
+/** Creator profiles and approved collections arrive from creator-referral, which owns the accounts and the reviews. */
 export const creatorEventsConsumer = {
   name: 'creator-events',
   handlers: [
@@ -17,17 +26,26 @@ export const creatorEventsConsumer = {
         youtubeChannel: p.youtubeChannel,
       }),
     ),
-    on(CreatorDeletedV1, (p, { tx }) => removeCreatorProfile(tx, p.creatorId)),
+    on(CreatorDeletedV1, async (p, { tx }) => {
+      await removeCreatorProfile(tx, p.creatorId);
+      await removeCreatorCollections(tx, p.creatorId);
+    }),
+    on(CollectionPublishedV1, (p, { tx }) => publishCollection(tx, p)),
+    on(CollectionWithdrawnV1, (p, { tx }) => withdrawCollection(tx, p)),
   ],
 };
 
-/** Every generation from a transcript counts one play (once per event, by the inbox). */
+/**
+ * Every generation from a transcript counts one play, and so does each library affirmation of a
+ * session; a session made from a collection counts for it (once per event, by the inbox).
+ */
 export const generationEventsConsumer = {
   name: 'generation-events',
   handlers: [
     on(AffirmationGeneratedV1, async (p, { tx }) => {
       if (p.transcriptId) await countTranscriptPlay(tx, p.transcriptId);
     }),
+    on(AffirmationSessionGeneratedV1, (p, { tx }) => countCollectionSession(tx, p)),
   ],
 };
 

@@ -10,6 +10,7 @@ import {
   listTranscripts,
 } from '../../domain/library-queries';
 import { createTranscript, deleteTranscript, updateTranscript } from '../../domain/manage-transcripts';
+import { getCollection, listCollections, listCreatorCollections } from '../../domain/collections';
 import {
   createCustomAffirmation,
   deleteOwnCustomAffirmation,
@@ -57,6 +58,16 @@ export function libraryRoutes(context: ServiceContext<LibraryConfig>, reads: Rea
   });
   router.handle('GET /api/creators/:id/transcripts', async (req, res) => {
     await reads.send(req, res, () => creatorTranscripts({ db, id: req.params.id }));
+  });
+
+  router.handle('GET /api/creators/:id/collections', async (req, res) => {
+    await reads.send(req, res, () => listCreatorCollections({ db, id: req.params.id }));
+  });
+  router.handle('GET /api/collections', async (req, res) => {
+    await reads.send(req, res, () => listCollections({ db }));
+  });
+  router.handle('GET /api/collections/:id', async (req, res) => {
+    await reads.send(req, res, () => getCollection({ db, id: req.params.id }));
   });
 
   // Custom affirmations are personal: only their owner reads, changes or deletes them; anyone
