@@ -10,5 +10,6 @@ module.exports = createAppConfig({
     './record-voice-page': './src/pages/record-voice-page.tsx',
     './create-affirmation-page': './src/pages/create-affirmation-page.tsx',
     './generate-page': './src/pages/generate-page.tsx',
+    './affirmation-session-page': './src/pages/affirmation-session-page.tsx',
   },
 });

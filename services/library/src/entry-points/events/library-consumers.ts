@@ -1,4 +1,10 @@
-import { AffirmationGeneratedV1, CreatorDeletedV1, CreatorProfilePublishedV1, UserDeletedV1 } from '@innerecho/contracts';
+import {
+  AffirmationGeneratedV1,
+  AffirmationSessionGeneratedV1,
+  CreatorDeletedV1,
+  CreatorProfilePublishedV1,
+  UserDeletedV1,
+} from '@innerecho/contracts';
 import { on } from '@innerecho/kit';
 import { removeCreatorProfile, saveCreatorProfile } from '../../domain/creator-profiles';
 import { countTranscriptPlay } from '../../domain/manage-transcripts';
@@ -21,12 +27,19 @@ export const creatorEventsConsumer = {
   ],
 };
 
-/** Every generation from a transcript counts one play (once per event, by the inbox). */
+/**
+ * Every generation from a transcript counts one play (once per event, by the inbox); an
+ * affirmation session counts one play for each library transcript in it, however often it
+ * repeats there.
+ */
 export const generationEventsConsumer = {
   name: 'generation-events',
   handlers: [
     on(AffirmationGeneratedV1, async (p, { tx }) => {
       if (p.transcriptId) await countTranscriptPlay(tx, p.transcriptId);
+    }),
+    on(AffirmationSessionGeneratedV1, async (p, { tx }) => {
+      for (const transcriptId of new Set(p.transcriptIds)) await countTranscriptPlay(tx, transcriptId);
     }),
   ],
 };
