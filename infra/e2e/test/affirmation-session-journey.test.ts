@@ -45,14 +45,13 @@ test('a listener builds a session from the library and their own words, reorders
   await writeAffirmation(page, mine);
 
   // Two library affirmations, then one of their own.
-  const cards = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Add to Session: / }) });
+  const cards = page.getByRole('article').filter({ has: page.getByRole('link', { name: 'Use This Affirmation' }) });
   await shownAfterLoad(cards);
   const titles: string[] = [];
-  for (const card of [cards.nth(0), cards.nth(1)]) {
-    const title = (await card.getByRole('heading').first().textContent())!.trim();
-    titles.push(title);
-    await card.getByRole('button', { name: `Add to Session: ${title}` }).click();
-    await visible(card.getByRole('button', { name: `In Session: ${title}`, pressed: true }));
+  for (const i of [0, 1]) titles.push((await cards.nth(i).getByRole('heading').first().textContent())!.trim());
+  for (const title of titles) {
+    await page.getByRole('button', { name: `Add to Session: ${title}` }).click();
+    await visible(page.getByRole('button', { name: `In Session: ${title}`, pressed: true }));
   }
   await visible(page.getByRole('link', { name: 'Session (2): open the session builder' }));
   await page.getByRole('tab', { name: 'My Affirmations' }).click();

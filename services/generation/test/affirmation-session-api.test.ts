@@ -244,3 +244,18 @@ describe('a session is rendered from speech already kept and saved like any item
     expect(repeat.headers.get('x-speech-engine-calls')).toBe('0');
   });
 });
+
+test("a session longer than what is left of today's hour is refused before any speech, and nothing is charged", async () => {
+  const s = alice;
+  const used = await usedToday(s);
+  expect(used).toBeGreaterThan(0);
+  const callsBefore = await engineCalls();
+  const mine = await customAffirmation(s, 'Never Spoken');
+  const res = await session(s, {
+    affirmations: [{ transcriptId: transcripts[0].id }, { customAffirmationId: mine }],
+    length: { totalMinutes: 60 },
+  });
+  expect({ status: res.status, code: res.data?.code }).toEqual({ status: 429, code: 'DAILY_LIMIT_REACHED' });
+  expect(await engineCalls()).toBe(callsBefore);
+  expect(await usedToday(s)).toBe(used);
+});

@@ -148,6 +148,9 @@ describe('POST /api/generate-audio', () => {
         customAffirmation: null,
         voice: 'cloned',
         musicBelowVoiceDb: null,
+        // A single affirmation: not an affirmation session, from no collection.
+        sessionParts: null,
+        collectionId: null,
       },
     ]);
 

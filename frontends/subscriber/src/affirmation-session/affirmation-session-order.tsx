@@ -110,6 +110,8 @@ export function AffirmationSessionOrder({ picks, onReorder, onRemove, disabled }
               border: `1px solid ${over === index && dragging !== index ? t.colors.primary : t.colors.border}`,
               background: dragging === index ? t.colors.surfaceSunken : t.colors.surfaceRaised,
               opacity: dragging === index ? 0.7 : 1,
+              // On a phone the title takes the first row and the buttons the second, so neither is squeezed.
+              '@media (max-width: 480px)': { flexWrap: 'wrap', '& > [data-role="title"]': { flexBasis: 'calc(100% - 70px)' } },
             })}
           >
             <span
@@ -129,20 +131,21 @@ export function AffirmationSessionOrder({ picks, onReorder, onRemove, disabled }
                 placeItems: 'center',
                 fontSize: 13,
                 fontWeight: 600,
-                background: t.colors.primarySoft,
-                color: t.colors.primaryText,
+                background: t.colors.surfaceSunken,
+                border: `1px solid ${t.colors.borderStrong}`,
+                color: t.colors.text,
               })}
             >
               {index + 1}
             </span>
-            <span css={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere', lineHeight: 1.35 }}>
+            <span data-role="title" css={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere', lineHeight: 1.35 }}>
               <VisuallyHidden>{`${index + 1}. `}</VisuallyHidden>
               {pick.title}
               {pick.affirmationId.startsWith('custom-') ? (
                 <span css={(t) => ({ color: t.colors.textMuted, fontSize: 13 })}> · your words</span>
               ) : null}
             </span>
-            <span css={{ display: 'flex', gap: 2, flex: 'none' }}>
+            <span css={{ display: 'flex', gap: 2, flex: 'none', marginInlineStart: 'auto' }}>
               <IconButton
                 data-move="up"
                 aria-label={`Move ${pick.title} up`}

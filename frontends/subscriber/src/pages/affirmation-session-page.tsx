@@ -167,6 +167,7 @@ function SessionBuilder() {
         balance: track ? balance : null,
         title: `Session of ${count} affirmations`,
         category: null,
+        heading: 'Your Session',
       });
       toast({ title: 'Session generated', description: 'Your session has been saved to your library', variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: savedAffirmationsQueryKey(getSessionId()) });
