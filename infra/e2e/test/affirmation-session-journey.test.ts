@@ -76,6 +76,12 @@ test('a listener builds a session from the library and their own words, reorders
   await page.keyboard.press('Enter');
   expect(await orderShown(page)).toEqual([`${mine} · your words`, titles[1], titles[0]]);
 
+  // And by dragging: the last affirmation dropped on the first one's place.
+  const list = page.getByRole('list', { name: 'Affirmations in this session, in the order they are spoken' });
+  await list.getByRole('listitem').nth(2).dragTo(list.getByRole('listitem').nth(0));
+  await visible(page.getByRole('status').filter({ hasText: `${titles[0]} moved to position 1 of 3` }));
+  expect(await orderShown(page)).toEqual([titles[0], `${mine} · your words`, titles[1]]);
+
   // One minute, over music.
   await page.getByRole('slider', { name: 'Audio duration' }).focus();
   await page.keyboard.press('Home');
@@ -94,7 +100,7 @@ test('a listener builds a session from the library and their own words, reorders
   const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await shownAfterLoad(item);
   const parts = item.getByRole('list', { name: `Affirmations in ${name}` }).getByRole('listitem');
-  expect(await parts.allTextContents()).toEqual([`${mine} · Cloned voice`, `${titles[1]} · Cloned voice`, `${titles[0]} · Cloned voice`]);
+  expect(await parts.allTextContents()).toEqual([`${titles[0]} · Cloned voice`, `${mine} · Cloned voice`, `${titles[1]} · Cloned voice`]);
   await visible(item.getByText(TRACK));
   await visible(item.getByText('1m 0s'));
   await item.getByRole('button', { name: `Play ${name}` }).click();

@@ -7,13 +7,14 @@ import { useSessionPicks, type SessionPick } from './affirmation-session-selecti
  * "Add to session": puts the affirmation aside for the session builder, or takes it out again
  * (a toggle, announced by its pressed state). The "Session (n)" link opens the builder.
  */
-export function AddToSessionButton({ pick, size = 'sm' }: { pick: SessionPick; size?: 'sm' | 'md' }) {
+export function AddToSessionButton({ pick, fullWidth }: { pick: SessionPick; fullWidth?: boolean }) {
   const session = useSessionPicks();
   const added = session.has(pick.affirmationId);
   const label = added ? 'In Session' : 'Add to Session';
   return (
     <Button
-      size={size}
+      size="sm"
+      fullWidth={fullWidth}
       variant={added ? 'secondary' : 'outline'}
       aria-pressed={added}
       aria-label={`${label}: ${pick.title}`}

@@ -46,7 +46,8 @@ export function AffirmationCard({ transcript, onViewFull, useLabel = 'Use This A
         <LinkButton size="sm" to={`/generate/${transcript.id}`}>
           {useLabel}
         </LinkButton>
-        <AddToSessionButton pick={{ affirmationId: transcript.id, title: transcript.title }} />
+        {/* A row of its own, so cards look alike whether the label says Add to Session or In Session. */}
+        <AddToSessionButton fullWidth pick={{ affirmationId: transcript.id, title: transcript.title }} />
       </div>
     </Card>
   );
