@@ -11,5 +11,6 @@ module.exports = createAppConfig({
     './create-affirmation-page': './src/pages/create-affirmation-page.tsx',
     './generate-page': './src/pages/generate-page.tsx',
     './collection-page': './src/pages/collection-page.tsx',
+    './affirmation-session-page': './src/pages/affirmation-session-page.tsx',
   },
 });

@@ -9,6 +9,7 @@
  *   npm run bench -- --durations 180,900 --skip-system
  *   npm run bench -- --periods-only --skip-system   # only the reuse of kept periods
  *   npm run bench -- --durations 180,3600 --music-only --skip-periods   # what the new-listener figures need
+ *   npm run bench -- --session-only --skip-system   # only the affirmation session beside a single hour
  *
  * With the system (unless --skip-system): click to playable for a new listener, through the
  * real API of the embedded form: the voice cloned, then the first render with music of a new
@@ -27,6 +28,7 @@ import { renderAffirmationMp3 } from '../../services/generation/src/domain/rende
 import { closeMp3Encoders, resolveMp3Encoder } from '../../services/generation/src/domain/render/mp3-encoder';
 import { DEFAULT_PAUSE } from '../../services/generation/src/domain/render/periodic-plan';
 import { syntheticMusic, syntheticSpeech } from '@innerecho/embedded';
+import { affirmationSessionBench } from './affirmation-session';
 
 const run = promisify(execFile);
 const SR = 44100;
@@ -46,6 +48,8 @@ const PERIODS_ONLY = process.argv.includes('--periods-only');
 /** Only the renders with music (the new-listener figures compare those). */
 const MUSIC_ONLY = process.argv.includes('--music-only');
 const SKIP_PERIODS = process.argv.includes('--skip-periods');
+/** Only the affirmation session (five affirmations, an hour with music) beside a single affirmation's hour. */
+const SESSION_ONLY = process.argv.includes('--session-only');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -136,7 +140,7 @@ async function main() {
       ratio: number;
       mode: string;
     }[] = [];
-    for (const seconds of PERIODS_ONLY ? [] : DURATIONS) {
+    for (const seconds of PERIODS_ONLY || SESSION_ONLY ? [] : DURATIONS) {
       for (const withMusic of MUSIC_ONLY ? [true] : [true, false]) {
         const naiveTimes: number[] = [];
         const ourTimes: number[] = [];
@@ -218,7 +222,9 @@ async function main() {
         .join(' ')})`,
     );
 
-    if (!SKIP_PERIODS) await periodReuse({ dir, speech, musicBytes, decodedMusic, measured });
+    if (!PERIODS_ONLY) await affirmationSessionBench({ dir, runs: RUNS, speech, musicBytes, musicFile, measured });
+
+    if (!SKIP_PERIODS && !SESSION_ONLY) await periodReuse({ dir, speech, musicBytes, decodedMusic, measured });
 
     if (!SKIP_SYSTEM) {
       await newListenerClickToPlayable((seconds) => find(seconds, true)?.naive);

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { ffprobePath } from '@innerecho/kit';
-import { VOICE_CONSENT_VERSION, VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
+import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import {
   eventually,
   startTestSystem,
@@ -25,6 +25,7 @@ import {
 } from '@innerecho/embedded';
 import { encodeWav, decodeWav } from '@innerecho/kit';
 import { ArrivingMusic } from '../src/domain/render/arriving-music';
+import { newSubscriber, type Subscriber } from './subscribers';
 import { renderAffirmationMp3, wholeMp3 } from '../src/domain/render/render-affirmation';
 
 jest.setTimeout(300_000);
@@ -46,34 +47,7 @@ beforeAll(async () => {
 });
 afterAll(() => system?.stop());
 
-interface Subscriber {
-  client: TestClient;
-  user: { id: string };
-  sessionId: string;
-}
-
-async function subscriber(options: { cloned?: boolean } = {}): Promise<Subscriber> {
-  const client = new TestClient(system.url);
-  const user = await client.signUp(uniqueEmail('gen'));
-  await system.grantSubscription(user.id);
-  const sessionId = newSessionId();
-  if (options.cloned ?? true) {
-    const uploadURL = await uploadRecordingThroughApi(client, sample);
-    // Straight to the voice service: cloning is setup here (the voice tests cover its route),
-    // and on a busy machine it can outlast the gateway's proxy timeout.
-    const clone = await fetch(`${system.services.voice.url}/api/voice-profile/clone`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${client.cookies.get('ie_session')}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        sessionId,
-        uploadURL,
-        consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION },
-      }),
-    });
-    expect(clone.status).toBe(200);
-  }
-  return { client, user, sessionId };
-}
+const subscriber = (options: { cloned?: boolean } = {}) => newSubscriber(system, sample, options);
 
 /** A request whose response may be binary (TestClient reads bodies as text). */
 async function raw(client: TestClient, method: string, path: string, options: { json?: unknown; headers?: Record<string, string> } = {}) {
@@ -174,6 +148,9 @@ describe('POST /api/generate-audio', () => {
         customAffirmation: null,
         voice: 'cloned',
         musicBelowVoiceDb: null,
+        // A single affirmation: not an affirmation session, from no collection.
+        sessionParts: null,
+        collectionId: null,
       },
     ]);
 

@@ -26,6 +26,7 @@ export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/create-affirmation', remote: 'subscriber', module: 'create-affirmation-page', exportName: 'CreateAffirmationPage' },
   { path: '/generate/:id', remote: 'subscriber', module: 'generate-page', exportName: 'GeneratePage' },
   { path: '/collections/:id', remote: 'subscriber', module: 'collection-page', exportName: 'CollectionPage' },
+  { path: '/sessions/new', remote: 'subscriber', module: 'affirmation-session-page', exportName: 'AffirmationSessionPage' },
 
   { path: '/creator-login', remote: 'creator', module: 'creator-login-page', exportName: 'CreatorLoginPage' },
   { path: '/creator-dashboard', remote: 'creator', module: 'creator-dashboard-page', exportName: 'CreatorDashboardPage' },

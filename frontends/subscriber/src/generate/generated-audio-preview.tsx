@@ -18,6 +18,8 @@ export interface GeneratedAudioPreviewProps {
   /** For the lock screen and headset: what is playing. */
   title: string;
   category: string | null;
+  /** The card's heading: 'Your Affirmation', or 'Your Session' for an affirmation session. */
+  heading?: string;
 }
 
 /** The generated state: player, speed (kept with the saved item), Download MP3, View Saved Affirmations, details. */
@@ -30,6 +32,7 @@ export function GeneratedAudioPreview({
   balance,
   title,
   category,
+  heading = 'Your Affirmation',
 }: GeneratedAudioPreviewProps) {
   const card = useRef<HTMLDivElement>(null);
   const [speed, setSpeed] = useSavedSpeed(savedId);
@@ -45,7 +48,7 @@ export function GeneratedAudioPreview({
     <Card ref={card} aria-labelledby="preview-title" css={{ display: 'grid', gap: 20 }}>
       <div css={{ display: 'flex', alignItems: 'center', gap: 10, flexWrap: 'wrap' }}>
         <CardTitle id="preview-title" as="h2">
-          Your Affirmation
+          {heading}
         </CardTitle>
         <span css={(t) => ({ display: 'inline-flex', alignItems: 'center', gap: 6, color: t.colors.success, fontSize: 14 })}>
           <CheckCircle2 size={16} aria-hidden />

@@ -80,7 +80,7 @@ function affirmationIdField(affirmationId: string): { customAffirmationId: strin
  * POSTs a request whose answer is an MP3. A network failure says `unreachable`; a refusal
  * carries the server's message and code (or `refused` when the answer has none).
  */
-async function postForAudio(path: string, body: object, messages: { unreachable: string; refused: string }): Promise<Response> {
+export async function postForAudio(path: string, body: object, messages: { unreachable: string; refused: string }): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(path, {

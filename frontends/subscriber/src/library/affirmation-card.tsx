@@ -1,4 +1,5 @@
 import { Badge, Button, Card, LinkButton, Skeleton } from '@innerecho/ui';
+import { AddToSessionButton } from '../affirmation-session/add-to-session-button';
 import type { Transcript } from './library-types';
 
 export interface AffirmationCardProps {
@@ -45,6 +46,8 @@ export function AffirmationCard({ transcript, onViewFull, useLabel = 'Use This A
         <LinkButton size="sm" to={`/generate/${transcript.id}`}>
           {useLabel}
         </LinkButton>
+        {/* A row of its own, so cards look alike whether the label says Add to Session or In Session. */}
+        <AddToSessionButton fullWidth pick={{ affirmationId: transcript.id, title: transcript.title }} />
       </div>
     </Card>
   );

@@ -19,6 +19,7 @@ import { deleteFailureMessage, deleteWithUndo, usePendingDeletes } from '../dele
 import { relativeTime } from '../saved/relative-time';
 import { MY_AFFIRMATIONS_QUERY_KEY, customAffirmationPath, type CustomAffirmation } from './custom-affirmations-api';
 import { EditAffirmationDialog } from './edit-affirmation-dialog';
+import { AddToSessionButton } from '../affirmation-session/add-to-session-button';
 
 export type MyAffirmationsTabProps = Record<string, never>;
 
@@ -140,6 +141,7 @@ function MyAffirmationItem({
             <Sparkles size={16} aria-hidden />
             Generate
           </LinkButton>
+          <AddToSessionButton pick={{ affirmationId: `custom-${affirmation.id}`, title: affirmation.title }} />
           <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${affirmation.title}`}>
             <Pencil size={16} aria-hidden />
             Edit

@@ -3,6 +3,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@innerecho/ui/tabs';
 import { LibraryTab } from '../affirmations/library-tab';
 import { MyAffirmationsTab } from '../mine/my-affirmations-tab';
 import { SavedAffirmationsTab } from '../affirmations/saved-affirmations-tab';
+import { OpenSessionLink } from '../affirmation-session/open-session-link';
 
 export type AffirmationsPageProps = Record<string, never>;
 
@@ -19,7 +20,15 @@ export function AffirmationsPage(_props: AffirmationsPageProps) {
   return (
     <Container>
       <Page>
-        <PageHeader title="Affirmations" actions={<LinkButton to="/create-affirmation">Create Custom</LinkButton>} />
+        <PageHeader
+          title="Affirmations"
+          actions={
+            <>
+              <OpenSessionLink />
+              <LinkButton to="/create-affirmation">Create Custom</LinkButton>
+            </>
+          }
+        />
         <Tabs value={tab} onValueChange={selectTab}>
           <TabsList aria-label="Affirmations">
             <TabsTrigger value="library">Library</TabsTrigger>

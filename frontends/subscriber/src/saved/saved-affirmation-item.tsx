@@ -27,6 +27,7 @@ import {
   toast,
 } from '@innerecho/ui';
 import { generateAgainPath, voiceLabel, type SavedAffirmation } from '../generate/generation-api';
+import { AddToSessionButton } from '../affirmation-session/add-to-session-button';
 import { balanceLabel } from '../generate/balance-control';
 import { useOfflineCopies } from '../offline/use-offline-copies';
 import { AffirmationPlayer } from '../player/affirmation-player';
@@ -80,7 +81,13 @@ export function SavedAffirmationItem({ item, onDelete }: SavedAffirmationItemPro
   const keptUrl = useKeptAudioUrl(offline.userId, item.id, kept && playing);
   const keeping = offline.keep.isPending && offline.keep.variables?.id === item.id;
   const text = item.transcript ?? item.customAffirmation;
-  const title = text?.title || 'Untitled Affirmation';
+  const parts = item.sessionParts ?? null;
+  const title = parts ? `Session of ${parts.length} affirmations` : text?.title || 'Untitled Affirmation';
+  const sessionPick = item.transcript
+    ? { affirmationId: item.transcript.id, title }
+    : item.customAffirmation
+      ? { affirmationId: `custom-${item.customAffirmation.id}`, title }
+      : null;
   const fileName = audioFileName(title);
   const headingId = `saved-${item.id}`;
   const again = generateAgainPath(item);
@@ -93,7 +100,7 @@ export function SavedAffirmationItem({ item, onDelete }: SavedAffirmationItemPro
             {title}
           </h3>
           <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-            <Badge variant="accent">{text?.category || 'Uncategorized'}</Badge>
+            {parts ? <Badge variant="accent">Session</Badge> : <Badge variant="accent">{text?.category || 'Uncategorized'}</Badge>}
             {item.customAffirmation ? <Badge variant="outline">Custom</Badge> : null}
           </div>
         </div>
@@ -137,12 +144,33 @@ export function SavedAffirmationItem({ item, onDelete }: SavedAffirmationItemPro
               Generate Again
             </LinkButton>
           ) : null}
+          {sessionPick ? <AddToSessionButton pick={sessionPick} /> : null}
           <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${title}`}>
             <Trash2 size={16} aria-hidden />
             Delete
           </Button>
         </div>
       </div>
+      {parts ? (
+        <ol
+          aria-label={`Affirmations in ${title}`}
+          css={(t) => ({
+            margin: 0,
+            paddingInlineStart: 22,
+            display: 'grid',
+            gap: 4,
+            fontSize: 15,
+            li: { overflowWrap: 'anywhere' },
+            'li span': { color: t.colors.textMuted, fontSize: 14 },
+          })}
+        >
+          {parts.map((part, i) => (
+            <li key={i}>
+              {part.title} <span>· {part.spokenWith === 'own-recording' ? voiceLabel('own') : voiceLabel('cloned')}</span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
       <ul
         aria-label="Details"
         css={(t) => ({
@@ -175,10 +203,12 @@ export function SavedAffirmationItem({ item, onDelete }: SavedAffirmationItemPro
             {balanceLabel(item.musicBelowVoiceDb)}
           </li>
         ) : null}
-        <li>
-          <Mic size={15} aria-hidden />
-          {voiceLabel(item.voice)}
-        </li>
+        {parts ? null : (
+          <li>
+            <Mic size={15} aria-hidden />
+            {voiceLabel(item.voice)}
+          </li>
+        )}
         <li css={(t) => ({ color: t.colors.textSubtle })}>Generated {relativeTime(item.createdAt)}</li>
         {kept ? (
           <li>

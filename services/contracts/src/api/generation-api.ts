@@ -93,6 +93,28 @@ const numberFromText = (message: string) =>
     { error: message },
   );
 
+/** The voice speed a render is asked at (kept with the saved item as its playback speed); 1 when absent. */
+const voiceSpeedField = () =>
+  numberFromText(GENERATION_MESSAGES.speedRange)
+    .pipe(z.number().min(PLAYBACK_SPEED_MIN, GENERATION_MESSAGES.speedRange).max(PLAYBACK_SPEED_MAX, GENERATION_MESSAGES.speedRange))
+    .optional()
+    .default(1);
+
+/** The background track: absent, empty or 'none' for the voice alone. */
+const backgroundMusicField = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v && v !== 'none' ? v : undefined))
+    .pipe(z.string().uuid('Background music not found').optional());
+
+/** The voice and music balance, one of the control's steps; the default mix when absent. */
+const musicBalanceField = () =>
+  numberFromText(MUSIC_BALANCE_MESSAGE)
+    .pipe(z.number().refine((v) => (MUSIC_BALANCE_STEPS as readonly number[]).includes(v), MUSIC_BALANCE_MESSAGE))
+    .optional()
+    .default(MUSIC_BALANCE_DEFAULT_DB);
+
 /**
  * POST /api/generate-audio: the text (a library transcript or one of the caller's custom
  * affirmations, exactly one), how long, how fast, and the background music ('none' or absent
@@ -102,10 +124,7 @@ const numberFromText = (message: string) =>
 export const ZGenerateAudioRequest = z
   .object({
     sessionId: ZSessionId,
-    voiceSpeed: numberFromText(GENERATION_MESSAGES.speedRange)
-      .pipe(z.number().min(PLAYBACK_SPEED_MIN, GENERATION_MESSAGES.speedRange).max(PLAYBACK_SPEED_MAX, GENERATION_MESSAGES.speedRange))
-      .optional()
-      .default(1),
+    voiceSpeed: voiceSpeedField(),
     audioDuration: numberFromText(GENERATION_MESSAGES.durationRange).pipe(
       z
         .number()
@@ -115,15 +134,8 @@ export const ZGenerateAudioRequest = z
     ),
     transcriptId: z.string().uuid('Transcript not found').optional(),
     customAffirmationId: z.string().uuid('Custom affirmation not found').optional(),
-    backgroundMusicId: z
-      .string()
-      .optional()
-      .transform((v) => (v && v !== 'none' ? v : undefined))
-      .pipe(z.string().uuid('Background music not found').optional()),
-    musicBelowVoiceDb: numberFromText(MUSIC_BALANCE_MESSAGE)
-      .pipe(z.number().refine((v) => (MUSIC_BALANCE_STEPS as readonly number[]).includes(v), MUSIC_BALANCE_MESSAGE))
-      .optional()
-      .default(MUSIC_BALANCE_DEFAULT_DB),
+    backgroundMusicId: backgroundMusicField(),
+    musicBelowVoiceDb: musicBalanceField(),
   })
   .refine((v) => !!v.transcriptId !== !!v.customAffirmationId, { message: GENERATION_MESSAGES.oneSource });
 export type GenerateAudioRequest = z.infer<typeof ZGenerateAudioRequest>;
@@ -142,13 +154,19 @@ export const ZMixPreviewRequest = z
     transcriptId: z.string().uuid('Transcript not found').optional(),
     customAffirmationId: z.string().uuid('Custom affirmation not found').optional(),
     backgroundMusicId: z.string({ error: 'Choose background music to preview the balance' }).uuid('Background music not found'),
-    musicBelowVoiceDb: numberFromText(MUSIC_BALANCE_MESSAGE)
-      .pipe(z.number().refine((v) => (MUSIC_BALANCE_STEPS as readonly number[]).includes(v), MUSIC_BALANCE_MESSAGE))
-      .optional()
-      .default(MUSIC_BALANCE_DEFAULT_DB),
+    musicBelowVoiceDb: musicBalanceField(),
   })
   .refine((v) => !!v.transcriptId !== !!v.customAffirmationId, { message: GENERATION_MESSAGES.oneSource });
 export type MixPreviewRequest = z.infer<typeof ZMixPreviewRequest>;
+
+/** One affirmation of a saved session, in order, and whose speech it was spoken with. */
+export const ZAffirmationSessionPartView = z.object({
+  title: z.string(),
+  transcriptId: z.string().nullable(),
+  customAffirmationId: z.string().nullable(),
+  spokenWith: z.enum(['own-recording', 'cloned-voice']),
+});
+export type AffirmationSessionPartView = z.infer<typeof ZAffirmationSessionPartView>;
 
 /** GET /api/saved-affirmations/{sessionId}: one saved affirmation, newest first, with the path to play its MP3. */
 export const ZSavedAffirmationView = z.object({
@@ -165,6 +183,10 @@ export const ZSavedAffirmationView = z.object({
   voice: z.enum(['own', 'cloned']),
   /** With music: how far it sits below the voice, in dB (one of MUSIC_BALANCE_STEPS); null without music. */
   musicBelowVoiceDb: z.number().nullable(),
+  /** An affirmation session: its affirmations in order and whose speech each was spoken with; null for a single affirmation. */
+  sessionParts: z.array(ZAffirmationSessionPartView).nullable().optional(),
+  /** The creator collection an affirmation session was made from, if any. */
+  collectionId: z.string().uuid().nullable().optional(),
 });
 export type SavedAffirmationView = z.infer<typeof ZSavedAffirmationView>;
 
@@ -195,3 +217,101 @@ export const ZOwnRecordingView = z.object({
   updatedAt: z.string(),
 });
 export type OwnRecordingView = z.infer<typeof ZOwnRecordingView>;
+
+/**
+ * An affirmation session: 2 to 10 affirmations (library transcripts and the caller's own
+ * custom affirmations, in any mix) spoken in order, the order repeated, in one MP3 saved like
+ * any other saved affirmation. Called an "affirmation session" in code because "session"
+ * already names the browser's sign-in session; listeners see "Session".
+ */
+export const AFFIRMATION_SESSION_MIN_PARTS = 2;
+export const AFFIRMATION_SESSION_MAX_PARTS = 10;
+export const AFFIRMATION_SESSION_MAX_PAUSE_SECONDS = 30;
+export const AFFIRMATION_SESSION_DEFAULT_PAUSE_SECONDS = 2;
+/**
+ * Repetitions per affirmation are bounded so that the session stays within an hour even if
+ * every affirmation took a single second to say: `repetitions x parts x (pause + 1) <= 3600`.
+ * The real length, known once the speech is, is checked again before anything is rendered.
+ */
+export const AFFIRMATION_SESSION_SHORTEST_SPEECH_SECONDS = 1;
+export const AFFIRMATION_SESSION_MAX_REPETITIONS = 100;
+
+export const AFFIRMATION_SESSION_MESSAGES = {
+  partCount: `A session holds ${AFFIRMATION_SESSION_MIN_PARTS} to ${AFFIRMATION_SESSION_MAX_PARTS} affirmations`,
+  part: 'Each affirmation in a session is a library affirmation or one of your custom affirmations',
+  minutes: 'Session length must be a whole number of minutes from 1 to 60',
+  repetitions: 'Repetitions per affirmation must be a whole number from 1',
+  oneLength: 'Choose either a total length in minutes or repetitions per affirmation',
+  pause: `Pause between affirmations must be between 0 and ${AFFIRMATION_SESSION_MAX_PAUSE_SECONDS} seconds`,
+  tooLong: 'This session would be longer than 60 minutes. Choose fewer repetitions or a shorter pause.',
+} as const;
+
+const ZAffirmationSessionPart = z.union(
+  [
+    z.object({ transcriptId: z.string().uuid('Transcript not found') }).strict(),
+    z.object({ customAffirmationId: z.string().uuid('Custom affirmation not found') }).strict(),
+  ],
+  { error: AFFIRMATION_SESSION_MESSAGES.part },
+);
+export type AffirmationSessionPart = z.infer<typeof ZAffirmationSessionPart>;
+
+/** Exactly one of the two: a total length in whole minutes, or how often each affirmation is said. */
+const ZAffirmationSessionLength = z
+  .object(
+    {
+      totalMinutes: z
+        .number({ error: AFFIRMATION_SESSION_MESSAGES.minutes })
+        .int(AFFIRMATION_SESSION_MESSAGES.minutes)
+        .min(MIN_DURATION_SECONDS / 60, AFFIRMATION_SESSION_MESSAGES.minutes)
+        .max(MAX_DURATION_SECONDS / 60, AFFIRMATION_SESSION_MESSAGES.minutes)
+        .optional(),
+      repetitionsPerAffirmation: z
+        .number({ error: AFFIRMATION_SESSION_MESSAGES.repetitions })
+        .int(AFFIRMATION_SESSION_MESSAGES.repetitions)
+        .min(1, AFFIRMATION_SESSION_MESSAGES.repetitions)
+        .max(AFFIRMATION_SESSION_MAX_REPETITIONS, AFFIRMATION_SESSION_MESSAGES.tooLong)
+        .optional(),
+    },
+    { error: AFFIRMATION_SESSION_MESSAGES.oneLength },
+  )
+  .strict()
+  .refine((v) => (v.totalMinutes === undefined) !== (v.repetitionsPerAffirmation === undefined), AFFIRMATION_SESSION_MESSAGES.oneLength);
+export type AffirmationSessionLength = z.infer<typeof ZAffirmationSessionLength>;
+
+/**
+ * POST /api/generate-audio/session: renders the affirmations in order, the order repeated for
+ * `totalMinutes` or `repetitionsPerAffirmation` times, with `pauseSeconds` between them (made a
+ * little longer, never shorter, so the voice and the music loop together), and saves one MP3.
+ * `collectionId` names the creator collection it was made from; it is recorded and counted,
+ * never trusted for anything else. Answers like POST /api/generate-audio.
+ */
+export const ZAffirmationSessionRequest = z
+  .object({
+    sessionId: ZSessionId,
+    affirmations: z
+      .array(ZAffirmationSessionPart, { error: AFFIRMATION_SESSION_MESSAGES.partCount })
+      .min(AFFIRMATION_SESSION_MIN_PARTS, AFFIRMATION_SESSION_MESSAGES.partCount)
+      .max(AFFIRMATION_SESSION_MAX_PARTS, AFFIRMATION_SESSION_MESSAGES.partCount),
+    length: ZAffirmationSessionLength,
+    pauseSeconds: numberFromText(AFFIRMATION_SESSION_MESSAGES.pause)
+      .pipe(
+        z
+          .number()
+          .min(0, AFFIRMATION_SESSION_MESSAGES.pause)
+          .max(AFFIRMATION_SESSION_MAX_PAUSE_SECONDS, AFFIRMATION_SESSION_MESSAGES.pause),
+      )
+      .optional()
+      .default(AFFIRMATION_SESSION_DEFAULT_PAUSE_SECONDS),
+    voiceSpeed: voiceSpeedField(),
+    backgroundMusicId: backgroundMusicField(),
+    musicBelowVoiceDb: musicBalanceField(),
+    collectionId: z.string().uuid('Collection not found').optional(),
+  })
+  .refine(
+    (v) =>
+      v.length.repetitionsPerAffirmation === undefined ||
+      v.length.repetitionsPerAffirmation * v.affirmations.length * (v.pauseSeconds + AFFIRMATION_SESSION_SHORTEST_SPEECH_SECONDS) <=
+        MAX_DURATION_SECONDS,
+    { message: AFFIRMATION_SESSION_MESSAGES.tooLong, path: ['length'] },
+  );
+export type AffirmationSessionRequest = z.infer<typeof ZAffirmationSessionRequest>;

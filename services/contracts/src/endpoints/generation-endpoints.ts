@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ZAffirmationSessionRequest,
   ZGenerateAudioRequest,
   ZMixPreviewRequest,
   ZOwnRecordingRequest,
@@ -47,6 +48,30 @@ export const GENERATION_ENDPOINTS = declareEndpoints('generation', {
         audioDuration: '180',
         transcriptId: EXAMPLE_ID,
         backgroundMusicId: EXAMPLE_ID,
+      },
+    },
+  },
+  'POST /api/generate-audio/session': {
+    summary:
+      'Renders an affirmation session (2 to 10 affirmations in order, repeated) in one MP3 and saves it; answers like POST /api/generate-audio',
+    access: 'subscriber',
+    body: ZAffirmationSessionRequest,
+    answers: {
+      201: answers.bytes('audio/mpeg', 'The MP3; x-saved-affirmation-id names the saved affirmation'),
+      402: answers.error('No active plan'),
+      404: answers.error('An affirmation, the music or the custom affirmation of another listener'),
+      429: answers.error("Today's hour is used up"),
+      503: answers.error('The render queue is full (Retry-After)'),
+    },
+    example: {
+      body: {
+        sessionId: EXAMPLE_SESSION_ID,
+        affirmations: [{ transcriptId: EXAMPLE_ID }, { customAffirmationId: EXAMPLE_ID }],
+        length: { totalMinutes: 10 },
+        pauseSeconds: 2,
+        voiceSpeed: 1,
+        backgroundMusicId: EXAMPLE_ID,
+        musicBelowVoiceDb: 16,
       },
     },
   },

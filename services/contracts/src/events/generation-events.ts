@@ -13,7 +13,12 @@ export const AffirmationGeneratedV1 = defineEvent(
   }),
 );
 
-/** A session of several affirmations was rendered and saved; collectionId when it was made from a collection. */
+/**
+ * An affirmation session (several affirmations in one MP3) was rendered and saved. The library
+ * counts one play for each library transcript in it (once each, however often it repeats),
+ * as a single render of that transcript would; `collectionId` names the creator collection it
+ * was made from, for the creator's counts.
+ */
 export const AffirmationSessionGeneratedV1 = defineEvent(
   'generation.affirmation-session.generated.v1',
   z.object({
@@ -21,6 +26,6 @@ export const AffirmationSessionGeneratedV1 = defineEvent(
     userId: z.string().uuid(),
     collectionId: z.string().uuid().nullable(),
     transcriptIds: z.array(z.string().uuid()),
-    audioDurationSeconds: z.number().int(),
+    audioDurationSeconds: z.number().int().positive(),
   }),
 );

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { AffirmationSessionPartView } from '@innerecho/contracts';
 import type { Db, Tx } from '@innerecho/kit';
 import { savedAffirmations } from './schema';
 
@@ -17,6 +18,9 @@ export interface SavedAffirmationRecord {
   sizeBytes: number;
   voiceSource: 'own' | 'cloned';
   musicBelowVoiceDb: number | null;
+  /** An affirmation session's affirmations in order; null for a single affirmation. */
+  sessionParts: AffirmationSessionPartView[] | null;
+  collectionId: string | null;
   createdAt: Date;
 }
 
@@ -25,7 +29,8 @@ const withSource = (row: typeof savedAffirmations.$inferSelect): SavedAffirmatio
   voiceSource: row.voiceSource === 'own' ? 'own' : 'cloned',
 });
 
-export type NewSavedAffirmation = Omit<SavedAffirmationRecord, 'createdAt'>;
+export type NewSavedAffirmation = Omit<SavedAffirmationRecord, 'createdAt' | 'sessionParts' | 'collectionId'> &
+  Partial<Pick<SavedAffirmationRecord, 'sessionParts' | 'collectionId'>>;
 
 export async function insertSavedAffirmation(tx: Tx, values: NewSavedAffirmation): Promise<SavedAffirmationRecord> {
   const [row] = await tx.insert(savedAffirmations).values(values).returning();

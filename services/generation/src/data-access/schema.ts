@@ -1,4 +1,5 @@
-import { date, index, integer, pgSchema, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgSchema, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { AffirmationSessionPartView } from '@innerecho/contracts';
 import { inboxTable, outboxTable } from '@innerecho/kit';
 
 export const generationSchema = pgSchema('generation');
@@ -26,6 +27,13 @@ export const savedAffirmations = generationSchema.table(
     voiceSource: text('voice_source').notNull().default('cloned'),
     /** With music: how far it sat below the voice, in dB (the listener's balance); null without music. */
     musicBelowVoiceDb: integer('music_below_voice_db'),
+    /**
+     * An affirmation session: its affirmations in order (title, source, whose speech), copied
+     * at generation time like the title; null for a single affirmation.
+     */
+    sessionParts: jsonb('session_parts').$type<AffirmationSessionPartView[]>(),
+    /** The creator collection an affirmation session was made from (recorded for the creator's counts). */
+    collectionId: uuid('collection_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('saved_affirmations_owner_idx').on(t.ownerId, t.createdAt)],

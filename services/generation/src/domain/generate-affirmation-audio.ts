@@ -26,6 +26,24 @@ export interface GeneratedAudio {
   period: 'reused' | 'encoded' | 'none';
 }
 
+/** What a render that saves an item is given: the listener, their request, and the parts every render shares. */
+export interface RenderJob<TRequest> {
+  context: ServiceContext<GenerationConfig>;
+  userId: string;
+  caller: Caller;
+  request: TRequest;
+  musicCache: DecodedMusicCache;
+  /** Encoded periods kept between renders (a new length of the same speech and music copies one). */
+  periods?: PeriodStore;
+  /** Where renders wait for a turn when the cores are busy. */
+  queue: RenderQueue;
+  /** Holds the render's seconds on a lease while it runs. */
+  reservations: RenderReservations;
+  /** Fires when the listener goes away before the answer is sent (or the service stops). */
+  signal: AbortSignal;
+  logger: Logger;
+}
+
 /**
  * POST /api/generate-audio. First a place in the render queue (refused at once with 503 when
  * the line is full) and the seconds against today's allowance (429): nothing else is done
@@ -38,22 +56,7 @@ export interface GeneratedAudio {
  * a render stops, a file being written is never made visible and a stored one is removed, the
  * reserved seconds are released.
  */
-export async function generateAffirmationAudio(options: {
-  context: ServiceContext<GenerationConfig>;
-  userId: string;
-  caller: Caller;
-  request: GenerateAudioRequest;
-  musicCache: DecodedMusicCache;
-  /** Encoded periods kept between renders (a new length of the same speech and music copies one). */
-  periods?: PeriodStore;
-  /** Where renders wait for a turn when the cores are busy. */
-  queue: RenderQueue;
-  /** Holds the render's seconds on a lease while it runs. */
-  reservations: RenderReservations;
-  /** Fires when the listener goes away before the answer is sent (or the service stops). */
-  signal: AbortSignal;
-  logger: Logger;
-}): Promise<GeneratedAudio> {
+export async function generateAffirmationAudio(options: RenderJob<GenerateAudioRequest>): Promise<GeneratedAudio> {
   const { context, userId, caller, request, musicCache, periods, queue, reservations, signal, logger } = options;
   const { config } = context;
   const seconds = request.audioDuration;
@@ -146,7 +149,7 @@ export async function generateAffirmationAudio(options: {
 }
 
 /** The runs as a byte stream (views, no copies), ending with an error when the listener leaves. */
-function runsStream(runs: Uint8Array[], signal: AbortSignal): Readable {
+export function runsStream(runs: Uint8Array[], signal: AbortSignal): Readable {
   return Readable.from(
     (function* () {
       for (const run of runs) {

@@ -25,6 +25,8 @@ export function toView(record: SavedAffirmationRecord, sessionId: string): Saved
     customAffirmation: record.customAffirmationId ? { id: record.customAffirmationId, ...text } : null,
     voice: record.voiceSource,
     musicBelowVoiceDb: record.backgroundMusicTitle ? (record.musicBelowVoiceDb ?? MUSIC_BALANCE_DEFAULT_DB) : null,
+    sessionParts: record.sessionParts,
+    collectionId: record.collectionId,
   };
 }
 

@@ -71,9 +71,10 @@ export async function withdrawCollection(tx: Tx, event: EventPayload<typeof Coll
 export const removeCreatorCollections = (tx: Tx, creatorId: string) => collectionRepository.deleteOfCreator(tx, creatorId);
 
 /** One session made from the collection; each of its affirmations counts a play, as a single render of it does. */
-export async function countCollectionSession(tx: Tx, event: { collectionId: string | null; transcriptIds: string[] }) {
+export async function countAffirmationSession(tx: Tx, event: { collectionId: string | null; transcriptIds: string[] }) {
   if (event.collectionId) await collectionRepository.countSession(tx, event.collectionId);
-  for (const transcriptId of event.transcriptIds) await transcriptRepository.countPlay(tx, transcriptId);
+  // One play for each library transcript in it, however often it repeats there.
+  for (const transcriptId of new Set(event.transcriptIds)) await transcriptRepository.countPlay(tx, transcriptId);
 }
 
 type ShownRow = { collection: PublishedCollectionRecord; creatorName: string };

@@ -1,13 +1,14 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Request, type Response } from 'express';
-import { ZGenerateAudioRequest, ZMixPreviewRequest, GENERATION_ENDPOINTS } from '@innerecho/contracts';
+import { ZAffirmationSessionRequest, ZGenerateAudioRequest, ZMixPreviewRequest, GENERATION_ENDPOINTS } from '@innerecho/contracts';
 import { mountPersonalReads, requireUser, sendStoredObject, type PersonalRead, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { GenerationConfig } from '../../config';
 import type { DecodedMusicCache } from '../../domain/decoded-music-cache';
 import type { PeriodStore } from '../../domain/render/render-affirmation';
 import { readDailyAllowance } from '../../domain/daily-allowance';
-import { generateAffirmationAudio } from '../../domain/generate-affirmation-audio';
+import { generateAffirmationAudio, type GeneratedAudio, type RenderJob } from '../../domain/generate-affirmation-audio';
+import { generateAffirmationSession } from '../../domain/affirmation-session';
 import { previewMix } from '../../domain/mix-preview';
 import { PREVIEW_RETRY_AFTER_SECONDS, RENDER_QUEUE_RETRY_AFTER_SECONDS, type RenderQueue } from '../../domain/render-queue';
 import type { RenderReservations } from '../../domain/render-reservations';
@@ -81,53 +82,55 @@ export function generationRoutes(
   const renders = renderMetrics(context.metrics);
   mountPersonalReads(router, generationPersonalReads(context));
 
-  router.handle('POST /api/generate-audio', async (req, res) => {
-    const request = ZGenerateAudioRequest.parse(req.body ?? {});
-    const user = await context.sessionOwnership.assertOwner(req, request.sessionId);
-    await context.entitlements.require(req);
-    const timed = renders.start();
-    const listenerLeft = abortWhenClosed(res);
-    const result = await inFlight
-      .run(listenerLeft, (signal) =>
-        generateAffirmationAudio({
-          context,
-          userId: user.id,
-          caller: caller(req),
-          request,
-          musicCache,
-          periods,
-          queue,
-          reservations,
-          signal,
-          logger: req.log ?? context.logger,
-        }),
-      )
-      .catch((error) => {
-        if (listenerLeft.aborted) return null;
-        renders.failed(typeof error?.status === 'number' ? error.status : 500);
-        setRetryAfter(res, error);
-        throw error;
-      });
-    if (!result) {
-      // The listener left before the file was whole: nothing was kept or charged, no one to answer.
-      (req.log ?? context.logger).info('listener left during the render; nothing saved');
-      return;
-    }
-    timed();
-    renders.saved(result.saved.audioDurationSeconds, result.speechMisses);
-    res.status(201);
-    res.setHeader('content-type', 'audio/mpeg');
-    res.setHeader('content-length', String(result.size));
-    res.setHeader('x-saved-affirmation-id', result.saved.id);
-    res.setHeader('x-speech-engine-calls', String(result.speechMisses));
-    // Whether the loop period was copied from an earlier render of the same speech and music.
-    res.setHeader('x-render-period', result.period);
-    res.setHeader('x-speech-voice', result.saved.voiceSource);
-    // Run by run with backpressure: the kept period is written once per repetition, never joined.
-    await pipeline(Readable.from(result.runs.map((run) => Buffer.from(run.buffer, run.byteOffset, run.byteLength))), res).catch(
-      () => undefined,
-    ); // a listener leaving now keeps the saved affirmation (it is in their library)
-  });
+  /**
+   * A render that saves an item, answered the same way whether it is one affirmation or an
+   * affirmation session (several in order, repeated): 201 with the MP3, streamed run by run.
+   */
+  const renderRoute = <TRequest extends { sessionId: string }>(
+    path: 'POST /api/generate-audio' | 'POST /api/generate-audio/session',
+    parse: (body: unknown) => TRequest,
+    render: (job: RenderJob<TRequest>) => Promise<GeneratedAudio>,
+  ) =>
+    router.handle(path, async (req, res) => {
+      const request = parse(req.body ?? {});
+      const user = await context.sessionOwnership.assertOwner(req, request.sessionId);
+      await context.entitlements.require(req);
+      const timed = renders.start();
+      const listenerLeft = abortWhenClosed(res);
+      const job = { context, userId: user.id, caller: caller(req), request, musicCache, periods, queue, reservations };
+      const result = await inFlight
+        .run(listenerLeft, (signal) => render({ ...job, signal, logger: req.log ?? context.logger }))
+        .catch((error) => {
+          if (listenerLeft.aborted) return null;
+          renders.failed(typeof error?.status === 'number' ? error.status : 500);
+          setRetryAfter(res, error);
+          throw error;
+        });
+      if (!result) {
+        // The listener left before the file was whole: nothing was kept or charged, no one to answer.
+        (req.log ?? context.logger).info('listener left during the render; nothing saved');
+        return;
+      }
+      timed();
+      renders.saved(result.saved.audioDurationSeconds, result.speechMisses);
+      res.status(201);
+      res.setHeader('content-type', 'audio/mpeg');
+      res.setHeader('content-length', String(result.size));
+      res.setHeader('x-saved-affirmation-id', result.saved.id);
+      res.setHeader('x-speech-engine-calls', String(result.speechMisses));
+      // Whether the loop period was copied from an earlier render of the same speech and music.
+      res.setHeader('x-render-period', result.period);
+      res.setHeader('x-speech-voice', result.saved.voiceSource);
+      // A session's length follows its speech when it was asked as repetitions.
+      res.setHeader('x-audio-duration-seconds', String(result.saved.audioDurationSeconds));
+      // Run by run with backpressure: the kept period is written once per repetition, never joined.
+      await pipeline(Readable.from(result.runs.map((run) => Buffer.from(run.buffer, run.byteOffset, run.byteLength))), res).catch(
+        () => undefined,
+      ); // a listener leaving now keeps the saved affirmation (it is in their library)
+    });
+
+  renderRoute('POST /api/generate-audio', (body) => ZGenerateAudioRequest.parse(body), generateAffirmationAudio);
+  renderRoute('POST /api/generate-audio/session', (body) => ZAffirmationSessionRequest.parse(body), generateAffirmationSession);
 
   // Where the caller's waiting render stands in the render queue (the Generate page shows it while waiting).
   router.handle('GET /api/generate-audio/queue', (req, res) => {

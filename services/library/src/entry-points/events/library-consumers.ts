@@ -9,7 +9,7 @@ import {
 } from '@innerecho/contracts';
 import { on } from '@innerecho/kit';
 import { removeCreatorProfile, saveCreatorProfile } from '../../domain/creator-profiles';
-import { countCollectionSession, publishCollection, removeCreatorCollections, withdrawCollection } from '../../domain/collections';
+import { countAffirmationSession, publishCollection, removeCreatorCollections, withdrawCollection } from '../../domain/collections';
 import { countTranscriptPlay } from '../../domain/manage-transcripts';
 import { customAffirmationRepository } from '../../data-access/library-repository';
 
@@ -36,8 +36,9 @@ export const creatorEventsConsumer = {
 };
 
 /**
- * Every generation from a transcript counts one play, and so does each library affirmation of a
- * session; a session made from a collection counts for it (once per event, by the inbox).
+ * Every generation from a transcript counts one play (once per event, by the inbox); an
+ * affirmation session counts one play for each library transcript in it, however often it
+ * repeats there, and, made from a collection, one session for that collection.
  */
 export const generationEventsConsumer = {
   name: 'generation-events',
@@ -45,7 +46,7 @@ export const generationEventsConsumer = {
     on(AffirmationGeneratedV1, async (p, { tx }) => {
       if (p.transcriptId) await countTranscriptPlay(tx, p.transcriptId);
     }),
-    on(AffirmationSessionGeneratedV1, (p, { tx }) => countCollectionSession(tx, p)),
+    on(AffirmationSessionGeneratedV1, (p, { tx }) => countAffirmationSession(tx, p)),
   ],
 };
 

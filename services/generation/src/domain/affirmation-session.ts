@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AFFIRMATION_SESSION_MESSAGES,
+  AffirmationSessionGeneratedV1,
+  MAX_DURATION_SECONDS,
+  type AffirmationSessionPartView,
+  type AffirmationSessionRequest,
+  type AffirmationTextView,
+  type MusicTrackDetails,
+} from '@innerecho/contracts';
+import { badRequest, unavailable, type ServiceContext } from '@innerecho/kit';
+import type { GenerationConfig } from '../config';
+import type { RenderReservation } from '../data-access/daily-usage-repository';
+import { fetchAffirmationText, fetchMusicTrack } from '../data-access/library-client';
+import { insertSavedAffirmation } from '../data-access/saved-affirmation-repository';
+import type { Caller } from '../data-access/upstream-request';
+import { decodedMusic, runsStream, type GeneratedAudio, type RenderJob } from './generate-affirmation-audio';
+import { ownReadingSamples } from './own-recordings';
+import { planAffirmationSessionCycle, repeatedSessionSeconds } from './render/affirmation-session-plan';
+import { SAMPLE_RATE } from './render/output-format';
+import { renderAffirmationMp3 } from './render/render-affirmation';
+import { speechForText } from './speech-for-text';
+
+type Source = { kind: 'transcript' | 'custom'; id: string };
+
+const sourceOf = (part: AffirmationSessionRequest['affirmations'][number]): Source =>
+  'transcriptId' in part ? { kind: 'transcript', id: part.transcriptId } : { kind: 'custom', id: part.customAffirmationId };
+const keyOf = (source: Source) => `${source.kind}:${source.id}`;
+
+/**
+ * POST /api/generate-audio/session: several affirmations in order, the order repeated, in one
+ * MP3 saved like a single affirmation. The same rules as a single render, in the same order: a
+ * place in the render queue and the seconds against today's allowance first (nothing else is
+ * done before both), then on its turn the texts, each affirmation's speech (the listener's own
+ * reading when they kept one, else the cloned voice, cached by the voice service: an
+ * affirmation spoken before costs no engine call), the render, the file, and last the saved
+ * item, the used seconds and the event in one transaction.
+ *
+ * A length given as repetitions is known only once the speech is: the seconds the pauses alone
+ * take are reserved first (so a listener whose hour is used up is refused before any speech),
+ * and the rest once the speech is known (429 then, nothing kept).
+ */
+export async function generateAffirmationSession(options: RenderJob<AffirmationSessionRequest>): Promise<GeneratedAudio> {
+  const { context, userId, caller, request, musicCache, periods, queue, reservations, signal, logger } = options;
+  const { config } = context;
+  const sources = request.affirmations.map(sourceOf);
+  const length = request.length;
+  const turn = queue.admit(userId, 'render', signal);
+  try {
+    const id = randomUUID();
+    const fileKey = `affirmations/${userId}/${id}.mp3`;
+    const held: RenderReservation[] = [];
+    const repetitions = length.repetitionsPerAffirmation;
+    const firstSeconds =
+      repetitions === undefined ? length.totalMinutes! * 60 : Math.max(1, Math.floor(repetitions * sources.length * request.pauseSeconds));
+    held.push(await reservations.reserve({ id, userId, seconds: firstSeconds, fileKey }));
+    let stored = false;
+    let saved = false;
+    try {
+      await turn.started;
+      signal.throwIfAborted();
+      const { texts, track } = await sessionTexts(config.LIBRARY_URL, caller, sources, request.backgroundMusicId);
+      signal.throwIfAborted();
+      const speeches = await sessionSpeech({ context, userId, caller, sources, texts, signal });
+      signal.throwIfAborted();
+
+      const musicFrames = track ? (track.decodedFrames ?? Math.round(track.durationSeconds * SAMPLE_RATE)) : 0;
+      const cycle = planAffirmationSessionCycle({
+        speeches: sources.map((source) => speeches.get(keyOf(source))!.samples),
+        pauseSeconds: request.pauseSeconds,
+        musicSamples: musicFrames,
+      });
+      let seconds: number;
+      if (repetitions === undefined) {
+        seconds = firstSeconds;
+        // Every affirmation must be heard at least once.
+        if (cycle.clip.length / SAMPLE_RATE > seconds - 1) {
+          throw badRequest(
+            `These affirmations take ${Math.ceil(cycle.clip.length / SAMPLE_RATE / 60)} minutes to say once. Choose a longer session or fewer affirmations.`,
+            'SESSION_TOO_SHORT',
+          );
+        }
+      } else {
+        seconds = repeatedSessionSeconds(cycle, repetitions);
+        if (seconds > MAX_DURATION_SECONDS) throw badRequest(AFFIRMATION_SESSION_MESSAGES.tooLong, 'SESSION_TOO_LONG');
+        if (seconds > firstSeconds) {
+          held.push(await reservations.reserve({ id: randomUUID(), userId, seconds: seconds - firstSeconds, fileKey }));
+        }
+      }
+
+      const music = track ? await decodedMusic({ track, seconds, musicCache, libraryUrl: config.LIBRARY_URL, caller }) : null;
+      const started = performance.now();
+      // With music the plan measures the track as decoded: for a track the library has not
+      // measured, the cycle above used its stated length, and the render finds the period itself.
+      const rendered = await renderAffirmationMp3(
+        {
+          speech: cycle.clip,
+          music,
+          durationSeconds: seconds,
+          pause: cycle.pause,
+          musicId: track?.id,
+          musicBelowVoiceDb: request.musicBelowVoiceDb,
+        },
+        { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER, periods, signal },
+      );
+      const speechMisses = [...speeches.values()].reduce((sum, s) => sum + s.misses, 0);
+      logger.info(
+        {
+          mode: rendered.mode,
+          seconds,
+          affirmations: sources.length,
+          pauseSeconds: cycle.pauseSeconds,
+          encodedFrames: rendered.encodedFrames,
+          frames: rendered.frames,
+          period: rendered.period,
+          ms: Math.round(performance.now() - started),
+          speechMisses,
+        },
+        'affirmation session rendered',
+      );
+
+      signal.throwIfAborted();
+      await context.files.put(fileKey, runsStream(rendered.runs, signal), 'audio/mpeg');
+      stored = true;
+      turn.release();
+      signal.throwIfAborted();
+
+      const sessionParts: AffirmationSessionPartView[] = sources.map((source, i) => ({
+        title: texts[i].title ?? 'Affirmation',
+        transcriptId: source.kind === 'transcript' ? source.id : null,
+        customAffirmationId: source.kind === 'custom' ? source.id : null,
+        spokenWith: speeches.get(keyOf(source))!.own ? 'own-recording' : 'cloned-voice',
+      }));
+      const allOwn = sessionParts.every((part) => part.spokenWith === 'own-recording');
+      const transcriptIds = sources.filter((s) => s.kind === 'transcript').map((s) => s.id);
+      const record = await context.transaction(async (tx) => {
+        const record = await insertSavedAffirmation(tx, {
+          id,
+          ownerId: userId,
+          transcriptId: null,
+          customAffirmationId: null,
+          title: `Session of ${sources.length} affirmations`,
+          category: null,
+          voiceSpeed: request.voiceSpeed,
+          audioDurationSeconds: seconds,
+          backgroundMusicId: track?.id ?? null,
+          backgroundMusicTitle: track?.title ?? null,
+          fileKey,
+          sizeBytes: rendered.size,
+          voiceSource: allOwn ? 'own' : 'cloned',
+          musicBelowVoiceDb: track ? request.musicBelowVoiceDb : null,
+          sessionParts,
+          collectionId: request.collectionId ?? null,
+        });
+        for (const reservation of held) await reservations.commit(tx, reservation);
+        await context.outbox.add(
+          tx,
+          AffirmationSessionGeneratedV1,
+          { savedAffirmationId: id, userId, collectionId: request.collectionId ?? null, transcriptIds, audioDurationSeconds: seconds },
+          { requestId: caller.requestId },
+        );
+        return record;
+      });
+      saved = true;
+      return { saved: record, runs: rendered.runs, size: rendered.size, speechMisses, period: rendered.period };
+    } catch (error) {
+      if (stored) await context.files.delete(fileKey).catch(() => undefined);
+      throw error;
+    } finally {
+      for (const reservation of held) {
+        await reservations.end(reservation, saved).catch((e) => logger.error({ err: e }, 'could not release reserved seconds'));
+      }
+    }
+  } finally {
+    turn.release();
+  }
+}
+
+/** The texts in order (the library checks each custom affirmation is the caller's: 404 otherwise) and the track. */
+async function sessionTexts(libraryUrl: string, caller: Caller, sources: Source[], musicId: string | undefined) {
+  const distinct = new Map(sources.map((source) => [keyOf(source), source]));
+  const [fetched, track] = await Promise.all([
+    Promise.all(
+      [...distinct.values()].map(async (source) => [keyOf(source), await fetchAffirmationText(libraryUrl, caller, source)] as const),
+    ),
+    musicId ? fetchMusicTrack(libraryUrl, caller, musicId) : Promise.resolve<MusicTrackDetails | null>(null),
+  ]);
+  const byKey = new Map<string, AffirmationTextView>(fetched);
+  return { texts: sources.map((source) => byKey.get(keyOf(source))!), track };
+}
+
+/**
+ * Each distinct affirmation's speech, once: the listener's own reading when they kept one,
+ * else the cloned voice (the voice service keeps what it spoke, so an affirmation spoken
+ * before costs no engine call). One at a time, as a single render asks for one.
+ */
+async function sessionSpeech(options: {
+  context: ServiceContext<GenerationConfig>;
+  userId: string;
+  caller: Caller;
+  sources: Source[];
+  texts: AffirmationTextView[];
+  signal: AbortSignal;
+}) {
+  const { context, userId, caller, sources, texts, signal } = options;
+  const speeches = new Map<string, { samples: Float32Array; misses: number; own: boolean }>();
+  for (const [i, source] of sources.entries()) {
+    const key = keyOf(source);
+    if (speeches.has(key)) continue;
+    signal.throwIfAborted();
+    const own = await ownReadingSamples(context, userId, source);
+    const speech = own ? { samples: own, misses: 0 } : await speechForText(context.config.VOICE_URL, caller, texts[i].content);
+    if (speech.samples.length === 0) throw unavailable(`Your voice could not speak "${texts[i].title}". Please try again.`);
+    speeches.set(key, { samples: speech.samples, misses: speech.misses, own: !!own });
+  }
+  return speeches;
+}

@@ -1,0 +1,36 @@
+import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
+import { newSessionId, TestClient, uniqueEmail, uploadRecordingThroughApi, type TestSystem } from '@innerecho/embedded';
+
+export interface Subscriber {
+  client: TestClient;
+  user: { id: string };
+  sessionId: string;
+}
+
+/** A signed-up listener with a plan (unless `subscribed: false`) and, unless `cloned: false`, a cloned voice. */
+export async function newSubscriber(
+  system: TestSystem,
+  sample: Buffer,
+  options: { cloned?: boolean; subscribed?: boolean } = {},
+): Promise<Subscriber> {
+  const client = new TestClient(system.url);
+  const user = await client.signUp(uniqueEmail('gen'));
+  if (options.subscribed ?? true) await system.grantSubscription(user.id);
+  const sessionId = newSessionId();
+  if (options.cloned ?? true) {
+    const uploadURL = await uploadRecordingThroughApi(client, sample);
+    // Straight to the voice service: cloning is setup here (the voice tests cover its route),
+    // and on a busy machine it can outlast the gateway's proxy timeout.
+    const clone = await fetch(`${system.services.voice.url}/api/voice-profile/clone`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${client.cookies.get('ie_session')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        sessionId,
+        uploadURL,
+        consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION },
+      }),
+    });
+    expect(clone.status).toBe(200);
+  }
+  return { client, user, sessionId };
+}
