@@ -170,6 +170,10 @@ test('a creator writes and orders a collection and submits it; an admin returns 
   await card.getByRole('link', { name: 'Evening wind-down', exact: true }).click();
   await visitor.waitForURL(`**/collections/${collectionId}`);
   expect(await visitor.getByRole('link', { name: 'Make it a session' }).getAttribute('href')).toBe(href);
+  // One click takes the visitor to the session builder, which asks them to sign in first.
+  await visitor.getByRole('link', { name: 'Make it a session' }).click();
+  await visitor.waitForURL((url) => url.pathname === '/sessions/new' && url.searchParams.get('collection') === collectionId);
+  await shownAfterLoad(visitor.getByRole('heading', { name: 'Sign in to build a session' }));
 
   // The new pages pass axe in both themes at both widths.
   await everyLookPassesAxe(visitor, `/collections/${collectionId}`, 'the collection page');
