@@ -321,7 +321,7 @@ async function main() {
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     await waitReady(gatewayUrl, 'gateway');
 
-    step('checking each part runs as its own user on a read-only root filesystem');
+    step('checking each part: its own user, a read-only root filesystem, compiled code only, a HEALTHCHECK');
     for (const part of containers.filter((c) => (PARTS as readonly string[]).includes(c))) {
       const { stdout } = await podman(
         'exec',
@@ -329,12 +329,20 @@ async function main() {
         'node',
         '-e',
         `
+        const fs = require('fs');
         let readOnly = false;
-        try { require('fs').writeFileSync('/app/probe', 'x'); } catch (e) { readOnly = e.code === 'EROFS'; }
-        process.stdout.write(JSON.stringify({ uid: process.getuid(), readOnly }));`,
+        try { fs.writeFileSync('/app/probe', 'x'); } catch (e) { readOnly = e.code === 'EROFS'; }
+        const typeScript = fs.readdirSync('/app', { recursive: true })
+          .filter((f) => !f.split('/').includes('node_modules') && /\\.tsx?$/.test(f));
+        const loaders = ['tsx', 'typescript', 'ts-node'].filter((name) => fs.existsSync('/app/node_modules/' + name));
+        process.stdout.write(JSON.stringify({ uid: process.getuid(), readOnly, typeScript, loaders }));`,
       );
-      const seen = JSON.parse(stdout) as { uid: number; readOnly: boolean };
+      const seen = JSON.parse(stdout) as { uid: number; readOnly: boolean; typeScript: string[]; loaders: string[] };
       if (seen.uid === 0 || !seen.readOnly) throw new Error(`${part}: uid ${seen.uid}, read-only root ${seen.readOnly}`);
+      if (seen.typeScript.length || seen.loaders.length)
+        throw new Error(`${part} holds TypeScript (${seen.typeScript.slice(0, 5).join(', ')}) or a loader (${seen.loaders.join(', ')})`);
+      const { stdout: healthcheck } = await podman('image', 'inspect', '--format', '{{json .HealthCheck}}', image(part));
+      if (!(JSON.parse(healthcheck) as { Test?: string[] } | null)?.Test?.length) throw new Error(`${part}'s image has no HEALTHCHECK`);
     }
 
     step('sign-up, checkout, clone, generate and saved through the gateway');
