@@ -9,7 +9,9 @@ RUN apt-get update && apt-get install -y --no-install-recommends postgresql-15 &
 USER postgres
 ENV PATH=/usr/lib/postgresql/15/bin:$PATH PGDATA=/var/lib/postgresql/data
 # A throwaway cluster for tests: created at start, the password given by POSTGRES_PASSWORD.
-CMD ["sh", "-c", "printf '%s' \"$POSTGRES_PASSWORD\" > /tmp/pw && initdb -U \"$POSTGRES_USER\" --pwfile=/tmp/pw --auth=scram-sha-256 >/dev/null && rm /tmp/pw && exec postgres -c listen_addresses='*' -c port=\"${PGPORT:-5432}\" -c max_connections=200"]
+# Its socket goes to /tmp with PGDATA (give both a tmpfs when the root filesystem is read-only);
+# password sign-in from any address, so pods on podman's own networks reach it too.
+CMD ["sh", "-c", "printf '%s' \"$POSTGRES_PASSWORD\" > /tmp/pw && initdb -U \"$POSTGRES_USER\" --pwfile=/tmp/pw --auth=scram-sha-256 >/dev/null && rm /tmp/pw && echo 'host all all all scram-sha-256' >> \"$PGDATA/pg_hba.conf\" && exec postgres -c listen_addresses='*' -c port=\"${PGPORT:-5432}\" -c unix_socket_directories=/tmp -c max_connections=200"]
 
 FROM ${NODE_BASE} AS nats
 RUN apt-get update && apt-get install -y --no-install-recommends nats-server && rm -rf /var/lib/apt/lists/*

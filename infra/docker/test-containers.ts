@@ -1,11 +1,12 @@
 import { execFile, type ExecFileOptions } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import S3rver from 's3rver';
+import YAML from 'yaml';
 import {
   cloneVoiceThroughApi,
   eventually,
@@ -34,7 +35,9 @@ import {
  * podman, each part as its own unprivileged user on a read-only root filesystem with its
  * secrets mounted as files, runs each service's migration step, and drives sign-up, checkout,
  * clone, generate and saved through the containerised gateway. Files go to s3rver on this
- * machine. Prints the images' sizes and the time taken; exits non-zero on any failure.
+ * machine. Then `podman kube play` runs the gateway's Deployment as `kubectl kustomize` renders
+ * the production overlay, with its ConfigMap and its Secret, and its /health and /ready are
+ * checked. Prints the images' sizes and the time taken; exits non-zero on any failure.
  *
  * Options (environment): NODE_BASE (the base image; built from Debian packages by
  * infra/docker/build-base.sh when it is the default and missing), SKIP_BUILD=1 (use the
@@ -135,6 +138,80 @@ async function waitReady(url: string, what: string) {
   );
 }
 
+type K8sObject = { kind: string; metadata: { name: string }; [key: string]: unknown };
+type PodSpec = { containers: { image: string; ports: { name: string; containerPort: number; hostPort?: number }[] }[] };
+
+/**
+ * Runs the rendered gateway Deployment under `podman kube play`, changed only where this
+ * machine is not a cluster: one replica, the image built here, the addresses of PostgreSQL and
+ * of the services' containers on this host, published ports, and its Secret given as a podman secret (podman reads a
+ * secretKeyRef from a podman secret holding the Secret's data as JSON). Its security context
+ * (user 10001, non-root, read-only root, no capabilities), its emptyDir volumes and its
+ * ConfigMap are the rendered ones. podman runs probes as `curl` through systemd timers, which
+ * neither this image nor this machine has, so /health and /ready are checked from here.
+ */
+async function playRenderedGateway(work: string, dbPort: number, addresses: Wiring['addresses']) {
+  const { stdout } = await run('kubectl', ['kustomize', 'infra/k8s/overlays/production']);
+  const objects = YAML.parseAllDocuments(stdout).map((d) => d.toJSON() as K8sObject);
+  const find = (kind: string, name: string) => {
+    const found = objects.find((o) => o.kind === kind && o.metadata.name === name);
+    if (!found) throw new Error(`the rendered manifests have no ${kind} ${name}`);
+    return found;
+  };
+  const deployment = find('Deployment', 'gateway') as K8sObject & {
+    spec: { replicas: number; template: { spec: PodSpec } };
+  };
+  const configMap = find('ConfigMap', 'innerecho-gateway') as K8sObject & { data: Record<string, string> };
+  const port = await freePort();
+  const name = `${PREFIX}-gateway`;
+  deployment.metadata.name = name;
+  deployment.spec.replicas = 1;
+  const container = deployment.spec.template.spec.containers[0];
+  container.image = image('gateway');
+  // podman publishes every container port on the host: each on a free one (http on `port`).
+  for (const containerPort of container.ports) containerPort.hostPort = containerPort.name === 'http' ? port : await freePort();
+  if (!container.ports.some((p) => p.name === 'http')) throw new Error('the gateway container names no http port');
+  configMap.data.PUBLIC_URL = `http://127.0.0.1:${port}`;
+  // The Services' names as the containers started above on this host answer them.
+  for (const [variable, address] of Object.entries(configMap.data)) {
+    const service = SERVICES.find((s) => variable === `${s.toUpperCase().replace(/-/g, '_')}_URL`);
+    if (service)
+      configMap.data[variable] = address.replace(/^http:\/\/[^/]+/, `http://host.containers.internal:${new URL(addresses[service]).port}`);
+  }
+  const playFile = join(work, 'gateway-kube.yaml');
+  writeFileSync(playFile, [configMap, deployment].map((o) => YAML.stringify(o)).join('---\n'));
+  // The Secret the Deployment names (innerecho-database), as podman wants it.
+  const secretFile = join(work, 'innerecho-database.json');
+  const databaseUrl = `postgres://innerecho:innerecho@host.containers.internal:${dbPort}/innerecho`;
+  writeFileSync(secretFile, JSON.stringify({ DATABASE_URL: Buffer.from(databaseUrl).toString('base64') }));
+  // kube play has no --ulimit: the same limits as every other container here, through its configuration.
+  const containersConf = join(work, 'containers.conf');
+  writeFileSync(containersConf, '[containers]\ndefault_ulimits = ["nofile=20000:20000", "nproc=1024:1024"]\n');
+  await podman('secret', 'create', 'innerecho-database', secretFile);
+  try {
+    await run('podman', [...PODMAN_GLOBAL, 'kube', 'play', playFile], { env: { ...process.env, CONTAINERS_CONF: containersConf } });
+    const url = `http://127.0.0.1:${port}`;
+    await eventually(
+      async () => {
+        const health = await fetch(`${url}/health`, { signal: AbortSignal.timeout(3000) });
+        if (health.status !== 200) throw new Error(`kube-played gateway /health: ${health.status}`);
+      },
+      120,
+      500,
+    );
+    await waitReady(url, 'kube-played gateway');
+    const { stdout: seen } = await podman('exec', `${name}-pod-0-gateway`, 'node', '-e', 'process.stdout.write(String(process.getuid()))');
+    if (seen.trim() !== '10001') throw new Error(`the kube-played gateway runs as uid ${seen}`);
+  } catch (error) {
+    const logs = await podman('logs', '--tail', '30', `${name}-pod-0-gateway`).catch(() => ({ stdout: '', stderr: '' }));
+    console.error(`--- kube-played gateway\n${logs.stdout}${logs.stderr}`);
+    throw error;
+  } finally {
+    await podman('kube', 'down', playFile).catch(() => undefined);
+    await podman('secret', 'rm', 'innerecho-database').catch(() => undefined);
+  }
+}
+
 async function main() {
   if (process.env.SKIP_BUILD !== '1') await buildImages();
   const sizes = await imageSizesMb();
@@ -153,13 +230,16 @@ async function main() {
     const dbPort = await freePort();
     const natsPort = await freePort();
     step('starting PostgreSQL and NATS');
+    // A throwaway cluster on the container's tmpfs (its root filesystem is read-only too).
     await startContainer('postgres', image('postgres'), {
       POSTGRES_USER: 'innerecho',
       POSTGRES_PASSWORD: 'innerecho',
       PGPORT: String(dbPort),
+      PGDATA: '/tmp/pgdata',
     });
+    containers.push('postgres');
     await startContainer('nats', image('nats'), { NATS_PORT: String(natsPort) });
-    containers.push('postgres', 'nats');
+    containers.push('nats');
     const databaseUrl = `postgres://innerecho:innerecho@127.0.0.1:${dbPort}/innerecho`;
     await eventually(
       async () => {
@@ -189,7 +269,7 @@ async function main() {
       },
       dataDir: '/data',
       secretsDir: SECRETS_IN_CONTAINER,
-      publicUrl: `http://localhost:${gatewayPort}`,
+      publicUrl: `http://127.0.0.1:${gatewayPort}`,
       logLevel: process.env.LOG_LEVEL ?? 'warn',
       addresses: Object.fromEntries(SERVICES.map((s) => [s, `http://127.0.0.1:${ports[s]}`])) as Wiring['addresses'],
       frontendsDir: '/app/frontends',
@@ -209,7 +289,10 @@ async function main() {
           'host',
           '--read-only',
           ...LIMITS,
-          ...Object.entries(serviceEnvironment(service, wiring, ports[service])).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
+          // As compose's and Kubernetes' migration steps: the database, no signing keys or secrets.
+          ...Object.entries(serviceEnvironment(service, wiring, ports[service]))
+            .filter(([k]) => !k.endsWith('_FILE'))
+            .flatMap(([k, v]) => ['-e', `${k}=${v}`]),
           image(service),
           'node',
           '/app/migrate.js',
@@ -219,7 +302,13 @@ async function main() {
 
     step('starting the services, then the gateway');
     for (const service of SERVICES) {
-      await startContainer(service, image(service), serviceEnvironment(service, wiring, ports[service]), secretMounts);
+      // Listening on every address, as in a pod: the kube-played gateway reaches them from podman's network.
+      await startContainer(
+        service,
+        image(service),
+        { ...serviceEnvironment(service, wiring, ports[service]), HOST: '0.0.0.0' },
+        secretMounts,
+      );
       containers.push(service);
     }
     await Promise.all(SERVICES.map((service) => waitReady(wiring.addresses[service], service)));
@@ -232,7 +321,7 @@ async function main() {
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
     await waitReady(gatewayUrl, 'gateway');
 
-    step('checking each part runs as its own user on a read-only root filesystem');
+    step('checking each part: its own user, a read-only root filesystem, compiled code only, a HEALTHCHECK');
     for (const part of containers.filter((c) => (PARTS as readonly string[]).includes(c))) {
       const { stdout } = await podman(
         'exec',
@@ -240,12 +329,20 @@ async function main() {
         'node',
         '-e',
         `
+        const fs = require('fs');
         let readOnly = false;
-        try { require('fs').writeFileSync('/app/probe', 'x'); } catch (e) { readOnly = e.code === 'EROFS'; }
-        process.stdout.write(JSON.stringify({ uid: process.getuid(), readOnly }));`,
+        try { fs.writeFileSync('/app/probe', 'x'); } catch (e) { readOnly = e.code === 'EROFS'; }
+        const typeScript = fs.readdirSync('/app', { recursive: true })
+          .filter((f) => !f.split('/').includes('node_modules') && /\\.tsx?$/.test(f));
+        const loaders = ['tsx', 'typescript', 'ts-node'].filter((name) => fs.existsSync('/app/node_modules/' + name));
+        process.stdout.write(JSON.stringify({ uid: process.getuid(), readOnly, typeScript, loaders }));`,
       );
-      const seen = JSON.parse(stdout) as { uid: number; readOnly: boolean };
+      const seen = JSON.parse(stdout) as { uid: number; readOnly: boolean; typeScript: string[]; loaders: string[] };
       if (seen.uid === 0 || !seen.readOnly) throw new Error(`${part}: uid ${seen.uid}, read-only root ${seen.readOnly}`);
+      if (seen.typeScript.length || seen.loaders.length)
+        throw new Error(`${part} holds TypeScript (${seen.typeScript.slice(0, 5).join(', ')}) or a loader (${seen.loaders.join(', ')})`);
+      const { stdout: healthcheck } = await podman('image', 'inspect', '--format', '{{json .HealthCheck}}', image(part));
+      if (!(JSON.parse(healthcheck) as { Test?: string[] } | null)?.Test?.length) throw new Error(`${part}'s image has no HEALTHCHECK`);
     }
 
     step('sign-up, checkout, clone, generate and saved through the gateway');
@@ -275,6 +372,9 @@ async function main() {
       throw new Error(`generate failed: ${render.status} ${render.text}`);
     const saved = await listener.get(`/api/saved-affirmations/${sessionId}`);
     if (saved.status !== 200 || (saved.data as unknown[]).length !== 1) throw new Error(`saved: ${saved.status} ${saved.text}`);
+
+    step('podman kube play: the gateway Deployment as the production overlay renders it');
+    await playRenderedGateway(work, dbPort, wiring.addresses);
 
     const seconds = Math.round((Date.now() - started) / 1000);
     console.log('\nimage sizes (MB, uncompressed):');
