@@ -11,7 +11,7 @@ import { Job } from 'kubernetes-models/batch/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
-import { configVariables, FILE_SUFFIX, KeyStore, parseConfig } from '@innerecho/kit';
+import { ANSWER_FINISH_MS, configVariables, FILE_SUFFIX, KeyStore, parseConfig } from '@innerecho/kit';
 import { ZIdentityEnv } from '@innerecho/identity';
 import { ZVoiceEnv } from '@innerecho/voice';
 import { ZLibraryEnv } from '@innerecho/library';
@@ -142,8 +142,9 @@ test('each part is a Deployment an orchestrator can roll: probes, resources, non
     const config = named(production, 'ConfigMap', part === 'gateway' ? 'innerecho-gateway' : 'innerecho-services')!.data;
     const pause = container.lifecycle.preStop.sleep.seconds;
     expect(pause).toBeGreaterThan(0);
+    // The drain: the pause, the delay, the grace, then the answers under way (a saved render's MP3) finishing.
     expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(
-      pause + Number(config.SHUTDOWN_DELAY_SECONDS) + Number(config.SHUTDOWN_GRACE_SECONDS),
+      pause + Number(config.SHUTDOWN_DELAY_SECONDS) + Number(config.SHUTDOWN_GRACE_SECONDS) + ANSWER_FINISH_MS / 1000,
     );
     expect(deployment.spec.strategy.rollingUpdate.maxUnavailable).toBe(0);
 
