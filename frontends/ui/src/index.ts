@@ -21,7 +21,9 @@ export {
   throwIfResNotOk,
   type HttpMethod,
 } from './data/api-request';
-export { createQueryClient, getQueryFn, defaultQueryFn, queryKeyToUrl, type UnauthorizedBehavior } from './data/query-client';
+export { createQueryClient } from './data/query-client';
+export { apiQuery, apiQueryKey, callApi, type ApiRequestArgs } from './data/api-client';
+export type { EndpointAnswer } from '@innerecho/contracts';
 
 // Session, auth, referrals
 export { getSessionId, SESSION_STORAGE_KEY } from './session/session-id';

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import type { CreatorSetupLinkView } from '@innerecho/contracts';
 import { Check, Copy, KeyRound } from 'lucide-react';
 import {
-  apiRequest,
+  callApi,
   Button,
   Dialog,
   DialogContent,
@@ -33,7 +32,7 @@ export function CreatorSetupLinkDialog({ creator, onOpenChange }: CreatorSetupLi
   const [copied, setCopied] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const issue = useMutation({
-    mutationFn: async (id: string) => (await (await apiRequest('POST', `/api/creators/${id}/setup-link`)).json()) as CreatorSetupLinkView,
+    mutationFn: (id: string) => callApi('POST /api/creators/:id/setup-link', { params: { id } }),
     onError: (error) =>
       toast({ title: 'Could not make a link', description: serverErrorMessage(error) ?? 'Please try again', variant: 'destructive' }),
   });

@@ -2,9 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Theme } from '@emotion/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Dashboard from '@uppy/dashboard';
-import { MUSIC_MAX_BYTES, TITLE_MAX, ZAddMusicInput } from '@innerecho/contracts';
+import { MUSIC_MAX_BYTES, TITLE_MAX, ZAddMusicInput, type AddMusicInput } from '@innerecho/contracts';
 import {
-  apiRequest,
+  apiQueryKey,
+  callApi,
   Dialog,
   DialogContent,
   DialogDescription,
@@ -122,10 +123,10 @@ function MusicUploadForm({ onDone }: { onDone: () => void }) {
   }, [uppy, mode]);
 
   const save = useMutation({
-    mutationFn: async () => (await apiRequest('POST', '/api/background-music', { title: title.trim(), uploadURL, duration: 300 })).json(),
+    mutationFn: (input: AddMusicInput) => callApi('POST /api/background-music', { body: { ...input, duration: 300 } }),
     onSuccess: async () => {
       toast({ title: 'Music uploaded', variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['/api/background-music'] });
+      await queryClient.invalidateQueries({ queryKey: apiQueryKey('GET /api/background-music') });
       onDone();
     },
     onError: (error) => toastFailure('Could not save the music', error),
@@ -133,8 +134,8 @@ function MusicUploadForm({ onDone }: { onDone: () => void }) {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!validInput(ZAddMusicInput, { title: title.trim(), uploadURL: uploadURL ?? '' })) return;
-    save.mutate();
+    const input = validInput(ZAddMusicInput, { title: title.trim(), uploadURL: uploadURL ?? '' });
+    if (input) save.mutate(input);
   };
 
   return (

@@ -1,7 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_CATEGORY, LIBRARY_CATEGORIES, TITLE_MAX, TRANSCRIPT_CONTENT_MAX, ZTranscriptInput } from '@innerecho/contracts';
-import { apiRequest, Field, Input, Select, Textarea, toast, validInput, FormDialog } from '@innerecho/ui';
+import {
+  DEFAULT_CATEGORY,
+  LIBRARY_CATEGORIES,
+  TITLE_MAX,
+  TRANSCRIPT_CONTENT_MAX,
+  ZTranscriptInput,
+  type TranscriptInput,
+} from '@innerecho/contracts';
+import { callApi, Field, Input, Select, Textarea, toast, validInput, FormDialog } from '@innerecho/ui';
 import type { AdminCreator, AdminTranscript } from './library-admin-types';
 import { toastFailure } from './mutation-toasts';
 
@@ -36,16 +43,14 @@ export function TranscriptEditDialog({ open, onOpenChange, transcript, creators,
   const body = () => ({ title: title.trim(), content: content.trim(), category, creatorId: creatorId === NO_CREATOR ? null : creatorId });
 
   const save = useMutation({
-    mutationFn: async () => {
-      const res = transcript
-        ? await apiRequest('PUT', `/api/transcripts/${transcript.id}`, body())
-        : await apiRequest('POST', '/api/transcripts', body());
-      return (await res.json()) as AdminTranscript;
-    },
+    mutationFn: (input: TranscriptInput) =>
+      transcript
+        ? callApi('PUT /api/transcripts/:id', { params: { id: transcript.id }, body: input })
+        : callApi('POST /api/transcripts', { body: input }),
     onSuccess: async (saved) => {
       onSaved?.(saved.id);
       toast({ title: transcript ? 'Transcript updated' : 'Transcript created', variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['/api/transcripts'] });
+      await queryClient.invalidateQueries({ queryKey: ['GET /api/transcripts'] });
       onOpenChange(false);
     },
     onError: (error) => toastFailure(transcript ? 'Could not update the transcript' : 'Could not create the transcript', error),
@@ -53,8 +58,8 @@ export function TranscriptEditDialog({ open, onOpenChange, transcript, creators,
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!validInput(ZTranscriptInput, body())) return;
-    save.mutate();
+    const input = validInput(ZTranscriptInput, body());
+    if (input) save.mutate(input);
   };
 
   const creatorOptions = [{ value: NO_CREATOR, label: 'No Creator' }, ...creators.map((c) => ({ value: c.id, label: c.name }))];

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
 import {
-  apiRequest,
+  apiQuery,
+  apiQueryKey,
+  callApi,
   Button,
   Clamp,
   ConfirmDialog,
@@ -22,8 +24,6 @@ import { toastFailure } from '../library-admin/mutation-toasts';
 
 export type CreatorsTabProps = Record<string, never>;
 
-export const CREATOR_ACCOUNTS_KEY = ['/api/creator-accounts'] as const;
-
 /**
  * Featured creators: add (with their sign-in), edit the profile, send a password setup
  * link, delete. The profiles are the library's; each row also shows the account's sign-in
@@ -31,23 +31,23 @@ export const CREATOR_ACCOUNTS_KEY = ['/api/creator-accounts'] as const;
  */
 export function CreatorsTab(_props: CreatorsTabProps) {
   const queryClient = useQueryClient();
-  const creators = useQuery<AdminCreator[]>({ queryKey: ['/api/creators'] });
+  const creators = useQuery(apiQuery('GET /api/creators'));
   const [editing, setEditing] = useState<AdminCreator | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminCreator | null>(null);
-  const accounts = useQuery<AdminCreatorAccount[]>({ queryKey: CREATOR_ACCOUNTS_KEY });
+  const accounts = useQuery(apiQuery('GET /api/creator-accounts'));
   const accountOf = new Map((accounts.data ?? []).map((a) => [a.id, a]));
   const [linkFor, setLinkFor] = useState<AdminCreatorAccount | null>(null);
 
   const remove = useMutation({
-    mutationFn: (c: AdminCreator) => apiRequest('DELETE', `/api/creators/${c.id}`),
+    mutationFn: (c: AdminCreator) => callApi('DELETE /api/creators/:id', { params: { id: c.id } }),
     onSuccess: async (_res, c) => {
       toast({ title: 'Creator deleted', variant: 'success' });
       setDeleting(null);
       // The library drops the profile when the deletion event arrives: hide it now.
-      queryClient.setQueryData<AdminCreator[]>(['/api/creators'], (list) => list?.filter((x) => x.id !== c.id));
+      queryClient.setQueryData(apiQueryKey('GET /api/creators'), (list: AdminCreator[] | undefined) => list?.filter((x) => x.id !== c.id));
       void refreshCreatorsWhen(queryClient, (list) => !list.some((x) => x.id === c.id));
-      await queryClient.invalidateQueries({ queryKey: ['/api/transcripts'] });
+      await queryClient.invalidateQueries({ queryKey: ['GET /api/transcripts'] });
     },
     onError: (error) => toastFailure('Could not delete the creator', error),
   });

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronUp, Music, Play, Plus, Trash2, Upload } from 'lucide-react';
 import {
-  apiRequest,
+  apiQuery,
+  apiQueryKey,
+  callApi,
   Button,
   Card,
   ConfirmDialog,
@@ -24,17 +26,17 @@ export type MusicTabProps = Record<string, never>;
 /** Background music: a card grid of title and m:ss, a preview of each track as uploaded, delete, and the upload dialog. */
 export function MusicTab(_props: MusicTabProps) {
   const queryClient = useQueryClient();
-  const music = useQuery<AdminMusicTrack[]>({ queryKey: ['/api/background-music'] });
+  const music = useQuery(apiQuery('GET /api/background-music'));
   const [uploading, setUploading] = useState(false);
   const [deleting, setDeleting] = useState<AdminMusicTrack | null>(null);
   const [previewing, setPreviewing] = useState<string | null>(null);
 
   const remove = useMutation({
-    mutationFn: (m: AdminMusicTrack) => apiRequest('DELETE', `/api/background-music/${m.id}`),
+    mutationFn: (m: AdminMusicTrack) => callApi('DELETE /api/background-music/:id', { params: { id: m.id } }),
     onSuccess: async () => {
       toast({ title: 'Music deleted', variant: 'success' });
       setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: ['/api/background-music'] });
+      await queryClient.invalidateQueries({ queryKey: apiQueryKey('GET /api/background-music') });
     },
     onError: (error) => toastFailure('Could not delete the music', error),
   });

@@ -2,7 +2,8 @@ import { useDeferredValue, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import {
-  apiRequest,
+  apiQuery,
+  callApi,
   Badge,
   Button,
   Clamp,
@@ -16,7 +17,7 @@ import {
   SkeletonList,
 } from '@innerecho/ui';
 import { TabHeader } from '../library-admin/admin-table';
-import type { AdminCreator, AdminTranscript } from '../library-admin/library-admin-types';
+import type { AdminTranscript } from '../library-admin/library-admin-types';
 import { toastFailure } from '../library-admin/mutation-toasts';
 import { TranscriptEditDialog } from '../library-admin/transcript-edit-dialog';
 
@@ -36,8 +37,8 @@ function matches(t: AdminTranscript, creator: string, query: string): boolean {
 /** The library's affirmations: search, a page at a time, add, edit, delete. */
 export function TranscriptsTab(_props: TranscriptsTabProps) {
   const queryClient = useQueryClient();
-  const transcripts = useQuery<AdminTranscript[]>({ queryKey: ['/api/transcripts'] });
-  const creators = useQuery<AdminCreator[]>({ queryKey: ['/api/creators'] });
+  const transcripts = useQuery(apiQuery('GET /api/transcripts'));
+  const creators = useQuery(apiQuery('GET /api/creators'));
   const [editing, setEditing] = useState<AdminTranscript | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<AdminTranscript | null>(null);
@@ -58,11 +59,11 @@ export function TranscriptsTab(_props: TranscriptsTabProps) {
   const shown = found.slice(current * TRANSCRIPTS_PAGE_SIZE, (current + 1) * TRANSCRIPTS_PAGE_SIZE);
 
   const remove = useMutation({
-    mutationFn: (t: AdminTranscript) => apiRequest('DELETE', `/api/transcripts/${t.id}`),
+    mutationFn: (t: AdminTranscript) => callApi('DELETE /api/transcripts/:id', { params: { id: t.id } }),
     onSuccess: async () => {
       toast({ title: 'Transcript deleted', variant: 'success' });
       setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: ['/api/transcripts'] });
+      await queryClient.invalidateQueries({ queryKey: ['GET /api/transcripts'] });
     },
     onError: (error) => toastFailure('Could not delete the transcript', error),
   });

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  apiQuery,
   AUTH_USER_QUERY_KEY,
   AnchorButton,
   Card,
@@ -14,7 +15,6 @@ import {
   IconBadge,
 } from '@innerecho/ui';
 import { ArrowRight, PartyPopper, SearchX } from 'lucide-react';
-import type { CheckoutStatusView } from '@innerecho/contracts';
 
 export type SuccessPageProps = Record<string, never>;
 
@@ -122,8 +122,8 @@ function SuccessCard({ icon, tone, children }: { icon: ReactNode; tone: 'success
 
 /** The checkout's state; a Stripe checkout paid a moment ago is asked again each second until its confirmation arrives. */
 function useCheckoutStatus(checkoutId: string | null) {
-  return useQuery<CheckoutStatusView>({
-    queryKey: ['/api/billing/checkout-status', encodeURIComponent(checkoutId ?? '')],
+  return useQuery({
+    ...apiQuery('GET /api/billing/checkout-status/:checkoutId', { params: { checkoutId: checkoutId ?? '' } }),
     enabled: Boolean(checkoutId),
     refetchInterval: (query) => (query.state.data?.status === 'processing' && query.state.dataUpdateCount < 30 ? 1000 : false),
   });

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bookmark } from 'lucide-react';
 import {
+  apiQuery,
   Card,
   EmptyState,
   ErrorState,
@@ -66,7 +67,7 @@ export function SavedAffirmationsTab(_props: SavedAffirmationsTabProps) {
 function SavedList() {
   const { hasActiveSubscription } = useAuth();
   const sessionId = getSessionId();
-  const saved = useQuery<SavedAffirmation[]>({ queryKey: savedAffirmationsQueryKey(sessionId) });
+  const saved = useQuery(apiQuery('GET /api/saved-affirmations/:sessionId', { params: { sessionId } }));
   const pending = usePendingDeletes();
   const queryClient = useQueryClient();
   const offline = useOfflineCopies();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NotebookPen, Pencil, Sparkles, Trash2 } from 'lucide-react';
 import {
+  apiQuery,
   Badge,
   Button,
   Card,
@@ -62,7 +63,7 @@ export function MyAffirmationsTab(_props: MyAffirmationsTabProps) {
 }
 
 function MyAffirmationsList() {
-  const mine = useQuery<CustomAffirmation[]>({ queryKey: MY_AFFIRMATIONS_QUERY_KEY });
+  const mine = useQuery(apiQuery('GET /api/custom-affirmations'));
   const pending = usePendingDeletes();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<CustomAffirmation | null>(null);

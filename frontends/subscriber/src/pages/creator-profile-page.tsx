@@ -1,12 +1,24 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { AnchorButton, Card, Container, EmptyState, ErrorState, LinkButton, Page, Skeleton, isApiError, useParams } from '@innerecho/ui';
+import {
+  AnchorButton,
+  apiQuery,
+  Card,
+  Container,
+  EmptyState,
+  ErrorState,
+  LinkButton,
+  Page,
+  Skeleton,
+  isApiError,
+  useParams,
+} from '@innerecho/ui';
 import { ArrowLeft, Youtube } from 'lucide-react';
 import { AffirmationCard, AffirmationCardSkeleton, cardGrid } from '../library/affirmation-card';
 import { CreatorAvatar } from '../library/creator-avatar';
 import { SectionTitle } from '../library/featured-creators-section';
 import { FullContentDialog } from '../library/full-content-dialog';
-import type { CreatorAnalytics, CreatorProfile, Transcript } from '../library/library-types';
+import type { Transcript } from '../library/library-types';
 
 export type CreatorProfilePageProps = Record<string, never>;
 
@@ -27,12 +39,12 @@ function formatAverage(total: number, count: number): string {
  */
 export function CreatorProfilePage(_props: CreatorProfilePageProps) {
   const { id = '' } = useParams();
-  const creator = useQuery<CreatorProfile>({ queryKey: [`/api/creators/${id}`], retry: false });
-  const analytics = useQuery<CreatorAnalytics>({
-    queryKey: [`/api/creators/${id}/analytics?limit=${TOP_COUNT}`],
+  const creator = useQuery({ ...apiQuery('GET /api/creators/:id', { params: { id } }), retry: false });
+  const analytics = useQuery({
+    ...apiQuery('GET /api/creators/:id/analytics', { params: { id }, query: { limit: String(TOP_COUNT) } }),
     enabled: creator.isSuccess,
   });
-  const transcripts = useQuery<Transcript[]>({ queryKey: [`/api/creators/${id}/transcripts`], enabled: creator.isSuccess });
+  const transcripts = useQuery({ ...apiQuery('GET /api/creators/:id/transcripts', { params: { id } }), enabled: creator.isSuccess });
   const [open, setOpen] = useState<Transcript | null>(null);
 
   const missing = creator.isError && isApiError(creator.error) && creator.error.status === 404;
