@@ -119,7 +119,7 @@ export { Spinner, type SpinnerProps } from './components/spinner';
 export { EmptyState, ErrorState, type EmptyStateProps, type ErrorStateProps } from './components/states';
 export { PromptCard, type PromptCardProps } from './components/prompt-card';
 export { SignInPrompt, type SignInPromptProps } from './components/sign-in-prompt';
-export { Container, Page, PageHeader, VisuallyHidden, visuallyHidden, type PageHeaderProps } from './components/layout';
+export { bareList, Container, Page, PageHeader, VisuallyHidden, visuallyHidden, type PageHeaderProps } from './components/layout';
 export { Clamp, DataTable, type DataTableColumn, type DataTableProps } from './components/data-table';
 export { ErrorBoundary, type ErrorBoundaryProps } from './components/error-boundary';
 export { ManageSubscriptionButton, type ManageSubscriptionButtonProps } from './billing/manage-subscription-button';

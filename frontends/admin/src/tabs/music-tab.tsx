@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronUp, Music, Play, Plus, Trash2, Upload } from 'lucide-react';
 import {
+  bareList,
   apiQuery,
   apiQueryKey,
   callApi,
@@ -71,7 +72,7 @@ export function MusicTab(_props: MusicTabProps) {
         }
       >
         {(list) => (
-          <ul css={{ ...grid, listStyle: 'none', margin: 0, padding: 0 }}>
+          <ul css={{ ...grid, ...bareList }}>
             {list.map((m) => (
               <li key={m.id}>
                 <Card css={{ display: 'grid', gap: 12, padding: 16 }}>

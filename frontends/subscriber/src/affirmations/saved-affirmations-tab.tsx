@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bookmark } from 'lucide-react';
 import {
+  bareList,
   apiQuery,
   Card,
   EmptyState,
@@ -112,7 +113,7 @@ function SavedList() {
     <>
       <ListeningStreakCard />
       <OfflineSpaceCard />
-      <ul aria-label="Saved affirmations" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}>
+      <ul aria-label="Saved affirmations" css={{ ...bareList, display: 'grid', gap: 16 }}>
         {saved.data.map((item) => {
           const title = (item.transcript ?? item.customAffirmation)?.title || 'Untitled Affirmation';
           const path = savedAffirmationPath(item.id);
@@ -129,11 +130,7 @@ function SavedList() {
 
 function SavedListSkeleton() {
   return (
-    <ul
-      aria-busy="true"
-      aria-label="Loading saved affirmations"
-      css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}
-    >
+    <ul aria-busy="true" aria-label="Loading saved affirmations" css={{ ...bareList, display: 'grid', gap: 16 }}>
       {[0, 1, 2].map((i) => (
         <Card as="li" key={i} aria-hidden css={{ display: 'grid', gap: 12 }}>
           <Skeleton width="45%" height={22} />

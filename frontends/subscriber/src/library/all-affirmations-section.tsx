@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { LIBRARY_CATEGORIES } from '@innerecho/contracts';
-import { Button, EmptyState, ErrorState, Input, LinkButton, ScrollRow } from '@innerecho/ui';
+import { bareList, Button, EmptyState, ErrorState, Input, LinkButton, ScrollRow } from '@innerecho/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@innerecho/ui/tabs';
 import { Search, Sparkles } from 'lucide-react';
 import { AffirmationCard, AffirmationCardSkeleton, cardGrid } from './affirmation-card';
@@ -92,7 +92,7 @@ export function AllAffirmationsSection({ transcripts, isLoading, isError, onRetr
   } else {
     results = (
       <div css={{ display: 'grid', gap: 20 }}>
-        <ul css={{ ...cardGrid, listStyle: 'none', margin: 0, padding: 0 }}>
+        <ul css={{ ...cardGrid, ...bareList }}>
           {shown.map((t) => (
             <li key={t.id}>
               <AffirmationCard transcript={t} onViewFull={onViewFull} />

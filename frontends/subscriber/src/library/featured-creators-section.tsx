@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { apiQuery, Badge, Button, Card, LinkButton, Skeleton, Link } from '@innerecho/ui';
+import { bareList, apiQuery, Badge, Button, Card, LinkButton, Skeleton, Link } from '@innerecho/ui';
 import { CreatorAvatar } from './creator-avatar';
 import type { Transcript } from './library-types';
 import { cardActions, playsLabel } from './affirmation-card';
@@ -31,9 +31,7 @@ export function FeaturedCreatorsSection({ transcripts, onViewFull }: FeaturedCre
       <ul
         aria-label="Featured creators"
         css={(t) => ({
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
+          ...bareList,
           display: 'grid',
           gap: 16,
           // Phones: one creator at a time, side by side, the next one peeking in to show the row scrolls.
@@ -106,7 +104,7 @@ export function FeaturedCreatorsSection({ transcripts, onViewFull }: FeaturedCre
                       {creator.bio}
                     </p>
                   ) : null}
-                  <ol css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 10, marginTop: 'auto' }}>
+                  <ol css={{ ...bareList, display: 'grid', gap: 10, marginTop: 'auto' }}>
                     {a!.topAffirmations.slice(0, 3).map((top) => {
                       const full = byId.get(top.id);
                       return (

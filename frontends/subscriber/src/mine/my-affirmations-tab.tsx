@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NotebookPen, Pencil, Sparkles, Trash2 } from 'lucide-react';
 import {
+  bareList,
   apiQuery,
   Badge,
   Button,
@@ -94,7 +95,7 @@ function MyAffirmationsList() {
 
   return (
     <>
-      <ul aria-label="My affirmations" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}>
+      <ul aria-label="My affirmations" css={{ ...bareList, display: 'grid', gap: 16 }}>
         {mine.data.map((affirmation) => {
           const path = customAffirmationPath(affirmation.id);
           return pending.has(path) ? (
@@ -172,11 +173,7 @@ function MyAffirmationItem({
 
 function MineSkeleton() {
   return (
-    <ul
-      aria-busy="true"
-      aria-label="Loading your affirmations"
-      css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}
-    >
+    <ul aria-busy="true" aria-label="Loading your affirmations" css={{ ...bareList, display: 'grid', gap: 16 }}>
       {[0, 1].map((i) => (
         <Card as="li" key={i} aria-hidden css={{ display: 'grid', gap: 12 }}>
           <Skeleton width="40%" height={22} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
+  bareList,
   AnchorButton,
   apiQuery,
   Card,
@@ -124,9 +125,7 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
             <ul
               aria-label="Creator statistics"
               css={{
-                listStyle: 'none',
-                margin: 0,
-                padding: 0,
+                ...bareList,
                 display: 'grid',
                 gap: 16,
                 gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))',
@@ -163,7 +162,7 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
             {a && a.topAffirmations.length > 0 && a.totalAffirmations > TOP_COUNT ? (
               <section aria-labelledby="top-affirmations-title" css={{ display: 'grid', gap: 20 }}>
                 <SectionTitle id="top-affirmations-title" title="Top Affirmations" description="Most played first." />
-                <ul css={{ ...cardGrid, listStyle: 'none', margin: 0, padding: 0 }}>
+                <ul css={{ ...cardGrid, ...bareList }}>
                   {a.topAffirmations.slice(0, TOP_COUNT).map((top) => {
                     const full = byId.get(top.id);
                     return full ? (
@@ -193,7 +192,7 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
               ) : (transcripts.data ?? []).length === 0 ? (
                 <EmptyState title="No affirmations from this creator yet" />
               ) : (
-                <ul css={{ ...cardGrid, listStyle: 'none', margin: 0, padding: 0 }}>
+                <ul css={{ ...cardGrid, ...bareList }}>
                   {alphabetical.map((t) => (
                     <li key={t.id}>
                       <AffirmationCard transcript={t} onViewFull={setOpen} useLabel="Use in My Voice" />
