@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Theme } from '@emotion/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Dashboard from '@uppy/dashboard';
-import { MUSIC_MAX_BYTES, TITLE_MAX, ZAddMusicInput, type AddMusicInput } from '@innerecho/contracts';
+import { MUSIC_MAX_BYTES, ZAddMusicInput, type AddMusicInput } from '@innerecho/contracts';
 import {
   apiQueryKey,
   callApi,
@@ -10,14 +10,13 @@ import {
   DialogContent,
   DialogDescription,
   DialogTitle,
-  Field,
-  Input,
   toast,
   validInput,
   useThemeMode,
   FormDialogFooter,
 } from '@innerecho/ui';
 import { toastFailure } from './mutation-toasts';
+import { TitleField } from './title-field';
 import { useUppyStyles } from './uppy-styles';
 import { useMusicUploader } from './use-music-uploader';
 
@@ -143,15 +142,7 @@ function MusicUploadForm({ onDone }: { onDone: () => void }) {
       <DialogTitle>Upload Music</DialogTitle>
       <DialogDescription>Calm, loopable tracks work best: they play softly under the spoken affirmation.</DialogDescription>
       <form onSubmit={submit} noValidate css={{ display: 'grid', gap: 16, marginTop: 16 }}>
-        <Field htmlFor={`${id}-title`} label="Title">
-          <Input
-            id={`${id}-title`}
-            value={title}
-            maxLength={TITLE_MAX}
-            onChange={(e) => setTitle(e.target.value)}
-            placeholder="e.g. Morning Light"
-          />
-        </Field>
+        <TitleField id={`${id}-title`} value={title} onChange={setTitle} placeholder="e.g. Morning Light" />
         <div>
           <span css={{ display: 'block', fontWeight: 600, fontSize: 14, marginBottom: 8 }}>Audio file</span>
           <div ref={target} css={uppyLook} />

@@ -1,16 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  DEFAULT_CATEGORY,
-  LIBRARY_CATEGORIES,
-  TITLE_MAX,
-  TRANSCRIPT_CONTENT_MAX,
-  ZTranscriptInput,
-  type TranscriptInput,
-} from '@innerecho/contracts';
-import { callApi, Field, Input, Select, Textarea, toast, validInput, FormDialog } from '@innerecho/ui';
+import { DEFAULT_CATEGORY, LIBRARY_CATEGORIES, TRANSCRIPT_CONTENT_MAX, ZTranscriptInput, type TranscriptInput } from '@innerecho/contracts';
+import { callApi, Field, Select, Textarea, toast, validInput, FormDialog } from '@innerecho/ui';
 import type { AdminCreator, AdminTranscript } from './library-admin-types';
 import { toastFailure } from './mutation-toasts';
+import { TitleField } from './title-field';
 
 export interface TranscriptEditDialogProps {
   open: boolean;
@@ -73,15 +67,7 @@ export function TranscriptEditDialog({ open, onOpenChange, transcript, creators,
       pending={save.isPending}
       submitLabel={transcript ? 'Save Changes' : 'Add Transcript'}
     >
-      <Field htmlFor={`${id}-title`} label="Title">
-        <Input
-          id={`${id}-title`}
-          value={title}
-          maxLength={TITLE_MAX}
-          onChange={(e) => setTitle(e.target.value)}
-          placeholder="e.g. I Believe in Myself"
-        />
-      </Field>
+      <TitleField id={`${id}-title`} value={title} onChange={setTitle} placeholder="e.g. I Believe in Myself" />
       <Field htmlFor={`${id}-category`} label="Category">
         <Select
           id={`${id}-category`}

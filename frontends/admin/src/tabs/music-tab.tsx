@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronUp, Music, Play, Plus, Trash2, Upload } from 'lucide-react';
 import {
   bareList,
@@ -8,11 +8,9 @@ import {
   callApi,
   Button,
   Card,
-  ConfirmDialog,
   EmptyState,
   formatClock,
   IconButton,
-  toast,
   IconBadge,
   QueryStates,
   SkeletonList,
@@ -20,7 +18,7 @@ import {
 import { TabHeader } from '../library-admin/admin-table';
 import type { AdminMusicTrack } from '../library-admin/library-admin-types';
 import { MusicUploadDialog } from '../library-admin/music-upload-dialog';
-import { toastFailure } from '../library-admin/mutation-toasts';
+import { DeleteConfirmDialog, useConfirmedDelete } from '../library-admin/admin-list-tab';
 
 export type MusicTabProps = Record<string, never>;
 
@@ -29,17 +27,13 @@ export function MusicTab(_props: MusicTabProps) {
   const queryClient = useQueryClient();
   const music = useQuery(apiQuery('GET /api/background-music'));
   const [uploading, setUploading] = useState(false);
-  const [deleting, setDeleting] = useState<AdminMusicTrack | null>(null);
   const [previewing, setPreviewing] = useState<string | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (m: AdminMusicTrack) => callApi('DELETE /api/background-music/:id', { params: { id: m.id } }),
-    onSuccess: async () => {
-      toast({ title: 'Music deleted', variant: 'success' });
-      setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: apiQueryKey('GET /api/background-music') });
-    },
-    onError: (error) => toastFailure('Could not delete the music', error),
+  const deletion = useConfirmedDelete({
+    remove: (m: AdminMusicTrack) => callApi('DELETE /api/background-music/:id', { params: { id: m.id } }),
+    deletedTitle: 'Music deleted',
+    failureTitle: 'Could not delete the music',
+    onDeleted: () => queryClient.invalidateQueries({ queryKey: apiQueryKey('GET /api/background-music') }),
   });
 
   return (
@@ -104,7 +98,7 @@ export function MusicTab(_props: MusicTabProps) {
                     >
                       {previewing === m.id ? <ChevronUp size={16} /> : <Play size={16} />}
                     </IconButton>
-                    <IconButton aria-label={`Delete ${m.title}`} onClick={() => setDeleting(m)}>
+                    <IconButton aria-label={`Delete ${m.title}`} onClick={() => deletion.ask(m)}>
                       <Trash2 size={16} />
                     </IconButton>
                   </div>
@@ -127,18 +121,12 @@ export function MusicTab(_props: MusicTabProps) {
         )}
       </QueryStates>
       <MusicUploadDialog open={uploading} onOpenChange={setUploading} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
+      <DeleteConfirmDialog
+        deletion={deletion}
         title="Delete this track?"
-        description={
-          deleting ? `“${deleting.title}” will no longer be offered as background music. Audio already generated with it is kept.` : ''
+        describe={(deleting) =>
+          `“${deleting.title}” will no longer be offered as background music. Audio already generated with it is kept.`
         }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        destructive
-        onConfirm={() => deleting && remove.mutate(deleting)}
       />
     </section>
   );
