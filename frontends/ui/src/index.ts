@@ -94,6 +94,7 @@ export {
 export { Select } from './components/radix-parts';
 export type { SelectProps, SelectOption } from './components/select';
 export { ScrollRow, type ScrollRowProps } from './components/scroll-row';
+export { SearchInput, type SearchInputProps } from './components/search-input';
 export {
   Dialog,
   DialogTrigger,
