@@ -7,14 +7,13 @@ import {
   EmptyState,
   ErrorState,
   LinkButton,
-  SignInPrompt,
   Skeleton,
   getSessionId,
   TextLink,
   toast,
   useAuth,
-  useLocation,
 } from '@innerecho/ui';
+import { SignedInTab } from './signed-in-tab';
 import { PRICING_PATH } from '../access/start-trial-prompt';
 import { DeletedRow } from '../deleting/deleted-row';
 import { deleteFailureMessage, deleteWithUndo, usePendingDeletes } from '../deleting/undoable-delete';
@@ -37,31 +36,24 @@ export type SavedAffirmationsTabProps = Record<string, never>;
  * in instead of being shown a failed request.
  */
 export function SavedAffirmationsTab(_props: SavedAffirmationsTabProps) {
-  const { isLoading, isAuthenticated } = useAuth();
-  const { pathname, search } = useLocation();
   return (
-    <section aria-labelledby="saved-title" css={{ display: 'grid', gap: 20 }}>
-      <div css={{ display: 'grid', gap: 4 }}>
-        <h2 id="saved-title" css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 26, margin: 0 })}>
-          Your Saved Affirmations
-        </h2>
-        <p css={(t) => ({ margin: 0, color: t.colors.textMuted })}>
+    <SignedInTab
+      id="saved-title"
+      title="Your Saved Affirmations"
+      description={
+        <>
           Replay or download them as often as you like. Your own words are under{' '}
           <TextLink to="/affirmations?tab=mine">My Affirmations</TextLink>.
-        </p>
-      </div>
-      {isLoading ? (
-        <SavedListSkeleton />
-      ) : isAuthenticated ? (
-        <SavedList />
-      ) : (
-        <SignInPrompt
-          title="Sign in to see your saved affirmations"
-          description="Everything you generate is saved to your account, ready to replay or download."
-          returnTo={pathname + search}
-        />
-      )}
-    </section>
+        </>
+      }
+      skeleton={<SavedListSkeleton />}
+      signIn={{
+        title: 'Sign in to see your saved affirmations',
+        description: 'Everything you generate is saved to your account, ready to replay or download.',
+      }}
+    >
+      <SavedList />
+    </SignedInTab>
   );
 }
 
