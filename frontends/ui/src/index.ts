@@ -95,6 +95,7 @@ export { Select } from './components/radix-parts';
 export type { SelectProps, SelectOption } from './components/select';
 export { ScrollRow, type ScrollRowProps } from './components/scroll-row';
 export { SearchInput, type SearchInputProps } from './components/search-input';
+export { LinkField, type LinkFieldProps } from './components/link-field';
 export {
   Dialog,
   DialogTrigger,

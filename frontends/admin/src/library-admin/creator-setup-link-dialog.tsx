@@ -9,10 +9,9 @@ import {
   DialogDescription,
   DialogFooter,
   DialogTitle,
-  Input,
+  LinkField,
   serverErrorMessage,
   toast,
-  visuallyHidden,
 } from '@innerecho/ui';
 import type { AdminCreatorAccount } from './library-admin-types';
 
@@ -69,17 +68,7 @@ export function CreatorSetupLinkDialog({ creator, onOpenChange }: CreatorSetupLi
         </DialogDescription>
         {issue.data ? (
           <div css={{ display: 'grid', gap: 10 }}>
-            <label htmlFor="creator-setup-link" css={visuallyHidden}>
-              Setup link
-            </label>
-            <Input
-              id="creator-setup-link"
-              ref={input}
-              readOnly
-              value={issue.data.url}
-              onFocus={(e) => e.currentTarget.select()}
-              css={(t) => ({ fontFamily: t.fonts.mono, fontSize: 13 })}
-            />
+            <LinkField id="creator-setup-link" label="Setup link" ref={input} value={issue.data.url} css={{ fontSize: 13 }} />
             <p css={(t) => ({ fontSize: 13.5, color: t.colors.textMuted })}>
               Send it to {creator?.email}. It works once, until {formatExpiry(issue.data.expiresAt)}.
             </p>
