@@ -21,7 +21,9 @@ export {
   throwIfResNotOk,
   type HttpMethod,
 } from './data/api-request';
-export { createQueryClient, getQueryFn, defaultQueryFn, queryKeyToUrl, type UnauthorizedBehavior } from './data/query-client';
+export { createQueryClient } from './data/query-client';
+export { apiQuery, apiQueryKey, callApi, type ApiRequestArgs } from './data/api-client';
+export type { EndpointAnswer } from '@innerecho/contracts';
 
 // Session, auth, referrals
 export { getSessionId, SESSION_STORAGE_KEY } from './session/session-id';
@@ -94,6 +96,8 @@ export {
 export { Select } from './components/radix-parts';
 export type { SelectProps, SelectOption } from './components/select';
 export { ScrollRow, type ScrollRowProps } from './components/scroll-row';
+export { SearchInput, type SearchInputProps } from './components/search-input';
+export { LinkField, type LinkFieldProps } from './components/link-field';
 export {
   Dialog,
   DialogTrigger,
@@ -119,7 +123,7 @@ export { Spinner, type SpinnerProps } from './components/spinner';
 export { EmptyState, ErrorState, type EmptyStateProps, type ErrorStateProps } from './components/states';
 export { PromptCard, type PromptCardProps } from './components/prompt-card';
 export { SignInPrompt, type SignInPromptProps } from './components/sign-in-prompt';
-export { Container, Page, PageHeader, VisuallyHidden, visuallyHidden, type PageHeaderProps } from './components/layout';
+export { bareList, Container, Page, PageHeader, VisuallyHidden, visuallyHidden, type PageHeaderProps } from './components/layout';
 export { Clamp, DataTable, type DataTableColumn, type DataTableProps } from './components/data-table';
 export { ErrorBoundary, type ErrorBoundaryProps } from './components/error-boundary';
 export { ManageSubscriptionButton, type ManageSubscriptionButtonProps } from './billing/manage-subscription-button';

@@ -2,14 +2,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { apiRequest, serverErrorCode, serverErrorMessage } from '../src/data/api-request';
-import { createQueryClient, defaultQueryFn, getQueryFn, queryKeyToUrl } from '../src/data/query-client';
+import { apiQueryKey, createPageApi } from '../src/data/api-client';
+import { createQueryClient } from '../src/data/query-client';
 
-/** The client data layer against a real HTTP server: JSON bodies, cookies, `${status}: ${body}` errors, 401 as null where asked. */
+/** The client data layer against a real HTTP server: JSON bodies, cookies, `${status}: ${body}` errors, answers typed by their declarations. */
 let server: Server;
+const transcript = { id: 'abc', title: 'Calm', content: 'I am calm.', category: 'Calm & Relaxation', playCount: 2, creatorId: null };
 let base = '';
-/** Calls a query function the way react-query does, with only what it reads: the key and the abort signal. */
-const read = (queryFn: unknown, queryKey: unknown[], signal = new AbortController().signal) =>
-  (queryFn as (context: { queryKey: unknown[]; signal: AbortSignal }) => Promise<unknown>)({ queryKey, signal });
 const seen: { method: string; url: string; contentType?: string; body: string }[] = [];
 
 beforeAll(async () => {
@@ -24,7 +23,8 @@ beforeAll(async () => {
     });
     next();
   });
-  app.get('/api/transcripts/abc', (_req, res) => res.json({ id: 'abc' }));
+  app.get('/api/transcripts/abc', (_req, res) => res.json(transcript));
+  app.get('/api/transcripts', (_req, res) => res.json([transcript]));
   app.post('/api/things', (_req, res) => res.status(201).json({ ok: true }));
   app.get('/api/bad', (_req, res) => res.status(400).json({ error: 'Please fill in all fields', code: 'VALIDATION_FAILED' }));
   app.get('/api/empty', (_req, res) => res.status(503).end());
@@ -36,10 +36,19 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((r) => server.close(r)));
 
-test('a default read GETs the path made of the query key joined with "/" and parses JSON', async () => {
-  expect(queryKeyToUrl([`${base}/api/transcripts`, 'abc'])).toBe(`${base}/api/transcripts/abc`);
-  const data = await read(defaultQueryFn, [`${base}/api/transcripts`, 'abc']);
-  expect(data).toEqual({ id: 'abc' });
+test('a call fills the declared path, sends the declared body and answers the declared shape', async () => {
+  const call = createPageApi(base);
+  expect(await call('GET /api/transcripts/:id', { params: { id: 'abc' } })).toEqual(transcript);
+  // Each parameter is encoded; the query goes after the path.
+  seen.length = 0;
+  expect(await call('GET /api/transcripts', { query: { category: 'Calm & Relaxation' } })).toEqual([transcript]);
+  await call('GET /api/transcripts/:id', { params: { id: 'a/b c' } }).catch(() => undefined);
+  expect(seen.map((s) => s.url)).toEqual(['/api/transcripts?category=Calm+%26+Relaxation', '/api/transcripts/a%2Fb%20c']);
+  expect(apiQueryKey('GET /api/transcripts/:id', { params: { id: 'abc' } })).toEqual([
+    'GET /api/transcripts/:id',
+    { params: { id: 'abc' } },
+  ]);
+  expect(apiQueryKey('GET /api/transcripts')).toEqual(['GET /api/transcripts', {}]);
 });
 
 test('a body is sent as JSON; without a body no content type is claimed', async () => {
@@ -62,10 +71,9 @@ test('a non-OK answer raises "status: body", or "status: status text" when the b
   expect([serverErrorCode(notJson), serverErrorMessage(notJson)]).toEqual([undefined, undefined]);
 });
 
-test('a 401 is an error by default, and null only where a read asks for it', async () => {
-  const signal = new AbortController().signal;
-  await expect(read(defaultQueryFn, [`${base}/api/auth/user`], signal)).rejects.toThrow('401: ');
-  expect(await read(getQueryFn({ on401: 'returnNull' }), [`${base}/api/auth/user`], signal)).toBeNull();
+test("a refused call throws the same error as apiRequest, with the status and the server's words", async () => {
+  const error = await createPageApi(base)('GET /api/auth/user').catch((e: unknown) => e);
+  expect(error).toMatchObject({ status: 401, serverMessage: 'Please sign in to continue' });
 });
 
 test('queries never retry, never go stale and do not refetch on focus', () => {

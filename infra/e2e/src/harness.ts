@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Db } from '@innerecho/kit';
-import { startTestSystem, uniqueEmail, type ServiceKey, type TestSystem } from '@innerecho/embedded';
+import { startTestSystem, TestClient, uniqueEmail, type ServiceKey, type TestSystem } from '@innerecho/embedded';
 import { attachToDistributedSystem, DISTRIBUTED_DESCRIPTOR_ENV, type DistributedSystemDescriptor } from '@innerecho/distributed';
 import { openJourneyBrowser } from './browser';
 
@@ -64,6 +64,33 @@ export interface E2E {
    */
   closeContexts(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/**
+ * The system a spec file drives: started before its tests (`ready` receives it, and may add
+ * what the tests share), each test's browser profiles closed after it, stopped after the last.
+ */
+export function startE2EForThisFile(ready: (e2e: E2E) => unknown, options?: Parameters<typeof startE2E>[0]): void {
+  let started: E2E | undefined;
+  beforeAll(async () => {
+    started = await startE2E(options);
+    await ready(started);
+  });
+  afterEach(() => started?.closeContexts());
+  afterAll(() => started?.stop());
+}
+
+/** The id of one of the starter library's transcripts, for the pages that show one. */
+export async function firstTranscriptId(e2e: E2E): Promise<string> {
+  const [first] = await new TestClient(e2e.system.url).api.call('GET /api/transcripts', {});
+  if (!first) throw new Error('The library has no transcripts');
+  return first.id;
+}
+
+/** This process's environment without Stripe's key: checkouts go through the demo checkout, as on a fresh `npm start`. */
+export function demoCheckoutEnv(): NodeJS.ProcessEnv {
+  const { STRIPE_SECRET_KEY: _stripe, ...env } = process.env;
+  return env;
 }
 
 /** How long a page load may take (see `newContext`), and so the first thing a loaded page shows. */

@@ -3,12 +3,13 @@ import type { Page } from 'playwright-core';
 import { adminSetupTokens, users } from '@innerecho/identity/src/data-access/schema';
 import { uniqueEmail } from '@innerecho/embedded';
 import {
+  firstTranscriptId,
   type E2E,
   expectNoAxeViolations,
   shownAfterLoad,
   signedUpListener,
   signInInBrowser,
-  startE2E,
+  startE2EForThisFile,
   subscribedListener,
   visible,
   watchConsoleErrors,
@@ -18,12 +19,10 @@ jest.setTimeout(300_000);
 
 let e2e: E2E;
 let transcriptId: string;
-beforeAll(async () => {
-  e2e = await startE2E();
-  transcriptId = ((await (await fetch(`${e2e.system.url}/api/transcripts`)).json()) as { id: string }[])[0]!.id;
+startE2EForThisFile(async (started) => {
+  e2e = started;
+  transcriptId = await firstTranscriptId(e2e);
 });
-afterEach(() => e2e?.closeContexts());
-afterAll(() => e2e?.stop());
 
 const nav = (page: Page) => page.getByRole('banner');
 const pathOf = (href: string | null) => {

@@ -1,14 +1,10 @@
 import type { Page } from 'playwright-core';
-import { expectNoAxeViolations, signUpInBrowser, startE2E, type E2E } from '../src';
+import { expectNoAxeViolations, signUpInBrowser, startE2EForThisFile, type E2E } from '../src';
 
 jest.setTimeout(120_000);
 
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterEach(() => e2e?.closeContexts());
-afterAll(() => e2e?.stop());
+startE2EForThisFile((started) => (e2e = started));
 
 const nav = (page: Page) => page.getByRole('banner');
 

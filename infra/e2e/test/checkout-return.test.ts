@@ -1,13 +1,9 @@
-import { type E2E, expectNoAxeViolations, pageSettled, startE2E, visible, welcomedAfterCheckout } from '../src';
+import { type E2E, expectNoAxeViolations, pageSettled, startE2EForThisFile, visible, welcomedAfterCheckout } from '../src';
 
 jest.setTimeout(300_000);
 
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterEach(() => e2e?.closeContexts());
-afterAll(() => e2e?.stop());
+startE2EForThisFile((started) => (e2e = started));
 
 test('/success welcomes nobody who did not finish a checkout, and never shows a raw checkout id', async () => {
   const page = await e2e.newPage({ viewport: { width: 390, height: 844 } });

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { addMusicTrack, earnCommissions, TestClient, uniqueEmail } from '@innerecho/embedded';
-import { type E2E, expectNoAxeViolations, pageSettled, shownAfterLoad, signInInBrowser, startE2E, visible } from '../src';
+import { type E2E, expectNoAxeViolations, pageSettled, shownAfterLoad, signInInBrowser, startE2EForThisFile, visible } from '../src';
 
 jest.setTimeout(600_000);
 
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterEach(() => e2e?.closeContexts());
-afterAll(() => e2e?.stop());
+startE2EForThisFile((started) => (e2e = started));
 
 const PHONE = { width: 390, height: 844 };
 

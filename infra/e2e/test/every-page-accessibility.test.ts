@@ -5,12 +5,13 @@ import { hashPassword } from '@innerecho/kit';
 import { creatorReferralTables } from '@innerecho/creator-referral';
 import { uniqueEmail } from '@innerecho/embedded';
 import {
+  firstTranscriptId,
   clonedListener,
   expectNoAxeViolations,
   pageSettled,
   signedUpListener,
   signInInBrowser,
-  startE2E,
+  startE2EForThisFile,
   subscribedListener,
   watchConsoleErrors,
   type E2E,
@@ -20,12 +21,10 @@ jest.setTimeout(900_000);
 
 let e2e: E2E;
 let transcriptId: string;
-beforeAll(async () => {
-  e2e = await startE2E();
-  transcriptId = ((await (await fetch(`${e2e.system.url}/api/transcripts`)).json()) as { id: string }[])[0]!.id;
+startE2EForThisFile(async (started) => {
+  e2e = started;
+  transcriptId = await firstTranscriptId(e2e);
 });
-afterEach(() => e2e?.closeContexts());
-afterAll(() => e2e?.stop());
 
 type Look = { theme: 'dark' | 'light'; width: number; height: number };
 const DESKTOP_DARK: Look = { theme: 'dark', width: 1280, height: 900 };

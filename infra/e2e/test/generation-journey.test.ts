@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { addMusicTrack } from '@innerecho/embedded';
-import { clonedListener, type E2E, expectNoAxeViolations, shownAfterLoad, startE2E, visible } from '../src';
+import { clonedListener, type E2E, expectNoAxeViolations, shownAfterLoad, startE2EForThisFile, visible } from '../src';
 
 jest.setTimeout(900_000);
 
 let e2e: E2E;
 const TRACK = 'Journey Calm Pad';
-beforeAll(async () => {
-  e2e = await startE2E();
+startE2EForThisFile(async (started) => {
+  e2e = started;
   await addMusicTrack(e2e.system, TRACK);
 });
-afterEach(() => e2e?.closeContexts());
-afterAll(() => e2e?.stop());
 
 test('a listener picks a library affirmation, generates 3 minutes over music, changes speed, downloads, finds it saved and plays it at that speed', async () => {
   const { page } = await clonedListener(e2e, { acceptDownloads: true });

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { type E2E, expectNoAxeViolations, shownAfterLoad, startE2E, visible } from '../src';
+import { type E2E, expectNoAxeViolations, shownAfterLoad, startE2EForThisFile, visible } from '../src';
 
 jest.setTimeout(180_000);
 
 let e2e: E2E;
-beforeAll(async () => {
-  // The starter library a fresh install ships: 60 affirmations, 3 featured creators.
-  e2e = await startE2E();
-});
-afterEach(() => e2e?.closeContexts());
-afterAll(() => e2e?.stop());
+// The starter library a fresh install ships: 60 affirmations, 3 featured creators.
+startE2EForThisFile((started) => (e2e = started));
 
 const allAffirmations = (page: Page) => page.getByRole('region', { name: 'All Affirmations' });
 const cards = (page: Page) => allAffirmations(page).getByRole('article');

@@ -1,18 +1,20 @@
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import { addMusicTrack } from '@innerecho/embedded';
-import { clonedListener, type E2E, expectNoAxeViolations, shownAfterLoad, startE2E, visible } from '../src';
+import { clonedListener, type E2E, expectNoAxeViolations, shownAfterLoad, startE2EForThisFile, visible } from '../src';
 import { text } from 'node:stream/consumers';
 
 jest.setTimeout(900_000);
 
 let e2e: E2E;
 const TRACK = 'Long Listening Pad';
-beforeAll(async () => {
-  e2e = await startE2E({ ownBrowser: true }); // it records through the microphone
-  await addMusicTrack(e2e.system, TRACK);
-});
-afterEach(() => e2e?.closeContexts());
-afterAll(() => e2e?.stop());
+// It records through the microphone.
+startE2EForThisFile(
+  async (started) => {
+    e2e = started;
+    await addMusicTrack(e2e.system, TRACK);
+  },
+  { ownBrowser: true },
+);
 
 test('a listener records an affirmation themselves, generates 5 minutes over music at "voice forward", finds it saved as their recording, plays it with the sleep timer, sees the streak and takes a daily reminder', async () => {
   const { page } = await clonedListener(e2e, { acceptDownloads: true });

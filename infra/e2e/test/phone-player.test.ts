@@ -1,13 +1,9 @@
-import { clonedListener, type E2E, expectNoAxeViolations, startE2E, visible } from '../src';
+import { clonedListener, type E2E, expectNoAxeViolations, startE2EForThisFile, visible } from '../src';
 
 jest.setTimeout(600_000);
 
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterEach(() => e2e?.closeContexts());
-afterAll(() => e2e?.stop());
+startE2EForThisFile((started) => (e2e = started));
 
 test('an hour-long affirmation on a 390 px phone: a tap on the seek bar lands within 15 s of the minute aimed at, skips move 15 s back and 30 s on, presets set the speed', async () => {
   const { page } = await clonedListener(e2e, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });

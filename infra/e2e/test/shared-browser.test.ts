@@ -1,7 +1,16 @@
 import type { Page } from 'playwright-core';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import { eventually, TestClient } from '@innerecho/embedded';
-import { clonedListener, currentUserId, type E2E, shownAfterLoad, signedUpListener, signUpInBrowser, startE2E, visible } from '../src';
+import {
+  clonedListener,
+  currentUserId,
+  type E2E,
+  shownAfterLoad,
+  signedUpListener,
+  signUpInBrowser,
+  startE2EForThisFile,
+  visible,
+} from '../src';
 
 jest.setTimeout(900_000);
 
@@ -13,11 +22,7 @@ jest.setTimeout(900_000);
  * of theirs, no stored recording or listening position.
  */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterEach(() => e2e?.closeContexts());
-afterAll(() => e2e?.stop());
+startE2EForThisFile((started) => (e2e = started));
 
 const TITLE = 'Only For The First Listener';
 

@@ -1,19 +1,14 @@
 import { hashPassword } from '@innerecho/kit';
 import { creatorReferralTables } from '@innerecho/creator-referral';
 import { uniqueEmail } from '@innerecho/embedded';
-import { type E2E, signInInBrowser, signUpInBrowser, startE2E, visible, welcomedAfterCheckout } from '../src';
+import { demoCheckoutEnv, type E2E, signInInBrowser, signUpInBrowser, startE2EForThisFile, visible, welcomedAfterCheckout } from '../src';
 
 jest.setTimeout(600_000);
 
 let e2e: E2E;
-beforeAll(async () => {
-  const env = { ...process.env };
-  delete env.STRIPE_SECRET_KEY; // the journey runs on the demo checkout, as a fresh `npm start` does
-  // The browser's fake microphone reads the sample sentences, so the subscriber can record and clone.
-  e2e = await startE2E({ system: { env }, ownBrowser: true });
-});
-afterEach(() => e2e?.closeContexts());
-afterAll(() => e2e?.stop());
+// The journey runs on the demo checkout. The browser's fake microphone reads the sample
+// sentences, so the subscriber can record and clone.
+startE2EForThisFile((started) => (e2e = started), { system: { env: demoCheckoutEnv() }, ownBrowser: true });
 
 test('a referred visitor subscribes through the demo checkout and clones a voice; the creator sees it, is paid out, and sees the payout', async () => {
   // A creator, as an admin would have created them.

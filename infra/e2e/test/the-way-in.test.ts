@@ -9,7 +9,7 @@ import {
   pageSettled,
   shownAfterLoad,
   signedUpListener,
-  startE2E,
+  startE2EForThisFile,
   subscribedListener,
   visible,
 } from '../src';
@@ -17,11 +17,7 @@ import {
 jest.setTimeout(300_000);
 
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterEach(() => e2e?.closeContexts());
-afterAll(() => e2e?.stop());
+startE2EForThisFile((started) => (e2e = started));
 
 const SIGN_UP_THEN_RECORD = '/api/login?mode=signup&returnTo=%2Frecord-voice';
 

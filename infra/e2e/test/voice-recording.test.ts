@@ -1,11 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import {
+  demoCheckoutEnv,
   type E2E,
   expectNoAxeViolations,
   shownAfterLoad,
   signedUpListener,
-  startE2E,
+  startE2EForThisFile,
   subscribedListener,
   subscriptionOf,
   visible,
@@ -15,13 +16,8 @@ import {
 jest.setTimeout(600_000);
 
 let e2e: E2E;
-beforeAll(async () => {
-  const env = { ...process.env };
-  delete env.STRIPE_SECRET_KEY; // the kept-take journey goes through the demo checkout, as a fresh `npm start` does
-  e2e = await startE2E({ system: { env }, ownBrowser: true }); // it records through the microphone
-});
-afterEach(() => e2e?.closeContexts());
-afterAll(() => e2e?.stop());
+// The kept-take journey goes through the demo checkout; it records through the microphone.
+startE2EForThisFile((started) => (e2e = started), { system: { env: demoCheckoutEnv() }, ownBrowser: true });
 
 const voiceProfile = (page: Page) =>
   page.evaluate(() => fetch(`/api/voice-profile/${localStorage.getItem('sessionId')}`).then((r) => r.json()));

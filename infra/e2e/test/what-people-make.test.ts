@@ -5,7 +5,7 @@ import {
   expectNoAxeViolations,
   shownAfterLoad,
   signedUpListener,
-  startE2E,
+  startE2EForThisFile,
   subscribedListener,
   visible,
   welcomedAfterCheckout,
@@ -19,11 +19,7 @@ jest.setTimeout(600_000);
  * Sign in; and what the voice will sound like, said before paying.
  */
 let e2e: E2E;
-beforeAll(async () => {
-  e2e = await startE2E();
-});
-afterEach(() => e2e?.closeContexts());
-afterAll(() => e2e?.stop());
+startE2EForThisFile((started) => (e2e = started));
 
 /** Writes an affirmation through the app's own API, as the create page does. */
 const writeAffirmation = (page: Page, title: string, content = 'I am calm. I am steady. I am enough.') =>

@@ -1,7 +1,18 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { normaliseReferralCode, ZCreatorCreateInput, ZCreatorProfileInput } from '@innerecho/contracts';
-import { apiRequest, serverErrorCode, serverErrorMessage, Field, Input, Textarea, toast, validInput, FormDialog } from '@innerecho/ui';
+import {
+  apiQueryKey,
+  callApi,
+  serverErrorCode,
+  serverErrorMessage,
+  Field,
+  Input,
+  Textarea,
+  toast,
+  validInput,
+  FormDialog,
+} from '@innerecho/ui';
 import type { AdminCreator } from './library-admin-types';
 import { refreshCreatorsWhen } from './creators-query';
 import { toastFailure } from './mutation-toasts';
@@ -34,24 +45,20 @@ export function CreatorEditDialog({ open, onOpenChange, creator }: CreatorEditDi
   }, [open, creator]);
 
   const save = useMutation({
-    mutationFn: async (): Promise<AdminCreator> => {
+    mutationFn: () => {
       const profile = {
         name: form.name.trim(),
         bio: form.bio.trim(),
         profilePicUrl: form.profilePicUrl.trim(),
         youtubeChannel: form.youtubeChannel.trim(),
       };
-      const res = creator
-        ? await apiRequest('PUT', `/api/creators/${creator.id}`, profile)
-        : await apiRequest('POST', '/api/creators', {
-            ...profile,
-            email: form.email.trim(),
-            password: form.password,
-            referralCode: form.referralCode,
+      return creator
+        ? callApi('PUT /api/creators/:id', { params: { id: creator.id }, body: profile })
+        : callApi('POST /api/creators', {
+            body: { ...profile, email: form.email.trim(), password: form.password, referralCode: form.referralCode },
           });
-      return res.json();
     },
-    onSuccess: (saved: AdminCreator) => {
+    onSuccess: (saved) => {
       toast({ title: creator ? 'Creator updated' : 'Creator added', variant: 'success' });
       // The library learns about the change from an event a moment later: show the saved
       // profile now, and take the library's list once it shows that profile.
@@ -62,13 +69,13 @@ export function CreatorEditDialog({ open, onOpenChange, creator }: CreatorEditDi
         profilePicUrl: saved.profilePicUrl,
         youtubeChannel: saved.youtubeChannel,
       };
-      queryClient.setQueryData<AdminCreator[]>(['/api/creators'], (list = []) =>
+      queryClient.setQueryData(apiQueryKey('GET /api/creators'), (list: AdminCreator[] = []) =>
         list.some((c) => c.id === profile.id)
           ? list.map((c) => (c.id === profile.id ? profile : c))
           : [...list, profile].sort((a, b) => a.name.localeCompare(b.name)),
       );
       // The account (sign-in email, referral code) is read again for the table's columns.
-      void queryClient.invalidateQueries({ queryKey: ['/api/creator-accounts'] });
+      void queryClient.invalidateQueries({ queryKey: apiQueryKey('GET /api/creator-accounts') });
       void refreshCreatorsWhen(queryClient, (list) =>
         list.some(
           (c) =>

@@ -1,19 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import type { CreatorSetupLinkView } from '@innerecho/contracts';
 import { Check, Copy, KeyRound } from 'lucide-react';
 import {
-  apiRequest,
+  callApi,
   Button,
   Dialog,
   DialogContent,
   DialogDescription,
   DialogFooter,
   DialogTitle,
-  Input,
+  LinkField,
   serverErrorMessage,
   toast,
-  visuallyHidden,
 } from '@innerecho/ui';
 import type { AdminCreatorAccount } from './library-admin-types';
 
@@ -33,7 +31,7 @@ export function CreatorSetupLinkDialog({ creator, onOpenChange }: CreatorSetupLi
   const [copied, setCopied] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const issue = useMutation({
-    mutationFn: async (id: string) => (await (await apiRequest('POST', `/api/creators/${id}/setup-link`)).json()) as CreatorSetupLinkView,
+    mutationFn: (id: string) => callApi('POST /api/creators/:id/setup-link', { params: { id } }),
     onError: (error) =>
       toast({ title: 'Could not make a link', description: serverErrorMessage(error) ?? 'Please try again', variant: 'destructive' }),
   });
@@ -70,17 +68,7 @@ export function CreatorSetupLinkDialog({ creator, onOpenChange }: CreatorSetupLi
         </DialogDescription>
         {issue.data ? (
           <div css={{ display: 'grid', gap: 10 }}>
-            <label htmlFor="creator-setup-link" css={visuallyHidden}>
-              Setup link
-            </label>
-            <Input
-              id="creator-setup-link"
-              ref={input}
-              readOnly
-              value={issue.data.url}
-              onFocus={(e) => e.currentTarget.select()}
-              css={(t) => ({ fontFamily: t.fonts.mono, fontSize: 13 })}
-            />
+            <LinkField id="creator-setup-link" label="Setup link" ref={input} value={issue.data.url} css={{ fontSize: 13 }} />
             <p css={(t) => ({ fontSize: 13.5, color: t.colors.textMuted })}>
               Send it to {creator?.email}. It works once, until {formatExpiry(issue.data.expiresAt)}.
             </p>

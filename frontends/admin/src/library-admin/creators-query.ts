@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@innerecho/ui';
+import { apiQueryKey, callApi } from '@innerecho/ui';
 import type { AdminCreator } from './library-admin-types';
 
-const CREATORS_QUERY_KEY = ['/api/creators'];
+const CREATORS_QUERY_KEY = apiQueryKey('GET /api/creators');
 
 const POLL_INTERVAL_MS = 200;
 const POLL_ATTEMPTS = 25;
@@ -16,7 +16,7 @@ const POLL_ATTEMPTS = 25;
  */
 export async function refreshCreatorsWhen(queryClient: QueryClient, settled: (creators: AdminCreator[]) => boolean): Promise<void> {
   for (let attempt = 0; attempt < POLL_ATTEMPTS; attempt++) {
-    const creators = (await (await apiRequest('GET', '/api/creators')).json()) as AdminCreator[];
+    const creators = await callApi('GET /api/creators');
     if (settled(creators)) {
       queryClient.setQueryData(CREATORS_QUERY_KEY, creators);
       return;

@@ -2,21 +2,21 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Theme } from '@emotion/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Dashboard from '@uppy/dashboard';
-import { MUSIC_MAX_BYTES, TITLE_MAX, ZAddMusicInput } from '@innerecho/contracts';
+import { MUSIC_MAX_BYTES, ZAddMusicInput, type AddMusicInput } from '@innerecho/contracts';
 import {
-  apiRequest,
+  apiQueryKey,
+  callApi,
   Dialog,
   DialogContent,
   DialogDescription,
   DialogTitle,
-  Field,
-  Input,
   toast,
   validInput,
   useThemeMode,
   FormDialogFooter,
 } from '@innerecho/ui';
 import { toastFailure } from './mutation-toasts';
+import { TitleField } from './title-field';
 import { useUppyStyles } from './uppy-styles';
 import { useMusicUploader } from './use-music-uploader';
 
@@ -122,10 +122,10 @@ function MusicUploadForm({ onDone }: { onDone: () => void }) {
   }, [uppy, mode]);
 
   const save = useMutation({
-    mutationFn: async () => (await apiRequest('POST', '/api/background-music', { title: title.trim(), uploadURL, duration: 300 })).json(),
+    mutationFn: (input: AddMusicInput) => callApi('POST /api/background-music', { body: { ...input, duration: 300 } }),
     onSuccess: async () => {
       toast({ title: 'Music uploaded', variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['/api/background-music'] });
+      await queryClient.invalidateQueries({ queryKey: apiQueryKey('GET /api/background-music') });
       onDone();
     },
     onError: (error) => toastFailure('Could not save the music', error),
@@ -133,8 +133,8 @@ function MusicUploadForm({ onDone }: { onDone: () => void }) {
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!validInput(ZAddMusicInput, { title: title.trim(), uploadURL: uploadURL ?? '' })) return;
-    save.mutate();
+    const input = validInput(ZAddMusicInput, { title: title.trim(), uploadURL: uploadURL ?? '' });
+    if (input) save.mutate(input);
   };
 
   return (
@@ -142,15 +142,7 @@ function MusicUploadForm({ onDone }: { onDone: () => void }) {
       <DialogTitle>Upload Music</DialogTitle>
       <DialogDescription>Calm, loopable tracks work best: they play softly under the spoken affirmation.</DialogDescription>
       <form onSubmit={submit} noValidate css={{ display: 'grid', gap: 16, marginTop: 16 }}>
-        <Field htmlFor={`${id}-title`} label="Title">
-          <Input
-            id={`${id}-title`}
-            value={title}
-            maxLength={TITLE_MAX}
-            onChange={(e) => setTitle(e.target.value)}
-            placeholder="e.g. Morning Light"
-          />
-        </Field>
+        <TitleField id={`${id}-title`} value={title} onChange={setTitle} placeholder="e.g. Morning Light" />
         <div>
           <span css={{ display: 'block', fontWeight: 600, fontSize: 14, marginBottom: 8 }}>Audio file</span>
           <div ref={target} css={uppyLook} />

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_CATEGORY, LIBRARY_CATEGORIES, TITLE_MAX, TRANSCRIPT_CONTENT_MAX, ZTranscriptInput } from '@innerecho/contracts';
-import { apiRequest, CountedTextareaField, Field, Input, Select, toast, validInput, FormDialog } from '@innerecho/ui';
+import { DEFAULT_CATEGORY, LIBRARY_CATEGORIES, TRANSCRIPT_CONTENT_MAX, ZTranscriptInput, type TranscriptInput } from '@innerecho/contracts';
+import { callApi, CountedTextareaField, Field, Select, toast, validInput, FormDialog } from '@innerecho/ui';
 import type { AdminCreator, AdminTranscript } from './library-admin-types';
 import { toastFailure } from './mutation-toasts';
+import { TitleField } from './title-field';
 
 export interface TranscriptEditDialogProps {
   open: boolean;
@@ -36,16 +37,14 @@ export function TranscriptEditDialog({ open, onOpenChange, transcript, creators,
   const body = () => ({ title: title.trim(), content: content.trim(), category, creatorId: creatorId === NO_CREATOR ? null : creatorId });
 
   const save = useMutation({
-    mutationFn: async () => {
-      const res = transcript
-        ? await apiRequest('PUT', `/api/transcripts/${transcript.id}`, body())
-        : await apiRequest('POST', '/api/transcripts', body());
-      return (await res.json()) as AdminTranscript;
-    },
+    mutationFn: (input: TranscriptInput) =>
+      transcript
+        ? callApi('PUT /api/transcripts/:id', { params: { id: transcript.id }, body: input })
+        : callApi('POST /api/transcripts', { body: input }),
     onSuccess: async (saved) => {
       onSaved?.(saved.id);
       toast({ title: transcript ? 'Transcript updated' : 'Transcript created', variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['/api/transcripts'] });
+      await queryClient.invalidateQueries({ queryKey: ['GET /api/transcripts'] });
       onOpenChange(false);
     },
     onError: (error) => toastFailure(transcript ? 'Could not update the transcript' : 'Could not create the transcript', error),
@@ -53,8 +52,8 @@ export function TranscriptEditDialog({ open, onOpenChange, transcript, creators,
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!validInput(ZTranscriptInput, body())) return;
-    save.mutate();
+    const input = validInput(ZTranscriptInput, body());
+    if (input) save.mutate(input);
   };
 
   const creatorOptions = [{ value: NO_CREATOR, label: 'No Creator' }, ...creators.map((c) => ({ value: c.id, label: c.name }))];
@@ -68,15 +67,7 @@ export function TranscriptEditDialog({ open, onOpenChange, transcript, creators,
       pending={save.isPending}
       submitLabel={transcript ? 'Save Changes' : 'Add Transcript'}
     >
-      <Field htmlFor={`${id}-title`} label="Title">
-        <Input
-          id={`${id}-title`}
-          value={title}
-          maxLength={TITLE_MAX}
-          onChange={(e) => setTitle(e.target.value)}
-          placeholder="e.g. I Believe in Myself"
-        />
-      </Field>
+      <TitleField id={`${id}-title`} value={title} onChange={setTitle} placeholder="e.g. I Believe in Myself" />
       <Field htmlFor={`${id}-category`} label="Category">
         <Select
           id={`${id}-category`}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, Badge, Button, Card, Input, toast, formatDollars, visuallyHidden } from '@innerecho/ui';
+import { callApi, Badge, Button, Card, Input, toast, formatDollars, visuallyHidden } from '@innerecho/ui';
 import { toastFailure } from '../library-admin/mutation-toasts';
 import { BALANCES_KEY, commissionLabel, formatDay, PAYOUTS_KEY, type CreatorBalance } from './payouts-api';
 
@@ -17,7 +17,8 @@ export function CreatorBalanceCard({ balance }: CreatorBalanceCardProps) {
   const total = chosen.reduce((sum, c) => sum + c.amount, 0);
 
   const create = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/payouts', { creatorId: balance.creatorId, commissionIds: chosen.map((c) => c.id), notes }),
+    mutationFn: () =>
+      callApi('POST /api/payouts', { body: { creatorId: balance.creatorId, commissionIds: chosen.map((c) => c.id), notes } }),
     onSuccess: async () => {
       toast({
         title: 'Payout created',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, Badge, Button, payoutStatus, DataTable, Field, Textarea, toast, formatDollars, FormDialog } from '@innerecho/ui';
+import { callApi, Badge, Button, payoutStatus, DataTable, Field, Textarea, toast, formatDollars, FormDialog } from '@innerecho/ui';
 import { toastFailure } from '../library-admin/mutation-toasts';
 import { BALANCES_KEY, formatDay, PAYOUTS_KEY, type AdminPayout } from './payouts-api';
 
@@ -21,7 +21,9 @@ export function PayoutList({ payouts, creatorNames }: PayoutListProps) {
   const [reason, setReason] = useState('');
   const settle = useMutation({
     mutationFn: ({ payout, outcome, reason }: Outcome) =>
-      apiRequest('POST', `/api/payouts/${payout.id}/${outcome}`, outcome === 'fail' ? { reason } : undefined),
+      outcome === 'fail'
+        ? callApi('POST /api/payouts/:payoutId/fail', { params: { payoutId: payout.id }, body: { reason } })
+        : callApi('POST /api/payouts/:payoutId/complete', { params: { payoutId: payout.id } }),
     onSuccess: async (_res, { payout, outcome }) => {
       toast(
         outcome === 'complete'

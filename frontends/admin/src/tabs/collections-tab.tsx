@@ -3,8 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Layers, Undo2 } from 'lucide-react';
 import { COLLECTION_RETURN_REASON_MAX, ZReturnCollection, type CollectionReviewView, type TranscriptView } from '@innerecho/contracts';
 import {
-  apiRequest,
+  apiQuery,
   Button,
+  callApi,
   Card,
   CollectionCover,
   CountedTextareaField,
@@ -20,12 +21,12 @@ import { toastFailure } from '../library-admin/mutation-toasts';
 
 export type CollectionsTabProps = Record<string, never>;
 
-const REVIEWS_KEY = ['/api/collection-reviews'] as const;
+const REVIEWS_KEY = ['GET /api/collection-reviews'] as const;
 
 /** Creators' collections waiting for review: approve one (it is published), or return it with a reason the creator reads. */
 export function CollectionsTab(_props: CollectionsTabProps) {
-  const reviews = useQuery<CollectionReviewView[]>({ queryKey: REVIEWS_KEY });
-  const library = useQuery<TranscriptView[]>({ queryKey: ['/api/transcripts'] });
+  const reviews = useQuery(apiQuery('GET /api/collection-reviews'));
+  const library = useQuery(apiQuery('GET /api/transcripts'));
   const texts = new Map((library.data ?? []).map((t) => [t.id, t]));
   return (
     <section aria-labelledby="collection-reviews-title">
@@ -60,15 +61,15 @@ function ReviewCard({ collection, texts }: { collection: CollectionReviewView; t
   const done = async (title: string) => {
     toast({ title, variant: 'success' });
     await queryClient.invalidateQueries({ queryKey: REVIEWS_KEY });
-    await queryClient.invalidateQueries({ queryKey: ['/api/transcripts'] });
+    await queryClient.invalidateQueries({ queryKey: ['GET /api/transcripts'] });
   };
   const approve = useMutation({
-    mutationFn: () => apiRequest('POST', `/api/collection-reviews/${collection.id}/approve`),
+    mutationFn: () => callApi('POST /api/collection-reviews/:id/approve', { params: { id: collection.id } }),
     onSuccess: () => done('Collection approved'),
     onError: (error) => toastFailure('Could not approve the collection', error),
   });
   const send = useMutation({
-    mutationFn: () => apiRequest('POST', `/api/collection-reviews/${collection.id}/return`, { reason }),
+    mutationFn: () => callApi('POST /api/collection-reviews/:id/return', { params: { id: collection.id }, body: { reason } }),
     onSuccess: async () => {
       setReturning(false);
       await done('Collection returned');

@@ -1,28 +1,15 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
-import {
-  apiRequest,
-  Button,
-  Clamp,
-  ConfirmDialog,
-  DataTable,
-  EmptyState,
-  IconButton,
-  toast,
-  QueryStates,
-  SkeletonList,
-} from '@innerecho/ui';
+import { apiQuery, apiQueryKey, callApi, Button, Clamp, DataTable, EmptyState, IconButton, QueryStates, SkeletonList } from '@innerecho/ui';
 import { TabHeader } from '../library-admin/admin-table';
 import { CreatorEditDialog } from '../library-admin/creator-edit-dialog';
 import { CreatorSetupLinkDialog } from '../library-admin/creator-setup-link-dialog';
 import { refreshCreatorsWhen } from '../library-admin/creators-query';
 import type { AdminCreator, AdminCreatorAccount } from '../library-admin/library-admin-types';
-import { toastFailure } from '../library-admin/mutation-toasts';
+import { DeleteConfirmDialog, useConfirmedDelete, useEditDialog } from '../library-admin/admin-list-tab';
 
 export type CreatorsTabProps = Record<string, never>;
-
-export const CREATOR_ACCOUNTS_KEY = ['/api/creator-accounts'] as const;
 
 /**
  * Featured creators: add (with their sign-in), edit the profile, send a password setup
@@ -31,31 +18,23 @@ export const CREATOR_ACCOUNTS_KEY = ['/api/creator-accounts'] as const;
  */
 export function CreatorsTab(_props: CreatorsTabProps) {
   const queryClient = useQueryClient();
-  const creators = useQuery<AdminCreator[]>({ queryKey: ['/api/creators'] });
-  const [editing, setEditing] = useState<AdminCreator | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<AdminCreator | null>(null);
-  const accounts = useQuery<AdminCreatorAccount[]>({ queryKey: CREATOR_ACCOUNTS_KEY });
+  const creators = useQuery(apiQuery('GET /api/creators'));
+  const dialog = useEditDialog<AdminCreator>();
+  const accounts = useQuery(apiQuery('GET /api/creator-accounts'));
   const accountOf = new Map((accounts.data ?? []).map((a) => [a.id, a]));
   const [linkFor, setLinkFor] = useState<AdminCreatorAccount | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (c: AdminCreator) => apiRequest('DELETE', `/api/creators/${c.id}`),
-    onSuccess: async (_res, c) => {
-      toast({ title: 'Creator deleted', variant: 'success' });
-      setDeleting(null);
+  const deletion = useConfirmedDelete({
+    remove: (c: AdminCreator) => callApi('DELETE /api/creators/:id', { params: { id: c.id } }),
+    deletedTitle: 'Creator deleted',
+    failureTitle: 'Could not delete the creator',
+    onDeleted: async (c) => {
       // The library drops the profile when the deletion event arrives: hide it now.
-      queryClient.setQueryData<AdminCreator[]>(['/api/creators'], (list) => list?.filter((x) => x.id !== c.id));
+      queryClient.setQueryData(apiQueryKey('GET /api/creators'), (list: AdminCreator[] | undefined) => list?.filter((x) => x.id !== c.id));
       void refreshCreatorsWhen(queryClient, (list) => !list.some((x) => x.id === c.id));
-      await queryClient.invalidateQueries({ queryKey: ['/api/transcripts'] });
+      await queryClient.invalidateQueries({ queryKey: ['GET /api/transcripts'] });
     },
-    onError: (error) => toastFailure('Could not delete the creator', error),
   });
-
-  const openDialog = (c: AdminCreator | null) => {
-    setEditing(c);
-    setDialogOpen(true);
-  };
 
   return (
     <section aria-labelledby="creators-title">
@@ -64,7 +43,7 @@ export function CreatorsTab(_props: CreatorsTabProps) {
         title="Creators"
         description="Featured creators and their referral sign-ins."
         action={
-          <Button onClick={() => openDialog(null)}>
+          <Button onClick={() => dialog.openFor(null)}>
             <Plus size={16} aria-hidden /> Add Creator
           </Button>
         }
@@ -121,10 +100,10 @@ export function CreatorsTab(_props: CreatorsTabProps) {
                 >
                   <KeyRound size={16} />
                 </IconButton>
-                <IconButton aria-label={`Edit ${c.name}`} onClick={() => openDialog(c)}>
+                <IconButton aria-label={`Edit ${c.name}`} onClick={() => dialog.openFor(c)}>
                   <Pencil size={16} />
                 </IconButton>
-                <IconButton aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
+                <IconButton aria-label={`Delete ${c.name}`} onClick={() => deletion.ask(c)}>
                   <Trash2 size={16} />
                 </IconButton>
               </>
@@ -132,20 +111,14 @@ export function CreatorsTab(_props: CreatorsTabProps) {
           />
         )}
       </QueryStates>
-      <CreatorEditDialog open={dialogOpen} onOpenChange={setDialogOpen} creator={editing} />
+      <CreatorEditDialog open={dialog.open} onOpenChange={dialog.setOpen} creator={dialog.editing} />
       <CreatorSetupLinkDialog creator={linkFor} onOpenChange={(open) => !open && setLinkFor(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
+      <DeleteConfirmDialog
+        deletion={deletion}
         title="Delete this creator?"
-        description={
-          deleting ? `${deleting.name}’s sign-in and profile are removed. Their affirmations stay in the library, without a creator.` : ''
+        describe={(deleting) =>
+          `${deleting.name}’s sign-in and profile are removed. Their affirmations stay in the library, without a creator.`
         }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        destructive
-        onConfirm={() => deleting && remove.mutate(deleting)}
       />
     </section>
   );

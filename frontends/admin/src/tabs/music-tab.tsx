@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronUp, Music, Play, Plus, Trash2, Upload } from 'lucide-react';
 import {
-  apiRequest,
+  bareList,
+  apiQuery,
+  apiQueryKey,
+  callApi,
   Button,
   Card,
-  ConfirmDialog,
   EmptyState,
   formatClock,
   IconButton,
-  toast,
   IconBadge,
   QueryStates,
   SkeletonList,
@@ -17,26 +18,22 @@ import {
 import { TabHeader } from '../library-admin/admin-table';
 import type { AdminMusicTrack } from '../library-admin/library-admin-types';
 import { MusicUploadDialog } from '../library-admin/music-upload-dialog';
-import { toastFailure } from '../library-admin/mutation-toasts';
+import { DeleteConfirmDialog, useConfirmedDelete } from '../library-admin/admin-list-tab';
 
 export type MusicTabProps = Record<string, never>;
 
 /** Background music: a card grid of title and m:ss, a preview of each track as uploaded, delete, and the upload dialog. */
 export function MusicTab(_props: MusicTabProps) {
   const queryClient = useQueryClient();
-  const music = useQuery<AdminMusicTrack[]>({ queryKey: ['/api/background-music'] });
+  const music = useQuery(apiQuery('GET /api/background-music'));
   const [uploading, setUploading] = useState(false);
-  const [deleting, setDeleting] = useState<AdminMusicTrack | null>(null);
   const [previewing, setPreviewing] = useState<string | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (m: AdminMusicTrack) => apiRequest('DELETE', `/api/background-music/${m.id}`),
-    onSuccess: async () => {
-      toast({ title: 'Music deleted', variant: 'success' });
-      setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: ['/api/background-music'] });
-    },
-    onError: (error) => toastFailure('Could not delete the music', error),
+  const deletion = useConfirmedDelete({
+    remove: (m: AdminMusicTrack) => callApi('DELETE /api/background-music/:id', { params: { id: m.id } }),
+    deletedTitle: 'Music deleted',
+    failureTitle: 'Could not delete the music',
+    onDeleted: () => queryClient.invalidateQueries({ queryKey: apiQueryKey('GET /api/background-music') }),
   });
 
   return (
@@ -69,7 +66,7 @@ export function MusicTab(_props: MusicTabProps) {
         }
       >
         {(list) => (
-          <ul css={{ ...grid, listStyle: 'none', margin: 0, padding: 0 }}>
+          <ul css={{ ...grid, ...bareList }}>
             {list.map((m) => (
               <li key={m.id}>
                 <Card css={{ display: 'grid', gap: 12, padding: 16 }}>
@@ -101,7 +98,7 @@ export function MusicTab(_props: MusicTabProps) {
                     >
                       {previewing === m.id ? <ChevronUp size={16} /> : <Play size={16} />}
                     </IconButton>
-                    <IconButton aria-label={`Delete ${m.title}`} onClick={() => setDeleting(m)}>
+                    <IconButton aria-label={`Delete ${m.title}`} onClick={() => deletion.ask(m)}>
                       <Trash2 size={16} />
                     </IconButton>
                   </div>
@@ -124,18 +121,12 @@ export function MusicTab(_props: MusicTabProps) {
         )}
       </QueryStates>
       <MusicUploadDialog open={uploading} onOpenChange={setUploading} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
+      <DeleteConfirmDialog
+        deletion={deletion}
         title="Delete this track?"
-        description={
-          deleting ? `“${deleting.title}” will no longer be offered as background music. Audio already generated with it is kept.` : ''
+        describe={(deleting) =>
+          `“${deleting.title}” will no longer be offered as background music. Audio already generated with it is kept.`
         }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        destructive
-        onConfirm={() => deleting && remove.mutate(deleting)}
       />
     </section>
   );

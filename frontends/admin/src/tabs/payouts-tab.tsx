@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { EmptyState, Skeleton, QueryStates } from '@innerecho/ui';
+import { apiQuery, EmptyState, Skeleton, QueryStates } from '@innerecho/ui';
 import { HandCoins, Wallet } from 'lucide-react';
 import { TabHeader } from '../library-admin/admin-table';
 import { CreatorBalanceCard } from '../payouts/creator-balance-card';
 import { PayoutList } from '../payouts/payout-list';
-import { BALANCES_KEY, PAYOUTS_KEY, type AdminPayout, type CreatorBalance } from '../payouts/payouts-api';
 
 export type PayoutsTabProps = Record<string, never>;
 
 /** Creators' pending balances, payouts made from them, and the payout history. */
 export function PayoutsTab(_props: PayoutsTabProps) {
-  const balances = useQuery<CreatorBalance[]>({ queryKey: BALANCES_KEY });
-  const payouts = useQuery<AdminPayout[]>({ queryKey: PAYOUTS_KEY });
+  const balances = useQuery(apiQuery('GET /api/payouts/balances'));
+  const payouts = useQuery(apiQuery('GET /api/payouts'));
   const owed = balances.data?.filter((b) => b.commissions.length > 0) ?? [];
   const names = new Map((balances.data ?? []).map((b) => [b.creatorId, b.name]));
 

@@ -1,23 +1,22 @@
 import { useDeferredValue, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Pencil, Plus, Trash2 } from 'lucide-react';
 import {
-  apiRequest,
+  apiQuery,
+  callApi,
   Badge,
   Button,
   Clamp,
-  ConfirmDialog,
   DataTable,
   EmptyState,
   IconButton,
-  Input,
-  toast,
+  SearchInput,
   QueryStates,
   SkeletonList,
 } from '@innerecho/ui';
 import { TabHeader } from '../library-admin/admin-table';
-import type { AdminCreator, AdminTranscript } from '../library-admin/library-admin-types';
-import { toastFailure } from '../library-admin/mutation-toasts';
+import type { AdminTranscript } from '../library-admin/library-admin-types';
+import { DeleteConfirmDialog, useConfirmedDelete, useEditDialog } from '../library-admin/admin-list-tab';
 import { TranscriptEditDialog } from '../library-admin/transcript-edit-dialog';
 
 export type TranscriptsTabProps = Record<string, never>;
@@ -36,11 +35,9 @@ function matches(t: AdminTranscript, creator: string, query: string): boolean {
 /** The library's affirmations: search, a page at a time, add, edit, delete. */
 export function TranscriptsTab(_props: TranscriptsTabProps) {
   const queryClient = useQueryClient();
-  const transcripts = useQuery<AdminTranscript[]>({ queryKey: ['/api/transcripts'] });
-  const creators = useQuery<AdminCreator[]>({ queryKey: ['/api/creators'] });
-  const [editing, setEditing] = useState<AdminTranscript | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<AdminTranscript | null>(null);
+  const transcripts = useQuery(apiQuery('GET /api/transcripts'));
+  const creators = useQuery(apiQuery('GET /api/creators'));
+  const dialog = useEditDialog<AdminTranscript>();
   const creatorName = new Map((creators.data ?? []).map((c) => [c.id, c.name]));
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
@@ -57,20 +54,12 @@ export function TranscriptsTab(_props: TranscriptsTabProps) {
   const current = Math.min(page, pages - 1);
   const shown = found.slice(current * TRANSCRIPTS_PAGE_SIZE, (current + 1) * TRANSCRIPTS_PAGE_SIZE);
 
-  const remove = useMutation({
-    mutationFn: (t: AdminTranscript) => apiRequest('DELETE', `/api/transcripts/${t.id}`),
-    onSuccess: async () => {
-      toast({ title: 'Transcript deleted', variant: 'success' });
-      setDeleting(null);
-      await queryClient.invalidateQueries({ queryKey: ['/api/transcripts'] });
-    },
-    onError: (error) => toastFailure('Could not delete the transcript', error),
+  const deletion = useConfirmedDelete({
+    remove: (t: AdminTranscript) => callApi('DELETE /api/transcripts/:id', { params: { id: t.id } }),
+    deletedTitle: 'Transcript deleted',
+    failureTitle: 'Could not delete the transcript',
+    onDeleted: () => queryClient.invalidateQueries({ queryKey: ['GET /api/transcripts'] }),
   });
-
-  const openDialog = (t: AdminTranscript | null) => {
-    setEditing(t);
-    setDialogOpen(true);
-  };
 
   return (
     <section aria-labelledby="transcripts-title">
@@ -79,7 +68,7 @@ export function TranscriptsTab(_props: TranscriptsTabProps) {
         title="Transcripts"
         description={transcripts.data ? `${transcripts.data.length} affirmations in the library` : 'The affirmations in the library'}
         action={
-          <Button onClick={() => openDialog(null)}>
+          <Button onClick={() => dialog.openFor(null)}>
             <Plus size={16} aria-hidden /> Add Transcript
           </Button>
         }
@@ -92,24 +81,16 @@ export function TranscriptsTab(_props: TranscriptsTabProps) {
       >
         {() => (
           <div css={{ display: 'grid', gap: 14, minWidth: 0 }}>
-            <div role="search" css={{ position: 'relative', maxWidth: 420 }}>
-              <Search
-                size={18}
-                aria-hidden
-                css={(t) => ({ position: 'absolute', left: 14, top: '50%', transform: 'translateY(-50%)', color: t.colors.textSubtle })}
-              />
-              <Input
-                type="search"
-                aria-label="Search transcripts"
-                placeholder="Search titles, words, categories, creators"
-                value={query}
-                onChange={(e) => {
-                  setQuery(e.target.value);
-                  setPage(0);
-                }}
-                css={{ paddingLeft: 42 }}
-              />
-            </div>
+            <SearchInput
+              label="Search transcripts"
+              placeholder="Search titles, words, categories, creators"
+              value={query}
+              onChange={(value) => {
+                setQuery(value);
+                setPage(0);
+              }}
+              maxWidth={420}
+            />
             <p role="status" css={(t) => ({ fontSize: 14, color: t.colors.textMuted })}>
               {found.length === 0
                 ? `No transcripts match “${search.trim()}”`
@@ -140,10 +121,10 @@ export function TranscriptsTab(_props: TranscriptsTabProps) {
                 ]}
                 actions={(t) => (
                   <>
-                    <IconButton aria-label={`Edit ${t.title}`} onClick={() => openDialog(t)}>
+                    <IconButton aria-label={`Edit ${t.title}`} onClick={() => dialog.openFor(t)}>
                       <Pencil size={16} />
                     </IconButton>
-                    <IconButton aria-label={`Delete ${t.title}`} onClick={() => setDeleting(t)}>
+                    <IconButton aria-label={`Delete ${t.title}`} onClick={() => deletion.ask(t)}>
                       <Trash2 size={16} />
                     </IconButton>
                   </>
@@ -167,29 +148,21 @@ export function TranscriptsTab(_props: TranscriptsTabProps) {
         )}
       </QueryStates>
       <TranscriptEditDialog
-        open={dialogOpen}
-        onOpenChange={setDialogOpen}
-        transcript={editing}
+        open={dialog.open}
+        onOpenChange={dialog.setOpen}
+        transcript={dialog.editing}
         creators={creators.data ?? []}
         onSaved={(id) => {
           setRecent((list) => [id, ...list.filter((x) => x !== id)]);
           setPage(0);
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(o) => !o && setDeleting(null)}
+      <DeleteConfirmDialog
+        deletion={deletion}
         title="Delete this transcript?"
-        description={
-          deleting
-            ? `“${deleting.title}” will be removed from the library. Audio people already generated from it stays in their saved affirmations.`
-            : ''
+        describe={(deleting) =>
+          `“${deleting.title}” will be removed from the library. Audio people already generated from it stays in their saved affirmations.`
         }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        destructive
-        onConfirm={() => deleting && remove.mutate(deleting)}
       />
     </section>
   );

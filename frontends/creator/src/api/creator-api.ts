@@ -3,12 +3,10 @@ import {
   ANALYTICS_PERIODS,
   type AnalyticsPeriod,
   type CommissionView,
-  type CreatorAccountView,
   type CreatorDashboardAnalytics,
-  type PayoutSummaryView,
   type PayoutView,
 } from '@innerecho/contracts';
-import { throwIfResNotOk } from '@innerecho/ui';
+import { apiQuery, apiQueryKey } from '@innerecho/ui';
 
 export { ANALYTICS_PERIODS, type AnalyticsPeriod };
 export const DEFAULT_PERIOD: AnalyticsPeriod = 'monthly';
@@ -21,30 +19,26 @@ export type Payout = PayoutView;
  * GET /api/creator-auth/session: `{ creator }`, null when signed out. Being signed out is an
  * answer there, not a failed request, so a visitor's browser logs no error for it.
  */
-export const CREATOR_CURRENT_QUERY_KEY = ['/api/creator-auth/session'] as const;
+export const CREATOR_CURRENT_QUERY_KEY = apiQueryKey('GET /api/creator-auth/session');
 
 /** The signed-in creator, or null when signed out. */
 export function useCurrentCreator() {
-  return useQuery<CreatorAccountView | null>({
-    queryKey: CREATOR_CURRENT_QUERY_KEY,
-    queryFn: async ({ signal }) => {
-      const res = await fetch(CREATOR_CURRENT_QUERY_KEY[0], { credentials: 'include', signal });
-      await throwIfResNotOk(res);
-      return ((await res.json()) as { creator: CreatorAccountView | null }).creator;
-    },
-    retry: false,
-  });
+  return useQuery({ ...apiQuery('GET /api/creator-auth/session'), select: (answer) => answer.creator, retry: false });
 }
 
-export const useCreatorCommissions = (creatorId: string) => useQuery<Commission[]>({ queryKey: ['/api/commissions/creator', creatorId] });
+export const useCreatorCommissions = (creatorId: string) =>
+  useQuery(apiQuery('GET /api/commissions/creator/:creatorId', { params: { creatorId } }));
 
-export const useCreatorPayouts = (creatorId: string) => useQuery<Payout[]>({ queryKey: ['/api/payouts/creator', creatorId] });
-
-const payoutSummaryKey = (creatorId: string) => ['/api/payouts/creator', creatorId, 'summary'] as const;
+export const useCreatorPayouts = (creatorId: string) =>
+  useQuery(apiQuery('GET /api/payouts/creator/:creatorId', { params: { creatorId } }));
 
 /** What the creator can ask to be paid now, the terms, and their request's fate. */
-export const useCreatorPayoutSummary = (creatorId: string) => useQuery<PayoutSummaryView>({ queryKey: payoutSummaryKey(creatorId) });
+export const useCreatorPayoutSummary = (creatorId: string) =>
+  useQuery(apiQuery('GET /api/payouts/creator/:creatorId/summary', { params: { creatorId } }));
 
 export const useCreatorAnalytics = (creatorId: string, period: AnalyticsPeriod) =>
   // The previous period's figures stay while the next load, so the cards do not flash.
-  useQuery<CreatorAnalytics>({ queryKey: ['/api/creator-analytics', `${creatorId}?period=${period}`], placeholderData: keepPreviousData });
+  useQuery({
+    ...apiQuery('GET /api/creator-analytics/:creatorId', { params: { creatorId }, query: { period } }),
+    placeholderData: keepPreviousData,
+  });

@@ -12,11 +12,12 @@ import {
   TRANSCRIPT_CONTENT_MAX,
   ZCollectionInput,
   type CollectionCoverColour,
+  type CollectionInput,
   type CreatorCollectionView,
   type TranscriptView,
 } from '@innerecho/contracts';
 import {
-  apiRequest,
+  callApi,
   Button,
   COLLECTION_COVER_LOOKS,
   CountedTextareaField,
@@ -113,12 +114,10 @@ export function CollectionEditorDialog({ open, onOpenChange, collection, ownTran
   });
 
   const save = useMutation({
-    mutationFn: async () => {
-      const res = collection
-        ? await apiRequest('PUT', `/api/creator-collections/${collection.id}`, body())
-        : await apiRequest('POST', '/api/creator-collections', body());
-      return (await res.json()) as CreatorCollectionView;
-    },
+    mutationFn: (input: CollectionInput) =>
+      collection
+        ? callApi('PUT /api/creator-collections/:id', { params: { id: collection.id }, body: input })
+        : callApi('POST /api/creator-collections', { body: input }),
     onSuccess: async () => {
       toast({ title: 'Collection saved', description: 'Submit it for review when it is ready.', variant: 'success' });
       await queryClient.invalidateQueries({ queryKey: CREATOR_COLLECTIONS_KEY });
@@ -134,8 +133,8 @@ export function CollectionEditorDialog({ open, onOpenChange, collection, ownTran
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!validInput(ZCollectionInput, body())) return;
-    save.mutate();
+    const input = validInput(ZCollectionInput, body());
+    if (input) save.mutate(input);
   };
 
   const change = (key: string, values: Partial<DraftItem>) => setItems((all) => all.map((i) => (i.key === key ? { ...i, ...values } : i)));

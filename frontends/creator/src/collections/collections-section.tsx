@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, CircleX, Clock, Copy, Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import type { CollectionView, CreatorCollectionView, CollectionStatus } from '@innerecho/contracts';
 import {
-  apiRequest,
+  callApi,
   Badge,
   Button,
   Card,
@@ -111,7 +111,7 @@ function CollectionRow({
   const [confirming, setConfirming] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: CREATOR_COLLECTIONS_KEY });
   const submit = useMutation({
-    mutationFn: () => apiRequest('POST', `/api/creator-collections/${collection.id}/submit`),
+    mutationFn: () => callApi('POST /api/creator-collections/:id/submit', { params: { id: collection.id } }),
     onSuccess: async () => {
       toast({ title: 'Submitted for review', description: 'An admin approves it or tells you what to change.', variant: 'success' });
       await refresh();
@@ -120,12 +120,12 @@ function CollectionRow({
       toast({ title: 'Could not submit', description: serverErrorMessage(error) ?? 'Please try again', variant: 'destructive' }),
   });
   const remove = useMutation({
-    mutationFn: () => apiRequest('DELETE', `/api/creator-collections/${collection.id}`),
+    mutationFn: () => callApi('DELETE /api/creator-collections/:id', { params: { id: collection.id } }),
     onSuccess: async () => {
       toast({ title: 'Collection deleted' });
       setConfirming(false);
       await refresh();
-      await queryClient.invalidateQueries({ queryKey: ['/api/creators'] });
+      await queryClient.invalidateQueries({ queryKey: ['GET /api/creators/:id/collections'] });
     },
     onError: (error) =>
       toast({ title: 'Could not delete', description: serverErrorMessage(error) ?? 'Please try again', variant: 'destructive' }),

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, CircleCheck, CircleX, HandCoins } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
-  apiRequest,
+  apiQueryKey,
+  callApi,
   Button,
   Card,
   CardDescription,
@@ -32,10 +33,13 @@ export function PayoutRequestCard({ creatorId }: PayoutRequestCardProps) {
   const summary = useCreatorPayoutSummary(creatorId);
 
   const request = useMutation({
-    mutationFn: () => apiRequest('POST', `/api/payouts/creator/${creatorId}/request`),
+    mutationFn: () => callApi('POST /api/payouts/creator/:creatorId/request', { params: { creatorId } }),
     onSuccess: async () => {
       toast({ title: 'Payout requested', description: 'An admin pays it or answers you soon.', variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['/api/payouts/creator', creatorId] });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: apiQueryKey('GET /api/payouts/creator/:creatorId', { params: { creatorId } }) }),
+        queryClient.invalidateQueries({ queryKey: apiQueryKey('GET /api/payouts/creator/:creatorId/summary', { params: { creatorId } }) }),
+      ]);
     },
     onError: (error) =>
       toast({ title: 'Could not request a payout', description: serverErrorMessage(error) ?? 'Please try again', variant: 'destructive' }),

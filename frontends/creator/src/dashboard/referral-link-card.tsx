@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Card, CardDescription, CardTitle, Input, toast, visuallyHidden } from '@innerecho/ui';
+import { Button, Card, CardDescription, CardTitle, LinkField, toast } from '@innerecho/ui';
 import { Check, Copy } from 'lucide-react';
 
 /** After Copy link, the button says Copied for 2 seconds. */
@@ -62,16 +62,12 @@ export function ReferralLinkCard({ referralCode }: ReferralLinkCardProps) {
         </CardDescription>
       </div>
       <div css={{ display: 'flex', gap: 10, flexWrap: 'wrap' }}>
-        <label htmlFor="referral-link" css={visuallyHidden}>
-          Referral link
-        </label>
-        <Input
+        <LinkField
           id="referral-link"
+          label="Referral link"
           ref={inputRef}
-          readOnly
           value={link}
-          onFocus={(e) => e.currentTarget.select()}
-          css={(t) => ({ flex: '1 1 240px', minWidth: 0, fontFamily: t.fonts.mono, fontSize: 14 })}
+          css={{ flex: '1 1 240px', minWidth: 0, fontSize: 14 }}
         />
         <Button
           variant={copied ? 'secondary' : 'primary'}

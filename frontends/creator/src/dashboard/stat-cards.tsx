@@ -1,4 +1,4 @@
-import { Card, Skeleton, formatDollars } from '@innerecho/ui';
+import { bareList, Card, Skeleton, formatDollars } from '@innerecho/ui';
 import { CircleDollarSign, Hourglass, UserPlus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { CreatorAnalytics } from '../api/creator-api';
@@ -22,9 +22,7 @@ export function StatCards({ analytics }: StatCardsProps) {
     <ul
       aria-label="Your numbers"
       css={(t) => ({
-        listStyle: 'none',
-        margin: 0,
-        padding: 0,
+        ...bareList,
         display: 'grid',
         gap: 16,
         gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',

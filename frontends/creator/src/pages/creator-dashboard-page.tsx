@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  apiRequest,
+  callApi,
   Button,
   Container,
   ErrorState,
@@ -72,11 +72,12 @@ function Dashboard({ creator }: { creator: CreatorAccountView }) {
   const payouts = useCreatorPayouts(creator.id);
 
   const logout = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/creator-auth/logout'),
+    mutationFn: () => callApi('POST /api/creator-auth/logout'),
     onSuccess: () => {
-      queryClient.setQueryData(CREATOR_CURRENT_QUERY_KEY, null);
+      queryClient.setQueryData(CREATOR_CURRENT_QUERY_KEY, { creator: null });
       queryClient.removeQueries({
-        predicate: (q) => String(q.queryKey[0]).match(/^\/api\/(commissions|payouts|creator-analytics|creator-collections)/) !== null,
+        predicate: (q) =>
+          String(q.queryKey[0]).match(/^GET \/api\/(commissions|payouts|creator-analytics|creator-collections)(\/|$)/) !== null,
       });
       toast({ title: 'Logged out' });
       void navigate('/creator-login');

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  apiRequest,
+  callApi,
   Button,
   Card,
   Container,
@@ -16,7 +16,7 @@ import {
   IconBadge,
 } from '@innerecho/ui';
 import { KeyRound } from 'lucide-react';
-import { ZCreatorSignIn, type CreatorAccountView } from '@innerecho/contracts';
+import { ZCreatorSignIn, type CreatorSignIn } from '@innerecho/contracts';
 import { CREATOR_CURRENT_QUERY_KEY, useCurrentCreator } from '../api/creator-api';
 
 export type CreatorLoginPageProps = Record<string, never>;
@@ -33,12 +33,9 @@ export function CreatorLoginPage(_props: CreatorLoginPageProps) {
   const [password, setPassword] = useState('');
 
   const login = useMutation({
-    mutationFn: async (input: { email: string; password: string }) => {
-      const res = await apiRequest('POST', '/api/creator-auth/login', input);
-      return (await res.json()) as { creator: CreatorAccountView };
-    },
+    mutationFn: (input: CreatorSignIn) => callApi('POST /api/creator-auth/login', { body: input }),
     onSuccess: ({ creator }) => {
-      queryClient.setQueryData(CREATOR_CURRENT_QUERY_KEY, creator);
+      queryClient.setQueryData(CREATOR_CURRENT_QUERY_KEY, { creator });
       toast({ title: 'Success', description: 'Logged in successfully' });
       void navigate('/creator-dashboard');
     },

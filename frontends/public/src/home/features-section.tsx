@@ -1,4 +1,4 @@
-import { Card, CardDescription, CardTitle, Container, IconBadge } from '@innerecho/ui';
+import { bareList, Card, CardDescription, CardTitle, Container, IconBadge } from '@innerecho/ui';
 import { Library, Mic, Sparkles, type LucideIcon } from 'lucide-react';
 import { SectionHeading } from './section-heading';
 
@@ -34,9 +34,7 @@ export function FeaturesSection() {
           css={(t) => ({
             display: 'grid',
             gap: 20,
-            listStyle: 'none',
-            margin: 0,
-            padding: 0,
+            ...bareList,
             [t.mq.md]: { gridTemplateColumns: 'repeat(3, 1fr)' },
           })}
         >

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Container, ManageSubscriptionButton, formatClock, useAuth } from '@innerecho/ui';
+import { bareList, Button, Container, ManageSubscriptionButton, formatClock, useAuth } from '@innerecho/ui';
 import { Pause, Play } from 'lucide-react';
 import heroSampleUrl from '../assets/hero-sample.mp3';
 import { GetStartedButton } from './get-started-button';
@@ -209,9 +209,7 @@ function HeroPreview() {
           gap: 8,
           fontSize: 13,
           color: t.colors.textMuted,
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
+          ...bareList,
         })}
       >
         {['Calm & Relaxation', 'Soft pad', '1.0x'].map((chip) => (

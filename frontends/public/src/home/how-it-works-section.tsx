@@ -1,4 +1,4 @@
-import { Container, IconBadge } from '@innerecho/ui';
+import { bareList, Container, IconBadge } from '@innerecho/ui';
 import { SectionHeading } from './section-heading';
 
 const STEPS = [
@@ -25,9 +25,7 @@ export function HowItWorksSection() {
           css={(t) => ({
             display: 'grid',
             gap: 28,
-            listStyle: 'none',
-            margin: 0,
-            padding: 0,
+            ...bareList,
             counterReset: 'step',
             [t.mq.md]: { gridTemplateColumns: 'repeat(3, 1fr)', gap: 32 },
           })}

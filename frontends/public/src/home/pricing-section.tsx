@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Container, ManageSubscriptionButton, useAuth } from '@innerecho/ui';
+import { bareList, Badge, Button, Card, Container, ManageSubscriptionButton, useAuth } from '@innerecho/ui';
 import { Check, CheckCircle2 } from 'lucide-react';
 import { FREE_TRIAL_DAYS, PLAN_FEATURES, PLANS, type Plan } from './plans';
 import { SectionHeading } from './section-heading';
@@ -94,7 +94,7 @@ export function PlanCard({ plan, voice, pending, onChoose }: PlanCardProps) {
         </p>
         <p css={(t) => ({ color: t.colors.textMuted, fontSize: 14.5 })}>{plan.billing}</p>
       </div>
-      <ul css={{ display: 'grid', gap: 10, listStyle: 'none', margin: 0, padding: 0, fontSize: 15 }}>
+      <ul css={{ display: 'grid', gap: 10, ...bareList, fontSize: 15 }}>
         {[`${FREE_TRIAL_DAYS}-day free trial`, voice, ...PLAN_FEATURES].map((feature) => (
           <li key={feature} css={{ display: 'flex', gap: 10, alignItems: 'flex-start' }}>
             <Check size={18} aria-hidden css={(t) => ({ color: t.colors.success, marginTop: 3, flexShrink: 0 })} />

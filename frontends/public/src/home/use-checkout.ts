@@ -1,33 +1,27 @@
-import { apiRequest, getReferralCode, serverErrorMessage, toast } from '@innerecho/ui';
+import { callApi, getReferralCode, serverErrorMessage, toast } from '@innerecho/ui';
 import { useMutation } from '@tanstack/react-query';
 import type { PlanId } from './plans';
 
-interface CheckoutResponse {
-  url?: string;
-  error?: string;
-}
-
 /**
  * Starts a checkout for a plan (Stripe, or the demo checkout): the chosen plan's button says
- * 'Loading...' until the answer, a `{ url }` answer is followed, an error toasts. The referral code comes
+ * 'Loading...' until the answer, a `{ url }` answer is followed, an error toasts (with the
+ * server's words when it gave some, even in a 200 answer that carries an `{ error }` instead). The referral code comes
  * from ?ref or, failing that, the remembered referral cookie.
  */
 export function useCheckout() {
   const mutation = useMutation({
-    mutationFn: async (plan: PlanId): Promise<CheckoutResponse> => {
+    mutationFn: (plan: PlanId) => {
       const referralCode = getReferralCode();
-      const res = await apiRequest('POST', '/api/create-checkout-session', {
-        plan,
-        ...(referralCode ? { referralCode } : {}),
-      });
-      return (await res.json()) as CheckoutResponse;
+      return callApi('POST /api/create-checkout-session', { body: { plan, ...(referralCode ? { referralCode } : {}) } });
     },
-    onSuccess: (data) => {
-      if (data.url) {
-        window.location.href = data.url;
+    onSuccess: (answer) => {
+      if (answer.url) {
+        window.location.href = answer.url;
         return;
       }
-      toast({ title: 'Error', description: data.error || 'Failed to create checkout session', variant: 'destructive' });
+      // Not the declared { url }: a 200 that explains itself ({ error: '…' }) is shown as the server said it.
+      const said = 'error' in answer && typeof answer.error === 'string' ? answer.error : '';
+      toast({ title: 'Error', description: said || 'Failed to create checkout session', variant: 'destructive' });
     },
     onError: (error) => {
       // A non-OK answer that explains itself ({error: '…'}) is shown as the server said it.

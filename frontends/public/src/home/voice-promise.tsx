@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { AudioLines, Mic } from 'lucide-react';
-import { IconBadge } from '@innerecho/ui';
+import { apiQuery, IconBadge } from '@innerecho/ui';
 import type { VoiceEngineView } from '@innerecho/contracts';
 
 /**
@@ -9,7 +9,7 @@ import type { VoiceEngineView } from '@innerecho/contracts';
  * cannot be read) the page says the more modest thing, the built-in engine's.
  */
 export function useVoiceEngine(): VoiceEngineView['cloneEngine'] {
-  const engine = useQuery<VoiceEngineView>({ queryKey: ['/api/voice-engine'], staleTime: Infinity });
+  const engine = useQuery({ ...apiQuery('GET /api/voice-engine'), staleTime: Infinity });
   return engine.data?.cloneEngine ?? 'local';
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  apiQuery,
   AUTH_USER_QUERY_KEY,
   AnchorButton,
   Button,
@@ -15,7 +16,6 @@ import {
   IconBadge,
 } from '@innerecho/ui';
 import { ArrowRight, Hourglass, PartyPopper, SearchX } from 'lucide-react';
-import type { CheckoutStatusView } from '@innerecho/contracts';
 
 export type SuccessPageProps = Record<string, never>;
 
@@ -147,8 +147,8 @@ const CONFIRMATION_WAIT_MS = 30_000;
 
 /** The checkout's state; while `polling`, a Stripe checkout paid a moment ago is asked again each second until its confirmation arrives. */
 function useCheckoutStatus(checkoutId: string | null, { polling }: { polling: boolean }) {
-  return useQuery<CheckoutStatusView>({
-    queryKey: ['/api/billing/checkout-status', encodeURIComponent(checkoutId ?? '')],
+  return useQuery({
+    ...apiQuery('GET /api/billing/checkout-status/:checkoutId', { params: { checkoutId: checkoutId ?? '' } }),
     enabled: Boolean(checkoutId),
     refetchInterval: (query) => (polling && query.state.data?.status === 'processing' ? 1000 : false),
   });

@@ -1,4 +1,5 @@
 import {
+  bareList,
   AnchorButton,
   Button,
   IconButton,
@@ -58,7 +59,7 @@ export function MobileMenu({ items, isAuthenticated, isLoading, showAccount }: M
       <SheetContent title="Menu" closeLabel="Close menu">
         {items.length > 0 ? (
           <nav aria-label="Main">
-            <ul css={{ display: 'flex', flexDirection: 'column', gap: 4, listStyle: 'none', margin: 0, padding: 0 }}>
+            <ul css={{ display: 'flex', flexDirection: 'column', gap: 4, ...bareList }}>
               {items.map(({ to, label, icon: Icon }) => (
                 <li key={to}>
                   <NavLink

@@ -1,4 +1,4 @@
-import { Container, Link } from '@innerecho/ui';
+import { bareList, Container, Link } from '@innerecho/ui';
 
 export const SUPPORT_EMAIL = 'support@innerecho.app';
 
@@ -28,7 +28,7 @@ export function SiteFooter() {
           </p>
         </div>
         <nav aria-label="Footer">
-          <ul css={{ display: 'flex', flexWrap: 'wrap', gap: '12px 24px', listStyle: 'none', margin: 0, padding: 0 }}>
+          <ul css={{ display: 'flex', flexWrap: 'wrap', gap: '12px 24px', ...bareList }}>
             <li>
               <Link to="/privacy" css={footerLink}>
                 Privacy Policy

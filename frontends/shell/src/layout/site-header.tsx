@@ -1,4 +1,4 @@
-import { AnchorButton, Button, Container, ManageSubscriptionButton, useAuth, NavLink, useLocation } from '@innerecho/ui';
+import { bareList, AnchorButton, Button, Container, ManageSubscriptionButton, useAuth, NavLink, useLocation } from '@innerecho/ui';
 import { LogIn, LogOut, UserRound } from 'lucide-react';
 import { ACCOUNT_PATH, logOut, signInHref } from './auth-actions';
 import { BrandLink } from './brand-link';
@@ -32,7 +32,7 @@ export function SiteHeader() {
         <BrandLink />
         {items.length > 0 ? (
           <nav aria-label="Main" css={desktopOnly}>
-            <ul css={{ display: 'flex', gap: 4, listStyle: 'none', margin: 0, padding: 0 }}>
+            <ul css={{ display: 'flex', gap: 4, ...bareList }}>
               {items.map((item) => (
                 <li key={item.to}>
                   <NavLink

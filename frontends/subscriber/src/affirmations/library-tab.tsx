@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { apiQuery } from '@innerecho/ui';
 import { CollectionsSection } from '../collections/collections-section';
 import { AllAffirmationsSection } from '../library/all-affirmations-section';
 import { FeaturedCreatorsSection } from '../library/featured-creators-section';
@@ -10,7 +11,7 @@ export type LibraryTabProps = Record<string, never>;
 
 /** The /affirmations library tab: Featured Creators, creators' Collections, then All Affirmations. */
 export function LibraryTab(_props: LibraryTabProps) {
-  const transcripts = useQuery<Transcript[]>({ queryKey: ['/api/transcripts'] });
+  const transcripts = useQuery(apiQuery('GET /api/transcripts'));
   const [open, setOpen] = useState<Transcript | null>(null);
   return (
     // minmax(0, 1fr): the category tabs scroll sideways instead of widening the whole column on phones.

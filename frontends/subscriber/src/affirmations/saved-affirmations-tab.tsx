@@ -1,18 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bookmark } from 'lucide-react';
 import {
+  bareList,
+  apiQuery,
   Card,
   EmptyState,
   ErrorState,
   LinkButton,
-  SignInPrompt,
   Skeleton,
   getSessionId,
   TextLink,
   toast,
   useAuth,
-  useLocation,
 } from '@innerecho/ui';
+import { SignedInTab } from './signed-in-tab';
 import { PRICING_PATH } from '../access/start-trial-prompt';
 import { DeletedRow } from '../deleting/deleted-row';
 import { deleteFailureMessage, deleteWithUndo, usePendingDeletes } from '../deleting/undoable-delete';
@@ -35,38 +36,31 @@ export type SavedAffirmationsTabProps = Record<string, never>;
  * in instead of being shown a failed request.
  */
 export function SavedAffirmationsTab(_props: SavedAffirmationsTabProps) {
-  const { isLoading, isAuthenticated } = useAuth();
-  const { pathname, search } = useLocation();
   return (
-    <section aria-labelledby="saved-title" css={{ display: 'grid', gap: 20 }}>
-      <div css={{ display: 'grid', gap: 4 }}>
-        <h2 id="saved-title" css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 26, margin: 0 })}>
-          Your Saved Affirmations
-        </h2>
-        <p css={(t) => ({ margin: 0, color: t.colors.textMuted })}>
+    <SignedInTab
+      id="saved-title"
+      title="Your Saved Affirmations"
+      description={
+        <>
           Replay or download them as often as you like. Your own words are under{' '}
           <TextLink to="/affirmations?tab=mine">My Affirmations</TextLink>.
-        </p>
-      </div>
-      {isLoading ? (
-        <SavedListSkeleton />
-      ) : isAuthenticated ? (
-        <SavedList />
-      ) : (
-        <SignInPrompt
-          title="Sign in to see your saved affirmations"
-          description="Everything you generate is saved to your account, ready to replay or download."
-          returnTo={pathname + search}
-        />
-      )}
-    </section>
+        </>
+      }
+      skeleton={<SavedListSkeleton />}
+      signIn={{
+        title: 'Sign in to see your saved affirmations',
+        description: 'Everything you generate is saved to your account, ready to replay or download.',
+      }}
+    >
+      <SavedList />
+    </SignedInTab>
   );
 }
 
 function SavedList() {
   const { hasActiveSubscription } = useAuth();
   const sessionId = getSessionId();
-  const saved = useQuery<SavedAffirmation[]>({ queryKey: savedAffirmationsQueryKey(sessionId) });
+  const saved = useQuery(apiQuery('GET /api/saved-affirmations/:sessionId', { params: { sessionId } }));
   const pending = usePendingDeletes();
   const queryClient = useQueryClient();
   const offline = useOfflineCopies();
@@ -111,7 +105,7 @@ function SavedList() {
     <>
       <ListeningStreakCard />
       <OfflineSpaceCard />
-      <ul aria-label="Saved affirmations" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}>
+      <ul aria-label="Saved affirmations" css={{ ...bareList, display: 'grid', gap: 16 }}>
         {saved.data.map((item) => {
           const title = (item.transcript ?? item.customAffirmation)?.title || 'Untitled Affirmation';
           const path = savedAffirmationPath(item.id);
@@ -128,11 +122,7 @@ function SavedList() {
 
 function SavedListSkeleton() {
   return (
-    <ul
-      aria-busy="true"
-      aria-label="Loading saved affirmations"
-      css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}
-    >
+    <ul aria-busy="true" aria-label="Loading saved affirmations" css={{ ...bareList, display: 'grid', gap: 16 }}>
       {[0, 1, 2].map((i) => (
         <Card as="li" key={i} aria-hidden css={{ display: 'grid', gap: 12 }}>
           <Skeleton width="45%" height={22} />

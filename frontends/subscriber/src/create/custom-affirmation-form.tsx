@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CUSTOM_CATEGORIES, CUSTOM_CONTENT_MAX, DEFAULT_CATEGORY, TITLE_MAX, ZCustomAffirmationInput } from '@innerecho/contracts';
+import {
+  CUSTOM_CATEGORIES,
+  CUSTOM_CONTENT_MAX,
+  DEFAULT_CATEGORY,
+  TITLE_MAX,
+  ZCustomAffirmationInput,
+  type CustomAffirmationInput,
+} from '@innerecho/contracts';
 import {
   Button,
   Card,
@@ -8,7 +15,7 @@ import {
   Input,
   Select,
   Textarea,
-  apiRequest,
+  callApi,
   fieldDescriptionIds,
   getSessionId,
   serverErrorMessage,
@@ -16,7 +23,7 @@ import {
   validInput,
   useNavigate,
 } from '@innerecho/ui';
-import { affirmationQueryKey, type AffirmationText, type GenerateNavigationState } from '../generate/affirmation-text';
+import { affirmationQueryKey, type GenerateNavigationState } from '../generate/affirmation-text';
 import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';
 import { DURATION_DEFAULT } from '../generate/generation-api';
 import { useDailyAllowance } from '../generate/use-daily-allowance';
@@ -44,15 +51,8 @@ export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
   const [duration, setDuration] = useState(DURATION_DEFAULT);
 
   const save = useMutation({
-    mutationFn: async () => {
-      const res = await apiRequest('POST', '/api/custom-affirmations', {
-        sessionId: getSessionId(),
-        title: title.trim(),
-        content: content.trim(),
-        category,
-      });
-      return (await res.json()) as AffirmationText;
-    },
+    mutationFn: (input: CustomAffirmationInput) =>
+      callApi('POST /api/custom-affirmations', { body: { sessionId: getSessionId(), ...input } }),
     onSuccess: (created) => {
       toast({ title: 'Affirmation created', description: 'Your custom affirmation has been saved', variant: 'success' });
       // The generate page shows the title and words at once, without asking for them again.
@@ -72,8 +72,8 @@ export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!validInput(ZCustomAffirmationInput, { title, content, category })) return;
-    save.mutate();
+    const input = validInput(ZCustomAffirmationInput, { title: title.trim(), content: content.trim(), category });
+    if (input) save.mutate(input);
   };
 
   const needsVoice = !voice.isLoading && !voice.isCloned;

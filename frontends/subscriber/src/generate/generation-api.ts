@@ -8,10 +8,10 @@ import {
   PLAYBACK_SPEED_MIN,
   PLAYBACK_SPEED_STEP,
   type DailyAllowanceView,
-  type MusicTrackView,
   type SavedAffirmationView,
+  endpointUrl,
 } from '@innerecho/contracts';
-import { apiRequest, getSessionId } from '@innerecho/ui';
+import { apiQueryKey, callApi, getSessionId, serverErrorCode, serverErrorMessage, throwIfResNotOk } from '@innerecho/ui';
 
 /** Audio duration: 60 to 3600 seconds in steps of 60, 3 minutes by default. */
 export const DURATION_MIN = MIN_DURATION_SECONDS;
@@ -25,9 +25,6 @@ export const SPEED_STEP = PLAYBACK_SPEED_STEP;
 export const SPEED_DEFAULT = PLAYBACK_SPEED_DEFAULT;
 
 export const NO_MUSIC = 'none';
-
-/** A background track to choose (duration in seconds). */
-export type MusicTrack = MusicTrackView;
 
 /** One saved affirmation: its MP3's path, settings, text and whose speech it is. */
 export type SavedAffirmation = SavedAffirmationView;
@@ -54,10 +51,12 @@ export function generateAgainPath(item: SavedAffirmation): string | null {
 }
 
 /** The address that deletes one saved affirmation of this browser's listener. */
-export const savedAffirmationPath = (savedId: string) => `/api/saved-affirmations/${encodeURIComponent(getSessionId())}/${savedId}`;
+export const savedAffirmationPath = (savedId: string) =>
+  endpointUrl('DELETE /api/saved-affirmations/:sessionId/:id', { params: { sessionId: getSessionId(), id: savedId } });
 
-export const savedAffirmationsQueryKey = (sessionId: string) => ['/api/saved-affirmations', sessionId] as const;
-export const DAILY_ALLOWANCE_QUERY_KEY = ['/api/generate-audio/allowance'] as const;
+export const savedAffirmationsQueryKey = (sessionId: string) =>
+  apiQueryKey('GET /api/saved-affirmations/:sessionId', { params: { sessionId } });
+export const DAILY_ALLOWANCE_QUERY_KEY = apiQueryKey('GET /api/generate-audio/allowance');
 
 /** A failed generation: the server's words, and its code (a missing clone, the daily limit). */
 export class GenerationError extends Error {
@@ -92,9 +91,10 @@ export async function postForAudio(path: string, body: object, messages: { unrea
   } catch {
     throw new GenerationError(messages.unreachable);
   }
-  if (!res.ok) {
-    const data = (await res.json().catch(() => ({}))) as { error?: string; code?: string };
-    throw new GenerationError(data.error || messages.refused, data.code);
+  try {
+    await throwIfResNotOk(res);
+  } catch (refused) {
+    throw new GenerationError(serverErrorMessage(refused) || messages.refused, serverErrorCode(refused));
   }
   return res;
 }
@@ -136,10 +136,8 @@ export async function generateAudio(input: {
 }
 
 /** Keeps the playback speed chosen for a saved affirmation (its player and label use it). */
-export async function saveAffirmationSpeed(savedId: string, voiceSpeed: number): Promise<SavedAffirmation> {
-  const res = await apiRequest('PATCH', `/api/saved-affirmations/${encodeURIComponent(getSessionId())}/${savedId}`, { voiceSpeed });
-  return (await res.json()) as SavedAffirmation;
-}
+export const saveAffirmationSpeed = (savedId: string, voiceSpeed: number): Promise<SavedAffirmation> =>
+  callApi('PATCH /api/saved-affirmations/:sessionId/:id', { params: { sessionId: getSessionId(), id: savedId }, body: { voiceSpeed } });
 
 /** A few seconds of the mix at a balance, rendered by the server (no allowance used): an object URL of the MP3. */
 export async function previewMix(input: { affirmationId: string; musicId: string; musicBelowVoiceDb: number }): Promise<string> {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RenderQueueView } from '@innerecho/contracts';
+import { apiQuery } from '@innerecho/ui';
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
 function ordinal(n: number): string {
@@ -13,8 +13,8 @@ function ordinal(n: number): string {
  * every two seconds (GET /api/generate-audio/queue). Nothing while it is being made.
  */
 export function RenderQueuePlace() {
-  const { data } = useQuery<RenderQueueView>({
-    queryKey: ['/api/generate-audio/queue'],
+  const { data } = useQuery({
+    ...apiQuery('GET /api/generate-audio/queue'),
     refetchInterval: 2000,
     staleTime: 0,
     gcTime: 0,

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { DAILY_ALLOWANCE_QUERY_KEY, DURATION_MAX, DURATION_STEP, type DailyAllowance } from './generation-api';
+import { apiQuery } from '@innerecho/ui';
+import { DURATION_MAX, DURATION_STEP, type DailyAllowance } from './generation-api';
 
 /**
  * Today's share of the daily hour (GET /api/generate-audio/allowance). Screens behind the
  * sign-in check only; generating invalidates it.
  */
 export function useDailyAllowance() {
-  return useQuery<DailyAllowance>({ queryKey: DAILY_ALLOWANCE_QUERY_KEY });
+  return useQuery(apiQuery('GET /api/generate-audio/allowance'));
 }
 
 /** The longest duration the slider may offer today: what is left, on the minute grid. */

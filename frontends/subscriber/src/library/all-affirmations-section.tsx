@@ -1,6 +1,6 @@
 import { useDeferredValue, useState } from 'react';
 import { LIBRARY_CATEGORIES } from '@innerecho/contracts';
-import { Button, EmptyState, ErrorState, Input, LinkButton, ScrollRow } from '@innerecho/ui';
+import { bareList, Button, EmptyState, ErrorState, LinkButton, ScrollRow, SearchInput } from '@innerecho/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@innerecho/ui/tabs';
 import { Search, Sparkles } from 'lucide-react';
 import { AffirmationCard, AffirmationCardSkeleton, cardGrid } from './affirmation-card';
@@ -92,7 +92,7 @@ export function AllAffirmationsSection({ transcripts, isLoading, isError, onRetr
   } else {
     results = (
       <div css={{ display: 'grid', gap: 20 }}>
-        <ul css={{ ...cardGrid, listStyle: 'none', margin: 0, padding: 0 }}>
+        <ul css={{ ...cardGrid, ...bareList }}>
           {shown.map((t) => (
             <li key={t.id}>
               <AffirmationCard transcript={t} onViewFull={onViewFull} />
@@ -120,21 +120,7 @@ export function AllAffirmationsSection({ transcripts, isLoading, isError, onRetr
         title="All Affirmations"
         description="Most played first. Pick one and hear it in your own voice."
       />
-      <div role="search" css={{ position: 'relative', maxWidth: 480 }}>
-        <Search
-          size={18}
-          aria-hidden
-          css={(t) => ({ position: 'absolute', left: 14, top: '50%', transform: 'translateY(-50%)', color: t.colors.textSubtle })}
-        />
-        <Input
-          type="search"
-          aria-label="Search affirmations"
-          placeholder="Search titles and words"
-          value={query}
-          onChange={(e) => changeQuery(e.target.value)}
-          css={{ paddingLeft: 42 }}
-        />
-      </div>
+      <SearchInput label="Search affirmations" placeholder="Search titles and words" value={query} onChange={changeQuery} maxWidth={480} />
       <Tabs
         value={tabValue(category)}
         onValueChange={(value) => chooseCategory(filterOf(value))}

@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Badge, Button, Card, LinkButton, Skeleton, Link } from '@innerecho/ui';
+import { bareList, apiQuery, Badge, Button, Card, LinkButton, Skeleton, Link } from '@innerecho/ui';
 import { CreatorAvatar } from './creator-avatar';
-import type { CreatorAnalytics, CreatorProfile, Transcript } from './library-types';
+import type { Transcript } from './library-types';
 import { cardActions, playsLabel } from './affirmation-card';
 
 export interface FeaturedCreatorsSectionProps {
@@ -11,10 +11,10 @@ export interface FeaturedCreatorsSectionProps {
 
 /** Each creator with up to 3 of their most-played affirmations; creators without any are left out. */
 export function FeaturedCreatorsSection({ transcripts, onViewFull }: FeaturedCreatorsSectionProps) {
-  const creators = useQuery<CreatorProfile[]>({ queryKey: ['/api/creators'] });
+  const creators = useQuery(apiQuery('GET /api/creators'));
   const analytics = useQueries({
-    queries: (creators.data ?? []).map((c) => ({ queryKey: [`/api/creators/${c.id}/analytics?limit=3`] })),
-  }) as { data?: CreatorAnalytics; isLoading: boolean }[];
+    queries: (creators.data ?? []).map((c) => apiQuery('GET /api/creators/:id/analytics', { params: { id: c.id }, query: { limit: '3' } })),
+  });
   const byId = new Map((transcripts ?? []).map((t) => [t.id, t]));
   const loading = creators.isLoading || analytics.some((a) => a.isLoading);
   const featured = (creators.data ?? [])
@@ -31,9 +31,7 @@ export function FeaturedCreatorsSection({ transcripts, onViewFull }: FeaturedCre
       <ul
         aria-label="Featured creators"
         css={(t) => ({
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
+          ...bareList,
           display: 'grid',
           gap: 16,
           // Phones: one creator at a time, side by side, the next one peeking in to show the row scrolls.
@@ -106,7 +104,7 @@ export function FeaturedCreatorsSection({ transcripts, onViewFull }: FeaturedCre
                       {creator.bio}
                     </p>
                   ) : null}
-                  <ol css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 10, marginTop: 'auto' }}>
+                  <ol css={{ ...bareList, display: 'grid', gap: 10, marginTop: 'auto' }}>
                     {a!.topAffirmations.slice(0, 3).map((top) => {
                       const full = byId.get(top.id);
                       return (

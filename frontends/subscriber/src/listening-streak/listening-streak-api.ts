@@ -1,25 +1,20 @@
-import type { ListeningStreakView } from '@innerecho/contracts';
-import { apiRequest, getSessionId } from '@innerecho/ui';
-
-export type ListeningStreak = ListeningStreakView;
+import { endpointUrl } from '@innerecho/contracts';
+import { apiQueryKey, callApi, getSessionId } from '@innerecho/ui';
 
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
-export const streakQueryKey = () => ['listening-streak', getSessionId()] as const;
-
 /** The streak as counted in this browser's time zone. */
-export const streakUrl = () =>
-  `/api/saved-affirmations/${encodeURIComponent(getSessionId())}/streak?timeZone=${encodeURIComponent(timeZone())}`;
+const streakRequest = () => ({ params: { sessionId: getSessionId() }, query: { timeZone: timeZone() } });
 
-export async function fetchStreak(): Promise<ListeningStreak> {
-  const res = await apiRequest('GET', streakUrl());
-  return (await res.json()) as ListeningStreak;
-}
+export const streakQueryKey = () => apiQueryKey('GET /api/saved-affirmations/:sessionId/streak', streakRequest());
+
+export const streakUrl = () => endpointUrl('GET /api/saved-affirmations/:sessionId/streak', streakRequest());
+
+export const fetchStreak = () => callApi('GET /api/saved-affirmations/:sessionId/streak', streakRequest());
 
 /** A play of a saved affirmation: counts today (in the listener's time zone) for the streak. */
-export async function recordPlay(savedId: string): Promise<ListeningStreak> {
-  const res = await apiRequest('POST', `/api/saved-affirmations/${encodeURIComponent(getSessionId())}/${savedId}/plays`, {
-    timeZone: timeZone(),
+export const recordPlay = (savedId: string) =>
+  callApi('POST /api/saved-affirmations/:sessionId/:id/plays', {
+    params: { sessionId: getSessionId(), id: savedId },
+    body: { timeZone: timeZone() },
   });
-  return (await res.json()) as ListeningStreak;
-}

@@ -1,6 +1,12 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CUSTOM_CATEGORIES, CUSTOM_CONTENT_MAX, TITLE_MAX, ZCustomAffirmationInput } from '@innerecho/contracts';
+import {
+  CUSTOM_CATEGORIES,
+  CUSTOM_CONTENT_MAX,
+  TITLE_MAX,
+  ZCustomAffirmationInput,
+  type CustomAffirmationInput,
+} from '@innerecho/contracts';
 import { Field, Input, Select, Textarea, fieldDescriptionIds, serverErrorMessage, toast, validInput, FormDialog } from '@innerecho/ui';
 import { affirmationQueryKey } from '../generate/affirmation-text';
 import { MY_AFFIRMATIONS_QUERY_KEY, updateCustomAffirmation, type CustomAffirmation } from './custom-affirmations-api';
@@ -26,11 +32,12 @@ export function EditAffirmationDialog({ affirmation, onClose }: EditAffirmationD
   }, [affirmation]);
 
   const save = useMutation({
-    mutationFn: () =>
-      updateCustomAffirmation(affirmation!.id, { title: form.title.trim(), content: form.content.trim(), category: form.category }),
+    mutationFn: (input: CustomAffirmationInput) => updateCustomAffirmation(affirmation!.id, input),
     onSuccess: (saved) => {
       toast({ title: 'Affirmation updated', description: 'New audio you generate from it speaks these words.', variant: 'success' });
-      queryClient.setQueryData<CustomAffirmation[]>(MY_AFFIRMATIONS_QUERY_KEY, (list) => list?.map((a) => (a.id === saved.id ? saved : a)));
+      queryClient.setQueryData(MY_AFFIRMATIONS_QUERY_KEY, (list: CustomAffirmation[] | undefined) =>
+        list?.map((a) => (a.id === saved.id ? saved : a)),
+      );
       queryClient.setQueryData(affirmationQueryKey(`custom-${saved.id}`), saved);
       onClose();
     },
@@ -40,8 +47,8 @@ export function EditAffirmationDialog({ affirmation, onClose }: EditAffirmationD
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!validInput(ZCustomAffirmationInput, form)) return;
-    save.mutate();
+    const input = validInput(ZCustomAffirmationInput, { title: form.title.trim(), content: form.content.trim(), category: form.category });
+    if (input) save.mutate(input);
   };
 
   return (

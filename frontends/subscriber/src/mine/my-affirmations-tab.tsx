@@ -1,19 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NotebookPen, Pencil, Sparkles, Trash2 } from 'lucide-react';
-import {
-  Badge,
-  Button,
-  Card,
-  EmptyState,
-  ErrorState,
-  LinkButton,
-  SignInPrompt,
-  Skeleton,
-  toast,
-  useAuth,
-  useLocation,
-} from '@innerecho/ui';
+import { bareList, apiQuery, Badge, Button, Card, EmptyState, ErrorState, LinkButton, Skeleton, toast } from '@innerecho/ui';
+import { SignedInTab } from '../affirmations/signed-in-tab';
 import { DeletedRow } from '../deleting/deleted-row';
 import { deleteFailureMessage, deleteWithUndo, usePendingDeletes } from '../deleting/undoable-delete';
 import { relativeTime } from '../saved/relative-time';
@@ -29,41 +18,30 @@ export type MyAffirmationsTabProps = Record<string, never>;
  * used up wait here for tomorrow.
  */
 export function MyAffirmationsTab(_props: MyAffirmationsTabProps) {
-  const { isLoading, isAuthenticated } = useAuth();
-  const { pathname, search } = useLocation();
   return (
-    <section aria-labelledby="mine-title" css={{ display: 'grid', gap: 20 }}>
-      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 12 }}>
-        <div css={{ display: 'grid', gap: 4 }}>
-          <h2 id="mine-title" css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 26, margin: 0 })}>
-            My Affirmations
-          </h2>
-          <p css={(t) => ({ margin: 0, color: t.colors.textMuted })}>The affirmations you wrote, ready to generate at any length.</p>
-        </div>
-        {isAuthenticated ? (
-          <LinkButton to="/create-affirmation" variant="outline" size="sm">
-            <NotebookPen size={16} aria-hidden />
-            Write a New One
-          </LinkButton>
-        ) : null}
-      </div>
-      {isLoading ? (
-        <MineSkeleton />
-      ) : isAuthenticated ? (
-        <MyAffirmationsList />
-      ) : (
-        <SignInPrompt
-          title="Sign in to see your own affirmations"
-          description="Affirmations you write are kept in your account, ready to generate again."
-          returnTo={pathname + search}
-        />
-      )}
-    </section>
+    <SignedInTab
+      id="mine-title"
+      title="My Affirmations"
+      description="The affirmations you wrote, ready to generate at any length."
+      action={
+        <LinkButton to="/create-affirmation" variant="outline" size="sm">
+          <NotebookPen size={16} aria-hidden />
+          Write a New One
+        </LinkButton>
+      }
+      skeleton={<MineSkeleton />}
+      signIn={{
+        title: 'Sign in to see your own affirmations',
+        description: 'Affirmations you write are kept in your account, ready to generate again.',
+      }}
+    >
+      <MyAffirmationsList />
+    </SignedInTab>
   );
 }
 
 function MyAffirmationsList() {
-  const mine = useQuery<CustomAffirmation[]>({ queryKey: MY_AFFIRMATIONS_QUERY_KEY });
+  const mine = useQuery(apiQuery('GET /api/custom-affirmations'));
   const pending = usePendingDeletes();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<CustomAffirmation | null>(null);
@@ -94,7 +72,7 @@ function MyAffirmationsList() {
 
   return (
     <>
-      <ul aria-label="My affirmations" css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}>
+      <ul aria-label="My affirmations" css={{ ...bareList, display: 'grid', gap: 16 }}>
         {mine.data.map((affirmation) => {
           const path = customAffirmationPath(affirmation.id);
           return pending.has(path) ? (
@@ -173,11 +151,7 @@ function MyAffirmationItem({
 
 function MineSkeleton() {
   return (
-    <ul
-      aria-busy="true"
-      aria-label="Loading your affirmations"
-      css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 }}
-    >
+    <ul aria-busy="true" aria-label="Loading your affirmations" css={{ ...bareList, display: 'grid', gap: 16 }}>
       {[0, 1].map((i) => (
         <Card as="li" key={i} aria-hidden css={{ display: 'grid', gap: 12 }}>
           <Skeleton width="40%" height={22} />

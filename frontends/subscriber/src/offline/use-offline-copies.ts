@@ -1,23 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  AUTH_USER_QUERY_KEY,
   canKeepOffline,
   getSessionId,
   keepOffline,
   listOfflineCopies,
-  queryKeyToUrl,
   removeAllOfflineCopies,
   removeOfflineCopy,
   toast,
   useAuth,
 } from '@innerecho/ui';
-import { savedAffirmationsQueryKey, type SavedAffirmation } from '../generate/generation-api';
+import { endpointUrl } from '@innerecho/contracts';
+import type { SavedAffirmation } from '../generate/generation-api';
 import { streakUrl } from '../listening-streak/listening-streak-api';
 
 const offlineCopiesQueryKey = (userId: string) => ['offline-copies', userId] as const;
 
 /** The signed-in reads the Saved tab opens with: kept beside the MP3s so it opens offline. */
-const savedTabReads = () => [AUTH_USER_QUERY_KEY[0], queryKeyToUrl(savedAffirmationsQueryKey(getSessionId())), streakUrl()];
+const savedTabReads = () => [
+  endpointUrl('GET /api/auth/session', {}),
+  endpointUrl('GET /api/saved-affirmations/:sessionId', { params: { sessionId: getSessionId() } }),
+  streakUrl(),
+];
 
 /**
  * The saved affirmations the listener keeps on this device: which they are, the space they

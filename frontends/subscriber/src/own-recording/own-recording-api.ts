@@ -1,17 +1,24 @@
 import type { OwnRecordingView } from '@innerecho/contracts';
-import { apiRequest, getSessionId, throwIfResNotOk } from '@innerecho/ui';
+import { apiQueryKey, callApi, getSessionId, throwIfResNotOk } from '@innerecho/ui';
 
 export type OwnRecording = OwnRecordingView;
 
-const path = (affirmationId: string) => `/api/own-recordings/${encodeURIComponent(getSessionId())}/${encodeURIComponent(affirmationId)}`;
+const params = (affirmationId: string) => ({ sessionId: getSessionId(), affirmationId });
 
-export const ownRecordingQueryKey = (affirmationId: string) => ['own-recording', affirmationId] as const;
+export const ownRecordingQueryKey = (affirmationId: string) =>
+  apiQueryKey('GET /api/own-recordings/:sessionId/:affirmationId', { params: params(affirmationId) });
 
 /** The listener's kept reading of this affirmation, or null when they have none. */
-export async function fetchOwnRecording(affirmationId: string): Promise<OwnRecording | null> {
-  const res = await fetch(path(affirmationId), { credentials: 'include' });
-  await throwIfResNotOk(res);
-  return (await res.json()) as OwnRecording | null;
+export const fetchOwnRecording = (affirmationId: string) =>
+  callApi('GET /api/own-recordings/:sessionId/:affirmationId', { params: params(affirmationId) });
+
+/** A one-time upload URL for a recording (a voice sample, or a reading to keep). */
+export async function uploadRecording(blob: Blob): Promise<string> {
+  const { uploadURL } = await callApi('POST /api/voice-profile/upload');
+  // The URL is signed: no cookies go with it (a bucket on another origin refuses credentialed requests).
+  const put = await fetch(uploadURL, { method: 'PUT', body: blob, headers: { 'Content-Type': 'audio/webm' }, credentials: 'omit' });
+  await throwIfResNotOk(put);
+  return uploadURL;
 }
 
 /**
@@ -19,13 +26,10 @@ export async function fetchOwnRecording(affirmationId: string): Promise<OwnRecor
  * checks it like one (its refusals name the cause) and keeps it trimmed and normalised.
  */
 export async function keepOwnRecording(affirmationId: string, blob: Blob): Promise<OwnRecording> {
-  const { uploadURL } = (await (await apiRequest('POST', '/api/voice-profile/upload')).json()) as { uploadURL: string };
-  // The URL is signed: no cookies go with it (a bucket on another origin refuses credentialed requests).
-  const put = await fetch(uploadURL, { method: 'PUT', body: blob, headers: { 'Content-Type': 'audio/webm' }, credentials: 'omit' });
-  await throwIfResNotOk(put);
-  return (await (await apiRequest('PUT', path(affirmationId), { uploadURL })).json()) as OwnRecording;
+  const uploadURL = await uploadRecording(blob);
+  return callApi('PUT /api/own-recordings/:sessionId/:affirmationId', { params: params(affirmationId), body: { uploadURL } });
 }
 
 export async function deleteOwnRecording(affirmationId: string): Promise<void> {
-  await apiRequest('DELETE', path(affirmationId));
+  await callApi('DELETE /api/own-recordings/:sessionId/:affirmationId', { params: params(affirmationId) });
 }

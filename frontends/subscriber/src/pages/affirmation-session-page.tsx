@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import {
+  apiQuery,
   Button,
+  callApi,
   Card,
   CardTitle,
   Container,
@@ -38,14 +40,7 @@ import { BalanceControl } from '../generate/balance-control';
 import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';
 import { GeneratedAudioPreview, type GeneratedAudioPreviewProps } from '../generate/generated-audio-preview';
 import { RenderQueuePlace } from '../generate/render-queue-place';
-import {
-  DAILY_ALLOWANCE_QUERY_KEY,
-  DURATION_MIN,
-  GenerationError,
-  NO_MUSIC,
-  savedAffirmationsQueryKey,
-  type MusicTrack,
-} from '../generate/generation-api';
+import { DAILY_ALLOWANCE_QUERY_KEY, DURATION_MIN, GenerationError, NO_MUSIC, savedAffirmationsQueryKey } from '../generate/generation-api';
 import { longestDurationToday, useDailyAllowance } from '../generate/use-daily-allowance';
 import { isSubscriptionRequired, sendToPricing } from '../subscription/subscription-required';
 
@@ -93,10 +88,8 @@ function transcriptsInAddress(raw: string | null): string[] {
 async function picksFromAddress(ids: string[]): Promise<SessionPick[]> {
   const found = await Promise.all(
     ids.map(async (id) => {
-      const res = await fetch(`/api/transcripts/${id}`, { credentials: 'include' });
-      if (!res.ok) return null;
-      const transcript = (await res.json()) as { id: string; title: string };
-      return { affirmationId: transcript.id, title: transcript.title };
+      const transcript = await callApi('GET /api/transcripts/:id', { params: { id } }).catch(() => null);
+      return transcript ? { affirmationId: transcript.id, title: transcript.title } : null;
     }),
   );
   return found.filter((pick): pick is SessionPick => pick !== null);
@@ -120,7 +113,7 @@ function SessionBuilder() {
       .finally(() => setLoadingAddress(false));
   }, [fromAddress, session]);
 
-  const music = useQuery<MusicTrack[]>({ queryKey: ['/api/background-music'] });
+  const music = useQuery(apiQuery('GET /api/background-music'));
   const allowance = useDailyAllowance();
   const [lengthKind, setLengthKind] = useState<'minutes' | 'repetitions'>('minutes');
   const [seconds, setSeconds] = useState(DEFAULT_SESSION_SECONDS);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { collectionSessionPath, type CollectionDetailView } from '@innerecho/contracts';
-import { Badge, CollectionCover, Link, LinkButton, Skeleton, useParams } from '@innerecho/ui';
+import { collectionSessionPath } from '@innerecho/contracts';
+import { apiQuery, Badge, CollectionCover, Link, LinkButton, Skeleton, useParams } from '@innerecho/ui';
 import { Layers } from 'lucide-react';
 import { AffirmationCard } from '../library/affirmation-card';
 import { SectionTitle } from '../library/featured-creators-section';
@@ -20,7 +20,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
  */
 export function CollectionPage(_props: CollectionPageProps) {
   const { id = '' } = useParams();
-  const collection = useQuery<CollectionDetailView>({ queryKey: [`/api/collections/${id}`], retry: false });
+  const collection = useQuery({ ...apiQuery('GET /api/collections/:id', { params: { id } }), retry: false });
   const [open, setOpen] = useState<Transcript | null>(null);
   const c = collection.data;
 

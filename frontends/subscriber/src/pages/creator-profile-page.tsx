@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { AnchorButton, Card, EmptyState, ErrorState, Skeleton, useParams } from '@innerecho/ui';
+import { apiQuery, bareList, AnchorButton, Card, EmptyState, ErrorState, Skeleton, useParams } from '@innerecho/ui';
 import { Youtube } from 'lucide-react';
 import { AffirmationCard, AffirmationCardSkeleton, cardGrid } from '../library/affirmation-card';
 import { CollectionsSection } from '../collections/collections-section';
@@ -8,7 +8,7 @@ import { CreatorAvatar } from '../library/creator-avatar';
 import { SectionTitle } from '../library/featured-creators-section';
 import { FullContentDialog } from '../library/full-content-dialog';
 import { LibraryDetailPage } from '../library/library-detail-page';
-import type { CreatorAnalytics, CreatorProfile, Transcript } from '../library/library-types';
+import type { Transcript } from '../library/library-types';
 
 export type CreatorProfilePageProps = Record<string, never>;
 
@@ -29,12 +29,12 @@ function formatAverage(total: number, count: number): string {
  */
 export function CreatorProfilePage(_props: CreatorProfilePageProps) {
   const { id = '' } = useParams();
-  const creator = useQuery<CreatorProfile>({ queryKey: [`/api/creators/${id}`], retry: false });
-  const analytics = useQuery<CreatorAnalytics>({
-    queryKey: [`/api/creators/${id}/analytics?limit=${TOP_COUNT}`],
+  const creator = useQuery({ ...apiQuery('GET /api/creators/:id', { params: { id } }), retry: false });
+  const analytics = useQuery({
+    ...apiQuery('GET /api/creators/:id/analytics', { params: { id }, query: { limit: String(TOP_COUNT) } }),
     enabled: creator.isSuccess,
   });
-  const transcripts = useQuery<Transcript[]>({ queryKey: [`/api/creators/${id}/transcripts`], enabled: creator.isSuccess });
+  const transcripts = useQuery({ ...apiQuery('GET /api/creators/:id/transcripts', { params: { id } }), enabled: creator.isSuccess });
   const [open, setOpen] = useState<Transcript | null>(null);
 
   const byId = new Map((transcripts.data ?? []).map((t) => [t.id, t]));
@@ -97,9 +97,7 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
         <ul
           aria-label="Creator statistics"
           css={{
-            listStyle: 'none',
-            margin: 0,
-            padding: 0,
+            ...bareList,
             display: 'grid',
             gap: 16,
             gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))',
@@ -142,7 +140,7 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
         {a && a.topAffirmations.length > 0 && a.totalAffirmations > TOP_COUNT ? (
           <section aria-labelledby="top-affirmations-title" css={{ display: 'grid', gap: 20 }}>
             <SectionTitle id="top-affirmations-title" title="Top Affirmations" description="Most played first." />
-            <ul css={{ ...cardGrid, listStyle: 'none', margin: 0, padding: 0 }}>
+            <ul css={{ ...cardGrid, ...bareList }}>
               {a.topAffirmations.slice(0, TOP_COUNT).map((top) => {
                 const full = byId.get(top.id);
                 return full ? (
@@ -172,7 +170,7 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
           ) : (transcripts.data ?? []).length === 0 ? (
             <EmptyState title="No affirmations from this creator yet" />
           ) : (
-            <ul css={{ ...cardGrid, listStyle: 'none', margin: 0, padding: 0 }}>
+            <ul css={{ ...cardGrid, ...bareList }}>
               {alphabetical.map((t) => (
                 <li key={t.id}>
                   <AffirmationCard transcript={t} onViewFull={setOpen} useLabel="Use in My Voice" />

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import type { Theme } from '@emotion/react';
 import {
+  apiQuery,
   Badge,
   Button,
   Card,
@@ -39,9 +40,8 @@ import {
   GenerationError,
   generateAudio,
   savedAffirmationsQueryKey,
-  type MusicTrack,
 } from '../generate/generation-api';
-import { affirmationQueryKey, type AffirmationText, type GenerateNavigationState } from '../generate/affirmation-text';
+import { affirmationQuery, type GenerateNavigationState } from '../generate/affirmation-text';
 import { longestDurationToday, useDailyAllowance } from '../generate/use-daily-allowance';
 import { VoiceNotClonedCard } from '../generate/voice-not-cloned-card';
 import { isSubscriptionRequired, sendToPricing } from '../subscription/subscription-required';
@@ -104,8 +104,8 @@ function GenerateScreen() {
   // than after it: the text, the music, the allowance and the listener's own reading. Without a
   // clone the listener is sent to record one, and these answers are simply not used.
   const voice = useVoiceProfile();
-  const affirmation = useQuery<AffirmationText>({ queryKey: affirmationQueryKey(id), enabled: !!id, retry: false });
-  const music = useQuery<MusicTrack[]>({ queryKey: ['/api/background-music'] });
+  const affirmation = useQuery({ ...affirmationQuery(id), enabled: !!id, retry: false });
+  const music = useQuery(apiQuery('GET /api/background-music'));
   const allowance = useDailyAllowance();
   // The own-recording panel reads the same query once it is drawn.
   useQuery({ queryKey: ownRecordingQueryKey(id), queryFn: () => fetchOwnRecording(id), enabled: !!id });

@@ -15,6 +15,7 @@ import {
   X,
 } from 'lucide-react';
 import {
+  bareList,
   AnchorButton,
   Badge,
   Button,
@@ -174,9 +175,7 @@ export function SavedAffirmationItem({ item, onDelete }: SavedAffirmationItemPro
       <ul
         aria-label="Details"
         css={(t) => ({
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
+          ...bareList,
           display: 'flex',
           flexWrap: 'wrap',
           gap: '6px 18px',

@@ -8,7 +8,7 @@ import { PRICING_PATH } from '../access/start-trial-prompt';
  * this is the late case: the plan ended while the page was open.
  */
 export function isSubscriptionRequired(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === 'SUBSCRIPTION_REQUIRED';
+  return error instanceof Error && 'code' in error && error.code === 'SUBSCRIPTION_REQUIRED';
 }
 
 /**

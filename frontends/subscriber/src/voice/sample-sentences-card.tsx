@@ -1,5 +1,5 @@
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
-import { Card } from '@innerecho/ui';
+import { bareList, Card } from '@innerecho/ui';
 import { RECORDING_TIME_TEXT } from './recording-time';
 
 export type SampleSentencesCardProps = Record<string, never>;
@@ -15,7 +15,7 @@ export function SampleSentencesCard(_props: SampleSentencesCardProps) {
           Reading all five takes {RECORDING_TIME_TEXT}.
         </p>
       </div>
-      <ol css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>
+      <ol css={{ ...bareList, display: 'grid', gap: 12 }}>
         {VOICE_SAMPLE_SENTENCES.map((sentence, index) => (
           <li
             key={sentence}

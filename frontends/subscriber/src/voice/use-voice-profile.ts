@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { VoiceProfileView } from '@innerecho/contracts';
-import { getSessionId } from '@innerecho/ui';
+import { apiQueryKey, callApi, getSessionId } from '@innerecho/ui';
 
 /** Whether the listener has a cloned voice, which engine made it, and which would make a new one. */
 export type VoiceProfile = VoiceProfileView;
 
-export const voiceProfileQueryKey = (sessionId: string) => ['/api/voice-profile', sessionId] as const;
+export const voiceProfileQueryKey = (sessionId: string) => apiQueryKey('GET /api/voice-profile/:sessionId', { params: { sessionId } });
 
 /**
  * GET /api/voice-profile/{sessionId}; any failure or non-OK answer counts as no profile. Only
@@ -13,16 +13,9 @@ export const voiceProfileQueryKey = (sessionId: string) => ['/api/voice-profile'
  */
 export function useVoiceProfile() {
   const sessionId = getSessionId();
-  const query = useQuery<VoiceProfile | null>({
+  const query = useQuery({
     queryKey: voiceProfileQueryKey(sessionId),
-    queryFn: async () => {
-      try {
-        const res = await fetch(`/api/voice-profile/${encodeURIComponent(sessionId)}`, { credentials: 'include' });
-        return res.ok ? ((await res.json()) as VoiceProfile) : null;
-      } catch {
-        return null;
-      }
-    },
+    queryFn: (): Promise<VoiceProfile | null> => callApi('GET /api/voice-profile/:sessionId', { params: { sessionId } }).catch(() => null),
     retry: false,
   });
   return { ...query, sessionId, profile: query.data ?? null, isCloned: query.data?.isCloned === true };

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@innerecho/contracts';
-import { throwIfResNotOk } from '../data/api-request';
+import { answerOf, apiQueryKey, callApi } from '../data/api-client';
 import { claimDeviceFor } from '../session/device-owner';
 
 export type UserRole = CurrentUser['role'];
@@ -10,7 +10,7 @@ export type AuthUser = CurrentUser;
  * The current user, asked of GET /api/auth/session: it answers `{ user: null }` to a visitor,
  * so being signed out is an answer here and the browser logs no failed request for it.
  */
-export const AUTH_USER_QUERY_KEY = ['/api/auth/session'] as const;
+export const AUTH_USER_QUERY_KEY = apiQueryKey('GET /api/auth/session');
 export const LOGIN_PATH = '/api/login';
 export const LOGOUT_PATH = '/api/logout';
 
@@ -65,12 +65,11 @@ export interface UseAuthResult {
  */
 export function useAuth(): UseAuthResult {
   const queryClient = useQueryClient();
-  const { data, isLoading } = useQuery<AuthUser | null>({
+  const { data, isLoading } = useQuery({
     queryKey: AUTH_USER_QUERY_KEY,
-    queryFn: async ({ signal }) => {
-      const res = (await takeSessionAskedEarly()) ?? (await fetch(AUTH_USER_QUERY_KEY[0], { credentials: 'include', signal }));
-      await throwIfResNotOk(res);
-      const user = ((await res.json()) as { user: AuthUser | null }).user;
+    queryFn: async () => {
+      const early = await takeSessionAskedEarly();
+      const { user } = early ? await answerOf('GET /api/auth/session', early) : await callApi('GET /api/auth/session');
       await claimDeviceFor(user?.id ?? null, queryClient, AUTH_USER_QUERY_KEY);
       return user;
     },

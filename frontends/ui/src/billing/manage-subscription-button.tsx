@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useAuth } from '../auth/use-auth';
 import { Button, type ButtonProps } from '../components/button';
-import { apiRequest, serverErrorMessage } from '../data/api-request';
+import { callApi } from '../data/api-client';
+import { serverErrorMessage } from '../data/api-request';
 import { toast } from '../toast/toast-store';
 import { CreditCard } from 'lucide-react';
 
@@ -19,8 +20,7 @@ export function ManageSubscriptionButton({ size = 'sm', fullWidth, variant = 'gh
   const open = async () => {
     setOpening(true);
     try {
-      const res = await apiRequest('POST', '/api/billing/portal');
-      const { url } = (await res.json()) as { url: string };
+      const { url } = await callApi('POST /api/billing/portal');
       window.location.href = url;
     } catch (error) {
       setOpening(false);

@@ -51,6 +51,9 @@ export function PageHeader({ title, description, eyebrow, actions }: PageHeaderP
 }
 
 /** Read by screen readers, not shown: for elements that cannot be a VisuallyHidden span (a label, a caption). */
+/** A list that shows no bullets and no indent: the list is for screen readers, the layout is the page's. */
+export const bareList = { listStyle: 'none', margin: 0, padding: 0 } as const;
+
 export const visuallyHidden = {
   position: 'absolute',
   width: 1,

@@ -1,8 +1,9 @@
+import { bareList } from './layout';
 import type { ReactNode } from 'react';
 
 /** A plain list of `ListRow`s, ten pixels apart. */
 export function ListRows({ children }: { children: ReactNode }) {
-  return <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 10 }}>{children}</ul>;
+  return <ul css={{ ...bareList, display: 'grid', gap: 10 }}>{children}</ul>;
 }
 
 export interface ListRowProps {

@@ -34,7 +34,8 @@ function parseErrorBody(bodyText: string): { code?: string; message?: string } {
   try {
     const parsed: unknown = JSON.parse(bodyText);
     if (!parsed || typeof parsed !== 'object') return {};
-    const { error, message, code } = parsed as { error?: unknown; message?: unknown; code?: unknown };
+    const field = (name: string): unknown => (name in parsed ? Reflect.get(parsed, name) : undefined);
+    const [error, message, code] = [field('error'), field('message'), field('code')];
     const text = [error, message].find((value): value is string => typeof value === 'string' && value !== '');
     return { code: typeof code === 'string' && code ? code : undefined, message: text };
   } catch {

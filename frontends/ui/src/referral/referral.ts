@@ -1,4 +1,4 @@
-import { apiRequest } from '../data/api-request';
+import { callApi } from '../data/api-client';
 
 /**
  * Creator referral attribution: a visitor arriving with
@@ -44,9 +44,7 @@ export async function trackReferralFromUrl(search: string = window.location.sear
 
   let valid = false;
   try {
-    const res = await apiRequest('GET', `/api/referrals/validate/${encodeURIComponent(code)}`);
-    const body = (await res.json()) as { valid?: unknown };
-    valid = body.valid === true;
+    ({ valid } = await callApi('GET /api/referrals/validate/:code', { params: { code } }));
   } catch (error) {
     console.warn(`Could not validate referral code "${code}"; ignoring it.`, error);
     return;
@@ -58,7 +56,7 @@ export async function trackReferralFromUrl(search: string = window.location.sear
 
   storeReferralCookie(code);
   try {
-    await apiRequest('POST', '/api/referrals/click', { referralCode: code });
+    await callApi('POST /api/referrals/click', { body: { referralCode: code } });
   } catch (error) {
     console.error(`Could not record the referral click for "${code}".`, error);
   }

@@ -83,6 +83,7 @@ export const ZCreatorSignIn = z.object({
     multiline: true,
   }),
 });
+export type CreatorSignIn = z.infer<typeof ZCreatorSignIn>;
 
 /** POST /api/creator-auth/login: the creator now signed in (GET /api/creator-auth/current answers the account alone). */
 export const ZCreatorSignInAnswer = z.object({

@@ -42,6 +42,7 @@ export const ZCustomAffirmationInput = z.object({
   content: requiredText(CUSTOM_CONTENT_MAX, LIBRARY_MESSAGES.customTooLong, { multiline: true }),
   category: z.enum(CUSTOM_CATEGORIES, { error: LIBRARY_MESSAGES.category }),
 });
+export type CustomAffirmationInput = z.infer<typeof ZCustomAffirmationInput>;
 
 /** Lowercase, no whitespace: what the admin form forces as the code is typed. */
 export const normaliseReferralCode = (value: string) => value.toLowerCase().replace(/\s+/g, '');
@@ -151,6 +152,7 @@ export const ZAddMusicInput = z.object({
   /** The admin form always sends 300; the measured duration is what is stored. */
   duration: z.unknown().optional(),
 });
+export type AddMusicInput = z.infer<typeof ZAddMusicInput>;
 
 /** POST /api/background-music/upload: a signed URL for one PUT of the file, and the key it lands at. */
 export const ZMusicUploadUrlAnswer = z.object({

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { ALL_ENDPOINTS, type AllEndpoints, type AnyEndpointId } from './all-endpoints';
-import type { Answer, Endpoint } from './define-endpoint';
+import type { Answer, Endpoint, HttpMethod } from './define-endpoint';
+import { endpointUrl } from './endpoint-url';
 
 /**
  * A typed client of the public API, made from the endpoint declarations: the frontends (with
@@ -37,22 +38,7 @@ export class ApiError extends Error {
 }
 
 /** How the client reaches the API: a browser's fetch (cookies included), or a test's cookie-keeping client. */
-export type ApiTransport = (method: string, path: string, body: unknown) => Promise<{ status: number; data: unknown }>;
-
-/** The address of a call: the path with its parameters filled in (each encoded) and its query. */
-export function endpointUrl<Id extends AnyEndpointId>(id: Id, request: EndpointRequest<Id>): string {
-  const endpoint = ALL_ENDPOINTS[id] as Endpoint;
-  const params = (request.params ?? {}) as Record<string, string>;
-  const path = endpoint.path.replace(/([:*])(\w+)/g, (_, kind: string, name: string) =>
-    kind === '*' ? params[name].split('/').map(encodeURIComponent).join('/') : encodeURIComponent(params[name]),
-  );
-  const query = new URLSearchParams(
-    Object.entries((request.query ?? {}) as Record<string, unknown>)
-      .filter(([, value]) => value !== undefined)
-      .map(([name, value]): [string, string] => [name, String(value)]),
-  ).toString();
-  return query ? `${path}?${query}` : path;
-}
+export type ApiTransport = (method: HttpMethod, path: string, body: unknown) => Promise<{ status: number; data: unknown }>;
 
 const isSuccess = (answer: Answer | undefined, status: number) => status >= 200 && status < 400 && answer !== undefined;
 

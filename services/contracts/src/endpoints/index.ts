@@ -2,6 +2,7 @@ export * from './define-endpoint';
 export * from './all-endpoints';
 export * from './openapi';
 export * from './client';
+export * from './endpoint-url';
 export { IDENTITY_ENDPOINTS } from './identity-endpoints';
 export { VOICE_ENDPOINTS } from './voice-endpoints';
 export { LIBRARY_ENDPOINTS } from './library-endpoints';
