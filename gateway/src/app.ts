@@ -111,6 +111,7 @@ export function createGateway({
     urls,
     logger,
     metrics: operations.metrics,
+    retryReadsForMs: config.READ_RETRY_SECONDS * 1000,
     onProxyRes: (proxyRes, req, res, service) => {
       edgeCache.observe(proxyRes, req, service);
       keepGatewayCookies(proxyRes, res);

@@ -19,7 +19,7 @@ import { findRoute, PERSONAL_READS, type ServiceName } from './route-table';
 import { decodeCookieValue, readCookie } from './session-cookie';
 import { isUntrustedHeader } from './untrusted-headers';
 
-/** Connection errors that mean the service was not reached: the long way retries those once, then answers 503. */
+/** Connection errors that mean the service was not reached: the long way retries a read (READ_RETRY_SECONDS), then answers 503. */
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
 /** Headers of one connection, not of the answer. */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade', 'trailer', 'te']);
@@ -114,7 +114,7 @@ export function personalReadLane(options: {
     });
     upstream.on('error', (error: NodeJS.ErrnoException) => {
       if (res.headersSent) return void res.destroy();
-      // Not reached (a restarting service): the long way retries a read once, then answers 503.
+      // Not reached (a restarting service): the long way retries the read (READ_RETRY_SECONDS), then answers 503.
       if (UNREACHABLE.has(error.code ?? '')) return longWay(req, res);
       metrics.timeAnswer(req.method, res, () => route.path);
       res.statusCode = 502;

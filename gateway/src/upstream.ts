@@ -9,7 +9,7 @@ const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOT
 
 /**
  * An idempotent read that failed to connect is tried again, after 250 ms, 500 ms, then
- * every second, for as long as a restarting instance takes to listen again (RETRY_WITHIN_MS).
+ * every second, for as long as a restarting instance takes to listen again (`retryReadsForMs`).
  */
 const retryDelayMs = (attempt: number) => Math.min(1000, 250 * 2 ** (attempt - 1));
 
@@ -28,13 +28,6 @@ const UPSTREAM_TIMEOUT_MS: Record<ServiceName, number> = {
   billing: 120_000,
   'creator-referral': 120_000,
 };
-
-/**
- * Reads are retried while they keep failing to connect within this long of their first
- * attempt: about the time one instance of a service takes to restart. A read that failed
- * later was cut off by the proxy timeout, not refused, and is not retried.
- */
-const RETRY_WITHIN_MS = 8000;
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -64,6 +57,13 @@ export function createUpstreamProxies(options: {
   urls: Record<ServiceName, string>;
   logger: Logger;
   metrics: ServiceMetrics;
+  /**
+   * Reads are retried while they keep failing to connect within this long of their first
+   * attempt: longer than one instance of a service takes to stop and start again, bounded so
+   * a service that is down still answers 503. A read that failed later was cut off by the
+   * proxy timeout, not refused, and is not retried.
+   */
+  retryReadsForMs: number;
   /** Runs on every service answer before it is passed on (the gateway keeps reads and adds its own cookies). */
   onProxyRes?: (proxyRes: IncomingMessage, req: Request, res: Response, service: ServiceName) => void;
 }): Record<ServiceName, RequestHandler> {
@@ -116,7 +116,7 @@ export function createUpstreamProxies(options: {
             (res as { destroy?: () => void }).destroy?.();
             return;
           }
-          const quick = Date.now() - (startedAt.get(request) ?? 0) < RETRY_WITHIN_MS;
+          const quick = Date.now() - (startedAt.get(request) ?? 0) < options.retryReadsForMs;
           if (unreachable && quick && SAFE_TO_RETRY.has(request.method) && !response.destroyed) {
             request.upstreamRetries = (request.upstreamRetries ?? 0) + 1;
             upstreamFailures.inc({ service: name, outcome: 'retried' });

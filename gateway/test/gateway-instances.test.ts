@@ -15,8 +15,8 @@ jest.setTimeout(60_000);
 
 /**
  * The gateway as one of several instances in front of services that restart: sign-in
- * limits counted once for all instances, reads retried once when a service cannot be
- * reached, and a fast 503 with Retry-After when it stays unreachable.
+ * limits counted once for all instances, reads retried while a service cannot be reached
+ * (for READ_RETRY_SECONDS), and a fast 503 with Retry-After when it stays unreachable.
  */
 const logger = createLogger('gateway-test', 'silent');
 const servers: Server[] = [];
@@ -104,6 +104,16 @@ test('sign-in attempts are counted once for every gateway instance when they sha
   }
 });
 
+/** The gateway's answer for a service it could not reach: a fast 503 that says when to come back. */
+async function expectServiceUnavailable(res: Response) {
+  expect(res.status).toBe(503);
+  expect(res.headers.get('retry-after')).toBe('1');
+  expect(await res.json()).toEqual({
+    error: 'This part of InnerEcho is not responding. Please try again shortly.',
+    code: 'SERVICE_UNAVAILABLE',
+  });
+}
+
 test('a read that finds its service restarting is retried once and answered by the instance that came back', async () => {
   const { urls, byName } = await services();
   const { gateway, metricsUrl } = await gatewayWithMetrics(config(urls));
@@ -124,6 +134,20 @@ test('a read that finds its service restarting is retried once and answered by t
   expect(sumOfMetric(metrics, 'innerecho_gateway_upstream_failures_total', { service: 'library', outcome: 'retried' })).toBe(1);
 });
 
+test('a read to a service that stays down is retried for READ_RETRY_SECONDS, then answered 503 with Retry-After', async () => {
+  const { urls, byName } = await services();
+  const { gateway, metricsUrl } = await gatewayWithMetrics(config(urls, { READ_RETRY_SECONDS: '1' }));
+  await close(byName.library);
+  const res = await fetch(`${gateway}/api/transcripts`);
+  await expectServiceUnavailable(res);
+  const metrics = await (await fetch(`${metricsUrl}/metrics`)).text();
+  // Tried again while within its second, then given up on once.
+  expect(
+    sumOfMetric(metrics, 'innerecho_gateway_upstream_failures_total', { service: 'library', outcome: 'retried' }),
+  ).toBeGreaterThanOrEqual(1);
+  expect(sumOfMetric(metrics, 'innerecho_gateway_upstream_failures_total', { service: 'library', outcome: 'unavailable' })).toBe(1);
+});
+
 test('a write to a service that cannot be reached is not replayed: a 503 with Retry-After, and no retry counted', async () => {
   const { urls, byName } = await services();
   const { gateway, metricsUrl } = await gatewayWithMetrics(config(urls));
@@ -133,12 +157,7 @@ test('a write to a service that cannot be reached is not replayed: a 503 with Re
     headers: { 'content-type': 'application/json' },
     body: '{}',
   });
-  expect(res.status).toBe(503);
-  expect(res.headers.get('retry-after')).toBe('1');
-  expect(await res.json()).toEqual({
-    error: 'This part of InnerEcho is not responding. Please try again shortly.',
-    code: 'SERVICE_UNAVAILABLE',
-  });
+  await expectServiceUnavailable(res);
   const metrics = await (await fetch(`${metricsUrl}/metrics`)).text();
   expect(sumOfMetric(metrics, 'innerecho_gateway_upstream_failures_total', { service: 'billing', outcome: 'retried' })).toBe(0);
   expect(sumOfMetric(metrics, 'innerecho_gateway_upstream_failures_total', { service: 'billing', outcome: 'unavailable' })).toBe(1);

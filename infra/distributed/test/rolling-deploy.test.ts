@@ -17,9 +17,10 @@ jest.setTimeout(900_000);
 /**
  * A deploy while people use the product: each service in turn gets SIGTERM and starts
  * again, one instance each, while a steady stream of reads and writes goes through the
- * gateway. A request in flight when SIGTERM arrives completes; requests that arrive while
- * the service is away get a fast 503 with Retry-After (reads are retried once by the
- * gateway first); every write that was answered with success is there afterwards, and the
+ * gateway. A request in flight when SIGTERM arrives completes; every read succeeds (the
+ * gateway retries a read that cannot reach its service until the restarted instance
+ * answers); a write that arrives while the service is away gets a fast 503 with
+ * Retry-After; every write that was answered with success is there afterwards, and the
  * events it caused were handled.
  */
 let system: DistributedTestSystem;
@@ -46,7 +47,7 @@ interface Outcome {
 
 const count = async (query: string, values: unknown[]) => Number((await database.query(query, values)).rows[0].n);
 
-test('each service restarted in turn under steady reads and writes: no write fails outside the 503s and nothing is lost', async () => {
+test('each service restarted in turn under steady reads and writes: every read succeeds, no write fails outside the 503s and nothing is lost', async () => {
   // A listener with a subscription and a cloned voice, a creator to refer buyers.
   const admin = await signedInAdmin(system.url, system.admin);
   const creator = await createCreatorThroughAdmin(admin);
@@ -204,21 +205,28 @@ test('each service restarted in turn under steady reads and writes: no write fai
   const writeSummary = summary('write');
   process.stdout.write(
     `\nrolling restart of ${SERVICES.length} services (${restartLog.join(', ')}):\n` +
-      `  reads:  ${readSummary.total} sent, ${readSummary.failed} failed (${readSummary.failedWith503} with 503)\n` +
+      `  reads:  ${readSummary.total} sent, ${readSummary.failed} failed (${readSummary.failedWith503} with 503), the longest answered in ${(Math.max(...outcomes.filter((o) => o.kind === 'read').map((o) => o.ms)) / 1000).toFixed(1)} s\n` +
       `  writes: ${writeSummary.total} sent, ${writeSummary.failed} failed (${writeSummary.failedWith503} with 503), ${writeSummary.otherFailures.length} failed otherwise\n`,
   );
   expect(writeSummary.otherFailures).toEqual([]);
-  expect(readSummary.otherFailures).toEqual([]);
-  // The gateway's 503s for an unreachable service say when to come back, and they are the
-  // exception: the stream kept flowing, every kind of write kept succeeding, and a read was
-  // retried by the gateway until the restarted instance answered far more often than not.
-  for (const o of outcomes.filter((x) => x.status === 503 && x.code === 'SERVICE_UNAVAILABLE')) expect(o.retryAfter).toBe('1');
+  // Every read was answered: the gateway retried each one that met a restarting service
+  // until the restarted instance answered.
+  expect(outcomes.filter((o) => o.kind === 'read' && failed(o))).toEqual([]);
+  // Every 503 says when to come back (the gateway's for an unreachable service, a draining
+  // instance's, a service's whose own dependency is restarting), and they are the exception:
+  // the stream kept flowing and every kind of write kept succeeding.
+  for (const o of outcomes.filter((x) => x.status === 503)) {
+    expect({ what: o.what, code: o.code, retryAfter: o.retryAfter }).toEqual({
+      what: o.what,
+      code: o.code,
+      retryAfter: expect.stringMatching(/^[1-9][0-9]*$/),
+    });
+  }
   for (const what of ['sign-up', 'custom affirmation', 'checkout', 'payment', 'referral click']) {
     const succeeded = outcomes.filter((o) => o.what === what && !failed(o)).length;
     expect({ what, succeeded: succeeded >= 3 }).toEqual({ what, succeeded: true });
   }
   expect(writeSummary.failedWith503).toBeLessThan(writeSummary.total - writeSummary.failed);
-  expect(readSummary.failedWith503 * 5).toBeLessThanOrEqual(readSummary.total);
 
   // Nothing lost: every acknowledged write is there, and the events it caused were handled.
   const signedUp = outcomes.filter((o) => o.what === 'sign-up' && o.created).map((o) => o.created!);

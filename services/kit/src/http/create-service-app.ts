@@ -7,6 +7,7 @@ import { serializeError, type Logger } from '../logger';
 import { compressAnswers } from './compress-answers';
 import { requestIdMiddleware } from './request-context';
 import { refuseControlCharacters, requireReadableBody } from './request-guard';
+import { RESTART_RETRY_AFTER_SECONDS } from '../runtime/lifecycle';
 
 export interface ServiceAppOptions {
   name: string;
@@ -77,6 +78,9 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (error instanceof AppError) {
+      // A 503 is a moment's absence (this instance, or a service it asks, is restarting):
+      // the caller is told when to try again, as the gateway and a draining instance tell it.
+      if (error.status === 503 && !res.hasHeader('retry-after')) res.setHeader('retry-after', String(RESTART_RETRY_AFTER_SECONDS));
       res.status(error.status).json({ error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) });
       return;
     }

@@ -101,7 +101,17 @@ export class Lifecycle {
     this.drainingSince = Date.now();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     // Answers still to come end their connection, so no client sends another request down it.
-    for (const res of this.inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+    // An answer already under way promised to keep its connection: that connection is ended
+    // as soon as the answer is sent. Left open until the next sweep, it would carry the
+    // caller's next request to the 503 above; ended, the caller sees the connection close
+    // before anything was done, and the gateway retries a read elsewhere or once restarted.
+    for (const res of this.inFlight) {
+      if (!res.headersSent) res.shouldKeepAlive = false;
+      else {
+        const socket = res.socket;
+        res.once('finish', () => socket?.end());
+      }
+    }
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     server.closeIdleConnections();
     const idle = this.inFlight.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => (this.idle = resolve));
