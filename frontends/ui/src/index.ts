@@ -151,4 +151,4 @@ export {
 
 // Routing (one router for the shell and every remote)
 export * from './routing/router';
-export { keepPathForAfterCheckout, takePathAfterCheckout, safeReturnPath } from './routing/return-path';
+export { keepPathForAfterCheckout, peekPathAfterCheckout, forgetPathAfterCheckout, safeReturnPath } from './routing/return-path';

@@ -42,10 +42,11 @@ async function statusOf(c: TestClient) {
   return me.data.subscriptionStatus as string;
 }
 
+/** Up to 30 s: the change goes billing → events → identity, which a machine busy with other test files can hold up. */
 const becomes = (c: TestClient, expected: string) =>
   eventually(async () => {
     expect(await statusOf(c)).toBe(expected);
-  });
+  }, 300);
 
 /** A visitor's or user's checkout through the API, completed at the fake Stripe. */
 async function checkout(c: TestClient, plan: 'monthly' | 'yearly', email: string, referralCode?: string) {

@@ -10,7 +10,8 @@ import {
   LinkButton,
   Spinner,
   loginUrl,
-  takePathAfterCheckout,
+  peekPathAfterCheckout,
+  forgetPathAfterCheckout,
   useAuth,
   useSearchParams,
   IconBadge,
@@ -31,7 +32,7 @@ export const AFTER_CHECKOUT_PATH = loginUrl({ returnTo: '/record-voice' });
  * there; it asks for a voice itself if one is still needed. Otherwise the first step.
  */
 function nextAfterCheckout(): { href: string; label: string } {
-  const kept = takePathAfterCheckout();
+  const kept = peekPathAfterCheckout();
   if (!kept) return { href: AFTER_CHECKOUT_PATH, label: 'Record Your Voice' };
   // Sent from the record page, the next step is still recording.
   return {
@@ -60,6 +61,8 @@ export function SuccessPage(_props: SuccessPageProps) {
   const confirmed = checkout.data?.status === 'complete';
   const settingUp = useSubscriptionArrival(confirmed && isAuthenticated && !hasActiveSubscription);
   const [next] = useState(nextAfterCheckout);
+  // Kept through a reload of this page; forgotten once the listener moves on (the link below, or another page).
+  useEffect(() => forgetPathAfterCheckout, []);
 
   if (stillProcessing && waitedOut) {
     return (
@@ -121,7 +124,7 @@ export function SuccessPage(_props: SuccessPageProps) {
           Your subscription is being set up. This takes a moment…
         </p>
       ) : null}
-      <AnchorButton href={next.href} size="lg">
+      <AnchorButton href={next.href} size="lg" onClick={forgetPathAfterCheckout}>
         {next.label}
         <ArrowRight size={18} aria-hidden />
       </AnchorButton>

@@ -27,13 +27,23 @@ export function keepPathForAfterCheckout(path: string): void {
   }
 }
 
-/** The path kept for after checkout, if any; taken once, so a later checkout does not reuse it. */
-export function takePathAfterCheckout(): string | null {
+/**
+ * The path kept for after checkout, if any, left in place: /success reads it each time it is
+ * drawn (a reload included) and forgets it once the listener moves on (`forgetPathAfterCheckout`).
+ */
+export function peekPathAfterCheckout(): string | null {
   try {
-    const kept = safeReturnPath(sessionStorage.getItem(AFTER_CHECKOUT_KEY));
-    sessionStorage.removeItem(AFTER_CHECKOUT_KEY);
-    return kept;
+    return safeReturnPath(sessionStorage.getItem(AFTER_CHECKOUT_KEY));
   } catch {
     return null;
+  }
+}
+
+/** Forgets the kept path, so a later checkout does not reuse it. */
+export function forgetPathAfterCheckout(): void {
+  try {
+    sessionStorage.removeItem(AFTER_CHECKOUT_KEY);
+  } catch {
+    // Storage refused: nothing was kept either.
   }
 }
