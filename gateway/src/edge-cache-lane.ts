@@ -15,6 +15,20 @@ export interface ApiRateLimit {
   windowMs: number;
 }
 
+/** The long way's pieces a short way uses too, so that both count, stamp and check a request alike. */
+export interface ShortWayParts {
+  rateLimit: ApiRateLimit;
+  lifecycle: Lifecycle;
+  metrics: ServiceMetrics;
+  sessions: TokenVerifier;
+  /** The headers every API answer starts with. */
+  headers: [string, string][];
+  stampRequestId: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
+/** Answers a request itself, or hands it to the long way. */
+export type ShortWay = (req: IncomingMessage, res: ServerResponse, longWay: RequestListener) => void;
+
 /**
  * Counts one API call of a short way against the `/api` limit, in the long way's own store.
  * Resolves to the headers express-rate-limit sends on the long way (IETF draft 7), or null
@@ -43,16 +57,7 @@ export function apiCallCounter(rateLimit: ApiRateLimit): (req: IncomingMessage) 
  * cached answer, a session cookie that is not valid, tracing on, a draining gateway, a client
  * over its limit, a request body or encoding) takes the long way, which answers it as before.
  */
-export function edgeCacheLane(options: {
-  edgeCache: EdgeCache;
-  rateLimit: ApiRateLimit;
-  lifecycle: Lifecycle;
-  metrics: ServiceMetrics;
-  sessions: TokenVerifier;
-  /** The headers every API answer starts with. */
-  headers: [string, string][];
-  stampRequestId: (req: IncomingMessage, res: ServerResponse) => void;
-}): (req: IncomingMessage, res: ServerResponse, longWay: RequestListener) => void {
+export function edgeCacheLane(options: ShortWayParts & { edgeCache: EdgeCache }): ShortWay {
   const { edgeCache, rateLimit, lifecycle, metrics, sessions, headers, stampRequestId } = options;
   const countCall = apiCallCounter(rateLimit);
 

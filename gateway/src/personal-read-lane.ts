@@ -6,15 +6,8 @@ import {
   type RequestListener,
   type ServerResponse,
 } from 'node:http';
-import {
-  EDGE_CACHE_HEADER,
-  tracingActive,
-  USER_SESSION_COOKIE,
-  type Lifecycle,
-  type ServiceMetrics,
-  type TokenVerifier,
-} from '@innerecho/kit';
-import { apiCallCounter, type ApiRateLimit } from './edge-cache-lane';
+import { EDGE_CACHE_HEADER, tracingActive, USER_SESSION_COOKIE } from '@innerecho/kit';
+import { apiCallCounter, type ShortWay, type ShortWayParts } from './edge-cache-lane';
 import { findRoute, PERSONAL_READS, type ServiceName } from './route-table';
 import { decodeCookieValue, readCookie } from './session-cookie';
 import { isUntrustedHeader } from './untrusted-headers';
@@ -45,16 +38,7 @@ const PERSONAL_READ_MATCHERS = PERSONAL_READS.map((route) => matcher(route.slice
  * body or encoding, no or no valid session, tracing on, a draining gateway, a client over its
  * limit, a service that cannot be reached) takes the long way, which answers it as before.
  */
-export function personalReadLane(options: {
-  urls: Record<ServiceName, string>;
-  rateLimit: ApiRateLimit;
-  lifecycle: Lifecycle;
-  metrics: ServiceMetrics;
-  sessions: TokenVerifier;
-  /** The headers every API answer starts with. */
-  headers: [string, string][];
-  stampRequestId: (req: IncomingMessage, res: ServerResponse) => void;
-}): (req: IncomingMessage, res: ServerResponse, longWay: RequestListener) => void {
+export function personalReadLane(options: ShortWayParts & { urls: Record<ServiceName, string> }): ShortWay {
   const { rateLimit, lifecycle, metrics, sessions, headers, stampRequestId } = options;
   const countCall = apiCallCounter(rateLimit);
   const targets = Object.fromEntries(

@@ -1,11 +1,9 @@
 import { execFile, type ExecFileOptions } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import S3rver from 's3rver';
 import YAML from 'yaml';
 import {
   cloneVoiceThroughApi,
@@ -18,13 +16,13 @@ import {
   spokenSample,
 } from '@innerecho/embedded';
 import {
-  BUCKET_CORS,
   ensureSecrets,
   gatewayEnvironment,
   REPOSITORY_ROOT,
   SECRET_FILES,
   serviceEnvironment,
   SERVICES,
+  startLocalS3,
   type ServiceName,
   type Wiring,
 } from '@innerecho/distributed';
@@ -218,14 +216,7 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'innerecho-containers-'));
   const secretsDir = ensureSecrets(join(work, 'secrets'));
   const containers: string[] = [];
-  const s3rver = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: join(work, 's3'),
-    configureBuckets: [{ name: 'innerecho', configs: [BUCKET_CORS] }],
-  });
-  const { port: s3Port } = (await s3rver.run()) as AddressInfo;
+  const localS3 = await startLocalS3(join(work, 's3'));
   try {
     const dbPort = await freePort();
     const natsPort = await freePort();
@@ -260,13 +251,7 @@ async function main() {
     const wiring: Wiring = {
       databaseUrl,
       natsUrl: `nats://127.0.0.1:${natsPort}`,
-      s3: {
-        bucket: 'innerecho',
-        endpoint: `http://127.0.0.1:${s3Port}`,
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        forcePathStyle: true,
-      },
+      s3: localS3.settings,
       dataDir: '/data',
       secretsDir: SECRETS_IN_CONTAINER,
       publicUrl: `http://127.0.0.1:${gatewayPort}`,
@@ -390,7 +375,7 @@ async function main() {
     throw error;
   } finally {
     await podman('rm', '-f', '-t', '5', ...containers.map((c) => `${PREFIX}-${c}`)).catch(() => undefined);
-    await s3rver.close();
+    await localS3.close();
     if (existsSync(work)) rmSync(work, { recursive: true, force: true });
   }
 }

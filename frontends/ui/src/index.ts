@@ -98,6 +98,7 @@ export type { SelectProps, SelectOption } from './components/select';
 export { ScrollRow, type ScrollRowProps } from './components/scroll-row';
 export { SearchInput, type SearchInputProps } from './components/search-input';
 export { LinkField, type LinkFieldProps } from './components/link-field';
+export { LibraryCategoryField, type LibraryCategoryFieldProps } from './components/library-category-field';
 export {
   Dialog,
   DialogTrigger,

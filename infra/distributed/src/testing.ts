@@ -66,7 +66,7 @@ const TEST_ADMIN = 'admin@innerecho.test';
 const TEST_ADMIN_PASSWORD = 'distributed admin password';
 
 /** Lets the browser (another origin) put and read objects with presigned URLs, as a bucket's CORS rules would. */
-export const BUCKET_CORS = `<CORSConfiguration>
+const BUCKET_CORS = `<CORSConfiguration>
   <CORSRule>
     <AllowedOrigin>*</AllowedOrigin>
     <AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>POST</AllowedMethod>
@@ -76,6 +76,29 @@ export const BUCKET_CORS = `<CORSConfiguration>
     <MaxAgeSeconds>600</MaxAgeSeconds>
   </CORSRule>
 </CORSConfiguration>`;
+
+/** An S3 server on a free local port (s3rver) keeping its objects under `directory`, with the product's bucket in it. */
+export async function startLocalS3(directory: string): Promise<{ settings: S3Settings; close: () => Promise<void> }> {
+  const s3rver = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    configureBuckets: [{ name: 'innerecho', configs: [BUCKET_CORS] }],
+  });
+  const { port } = (await s3rver.run()) as AddressInfo;
+  return {
+    // s3rver accepts any key pair; the SDK just needs one to sign with.
+    settings: {
+      bucket: 'innerecho',
+      endpoint: `http://127.0.0.1:${port}`,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    },
+    close: () => s3rver.close(),
+  };
+}
 
 /**
  * The distributed form for tests: its own database on the PostgreSQL server, its own
@@ -99,23 +122,9 @@ export async function startDistributedTestSystem(options: DistributedTestOptions
 
     let s3: S3Settings | undefined;
     if (options.s3) {
-      const s3rver = new S3rver({
-        port: 0,
-        address: '127.0.0.1',
-        silent: true,
-        directory: join(work, 's3'),
-        configureBuckets: [{ name: 'innerecho', configs: [BUCKET_CORS] }],
-      });
-      const { port } = (await s3rver.run()) as AddressInfo;
-      cleanups.push(() => s3rver.close());
-      // s3rver accepts any key pair; the SDK just needs one to sign with.
-      s3 = {
-        bucket: 'innerecho',
-        endpoint: `http://127.0.0.1:${port}`,
-        accessKeyId: 'S3RVER',
-        secretAccessKey: 'S3RVER',
-        forcePathStyle: true,
-      };
+      const localS3 = await startLocalS3(join(work, 's3'));
+      cleanups.push(localS3.close);
+      s3 = localS3.settings;
     }
 
     const gatewayPort = await freePort();

@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ffmpegPath } from '@innerecho/kit';
+import { writeToneMp3 } from '@innerecho/embedded';
 import { type E2E, signInInBrowser, startE2E, visible } from '../src';
 
 jest.setTimeout(180_000);
@@ -95,19 +94,7 @@ describe('an admin curating the library', () => {
   });
 
   test('uploads a music track through the Uppy dialog; Save waits for the file and the title', async () => {
-    execFileSync(ffmpegPath(), [
-      '-loglevel',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'sine=frequency=196:duration=20',
-      '-c:a',
-      'libmp3lame',
-      '-b:a',
-      '128k',
-      join(work, 'soft-tone.mp3'),
-    ]);
+    writeToneMp3(join(work, 'soft-tone.mp3'), { frequencyHz: 196, seconds: 20 });
     const page = await adminPage('Music');
     await page.getByRole('button', { name: 'Upload Music' }).first().click();
     const dialog = page.getByRole('dialog');

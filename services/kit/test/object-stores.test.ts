@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import express from 'express';
 import S3rver from 's3rver';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
+import { putChunked } from '@innerecho/embedded';
 import { createLogger, errorMiddleware, inProcessLock, LocalDiskStore, S3Store, type FileRouteHandlers, type ObjectStore } from '../src';
 
 jest.setTimeout(60_000);
@@ -317,38 +318,6 @@ describe('local disk abandoned uploads', () => {
     expect(await store.multipart!.removeAbandoned!(new Date())).toBe(0);
   });
 });
-
-/**
- * Sends `total` bytes in chunks as a chunked body (no Content-Length) and answers the status,
- * the answer's body and how many bytes the client had sent when the answer came.
- */
-async function putChunked(url: string, total: number, contentType = 'audio/mpeg') {
-  const { request } = await import('node:http');
-  return new Promise<{ status: number; body: string; sentWhenAnswered: number }>((resolve, reject) => {
-    let sent = 0;
-    const req = request(url, { method: 'PUT', headers: { 'content-type': contentType, 'transfer-encoding': 'chunked' } });
-    const chunk = Buffer.alloc(64 * 1024, 7);
-    let answered = false;
-    const pump = () => {
-      while (!answered && sent < total) {
-        const piece = chunk.subarray(0, Math.min(chunk.length, total - sent));
-        sent += piece.length;
-        if (!req.write(piece)) return void req.once('drain', pump);
-      }
-      if (!answered) req.end();
-    };
-    req.on('response', (res) => {
-      answered = true;
-      const sentWhenAnswered = sent;
-      const parts: Buffer[] = [];
-      res.on('data', (c: Buffer) => parts.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString(), sentWhenAnswered }));
-    });
-    // The server closes the connection behind its answer: the unsent rest fails to write, which is the point.
-    req.on('error', (error) => (answered ? undefined : reject(error)));
-    pump();
-  });
-}
 
 describe.each([
   ['local disk', startLocal],

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -7,9 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AffirmationGeneratedV1, type EventContract } from '@innerecho/contracts';
 import { sql } from 'drizzle-orm';
-import { ffmpegPath } from '@innerecho/kit';
 import { measureUnmeasuredMusic } from '../src/domain/music-catalogue';
-import { eventually, silentFlac, startTestSystem, TestClient, uniqueEmail, newSessionId, type TestSystem } from '@innerecho/embedded';
+import {
+  eventually,
+  silentFlac,
+  startTestSystem,
+  TestClient,
+  uniqueEmail,
+  newSessionId,
+  writeToneMp3,
+  type TestSystem,
+} from '@innerecho/embedded';
 
 jest.setTimeout(180_000);
 
@@ -22,19 +29,7 @@ let mp3: Buffer;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'library-api-'));
-  execFileSync(ffmpegPath(), [
-    '-loglevel',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=220:duration=20',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '128k',
-    join(work, 'tone.mp3'),
-  ]);
+  writeToneMp3(join(work, 'tone.mp3'), { frequencyHz: 220, seconds: 20 });
   mp3 = readFileSync(join(work, 'tone.mp3'));
   system = await startTestSystem({ env: { ...process.env, STARTER_CONTENT: 'off' } });
   admin = new TestClient(system.url);

@@ -1,4 +1,3 @@
-import { request } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { hostname, tmpdir } from 'node:os';
@@ -14,6 +13,7 @@ import {
   uploadRecordingThroughApi,
   type TestSystem,
   silentFlac,
+  putChunked,
 } from '@innerecho/embedded';
 
 jest.setTimeout(240_000);
@@ -43,34 +43,6 @@ async function subscriber(target = system) {
 
 /** The object key behind a local upload URL (`/api/files/voice/<key>?…`). */
 const keyOf = (uploadURL: string) => decodeURIComponent(new URL(uploadURL, 'http://x').pathname.replace('/api/files/voice/', ''));
-
-/** PUTs `total` bytes as a chunked body (no Content-Length); answers the status, body and bytes sent when the answer came. */
-function putChunked(url: string, total: number) {
-  return new Promise<{ status: number; body: string; sentWhenAnswered: number }>((resolve, reject) => {
-    let sent = 0;
-    let answered = false;
-    const req = request(url, { method: 'PUT', headers: { 'content-type': 'audio/webm', 'transfer-encoding': 'chunked' } });
-    const chunk = Buffer.alloc(64 * 1024, 1);
-    const pump = () => {
-      while (!answered && sent < total) {
-        sent += chunk.length;
-        if (!req.write(chunk)) return void req.once('drain', pump);
-      }
-      if (!answered) req.end();
-    };
-    req.on('response', (res) => {
-      answered = true;
-      const sentWhenAnswered = sent;
-      const parts: Buffer[] = [];
-      res.on('data', (c: Buffer) => parts.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString(), sentWhenAnswered }));
-      res.on('error', reject);
-    });
-    // Once answered, the connection closes behind the answer and the unsent rest fails to write.
-    req.on('error', (error) => (answered ? undefined : reject(error)));
-    pump();
-  });
-}
 
 describe('a decode bomb (4 hours of silent FLAC, labelled audio/webm)', () => {
   test('as a voice sample it is refused as too long, and the uploaded file is removed at once', async () => {
@@ -117,7 +89,7 @@ describe('upload URLs', () => {
   test('a chunked body past the 25 MB limit is cut off with 413 long before its 200 MB are sent, and nothing is stored', async () => {
     const { client, user } = await subscriber();
     const { uploadURL } = (await client.postJson('/api/voice-profile/upload', {})).data;
-    const answer = await putChunked(new URL(uploadURL, system.url).toString(), 200 * MB);
+    const answer = await putChunked(new URL(uploadURL, system.url).toString(), 200 * MB, 'audio/webm');
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({ code: 'PAYLOAD_TOO_LARGE', error: 'The file is too large' });
     // The limit and what the sockets between hold, not the whole body.

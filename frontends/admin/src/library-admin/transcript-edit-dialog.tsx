@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_CATEGORY, LIBRARY_CATEGORIES, TRANSCRIPT_CONTENT_MAX, ZTranscriptInput, type TranscriptInput } from '@innerecho/contracts';
-import { callApi, CountedTextareaField, Field, Select, toast, validInput, FormDialog } from '@innerecho/ui';
+import { DEFAULT_CATEGORY, TRANSCRIPT_CONTENT_MAX, ZTranscriptInput, type TranscriptInput } from '@innerecho/contracts';
+import { callApi, CountedTextareaField, Field, LibraryCategoryField, Select, toast, validInput, FormDialog } from '@innerecho/ui';
 import type { AdminCreator, AdminTranscript } from './library-admin-types';
 import { toastFailure } from './mutation-toasts';
 import { TitleField } from './title-field';
@@ -68,14 +68,7 @@ export function TranscriptEditDialog({ open, onOpenChange, transcript, creators,
       submitLabel={transcript ? 'Save Changes' : 'Add Transcript'}
     >
       <TitleField id={`${id}-title`} value={title} onChange={setTitle} placeholder="e.g. I Believe in Myself" />
-      <Field htmlFor={`${id}-category`} label="Category">
-        <Select
-          id={`${id}-category`}
-          value={category}
-          onValueChange={setCategory}
-          options={LIBRARY_CATEGORIES.map((c) => ({ value: c, label: c }))}
-        />
-      </Field>
+      <LibraryCategoryField id={`${id}-category`} value={category} onValueChange={setCategory} />
       <Field htmlFor={`${id}-creator`} label="Creator">
         <Select id={`${id}-creator`} value={creatorId} onValueChange={setCreatorId} options={creatorOptions} />
       </Field>

@@ -7,7 +7,6 @@ import {
   COLLECTION_MAX_TEXTS,
   COLLECTION_TITLE_MAX,
   DEFAULT_CATEGORY,
-  LIBRARY_CATEGORIES,
   TITLE_MAX,
   TRANSCRIPT_CONTENT_MAX,
   ZCollectionInput,
@@ -22,6 +21,7 @@ import {
   COLLECTION_COVER_LOOKS,
   CountedTextareaField,
   Field,
+  LibraryCategoryField,
   FormDialog,
   IconButton,
   Input,
@@ -180,14 +180,7 @@ export function CollectionEditorDialog({ open, onOpenChange, collection, ownTran
         max={COLLECTION_DESCRIPTION_MAX}
         rows={3}
       />
-      <Field htmlFor={`${id}-category`} label="Category">
-        <Select
-          id={`${id}-category`}
-          value={category}
-          onValueChange={setCategory}
-          options={LIBRARY_CATEGORIES.map((c) => ({ value: c, label: c }))}
-        />
-      </Field>
+      <LibraryCategoryField id={`${id}-category`} value={category} onValueChange={setCategory} />
       <fieldset css={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: 8 }}>
         <legend css={{ fontSize: 14, fontWeight: 600, marginBottom: 8 }}>Cover colour</legend>
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: 10 }}>

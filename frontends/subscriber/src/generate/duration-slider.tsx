@@ -1,5 +1,6 @@
 import { Field, Slider, fieldDescriptionIds, formatDuration } from '@innerecho/ui';
 import { DURATION_MAX, DURATION_MIN, DURATION_STEP, type DailyAllowance } from './generation-api';
+import { SliderLabel } from './slider-label';
 import { longestDurationToday, renewalPhrase } from './use-daily-allowance';
 
 export interface DurationSliderProps {
@@ -52,18 +53,7 @@ export function DurationSlider({ id, value, onValueChange, allowance, disabled }
       : `${minutes(allowance.secondsLeft)} of ${minutes(allowance.dailySeconds)} minutes left today · renews ${renewsPhrase}`;
 
   return (
-    <Field
-      htmlFor={id}
-      hint={hint}
-      label={
-        <span css={{ display: 'flex', justifyContent: 'space-between', gap: 12, width: '100%' }}>
-          <span>Audio Duration</span>
-          <span css={(t) => ({ color: t.colors.accent, fontVariantNumeric: 'tabular-nums' })} aria-hidden>
-            {formatDuration(shown)}
-          </span>
-        </span>
-      }
-    >
+    <Field htmlFor={id} hint={hint} label={<SliderLabel label="Audio Duration" shown={formatDuration(shown)} />}>
       <Slider
         id={id}
         aria-label="Audio duration"

@@ -40,6 +40,7 @@ import { BalanceControl } from '../generate/balance-control';
 import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';
 import { GeneratedAudioPreview, type GeneratedAudioPreviewProps } from '../generate/generated-audio-preview';
 import { RenderQueuePlace } from '../generate/render-queue-place';
+import { SliderLabel } from '../generate/slider-label';
 import { DAILY_ALLOWANCE_QUERY_KEY, DURATION_MIN, GenerationError, NO_MUSIC, savedAffirmationsQueryKey } from '../generate/generation-api';
 import { longestDurationToday, useDailyAllowance } from '../generate/use-daily-allowance';
 import { isSubscriptionRequired, sendToPricing } from '../subscription/subscription-required';
@@ -346,18 +347,7 @@ function StepSlider(props: {
 }) {
   const { id, label, hint, shown, ...slider } = props;
   return (
-    <Field
-      htmlFor={id}
-      hint={hint}
-      label={
-        <span css={{ display: 'flex', justifyContent: 'space-between', gap: 12, width: '100%' }}>
-          <span>{label}</span>
-          <span css={(t) => ({ color: t.colors.accent, fontVariantNumeric: 'tabular-nums' })} aria-hidden>
-            {shown}
-          </span>
-        </span>
-      }
-    >
+    <Field htmlFor={id} hint={hint} label={<SliderLabel label={label} shown={shown} />}>
       <Slider id={id} aria-label={label} aria-describedby={fieldDescriptionIds(id, { hint: true })} step={1} {...slider} />
     </Field>
   );

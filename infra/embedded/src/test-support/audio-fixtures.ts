@@ -38,6 +38,23 @@ export function syntheticMusic(seconds: number): Float32Array {
   return out;
 }
 
+/** Writes to `file` an MP3 (128 kb/s) of a steady tone, made by ffmpeg as any uploaded track would be. */
+export function writeToneMp3(file: string, { frequencyHz, seconds }: { frequencyHz: number; seconds: number }): void {
+  execFileSync(ffmpegPath(), [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${frequencyHz}:duration=${seconds}`,
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '128k',
+    file,
+  ]);
+}
+
 /** Decodes an MP3 as a player would (from a file, so the Info tag's gapless fields apply). */
 export function decodeMp3(mp3: Buffer, channels: 1 | 2): Int16Array {
   const dir = mkdtempSync(join(tmpdir(), 'gen-test-'));
