@@ -167,7 +167,7 @@ describe('a visitor browsing the library', () => {
     await expectNoAxeViolations(page, 'the full-content dialog');
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'hidden' });
-    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.waitForFunction((el) => el === document.activeElement, await opener.elementHandle(), { timeout: 5_000 });
     // Escape closes it the same way.
     await opener.click();
     await visible(dialog);
