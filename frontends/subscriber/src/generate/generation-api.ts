@@ -26,6 +26,11 @@ export const SPEED_DEFAULT = PLAYBACK_SPEED_DEFAULT;
 
 export const NO_MUSIC = 'none';
 
+/** The background music picker's options: no music first, then the library's tracks. */
+export function musicChoices(tracks: readonly { id: string; title: string }[] | undefined) {
+  return [{ value: NO_MUSIC, label: 'No Music' }, ...(tracks ?? []).map((m) => ({ value: m.id, label: m.title }))];
+}
+
 /** One saved affirmation: its MP3's path, settings, text and whose speech it is. */
 export type SavedAffirmation = SavedAffirmationView;
 

@@ -41,7 +41,14 @@ import { DurationSlider, durationWithinAllowance } from '../generate/duration-sl
 import { GeneratedAudioPreview, type GeneratedAudioPreviewProps } from '../generate/generated-audio-preview';
 import { RenderQueuePlace } from '../generate/render-queue-place';
 import { SliderLabel } from '../generate/slider-label';
-import { DAILY_ALLOWANCE_QUERY_KEY, DURATION_MIN, GenerationError, NO_MUSIC, savedAffirmationsQueryKey } from '../generate/generation-api';
+import {
+  DAILY_ALLOWANCE_QUERY_KEY,
+  DURATION_MIN,
+  GenerationError,
+  NO_MUSIC,
+  musicChoices,
+  savedAffirmationsQueryKey,
+} from '../generate/generation-api';
 import { longestDurationToday, useDailyAllowance } from '../generate/use-daily-allowance';
 import { isSubscriptionRequired, sendToPricing } from '../subscription/subscription-required';
 
@@ -185,7 +192,7 @@ function SessionBuilder() {
     );
   }
 
-  const musicOptions = [{ value: NO_MUSIC, label: 'No Music' }, ...(music.data ?? []).map((m) => ({ value: m.id, label: m.title }))];
+  const musicOptions = musicChoices(music.data);
   const pending = generate.isPending;
 
   return (

@@ -37,6 +37,7 @@ import {
   DURATION_MIN,
   DURATION_STEP,
   NO_MUSIC,
+  musicChoices,
   GenerationError,
   generateAudio,
   savedAffirmationsQueryKey,
@@ -164,7 +165,7 @@ function GenerateScreen() {
   }, [startNow, voice.isCloned, affirmation.isSuccess, allowance.isSuccess, canGenerate, generate, navigate, location]);
 
   const missing = affirmation.isError && isApiError(affirmation.error) && affirmation.error.status === 404;
-  const musicOptions = [{ value: NO_MUSIC, label: 'No Music' }, ...(music.data ?? []).map((m) => ({ value: m.id, label: m.title }))];
+  const musicOptions = musicChoices(music.data);
 
   if (voice.isLoading || affirmation.isLoading) {
     return (
