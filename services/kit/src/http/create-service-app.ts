@@ -77,6 +77,10 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       req.socket.destroy();
       return;
     }
+    // A refusal while the body is still arriving (an upload past its quota) closes the
+    // connection after the answer: the rest of the body is never read, so the connection
+    // cannot carry another request, and a caller (or the gateway's pool) must not reuse it.
+    if (!req.complete) res.shouldKeepAlive = false;
     if (error instanceof AppError) {
       // A 503 is a moment's absence (this instance, or a service it asks, is restarting):
       // the caller is told when to try again, as the gateway and a draining instance tell it.
