@@ -346,6 +346,14 @@ describe('creators', () => {
     expect(top1.data.topAffirmations).toHaveLength(1);
     const list = await visitor().get(`/api/creators/${creator.id}/transcripts`);
     expect(list.data.map((t: { title: string }) => t.title)).toEqual(['B', 'A', 'C']);
+
+    // The library's Featured Creators in one call: every creator in the list's order, each with the same figures.
+    const featured = await visitor().get('/api/featured-creators?limit=1');
+    expect(featured.status).toBe(200);
+    const creators = await visitor().get('/api/creators');
+    expect(featured.data.map((f: { creator: { id: string } }) => f.creator.id)).toEqual(creators.data.map((c: { id: string }) => c.id));
+    const mine = featured.data.find((f: { creator: { id: string } }) => f.creator.id === creator.id);
+    expect(mine).toEqual({ creator: creators.data.find((c: { id: string }) => c.id === creator.id), analytics: top1.data });
   });
 
   test('a creator with no affirmations has zero analytics; a missing creator is "Creator not found"', async () => {

@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { bareList, apiQuery, Badge, Button, Card, LinkButton, Skeleton, Link } from '@innerecho/ui';
 import { CreatorAvatar } from './creator-avatar';
 import type { Transcript } from './library-types';
@@ -11,15 +11,11 @@ export interface FeaturedCreatorsSectionProps {
 
 /** Each creator with up to 3 of their most-played affirmations; creators without any are left out. */
 export function FeaturedCreatorsSection({ transcripts, onViewFull }: FeaturedCreatorsSectionProps) {
-  const creators = useQuery(apiQuery('GET /api/creators'));
-  const analytics = useQueries({
-    queries: (creators.data ?? []).map((c) => apiQuery('GET /api/creators/:id/analytics', { params: { id: c.id }, query: { limit: '3' } })),
-  });
+  // One call for every creator and their figures, asked beside the library's other reads.
+  const creators = useQuery(apiQuery('GET /api/featured-creators', { query: { limit: '3' } }));
   const byId = new Map((transcripts ?? []).map((t) => [t.id, t]));
-  const loading = creators.isLoading || analytics.some((a) => a.isLoading);
-  const featured = (creators.data ?? [])
-    .map((creator, i) => ({ creator, analytics: analytics[i]?.data }))
-    .filter((f) => f.analytics && f.analytics.totalAffirmations > 0);
+  const loading = creators.isLoading;
+  const featured = (creators.data ?? []).filter((f) => f.analytics.totalAffirmations > 0);
 
   if (!loading && featured.length === 0) return null;
   return (

@@ -123,6 +123,10 @@ export const ZCreatorPublicAnalytics = z.object({
 });
 export type CreatorPublicAnalytics = z.infer<typeof ZCreatorPublicAnalytics>;
 
+/** GET /api/featured-creators: each creator with their public figures, for the library's Featured Creators in one call. */
+export const ZFeaturedCreatorView = z.object({ creator: ZCreatorProfileView, analytics: ZCreatorPublicAnalytics });
+export type FeaturedCreatorView = z.infer<typeof ZFeaturedCreatorView>;
+
 /**
  * The caller's own affirmation: answered by POST /api/custom-affirmations, GET and PUT
  * /api/custom-affirmations/{id}, and (newest first) GET /api/custom-affirmations.

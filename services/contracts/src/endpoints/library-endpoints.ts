@@ -8,6 +8,7 @@ import {
   ZAffirmationTextView,
   ZCreatorProfileView,
   ZCreatorPublicAnalytics,
+  ZFeaturedCreatorView,
   ZCustomAffirmationView,
   ZMultipartCompleteAnswer,
   ZMultipartStartAnswer,
@@ -84,6 +85,14 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
     answers: { 200: answers.json(ZCreatorPublicAnalytics) },
     tolerated: ['limit'],
     example: { query: { limit: '6' } },
+  },
+  'GET /api/featured-creators': {
+    summary: "Every creator with their public figures, in the creators' order (the library's Featured Creators in one call)",
+    access: 'public',
+    query: z.object({ limit: z.string().optional().describe('How many top affirmations per creator (1 to 50, clamped; 6 by default)') }),
+    answers: { 200: answers.json(z.array(ZFeaturedCreatorView)) },
+    tolerated: ['limit'],
+    example: { query: { limit: '3' } },
   },
   'GET /api/creators/:id/transcripts': {
     summary: "A creator's transcripts",

@@ -29,9 +29,22 @@ export async function getCreator({ db, id }: { db: Db; id: string }) {
 /** totalPlays, totalAffirmations and the most-played affirmations (3 on the library page, 6 on the creator page). */
 export async function creatorAnalytics({ db, id, limit }: { db: Db; id: string; limit: number }) {
   await getCreator({ db, id });
-  const totals = await transcriptRepository.creatorTotals(db, id);
-  const top = (await transcriptRepository.list(db, { creatorId: id })).slice(0, limit);
+  return figuresOf(db, id, limit);
+}
+
+async function figuresOf(db: Db, creatorId: string, limit: number) {
+  const totals = await transcriptRepository.creatorTotals(db, creatorId);
+  const top = (await transcriptRepository.list(db, { creatorId })).slice(0, limit);
   return { ...totals, topAffirmations: top.map((t) => ({ id: t.id, title: t.title, playCount: t.playCount })) };
+}
+
+/**
+ * Every creator with their figures, as `creatorAnalytics` gives them one by one: the library's
+ * Featured Creators section asks this once instead of once per creator after the list.
+ */
+export async function featuredCreators({ db, limit }: { db: Db; limit: number }) {
+  const creators = await listCreators({ db });
+  return Promise.all(creators.map(async (creator) => ({ creator, analytics: await figuresOf(db, creator.id, limit) })));
 }
 
 export async function creatorTranscripts({ db, id }: { db: Db; id: string }) {

@@ -4,6 +4,7 @@ import type { LibraryConfig } from '../../config';
 import {
   creatorAnalytics,
   creatorTranscripts,
+  featuredCreators,
   getCreator,
   getTranscript,
   listCreators,
@@ -53,8 +54,10 @@ export function libraryRoutes(context: ServiceContext<LibraryConfig>, reads: Rea
     await reads.send(req, res, () => getCreator({ db, id: req.params.id }));
   });
   router.handle('GET /api/creators/:id/analytics', async (req, res) => {
-    const limit = Math.min(50, Math.max(1, Number(req.query.limit) || 6));
-    await reads.send(req, res, () => creatorAnalytics({ db, id: req.params.id, limit }));
+    await reads.send(req, res, () => creatorAnalytics({ db, id: req.params.id, limit: topLimit(req.query.limit) }));
+  });
+  router.handle('GET /api/featured-creators', async (req, res) => {
+    await reads.send(req, res, () => featuredCreators({ db, limit: topLimit(req.query.limit) }));
   });
   router.handle('GET /api/creators/:id/transcripts', async (req, res) => {
     await reads.send(req, res, () => creatorTranscripts({ db, id: req.params.id }));
@@ -98,3 +101,6 @@ export function libraryRoutes(context: ServiceContext<LibraryConfig>, reads: Rea
 
   return router;
 }
+
+/** How many top affirmations a creator's figures list: 1 to 50, 6 when not given or not a number. */
+const topLimit = (limit: unknown) => Math.min(50, Math.max(1, Number(limit) || 6));
