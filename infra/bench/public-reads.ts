@@ -11,6 +11,7 @@
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 npm run bench:reads
  *   npm run bench:reads -- --pglite-only            # or --postgres-only
  *   npm run bench:reads -- --personal-only          # or --public-only
+ *   npm run bench:reads -- --only=allowance         # only the reads whose name contains this
  *   BENCH_CPU_PROF=/tmp/prof npm run bench:reads    # the system's process writes a V8 CPU profile there
  *
  * The gateway's per-address API rate limit is raised for the run (every request comes from
@@ -166,7 +167,8 @@ async function benchForm(form: Form, env: NodeJS.ProcessEnv) {
         { section: 'personal', name: 'own recording', path: `/api/own-recordings/${sessionId}/${transcriptId}`, headers },
       );
     }
-    for (const read of reads) {
+    const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+    for (const read of reads.filter((r) => !only || r.name.includes(only))) {
       // The same bytes the gateway answers (uncompressed, as autocannon asks), from a bare server.
       const answer = await fetch(`${url}${read.path}`, { headers: { ...read.headers, 'accept-encoding': 'identity' } });
       if (!answer.ok) throw new Error(`${read.path} answered ${answer.status}`);

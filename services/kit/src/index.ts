@@ -10,6 +10,7 @@ export * from './auth/session-token';
 export * from './auth/authenticate';
 export * from './auth/session-ownership';
 export * from './db/database';
+export * from './db/prepared-queries';
 export * from './events/tables';
 export * from './events/outbox';
 export * from './events/transport';

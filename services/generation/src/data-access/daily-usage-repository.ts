@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '@innerecho/kit';
+import { preparedQuery, type Db, type Tx } from '@innerecho/kit';
 import { dailyUsage, renderReservations } from './schema';
 
 export interface DailyUsage {
@@ -108,13 +108,30 @@ export async function removeLapsedReservations(db: Db, limit: number, removeFile
   });
 }
 
+/**
+ * The day's used and reserved seconds in one statement (the reservations' sum, with the usage
+ * row as a subquery): the allowance is read on every visit to the generate screen.
+ */
+const dailyUsageQuery = preparedQuery((db, name) => {
+  const userId = sql.placeholder('userId');
+  const day = sql.placeholder('day');
+  return db
+    .select({
+      secondsUsed:
+        sql<number>`coalesce((select ${dailyUsage.secondsUsed} from ${dailyUsage} where ${dailyUsage.userId} = ${userId} and ${dailyUsage.day} = ${day}), 0)`.mapWith(
+          Number,
+        ),
+      secondsReserved:
+        sql<number>`coalesce(sum(${renderReservations.seconds}) filter (where ${renderReservations.leaseUntil} > now()), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(renderReservations)
+    .where(and(eq(renderReservations.userId, userId), eq(renderReservations.day, day)))
+    .prepare(name);
+}, 'daily_usage');
+
 export async function findDailyUsage(db: Db, userId: string, day: string): Promise<DailyUsage> {
-  const [[row], [held]] = await Promise.all([
-    db
-      .select({ secondsUsed: dailyUsage.secondsUsed })
-      .from(dailyUsage)
-      .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, day))),
-    liveReservedSeconds(db, userId, day),
-  ]);
-  return { secondsUsed: row?.secondsUsed ?? 0, secondsReserved: held.seconds };
+  const [row] = await dailyUsageQuery(db).execute({ userId, day });
+  return row;
 }

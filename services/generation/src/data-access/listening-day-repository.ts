@@ -1,5 +1,5 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
-import type { Db } from '@innerecho/kit';
+import { preparedQuery, type Db } from '@innerecho/kit';
 import { listeningDays } from './schema';
 
 /** Counts a play on `day` (YYYY-MM-DD), making it one of the listener's listening days. */
@@ -11,12 +11,19 @@ export async function recordListeningDay(db: Db, userId: string, day: string) {
 }
 
 /** The listener's listening days up to `lastDay`, newest first (at most about eleven years of them). */
+const listeningDaysQuery = preparedQuery(
+  (db, name) =>
+    db
+      .select({ day: listeningDays.day })
+      .from(listeningDays)
+      .where(and(eq(listeningDays.userId, sql.placeholder('userId')), lte(listeningDays.day, sql.placeholder('lastDay'))))
+      .orderBy(desc(listeningDays.day))
+      .limit(4000)
+      .prepare(name),
+  'listening_days',
+);
+
 export async function listeningDaysUpTo(db: Db, userId: string, lastDay: string): Promise<string[]> {
-  const rows = await db
-    .select({ day: listeningDays.day })
-    .from(listeningDays)
-    .where(and(eq(listeningDays.userId, userId), lte(listeningDays.day, lastDay)))
-    .orderBy(desc(listeningDays.day))
-    .limit(4000);
+  const rows = await listeningDaysQuery(db).execute({ userId, lastDay });
   return rows.map((r) => String(r.day));
 }

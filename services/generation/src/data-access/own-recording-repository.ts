@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '@innerecho/kit';
+import { preparedQuery, type Db, type Tx } from '@innerecho/kit';
 import { ownRecordings } from './schema';
 
 export type AffirmationSource = { kind: 'transcript' | 'custom'; id: string };
@@ -17,8 +17,25 @@ export interface OwnRecordingRecord {
 const bySource = (ownerId: string, source: AffirmationSource) =>
   and(eq(ownRecordings.ownerId, ownerId), eq(ownRecordings.sourceKind, source.kind), eq(ownRecordings.sourceId, source.id));
 
+/** Asked by the generate screen for every affirmation it opens. */
+const ownRecordingQuery = preparedQuery(
+  (db, name) =>
+    db
+      .select()
+      .from(ownRecordings)
+      .where(
+        and(
+          eq(ownRecordings.ownerId, sql.placeholder('ownerId')),
+          eq(ownRecordings.sourceKind, sql.placeholder('kind')),
+          eq(ownRecordings.sourceId, sql.placeholder('id')),
+        ),
+      )
+      .prepare(name),
+  'own_recording',
+);
+
 export async function findOwnRecording(db: Db, ownerId: string, source: AffirmationSource): Promise<OwnRecordingRecord | null> {
-  const [row] = await db.select().from(ownRecordings).where(bySource(ownerId, source));
+  const [row] = await ownRecordingQuery(db).execute({ ownerId, kind: source.kind, id: source.id });
   return row ? { ...row } : null;
 }
 

@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AffirmationSessionPartView } from '@innerecho/contracts';
-import type { Db, Tx } from '@innerecho/kit';
+import { preparedQuery, type Db, type Tx } from '@innerecho/kit';
 import { savedAffirmations } from './schema';
 
 export interface SavedAffirmationRecord {
@@ -38,13 +38,21 @@ export async function insertSavedAffirmation(tx: Tx, values: NewSavedAffirmation
 }
 
 /** Newest first. */
+/** The library screen's list, read on every visit. */
+const savedListQuery = preparedQuery(
+  (db, name) =>
+    db
+      .select()
+      .from(savedAffirmations)
+      .where(eq(savedAffirmations.ownerId, sql.placeholder('ownerId')))
+      .orderBy(desc(savedAffirmations.createdAt), desc(savedAffirmations.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
+  'saved_list',
+);
+
 export async function listSavedAffirmations(db: Db, ownerId: string, limit = 500): Promise<SavedAffirmationRecord[]> {
-  const rows = await db
-    .select()
-    .from(savedAffirmations)
-    .where(eq(savedAffirmations.ownerId, ownerId))
-    .orderBy(desc(savedAffirmations.createdAt), desc(savedAffirmations.id))
-    .limit(limit);
+  const rows = await savedListQuery(db).execute({ ownerId, limit });
   return rows.map(withSource);
 }
 

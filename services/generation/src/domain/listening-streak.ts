@@ -7,13 +7,29 @@ import { listeningDaysUpTo, recordListeningDay } from '../data-access/listening-
 
 type Context = ServiceContext<GenerationConfig>;
 
+/**
+ * A formatter of calendar days per time zone, made once: making one costs more than the rest
+ * of a streak read. Only zones the runtime knows are kept (an unknown one throws first), and
+ * the map is emptied when it grows past any real set of zones and their spellings.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (dayFormats.size >= 2000) dayFormats.clear();
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** An IANA time zone the runtime knows ('Europe/London'); the listener's days are counted in it. */
 const ZTimeZone = z
   .string({ error: 'Time zone is required' })
   .max(64)
   .refine((zone) => {
     try {
-      new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+      dayFormat(zone);
       return true;
     } catch {
       return false;
@@ -22,7 +38,7 @@ const ZTimeZone = z
 
 /** The calendar day (YYYY-MM-DD) it is at `at` in `timeZone`. */
 export function localDay(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return dayFormat(timeZone).format(at);
 }
 
 const previousDay = (day: string) => {

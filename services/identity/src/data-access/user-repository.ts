@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '@innerecho/kit';
+import { preparedQuery, type Db } from '@innerecho/kit';
 import { sessionBindings, userSubscriptions, users } from './schema';
 
 export interface UserRecord {
@@ -49,20 +49,28 @@ export async function setPasswordHash(db: Db, id: string, passwordHash: string) 
  * The user as `GET /api/auth/user` shows them, in one statement: the account, and whether any
  * of their subscriptions is active or trialing (`entitled`). Asked on every page a listener opens.
  */
+/** The user and whether a subscription entitles them, in one statement: asked by every page a listener opens. */
+const userWithEntitlementQuery = preparedQuery(
+  (db, name) =>
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        role: users.role,
+        entitled: sql<boolean>`exists (select 1 from ${userSubscriptions} where ${userSubscriptions.userId} = ${users.id} and ${userSubscriptions.entitled})`,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare(name),
+  'user_with_entitlement',
+);
+
 export async function findUserWithEntitlement(
   db: Db,
   userId: string,
 ): Promise<(Pick<UserRecord, 'id' | 'email' | 'name' | 'role'> & { entitled: boolean }) | null> {
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      role: users.role,
-      entitled: sql<boolean>`exists (select 1 from ${userSubscriptions} where ${userSubscriptions.userId} = ${users.id} and ${userSubscriptions.entitled})`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await userWithEntitlementQuery(db).execute({ userId });
   return row ?? null;
 }
 

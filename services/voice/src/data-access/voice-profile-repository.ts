@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '@innerecho/kit';
+import { eq, sql } from 'drizzle-orm';
+import { preparedQuery, type Db, type Tx } from '@innerecho/kit';
 import { voiceProfiles } from './schema';
 
 export interface VoiceProfileRecord {
@@ -32,10 +32,28 @@ const columns = {
   updatedAt: voiceProfiles.updatedAt,
 };
 
-export async function findVoiceProfile(db: Db | Tx, userId: string): Promise<VoiceProfileRecord | null> {
-  const [row] = await db.select(columns).from(voiceProfiles).where(eq(voiceProfiles.userId, userId));
-  return row ? { ...row, engineSettings: row.engineSettings ?? null } : null;
+/** Asked by every screen that speaks in the listener's voice. */
+const voiceProfileQuery = preparedQuery(
+  (db, name) =>
+    db
+      .select(columns)
+      .from(voiceProfiles)
+      .where(eq(voiceProfiles.userId, sql.placeholder('userId')))
+      .prepare(name),
+  'voice_profile',
+);
+
+export async function findVoiceProfile(db: Db, userId: string): Promise<VoiceProfileRecord | null> {
+  return toRecord(await voiceProfileQuery(db).execute({ userId }));
 }
+
+/** The same, in the caller's transaction. */
+export async function findVoiceProfileIn(tx: Tx, userId: string): Promise<VoiceProfileRecord | null> {
+  return toRecord(await tx.select(columns).from(voiceProfiles).where(eq(voiceProfiles.userId, userId)));
+}
+
+const toRecord = ([row]: VoiceProfileRecord[]): VoiceProfileRecord | null =>
+  row ? { ...row, engineSettings: row.engineSettings ?? null } : null;
 
 export interface NewClonedVoice {
   userId: string;

@@ -16,7 +16,13 @@ import {
   type VoiceProfileView,
 } from '@innerecho/contracts';
 import type { VoiceConfig } from '../config';
-import { deleteVoiceProfile, findVoiceProfile, saveClonedVoice, type VoiceProfileRecord } from '../data-access/voice-profile-repository';
+import {
+  deleteVoiceProfile,
+  findVoiceProfile,
+  findVoiceProfileIn,
+  saveClonedVoice,
+  type VoiceProfileRecord,
+} from '../data-access/voice-profile-repository';
 import type { VoiceEngines } from '../engines/create-voice-engines';
 import { speechCachePrefix, type SpeechResult, type SpeechSynthesizer } from './synthesize-speech';
 import { checkAndPrepareReading, checkAndPrepareSample } from './voice-sample';
@@ -221,7 +227,7 @@ export async function deleteVoice({
 export async function forgetListenerVoice(options: { context: Context; engines: VoiceEngines; tx: Tx; userId: string; logger: Logger }) {
   const { context, tx, userId } = options;
   await context.files.deletePrefix(uploadPrefix(userId));
-  const profile = await findVoiceProfile(tx, userId);
+  const profile = await findVoiceProfileIn(tx, userId);
   if (!profile) return;
   await releaseVoice({ ...options, profile });
   await forgetVoiceProfile(context, tx, profile);

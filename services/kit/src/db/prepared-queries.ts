@@ -1,0 +1,18 @@
+import type { Db } from './database';
+
+/**
+ * A query built once per database and prepared under `name` (placeholders for its values),
+ * for the reads a listener's pages make on every visit: building a drizzle query costs more
+ * CPU than PostgreSQL spends answering it, and a named statement is parsed and planned once
+ * per connection. `name` must be unique within the service. Not for use inside a transaction.
+ */
+export function preparedQuery<Query>(build: (db: Db, name: string) => Query, name: string): (db: Db) => Query {
+  const prepared = new WeakMap<Db, Query>();
+  return (db) => {
+    // A prepared query runs on the pool, never inside the caller's transaction.
+    if ('rollback' in db) throw new Error(`${name}: a prepared query is given the database, not a transaction`);
+    let query = prepared.get(db);
+    if (!query) prepared.set(db, (query = build(db, name)));
+    return query;
+  };
+}
