@@ -1,6 +1,14 @@
 import { IDENTITY_ENDPOINTS } from '@innerecho/contracts';
 import { join } from 'node:path';
-import { createTokenSigner, createTokenVerifier, KeyStore, localKeyResolver, USER_TOKEN_ISSUER, type ServiceModule } from '@innerecho/kit';
+import {
+  createTokenSigner,
+  createTokenVerifier,
+  defineService,
+  KeyStore,
+  localKeyResolver,
+  USER_TOKEN_ISSUER,
+  type ServiceModule,
+} from '@innerecho/kit';
 import { deleteExpiredSessions, findActiveSessionUser } from './data-access/session-repository';
 import type { IdentityConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
@@ -20,10 +28,8 @@ export interface IdentityHooks {
 }
 
 export function identityService(hooks: IdentityHooks = {}): ServiceModule<IdentityConfig> & { keys?: KeyStore } {
-  const module: ServiceModule<IdentityConfig> & { keys?: KeyStore } = {
-    name: 'identity',
+  const module: ServiceModule<IdentityConfig> & { keys?: KeyStore } = defineService('identity', __dirname, {
     endpoints: IDENTITY_ENDPOINTS,
-    migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     async build(context) {
       const { config } = context;
@@ -65,6 +71,6 @@ export function identityService(hooks: IdentityHooks = {}): ServiceModule<Identi
         onStop: async () => clearInterval(sweep),
       };
     },
-  };
+  });
   return module;
 }
