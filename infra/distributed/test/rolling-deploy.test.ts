@@ -1,14 +1,12 @@
 import pg from 'pg';
 import {
-  cloneVoiceThroughApi,
+  cloneVoiceInNewSession,
   commissionsOf,
   createCreatorThroughAdmin,
   eventually,
-  newSessionId,
   signedInAdmin,
   TestClient,
   uniqueEmail,
-  spokenSample,
 } from '@innerecho/embedded';
 import { attachToDistributedSystem, SERVICES, startDistributedTestSystem, type DistributedTestSystem } from '../src';
 
@@ -55,8 +53,7 @@ test('each service restarted in turn under steady reads and writes: every read s
   const user = await listener.signUp(uniqueEmail('deploy'));
   const attached = await attachToDistributedSystem(system);
   await attached.grantSubscription(user.id).finally(() => attached.close());
-  const sessionId = newSessionId();
-  expect((await cloneVoiceThroughApi(listener, new Uint8Array(await spokenSample()), sessionId)).status).toBe(200);
+  const sessionId = await cloneVoiceInNewSession(listener);
   const transcript = ((await listener.get('/api/transcripts')).data as { id: string }[])[0];
 
   // The steady stream: one read and one write in flight at a time, back to back.

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import {
-  cloneVoiceThroughApi,
+  cloneVoiceInNewSession,
   commissionsOf,
   createCreatorThroughAdmin,
   eventually,
@@ -10,7 +10,6 @@ import {
   sumOfMetricAt,
   TestClient,
   uniqueEmail,
-  spokenSample,
 } from '@innerecho/embedded';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -109,8 +108,7 @@ test('generation: two renders on two instances save two affirmations and count t
   } finally {
     await attached.close();
   }
-  const sessionId = newSessionId();
-  expect((await cloneVoiceThroughApi(listener, new Uint8Array(await spokenSample()), sessionId)).status).toBe(200);
+  const sessionId = await cloneVoiceInNewSession(listener);
 
   const transcripts = (await listener.get('/api/transcripts')).data as { id: string; playCount: number }[];
   const chosen = transcripts[transcripts.length - 1];

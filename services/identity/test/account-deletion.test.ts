@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import {
-  cloneVoiceThroughApi,
+  cloneVoiceInNewSession,
   commissionsOf,
   createCreatorThroughAdmin,
   eventually,
-  newSessionId,
   signedInAdmin,
   startTestSystem,
   subscribeThroughDemoCheckout,
@@ -42,8 +41,7 @@ test('a listener deletes their account: their voice, own recordings, saved and c
   const user = await listener.signUp(email, PASSWORD);
   await subscribeThroughDemoCheckout(system.url, { client: listener, email, referralCode: creator.referralCode });
   await eventually(async () => expect((await listener.get('/api/auth/session')).data.user.subscriptionStatus).toBe('active'));
-  const sessionId = newSessionId();
-  expect((await cloneVoiceThroughApi(listener, await spokenSample(), sessionId)).status).toBe(200);
+  const sessionId = await cloneVoiceInNewSession(listener);
   const content = VOICE_SAMPLE_SENTENCES.slice(0, 3).join(' ');
   const custom = await listener.postJson('/api/custom-affirmations', { sessionId, title: 'Mine To Keep', content, category: 'Other' });
   expect(custom.status).toBe(201);
