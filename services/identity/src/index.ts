@@ -1,5 +1,4 @@
 import { IDENTITY_ENDPOINTS } from '@innerecho/contracts';
-import { join } from 'node:path';
 import {
   createTokenSigner,
   createTokenVerifier,
@@ -33,13 +32,10 @@ export function identityService(hooks: IdentityHooks = {}): ServiceModule<Identi
     tables: { outbox, inbox },
     async build(context) {
       const { config } = context;
-      const keys = KeyStore.open({
+      const keys = KeyStore.forService(config, 'identity', {
         pem: config.SESSION_SIGNING_KEYS,
         variable: 'SESSION_SIGNING_KEYS',
         dir: config.SESSION_KEYS_DIR,
-        defaultDir: join(config.DATA_DIR, 'identity', 'keys'),
-        inMemory: config.DATA_DIR === 'memory://',
-        requireConfigured: config.REQUIRE_CONFIGURED_SECRETS,
       });
       module.keys = keys;
       const signer = createTokenSigner(keys, USER_TOKEN_ISSUER, config.SESSION_TTL_SECONDS);
