@@ -1,13 +1,5 @@
 import pg from 'pg';
-import {
-  cloneVoiceInNewSession,
-  commissionsOf,
-  createCreatorThroughAdmin,
-  eventually,
-  signedInAdmin,
-  TestClient,
-  uniqueEmail,
-} from '@innerecho/embedded';
+import { adminWithNewCreator, cloneVoiceInNewSession, commissionsOf, eventually, TestClient, uniqueEmail } from '@innerecho/embedded';
 import { attachToDistributedSystem, SERVICES, startDistributedTestSystem, type DistributedTestSystem } from '../src';
 
 jest.setTimeout(900_000);
@@ -47,8 +39,7 @@ const count = async (query: string, values: unknown[]) => Number((await database
 
 test('each service restarted in turn under steady reads and writes: every read succeeds, no write fails outside the 503s and nothing is lost', async () => {
   // A listener with a subscription and a cloned voice, a creator to refer buyers.
-  const admin = await signedInAdmin(system.url, system.admin);
-  const creator = await createCreatorThroughAdmin(admin);
+  const { admin, creator } = await adminWithNewCreator(system.url, system.admin);
   const listener = new TestClient(system.url);
   const user = await listener.signUp(uniqueEmail('deploy'));
   const attached = await attachToDistributedSystem(system);

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import {
+  adminWithNewCreator,
   cloneVoiceInNewSession,
   commissionsOf,
-  createCreatorThroughAdmin,
   eventually,
   newSessionId,
   signedInAdmin,
@@ -68,8 +68,7 @@ test('both instances of every service started on the one database: migrations an
 });
 
 test('referral to commission: six referred buyers at once give six commissions, each invoice published and handled once', async () => {
-  const admin = await signedInAdmin(system.url, system.admin);
-  const creator = await createCreatorThroughAdmin(admin);
+  const { admin, creator } = await adminWithNewCreator(system.url, system.admin);
   await Promise.all(Array.from({ length: 6 }, () => subscribeThroughDemoCheckout(system.url, { referralCode: creator.referralCode })));
 
   await eventually(async () => expect(await commissionsOf(admin, creator.id)).toHaveLength(6), 300);

@@ -29,6 +29,12 @@ export async function createCreatorThroughAdmin(admin: TestClient): Promise<{ id
   return { id: res.data.id, referralCode };
 }
 
+/** The admin signed in, and a creator they added: where a referral journey starts. */
+export async function adminWithNewCreator(baseUrl: string, admin: { email: string; password: string }) {
+  const client = await signedInAdmin(baseUrl, admin);
+  return { admin: client, creator: await createCreatorThroughAdmin(client) };
+}
+
 /**
  * A visitor who came through `referralCode` subscribes monthly through the demo checkout,
  * with the first payment charged at once (as when the trial has ended). Returns the

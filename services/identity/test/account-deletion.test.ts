@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import {
+  adminWithNewCreator,
   cloneVoiceInNewSession,
   commissionsOf,
-  createCreatorThroughAdmin,
   eventually,
   signedInAdmin,
   startTestSystem,
@@ -34,8 +34,7 @@ test('a listener deletes their account: their voice, own recordings, saved and c
   const services = system.services;
   // A creator's referral, a subscription through the demo checkout, a cloned voice, a custom
   // affirmation the listener read themselves, and a saved affirmation made from it.
-  const admin = await signedInAdmin(system.url, system.admin);
-  const creator = await createCreatorThroughAdmin(admin);
+  const { admin, creator } = await adminWithNewCreator(system.url, system.admin);
   const listener = new TestClient(system.url);
   const email = uniqueEmail('leaving');
   const user = await listener.signUp(email, PASSWORD);
