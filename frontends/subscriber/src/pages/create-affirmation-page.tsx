@@ -1,6 +1,6 @@
 import { NotebookPen } from 'lucide-react';
-import { LinkButton } from '@innerecho/ui';
-import { ListenerPage } from '../access/listener-page';
+import { Container, LinkButton, Page, PageHeader } from '@innerecho/ui';
+import { ListenerGate } from '../access/listener-gate';
 import { CustomAffirmationForm } from '../create/custom-affirmation-form';
 import { TipsCard } from '../create/tips-card';
 
@@ -13,24 +13,30 @@ export type CreateAffirmationPageProps = Record<string, never>;
  */
 export function CreateAffirmationPage(_props: CreateAffirmationPageProps) {
   return (
-    <ListenerPage
-      eyebrow="Your words"
-      title="Create Custom Affirmation"
-      description="Write an affirmation in your own words, then hear it in your own voice."
-      actions={
-        <LinkButton to="/affirmations?tab=mine" variant="outline">
-          <NotebookPen size={18} aria-hidden />
-          My Affirmations
-        </LinkButton>
-      }
-      signInTitle="Sign in to write your own affirmations"
-      signInDescription="Your affirmations are kept in your account. Sign in, or create an account, and you will come straight back here."
-      trialTitle="Start your free trial to create affirmations"
-    >
-      <div css={{ display: 'grid', gap: 24, maxWidth: 760 }}>
-        <CustomAffirmationForm />
-        <TipsCard />
-      </div>
-    </ListenerPage>
+    <Container>
+      <Page>
+        <PageHeader
+          eyebrow="Your words"
+          title="Create Custom Affirmation"
+          description="Write an affirmation in your own words, then hear it in your own voice."
+          actions={
+            <LinkButton to="/affirmations?tab=mine" variant="outline">
+              <NotebookPen size={18} aria-hidden />
+              My Affirmations
+            </LinkButton>
+          }
+        />
+        <ListenerGate
+          signInTitle="Sign in to write your own affirmations"
+          signInDescription="Your affirmations are kept in your account. Sign in, or create an account, and you will come straight back here."
+          trialTitle="Start your free trial to create affirmations"
+        >
+          <div css={{ display: 'grid', gap: 24, maxWidth: 760 }}>
+            <CustomAffirmationForm />
+            <TipsCard />
+          </div>
+        </ListenerGate>
+      </Page>
+    </Container>
   );
 }
