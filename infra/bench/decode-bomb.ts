@@ -21,13 +21,12 @@ import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
 import { ffmpegPath } from '@innerecho/kit';
 import {
   eventually,
-  newSessionId,
   startTestSystem,
   sumOfMetricAt,
   TestClient,
-  uniqueEmail,
   uploadRecordingThroughApi,
   type TestSystem,
+  signedUpSubscriber,
 } from '@innerecho/embedded';
 
 const HOURS = 4;
@@ -68,12 +67,7 @@ interface Listener {
   sessionId: string;
 }
 
-async function listener(system: TestSystem): Promise<Listener> {
-  const client = new TestClient(system.url);
-  const user = await client.signUp(uniqueEmail('bomb'));
-  await system.grantSubscription(user.id);
-  return { client, sessionId: newSessionId() };
-}
+const listener = (system: TestSystem): Promise<Listener> => signedUpSubscriber(system, 'bomb');
 
 const asSample = async (system: TestSystem, bomb: Buffer) => {
   const { client, sessionId } = await listener(system);

@@ -5,16 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import YAML from 'yaml';
-import {
-  cloneVoiceThroughApi,
-  eventually,
-  freePort,
-  newSessionId,
-  subscribeThroughDemoCheckout,
-  TestClient,
-  uniqueEmail,
-  spokenSample,
-} from '@innerecho/embedded';
+import { cloneVoiceInNewSession, eventually, freePort, subscribeThroughDemoCheckout, TestClient, uniqueEmail } from '@innerecho/embedded';
 import {
   ensureSecrets,
   gatewayEnvironment,
@@ -343,9 +334,7 @@ async function main() {
       120,
       500,
     );
-    const sessionId = newSessionId();
-    const clone = await cloneVoiceThroughApi(listener, new Uint8Array(await spokenSample()), sessionId);
-    if (clone.status !== 200) throw new Error(`clone failed: ${clone.status} ${clone.text}`);
+    const sessionId = await cloneVoiceInNewSession(listener);
     const transcripts = (await listener.get('/api/transcripts')).data as { id: string }[];
     const render = await listener.postJson('/api/generate-audio', {
       sessionId,

@@ -1,14 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import {
-  cloneVoiceThroughApi,
-  newSessionId,
-  subscribeThroughDemoCheckout,
-  TestClient,
-  uniqueEmail,
-  spokenSample,
-} from '@innerecho/embedded';
+import { cloneVoiceInNewSession, newSessionId, subscribeThroughDemoCheckout, TestClient, uniqueEmail } from '@innerecho/embedded';
 
 /**
  * `npm run load`: the k6 scenarios (infra/k6) driven by autocannon against a running gateway
@@ -120,12 +113,11 @@ async function prepareListener(needsVoice: boolean): Promise<Listener> {
   const client = new TestClient(BASE_URL);
   const email = uniqueEmail('load-listener');
   await client.signUp(email);
-  const sessionId = newSessionId();
+  let sessionId = newSessionId();
   const transcripts = (await client.get('/api/transcripts')).data as { id: string }[];
   if (needsVoice) {
     await subscribeThroughDemoCheckout(BASE_URL, { client, email });
-    const clone = await cloneVoiceThroughApi(client, new Uint8Array(await spokenSample()), sessionId);
-    if (clone.status !== 200) throw new Error(`cloning failed: ${clone.status} ${clone.text}`);
+    sessionId = await cloneVoiceInNewSession(client);
   }
   return { client, cookie: cookieOf(client), sessionId, transcriptId: transcripts[0].id };
 }

@@ -1,15 +1,5 @@
 import pg from 'pg';
-import {
-  cloneVoiceThroughApi,
-  commissionsOf,
-  createCreatorThroughAdmin,
-  eventually,
-  newSessionId,
-  signedInAdmin,
-  TestClient,
-  uniqueEmail,
-  spokenSample,
-} from '@innerecho/embedded';
+import { adminWithNewCreator, cloneVoiceInNewSession, commissionsOf, eventually, TestClient, uniqueEmail } from '@innerecho/embedded';
 import { attachToDistributedSystem, SERVICES, startDistributedTestSystem, type DistributedTestSystem } from '../src';
 
 jest.setTimeout(900_000);
@@ -49,14 +39,12 @@ const count = async (query: string, values: unknown[]) => Number((await database
 
 test('each service restarted in turn under steady reads and writes: every read succeeds, no write fails outside the 503s and nothing is lost', async () => {
   // A listener with a subscription and a cloned voice, a creator to refer buyers.
-  const admin = await signedInAdmin(system.url, system.admin);
-  const creator = await createCreatorThroughAdmin(admin);
+  const { admin, creator } = await adminWithNewCreator(system.url, system.admin);
   const listener = new TestClient(system.url);
   const user = await listener.signUp(uniqueEmail('deploy'));
   const attached = await attachToDistributedSystem(system);
   await attached.grantSubscription(user.id).finally(() => attached.close());
-  const sessionId = newSessionId();
-  expect((await cloneVoiceThroughApi(listener, new Uint8Array(await spokenSample()), sessionId)).status).toBe(200);
+  const sessionId = await cloneVoiceInNewSession(listener);
   const transcript = ((await listener.get('/api/transcripts')).data as { id: string }[])[0];
 
   // The steady stream: one read and one write in flight at a time, back to back.

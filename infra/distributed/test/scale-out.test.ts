@@ -1,8 +1,8 @@
 import pg from 'pg';
 import {
-  cloneVoiceThroughApi,
+  adminWithNewCreator,
+  cloneVoiceInNewSession,
   commissionsOf,
-  createCreatorThroughAdmin,
   eventually,
   newSessionId,
   signedInAdmin,
@@ -10,7 +10,6 @@ import {
   sumOfMetricAt,
   TestClient,
   uniqueEmail,
-  spokenSample,
 } from '@innerecho/embedded';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -69,8 +68,7 @@ test('both instances of every service started on the one database: migrations an
 });
 
 test('referral to commission: six referred buyers at once give six commissions, each invoice published and handled once', async () => {
-  const admin = await signedInAdmin(system.url, system.admin);
-  const creator = await createCreatorThroughAdmin(admin);
+  const { admin, creator } = await adminWithNewCreator(system.url, system.admin);
   await Promise.all(Array.from({ length: 6 }, () => subscribeThroughDemoCheckout(system.url, { referralCode: creator.referralCode })));
 
   await eventually(async () => expect(await commissionsOf(admin, creator.id)).toHaveLength(6), 300);
@@ -109,8 +107,7 @@ test('generation: two renders on two instances save two affirmations and count t
   } finally {
     await attached.close();
   }
-  const sessionId = newSessionId();
-  expect((await cloneVoiceThroughApi(listener, new Uint8Array(await spokenSample()), sessionId)).status).toBe(200);
+  const sessionId = await cloneVoiceInNewSession(listener);
 
   const transcripts = (await listener.get('/api/transcripts')).data as { id: string; playCount: number }[];
   const chosen = transcripts[transcripts.length - 1];

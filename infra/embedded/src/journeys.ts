@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { VOICE_CONSENT_VERSION, type CommissionView } from '@innerecho/contracts';
-import { TestClient, uniqueEmail } from './test-client';
+import { newSessionId, TestClient, uniqueEmail } from './test-client';
+import { spokenSample } from './test-support/voice-samples';
 
 /**
  * The referral-to-commission journey as HTTP calls through the gateway, the way the
@@ -26,6 +27,12 @@ export async function createCreatorThroughAdmin(admin: TestClient): Promise<{ id
   });
   if (res.status !== 201) throw new Error(`creating a creator failed: ${res.status} ${res.text}`);
   return { id: res.data.id, referralCode };
+}
+
+/** The admin signed in, and a creator they added: where a referral journey starts. */
+export async function adminWithNewCreator(baseUrl: string, admin: { email: string; password: string }) {
+  const client = await signedInAdmin(baseUrl, admin);
+  return { admin: client, creator: await createCreatorThroughAdmin(client) };
 }
 
 /**
@@ -85,4 +92,15 @@ export async function cloneVoiceThroughApi(listener: TestClient, sample: Uint8Ar
     uploadURL: await uploadRecordingThroughApi(listener, sample),
     consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION },
   });
+}
+
+/**
+ * A cloned voice for the listener in a new session, from the spoken sample, as the recorder
+ * makes one: the session's id. Throws when the clone is refused.
+ */
+export async function cloneVoiceInNewSession(listener: TestClient): Promise<string> {
+  const sessionId = newSessionId();
+  const clone = await cloneVoiceThroughApi(listener, new Uint8Array(await spokenSample()), sessionId);
+  if (clone.status !== 200) throw new Error(`cloning the voice failed: ${clone.status} ${clone.text}`);
+  return sessionId;
 }

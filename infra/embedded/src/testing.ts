@@ -12,6 +12,7 @@ import { generationService } from '@innerecho/generation';
 import { billingService } from '@innerecho/billing';
 import { creatorReferralService } from '@innerecho/creator-referral';
 import { startSystem, type RunningSystem, type SystemOptions } from './system';
+import { newSessionId, TestClient, uniqueEmail } from './test-client';
 
 export interface TestSystem extends RunningSystem {
   admin: { email: string; password: string };
@@ -104,6 +105,17 @@ export async function startTestSystem({
  * billing.subscription.changed event through the real transport, then waits until
  * identity has applied it.
  */
+/**
+ * A listener signed up and given a plan directly (no checkout), with a session id of their
+ * own: where most tests of what subscribers do begin.
+ */
+export async function signedUpSubscriber(system: Pick<TestSystem, 'url' | 'grantSubscription'>, emailPrefix: string) {
+  const client = new TestClient(system.url);
+  const user = await client.signUp(uniqueEmail(emailPrefix));
+  await system.grantSubscription(user.id);
+  return { client, user, sessionId: newSessionId() };
+}
+
 /** A subscription fact as billing announces it: which subscription, whether it gives access, and its version. */
 export interface SubscriptionChange {
   subscriptionId?: string;

@@ -1,6 +1,5 @@
 import { BILLING_ENDPOINTS } from '@innerecho/contracts';
-import { join } from 'node:path';
-import type { ServiceModule } from '@innerecho/kit';
+import { defineService, type ServiceModule } from '@innerecho/kit';
 import type { BillingConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
 import { runDemoBillingClock } from './domain/demo-billing';
@@ -14,10 +13,8 @@ export { runDemoBillingClock } from './domain/demo-billing';
 
 /** Owns checkouts, subscriptions, invoices and entitlement facts. */
 export function billingService(): ServiceModule<BillingConfig> {
-  return {
-    name: 'billing',
+  return defineService('billing', __dirname, {
     endpoints: BILLING_ENDPOINTS,
-    migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     build(context) {
       const { config } = context;
@@ -45,5 +42,5 @@ export function billingService(): ServiceModule<BillingConfig> {
         },
       };
     },
-  };
+  });
 }

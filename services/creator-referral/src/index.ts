@@ -1,6 +1,5 @@
 import { CREATOR_REFERRAL_ENDPOINTS } from '@innerecho/contracts';
-import { join } from 'node:path';
-import { CREATOR_SESSION_COOKIE, type ServiceModule } from '@innerecho/kit';
+import { defineService, CREATOR_SESSION_COOKIE, type ServiceModule } from '@innerecho/kit';
 import type { CreatorReferralConfig } from './config';
 import { deleteExpiredCreatorSessions } from './data-access/creator-session-repository';
 import { inbox, outbox } from './data-access/schema';
@@ -19,10 +18,8 @@ export * as creatorReferralTables from './data-access/schema';
 
 /** Owns creator accounts, referral clicks and attribution, commissions and payouts. */
 export function creatorReferralService(): ServiceModule<CreatorReferralConfig> {
-  return {
-    name: 'creator-referral',
+  return defineService('creator-referral', __dirname, {
     endpoints: CREATOR_REFERRAL_ENDPOINTS,
-    migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     build(context) {
       const sessions = new CreatorSessions(context.config, context.db);
@@ -46,5 +43,5 @@ export function creatorReferralService(): ServiceModule<CreatorReferralConfig> {
         onStop: async () => clearInterval(sweep),
       };
     },
-  };
+  });
 }

@@ -1,7 +1,6 @@
 import { GENERATION_ENDPOINTS } from '@innerecho/contracts';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
-import type { ServiceModule } from '@innerecho/kit';
+import { defineService, type ServiceModule } from '@innerecho/kit';
 import type { GenerationConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
 import { DecodedMusicCache } from './domain/decoded-music-cache';
@@ -20,10 +19,8 @@ export { renderAffirmationMp3, type RenderInput, type RenderOptions, type Render
 
 /** Renders affirmation audio, enforces the daily allowance and keeps users' saved affirmations. */
 export function generationService(): ServiceModule<GenerationConfig> {
-  return {
-    name: 'generation',
+  return defineService('generation', __dirname, {
     endpoints: GENERATION_ENDPOINTS,
-    migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     build(context) {
       // Starts the first encoder worker now (the first render should not wait for it) and says
@@ -66,5 +63,5 @@ export function generationService(): ServiceModule<GenerationConfig> {
         },
       };
     },
-  };
+  });
 }

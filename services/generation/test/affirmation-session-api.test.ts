@@ -17,18 +17,17 @@ jest.setTimeout(300_000);
 
 // POST /api/generate-audio/session: several affirmations, in order and repeated, in one saved MP3.
 let system: TestSystem;
-let sample: Buffer;
 let alice: Subscriber;
 let music: { id: string; title: string };
 let transcripts: { id: string; title: string; content: string }[];
 beforeAll(async () => {
-  [system, sample] = await Promise.all([startTestSystem(), spokenSample()]);
+  system = await startTestSystem();
   [alice, music] = await Promise.all([subscriber(), addMusicTrack(system, 'Session Calm Pad')]);
   transcripts = (await alice.client.get('/api/transcripts')).data.sort((a: any, b: any) => a.content.length - b.content.length);
 });
 afterAll(() => system?.stop());
 
-const subscriber = (options: { cloned?: boolean; subscribed?: boolean } = {}) => newSubscriber(system, sample, options);
+const subscriber = (options: { cloned?: boolean; subscribed?: boolean } = {}) => newSubscriber(system, options);
 
 async function session(s: Subscriber, body: Record<string, unknown>) {
   const res = await fetch(`${system.url}/api/generate-audio/session`, {

@@ -2,13 +2,12 @@ import { sql } from 'drizzle-orm';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import {
   eventually,
-  newSessionId,
   startTestSystem,
   TestClient,
-  uniqueEmail,
   uploadRecordingThroughApi,
   type TestSystem,
   spokenSample,
+  signedUpSubscriber,
 } from '@innerecho/embedded';
 
 jest.setTimeout(300_000);
@@ -32,10 +31,7 @@ interface Listener {
 }
 
 async function listener(): Promise<Listener> {
-  const client = new TestClient(system.url);
-  const user = await client.signUp(uniqueEmail('own'));
-  await system.grantSubscription(user.id);
-  const sessionId = newSessionId();
+  const { client, user, sessionId } = await signedUpSubscriber(system, 'own');
   // Binds the sessionId to this listener, as the first read of the app does.
   expect((await client.get(`/api/saved-affirmations/${sessionId}`)).status).toBe(200);
   return { client, user, sessionId };

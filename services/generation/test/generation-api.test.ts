@@ -31,7 +31,6 @@ import { renderAffirmationMp3, wholeMp3 } from '../src/domain/render/render-affi
 jest.setTimeout(300_000);
 
 let system: TestSystem;
-let sample: Buffer;
 /** One cloned subscriber shared by the tests that render (cloning is the slow part). */
 let alice: Subscriber;
 let music: { id: string; title: string };
@@ -39,15 +38,12 @@ beforeAll(async () => {
   // One render at a time and at most three waiting, so the render queue's turns and refusals
   // are visible here (the other tests render one at a time anyway); reservations renewed and
   // swept every 3 s.
-  [system, sample] = await Promise.all([
-    startTestSystem({ env: { RENDER_CONCURRENCY: '1', RENDER_QUEUE_LIMIT: '3', RENDER_RESERVATION_LEASE_SECONDS: '9' } }),
-    spokenSample(),
-  ]);
+  system = await startTestSystem({ env: { RENDER_CONCURRENCY: '1', RENDER_QUEUE_LIMIT: '3', RENDER_RESERVATION_LEASE_SECONDS: '9' } });
   [alice, music] = await Promise.all([subscriber(), addMusicTrack(system, 'Test Calm Pad')]);
 });
 afterAll(() => system?.stop());
 
-const subscriber = (options: { cloned?: boolean } = {}) => newSubscriber(system, sample, options);
+const subscriber = (options: { cloned?: boolean } = {}) => newSubscriber(system, options);
 
 /** A request whose response may be binary (TestClient reads bodies as text). */
 async function raw(client: TestClient, method: string, path: string, options: { json?: unknown; headers?: Record<string, string> } = {}) {

@@ -1,5 +1,5 @@
 import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
-import { newSessionId, TestClient, uniqueEmail, uploadRecordingThroughApi, type TestSystem } from '@innerecho/embedded';
+import { newSessionId, spokenSample, TestClient, uniqueEmail, uploadRecordingThroughApi, type TestSystem } from '@innerecho/embedded';
 
 export interface Subscriber {
   client: TestClient;
@@ -7,18 +7,17 @@ export interface Subscriber {
   sessionId: string;
 }
 
+/** The spoken sample the voices here are cloned from: made once per test file, when first needed. */
+let sample: Promise<Buffer> | undefined;
+
 /** A signed-up listener with a plan (unless `subscribed: false`) and, unless `cloned: false`, a cloned voice. */
-export async function newSubscriber(
-  system: TestSystem,
-  sample: Buffer,
-  options: { cloned?: boolean; subscribed?: boolean } = {},
-): Promise<Subscriber> {
+export async function newSubscriber(system: TestSystem, options: { cloned?: boolean; subscribed?: boolean } = {}): Promise<Subscriber> {
   const client = new TestClient(system.url);
   const user = await client.signUp(uniqueEmail('gen'));
   if (options.subscribed ?? true) await system.grantSubscription(user.id);
   const sessionId = newSessionId();
   if (options.cloned ?? true) {
-    const uploadURL = await uploadRecordingThroughApi(client, sample);
+    const uploadURL = await uploadRecordingThroughApi(client, await (sample ??= spokenSample()));
     // Straight to the voice service: cloning is setup here (the voice tests cover its route),
     // and on a busy machine it can outlast the gateway's proxy timeout.
     const clone = await fetch(`${system.services.voice.url}/api/voice-profile/clone`, {

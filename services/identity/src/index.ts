@@ -1,6 +1,13 @@
 import { IDENTITY_ENDPOINTS } from '@innerecho/contracts';
-import { join } from 'node:path';
-import { createTokenSigner, createTokenVerifier, KeyStore, localKeyResolver, USER_TOKEN_ISSUER, type ServiceModule } from '@innerecho/kit';
+import {
+  createTokenSigner,
+  createTokenVerifier,
+  defineService,
+  KeyStore,
+  localKeyResolver,
+  USER_TOKEN_ISSUER,
+  type ServiceModule,
+} from '@innerecho/kit';
 import { deleteExpiredSessions, findActiveSessionUser } from './data-access/session-repository';
 import type { IdentityConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
@@ -20,20 +27,15 @@ export interface IdentityHooks {
 }
 
 export function identityService(hooks: IdentityHooks = {}): ServiceModule<IdentityConfig> & { keys?: KeyStore } {
-  const module: ServiceModule<IdentityConfig> & { keys?: KeyStore } = {
-    name: 'identity',
+  const module: ServiceModule<IdentityConfig> & { keys?: KeyStore } = defineService('identity', __dirname, {
     endpoints: IDENTITY_ENDPOINTS,
-    migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     async build(context) {
       const { config } = context;
-      const keys = KeyStore.open({
+      const keys = KeyStore.forService(config, 'identity', {
         pem: config.SESSION_SIGNING_KEYS,
         variable: 'SESSION_SIGNING_KEYS',
         dir: config.SESSION_KEYS_DIR,
-        defaultDir: join(config.DATA_DIR, 'identity', 'keys'),
-        inMemory: config.DATA_DIR === 'memory://',
-        requireConfigured: config.REQUIRE_CONFIGURED_SECRETS,
       });
       module.keys = keys;
       const signer = createTokenSigner(keys, USER_TOKEN_ISSUER, config.SESSION_TTL_SECONDS);
@@ -65,6 +67,6 @@ export function identityService(hooks: IdentityHooks = {}): ServiceModule<Identi
         onStop: async () => clearInterval(sweep),
       };
     },
-  };
+  });
   return module;
 }

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import {
-  cloneVoiceThroughApi,
+  adminWithNewCreator,
+  cloneVoiceInNewSession,
   commissionsOf,
-  createCreatorThroughAdmin,
   eventually,
-  newSessionId,
   signedInAdmin,
   startTestSystem,
   subscribeThroughDemoCheckout,
@@ -35,15 +34,13 @@ test('a listener deletes their account: their voice, own recordings, saved and c
   const services = system.services;
   // A creator's referral, a subscription through the demo checkout, a cloned voice, a custom
   // affirmation the listener read themselves, and a saved affirmation made from it.
-  const admin = await signedInAdmin(system.url, system.admin);
-  const creator = await createCreatorThroughAdmin(admin);
+  const { admin, creator } = await adminWithNewCreator(system.url, system.admin);
   const listener = new TestClient(system.url);
   const email = uniqueEmail('leaving');
   const user = await listener.signUp(email, PASSWORD);
   await subscribeThroughDemoCheckout(system.url, { client: listener, email, referralCode: creator.referralCode });
   await eventually(async () => expect((await listener.get('/api/auth/session')).data.user.subscriptionStatus).toBe('active'));
-  const sessionId = newSessionId();
-  expect((await cloneVoiceThroughApi(listener, await spokenSample(), sessionId)).status).toBe(200);
+  const sessionId = await cloneVoiceInNewSession(listener);
   const content = VOICE_SAMPLE_SENTENCES.slice(0, 3).join(' ');
   const custom = await listener.postJson('/api/custom-affirmations', { sessionId, title: 'Mine To Keep', content, category: 'Other' });
   expect(custom.status).toBe(201);

@@ -1,7 +1,6 @@
 import { LIBRARY_ENDPOINTS } from '@innerecho/contracts';
-import { join } from 'node:path';
 import type { RequestHandler } from 'express';
-import { ReadCache, startUnusedUploadSweeper, type EventHandler, type ServiceModule } from '@innerecho/kit';
+import { defineService, ReadCache, startUnusedUploadSweeper, type EventHandler, type ServiceModule } from '@innerecho/kit';
 import type { LibraryConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
 import { removeAbandonedUploads, SWEEP_EVERY_MS } from './domain/abandoned-uploads';
@@ -16,10 +15,8 @@ export { ZLibraryEnv, type LibraryConfig } from './config';
 
 /** Owns transcripts, custom affirmations, background music and creators' public profiles. */
 export function libraryService(): ServiceModule<LibraryConfig> {
-  return {
-    name: 'library',
+  return defineService('library', __dirname, {
     endpoints: LIBRARY_ENDPOINTS,
-    migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     async build(context) {
       const reads = new ReadCache({ ttlMs: context.config.READ_CACHE_MS });
@@ -87,7 +84,7 @@ export function libraryService(): ServiceModule<LibraryConfig> {
         },
       };
     },
-  };
+  });
 }
 
 /**

@@ -1,6 +1,5 @@
 import { VOICE_ENDPOINTS } from '@innerecho/contracts';
-import { join } from 'node:path';
-import { startUnusedUploadSweeper, type ServiceModule } from '@innerecho/kit';
+import { defineService, startUnusedUploadSweeper, type ServiceModule } from '@innerecho/kit';
 import type { VoiceConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
 import { SpeechSynthesizer } from './domain/synthesize-speech';
@@ -17,10 +16,8 @@ export { espeakSpeak, type EspeakVoice } from './engines/espeak';
 
 /** Owns voice samples, consent and clones, and the engines that clone and speak. */
 export function voiceService(): ServiceModule<VoiceConfig> {
-  return {
-    name: 'voice',
+  return defineService('voice', __dirname, {
     endpoints: VOICE_ENDPOINTS,
-    migrationsFolder: join(__dirname, 'data-access', 'migrations'),
     tables: { outbox, inbox },
     async build(context) {
       const engines = await createVoiceEngines(context.config, context.logger, meteredVoiceEngines(context.metrics));
@@ -44,5 +41,5 @@ export function voiceService(): ServiceModule<VoiceConfig> {
         },
       };
     },
-  };
+  });
 }

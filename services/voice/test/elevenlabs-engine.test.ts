@@ -1,13 +1,5 @@
 import { VOICE_CONSENT_VERSION, VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
-import {
-  startTestSystem,
-  TestClient,
-  uniqueEmail,
-  newSessionId,
-  uploadRecordingThroughApi,
-  type TestSystem,
-  spokenSample,
-} from '@innerecho/embedded';
+import { startTestSystem, uploadRecordingThroughApi, type TestSystem, spokenSample, signedUpSubscriber } from '@innerecho/embedded';
 import { decodeWav } from '@innerecho/kit';
 import { FakeElevenLabs } from './fake-elevenlabs-server';
 
@@ -36,11 +28,9 @@ afterEach(() => {
 const consent = { accepted: true, textVersion: VOICE_CONSENT_VERSION };
 
 async function subscriberWithUpload() {
-  const client = new TestClient(system.url);
-  const user = await client.signUp(uniqueEmail('eleven'));
-  await system.grantSubscription(user.id);
+  const { client, sessionId } = await signedUpSubscriber(system, 'eleven');
   const uploadURL = await uploadRecordingThroughApi(client, sample);
-  return { client, sessionId: newSessionId(), uploadURL, token: client.cookies.get('ie_session')! };
+  return { client, sessionId, uploadURL, token: client.cookies.get('ie_session')! };
 }
 
 const speech = (token: string, text: string) =>

@@ -5,15 +5,13 @@ import { join } from 'node:path';
 import { VOICE_CONSENT_VERSION, VOICE_SAMPLE_MAX_BYTES } from '@innerecho/contracts';
 import {
   eventually,
-  newSessionId,
   startTestSystem,
   sumOfMetricAt,
-  TestClient,
-  uniqueEmail,
   uploadRecordingThroughApi,
   type TestSystem,
   silentFlac,
   putChunked,
+  signedUpSubscriber,
 } from '@innerecho/embedded';
 
 jest.setTimeout(240_000);
@@ -34,12 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => system?.stop());
 
-async function subscriber(target = system) {
-  const client = new TestClient(target.url);
-  const user = await client.signUp(uniqueEmail('abuse'));
-  await target.grantSubscription(user.id);
-  return { client, user, sessionId: newSessionId() };
-}
+const subscriber = (target = system) => signedUpSubscriber(target, 'abuse');
 
 /** The object key behind a local upload URL (`/api/files/voice/<key>?…`). */
 const keyOf = (uploadURL: string) => decodeURIComponent(new URL(uploadURL, 'http://x').pathname.replace('/api/files/voice/', ''));

@@ -11,6 +11,7 @@ import {
   silentSample,
   spokenSample,
   sumOfMetricAt,
+  signedUpSubscriber,
 } from '@innerecho/embedded';
 import { decodeWav } from '@innerecho/kit';
 
@@ -26,10 +27,8 @@ afterAll(() => system?.stop());
 const consent = { accepted: true, textVersion: VOICE_CONSENT_VERSION };
 
 async function subscriber() {
-  const client = new TestClient(system.url);
-  const user = await client.signUp(uniqueEmail('voice'));
-  await system.grantSubscription(user.id);
-  return { client, user, sessionId: newSessionId(), token: client.cookies.get('ie_session')! };
+  const listener = await signedUpSubscriber(system, 'voice');
+  return { ...listener, token: listener.client.cookies.get('ie_session')! };
 }
 
 const speech = (token: string, text: unknown) =>

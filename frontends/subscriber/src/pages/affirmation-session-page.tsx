@@ -7,12 +7,9 @@ import {
   callApi,
   Card,
   CardTitle,
-  Container,
   EmptyState,
   Field,
   LinkButton,
-  Page,
-  PageHeader,
   Select,
   Skeleton,
   Slider,
@@ -32,13 +29,14 @@ import {
   MUSIC_BALANCE_DEFAULT_DB,
   isUuid,
 } from '@innerecho/contracts';
-import { ListenerGate } from '../access/listener-gate';
+import { ListenerPage } from '../access/listener-page';
 import { AffirmationSessionOrder } from '../affirmation-session/affirmation-session-order';
 import { generateAffirmationSession } from '../affirmation-session/affirmation-session-api';
 import { useSessionPicks, type SessionPick } from '../affirmation-session/affirmation-session-selection';
 import { BalanceControl } from '../generate/balance-control';
 import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';
 import { GeneratedAudioPreview, type GeneratedAudioPreviewProps } from '../generate/generated-audio-preview';
+import { SettingsBesideResult } from '../generate/settings-beside-result';
 import { RenderQueuePlace } from '../generate/render-queue-place';
 import { SliderLabel } from '../generate/slider-label';
 import {
@@ -66,22 +64,16 @@ const DEFAULT_REPETITIONS = 3;
  */
 export function AffirmationSessionPage(_props: AffirmationSessionPageProps) {
   return (
-    <Container>
-      <Page>
-        <PageHeader
-          eyebrow="In your voice"
-          title="Build a Session"
-          description="Put 2 to 10 affirmations in the order you want to hear them. They are spoken one after another, and the order repeats for as long as you choose."
-        />
-        <ListenerGate
-          signInTitle="Sign in to build a session"
-          signInDescription="Sessions are saved to your own library. Sign in, or create an account, and you will come straight back here."
-          trialTitle="Start your free trial to build a session"
-        >
-          <SessionBuilder />
-        </ListenerGate>
-      </Page>
-    </Container>
+    <ListenerPage
+      eyebrow="In your voice"
+      title="Build a Session"
+      description="Put 2 to 10 affirmations in the order you want to hear them. They are spoken one after another, and the order repeats for as long as you choose."
+      signInTitle="Sign in to build a session"
+      signInDescription="Sessions are saved to your own library. Sign in, or create an account, and you will come straight back here."
+      trialTitle="Start your free trial to build a session"
+    >
+      <SessionBuilder />
+    </ListenerPage>
   );
 }
 
@@ -196,13 +188,10 @@ function SessionBuilder() {
   const pending = generate.isPending;
 
   return (
-    <div
-      css={(t) => ({
-        display: 'grid',
-        gap: 24,
-        alignItems: 'start',
-        [t.mq.lg]: { gridTemplateColumns: result ? '1fr 1fr' : 'minmax(0, 760px)' },
-      })}
+    <SettingsBesideResult
+      columns="1fr 1fr"
+      settingsMaxWidth={760}
+      result={result ? <GeneratedAudioPreview key={result.audioUrl} {...result} /> : null}
     >
       <div css={{ display: 'grid', gap: 24, minWidth: 0 }}>
         <Card aria-labelledby="session-affirmations-title" css={{ display: 'grid', gap: 16 }}>
@@ -332,8 +321,7 @@ function SessionBuilder() {
           ) : null}
         </Card>
       </div>
-      {result ? <GeneratedAudioPreview key={result.audioUrl} {...result} /> : null}
-    </div>
+    </SettingsBesideResult>
   );
 }
 

@@ -7,13 +7,10 @@ import {
   Badge,
   Button,
   Card,
-  Container,
   EmptyState,
   ErrorState,
   Field,
   LinkButton,
-  Page,
-  PageHeader,
   Select,
   Skeleton,
   getSessionId,
@@ -25,9 +22,10 @@ import {
   useSearchParams,
 } from '@innerecho/ui';
 import { MUSIC_BALANCE_DEFAULT_DB, MUSIC_BALANCE_STEPS } from '@innerecho/contracts';
-import { ListenerGate } from '../access/listener-gate';
+import { ListenerPage } from '../access/listener-page';
 import { BalanceControl } from '../generate/balance-control';
 import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';
+import { SettingsBesideResult } from '../generate/settings-beside-result';
 import { GeneratedAudioPreview } from '../generate/generated-audio-preview';
 import { RenderQueuePlace } from '../generate/render-queue-place';
 import {
@@ -75,22 +73,16 @@ function initialDuration(raw: string | null): number {
  */
 export function GeneratePage(_props: GeneratePageProps) {
   return (
-    <Container>
-      <Page>
-        <PageHeader
-          eyebrow="In your voice"
-          title="Generate Your Affirmation"
-          description="Choose background music and a length, then hear the affirmation spoken in your own voice."
-        />
-        <ListenerGate
-          signInTitle="Sign in to hear this affirmation in your voice"
-          signInDescription="Generated audio is saved to your own library. Sign in, or create an account, and you will come straight back here."
-          trialTitle="Start your free trial to generate audio"
-        >
-          <GenerateScreen />
-        </ListenerGate>
-      </Page>
-    </Container>
+    <ListenerPage
+      eyebrow="In your voice"
+      title="Generate Your Affirmation"
+      description="Choose background music and a length, then hear the affirmation spoken in your own voice."
+      signInTitle="Sign in to hear this affirmation in your voice"
+      signInDescription="Generated audio is saved to your own library. Sign in, or create an account, and you will come straight back here."
+      trialTitle="Start your free trial to generate audio"
+    >
+      <GenerateScreen />
+    </ListenerPage>
   );
 }
 
@@ -207,13 +199,24 @@ function GenerateScreen() {
   if (!voice.isCloned) return <VoiceNotClonedCard returnTo={location.pathname + location.search} title={text.title} />;
 
   return (
-    <div
-      css={(t) => ({
-        display: 'grid',
-        gap: 24,
-        alignItems: 'start',
-        [t.mq.lg]: { gridTemplateColumns: result ? '1fr 1.1fr' : 'minmax(0, 720px)' },
-      })}
+    <SettingsBesideResult
+      columns="1fr 1.1fr"
+      settingsMaxWidth={720}
+      result={
+        result ? (
+          <GeneratedAudioPreview
+            key={result.url}
+            audioUrl={result.url}
+            savedId={result.savedId}
+            durationSeconds={result.duration}
+            musicTitle={result.musicTitle}
+            voice={result.voice}
+            balance={result.balance}
+            title={text.title}
+            category={text.category ?? null}
+          />
+        ) : null
+      }
     >
       <Card aria-labelledby="settings-title" css={{ display: 'grid', gap: 22 }}>
         <div css={{ display: 'grid', gap: 8 }}>
@@ -274,19 +277,6 @@ function GenerateScreen() {
           </p>
         ) : null}
       </Card>
-      {result ? (
-        <GeneratedAudioPreview
-          key={result.url}
-          audioUrl={result.url}
-          savedId={result.savedId}
-          durationSeconds={result.duration}
-          musicTitle={result.musicTitle}
-          voice={result.voice}
-          balance={result.balance}
-          title={text.title}
-          category={text.category ?? null}
-        />
-      ) : null}
-    </div>
+    </SettingsBesideResult>
   );
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   AFFIRMATION_SESSION_MESSAGES,
   AffirmationSessionGeneratedV1,
@@ -10,11 +9,11 @@ import {
 } from '@innerecho/contracts';
 import { badRequest, unavailable, type ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../config';
-import type { RenderReservation } from '../data-access/daily-usage-repository';
 import { fetchAffirmationText, fetchMusicTrack } from '../data-access/library-client';
 import { insertSavedAffirmation } from '../data-access/saved-affirmation-repository';
 import type { Caller } from '../data-access/upstream-request';
-import { decodedMusic, runsStream, type GeneratedAudio, type RenderJob } from './generate-affirmation-audio';
+import { decodedMusic } from './generate-affirmation-audio';
+import { inRenderTurn, renderedAudioColumns, type GeneratedAudio, type RenderJob } from './render-turn';
 import { ownReadingSamples } from './own-recordings';
 import { planAffirmationSessionCycle, repeatedSessionSeconds } from './render/affirmation-session-plan';
 import { SAMPLE_RATE } from './render/output-format';
@@ -29,151 +28,114 @@ const keyOf = (source: Source) => `${source.kind}:${source.id}`;
 
 /**
  * POST /api/generate-audio/session: several affirmations in order, the order repeated, in one
- * MP3 saved like a single affirmation. The same rules as a single render, in the same order: a
- * place in the render queue and the seconds against today's allowance first (nothing else is
- * done before both), then on its turn the texts, each affirmation's speech (the listener's own
- * reading when they kept one, else the cloned voice, cached by the voice service: an
- * affirmation spoken before costs no engine call), the render, the file, and last the saved
- * item, the used seconds and the event in one transaction.
+ * MP3 saved like a single affirmation. The same render turn as a single render (a place in the
+ * render queue and the seconds against today's allowance first), then on its turn the texts,
+ * each affirmation's speech (the listener's own reading when they kept one, else the cloned
+ * voice, cached by the voice service: an affirmation spoken before costs no engine call), the
+ * render, the file, and last the saved item, the used seconds and the event in one transaction.
  *
  * A length given as repetitions is known only once the speech is: the seconds the pauses alone
  * take are reserved first (so a listener whose hour is used up is refused before any speech),
  * and the rest once the speech is known (429 then, nothing kept).
  */
 export async function generateAffirmationSession(options: RenderJob<AffirmationSessionRequest>): Promise<GeneratedAudio> {
-  const { context, userId, caller, request, musicCache, periods, queue, reservations, signal, logger } = options;
+  const { context, userId, caller, request, musicCache, periods, signal, logger } = options;
   const { config } = context;
   const sources = request.affirmations.map(sourceOf);
   const length = request.length;
-  const turn = queue.admit(userId, 'render', signal);
-  try {
-    const id = randomUUID();
-    const fileKey = `affirmations/${userId}/${id}.mp3`;
-    const held: RenderReservation[] = [];
-    const repetitions = length.repetitionsPerAffirmation;
-    const firstSeconds =
-      repetitions === undefined ? length.totalMinutes! * 60 : Math.max(1, Math.floor(repetitions * sources.length * request.pauseSeconds));
-    held.push(await reservations.reserve({ id, userId, seconds: firstSeconds, fileKey }));
-    let stored = false;
-    let saved = false;
-    try {
-      await turn.started;
-      signal.throwIfAborted();
-      const { texts, track } = await sessionTexts(config.LIBRARY_URL, caller, sources, request.backgroundMusicId);
-      signal.throwIfAborted();
-      const speeches = await sessionSpeech({ context, userId, caller, sources, texts, signal });
-      signal.throwIfAborted();
+  const repetitions = length.repetitionsPerAffirmation;
+  const firstSeconds =
+    repetitions === undefined ? length.totalMinutes! * 60 : Math.max(1, Math.floor(repetitions * sources.length * request.pauseSeconds));
+  return inRenderTurn(options, firstSeconds, async (turn) => {
+    const { texts, track } = await sessionTexts(config.LIBRARY_URL, caller, sources, request.backgroundMusicId);
+    signal.throwIfAborted();
+    const speeches = await sessionSpeech({ context, userId, caller, sources, texts, signal });
+    signal.throwIfAborted();
 
-      const musicFrames = track ? (track.decodedFrames ?? Math.round(track.durationSeconds * SAMPLE_RATE)) : 0;
-      const cycle = planAffirmationSessionCycle({
-        speeches: sources.map((source) => speeches.get(keyOf(source))!.samples),
-        pauseSeconds: request.pauseSeconds,
-        musicSamples: musicFrames,
-      });
-      let seconds: number;
-      if (repetitions === undefined) {
-        seconds = firstSeconds;
-        // Every affirmation must be heard at least once.
-        if (cycle.clip.length / SAMPLE_RATE > seconds - 1) {
-          throw badRequest(
-            `These affirmations take ${Math.ceil(cycle.clip.length / SAMPLE_RATE / 60)} minutes to say once. Choose a longer session or fewer affirmations.`,
-            'SESSION_TOO_SHORT',
-          );
-        }
-      } else {
-        seconds = repeatedSessionSeconds(cycle, repetitions);
-        if (seconds > MAX_DURATION_SECONDS) throw badRequest(AFFIRMATION_SESSION_MESSAGES.tooLong, 'SESSION_TOO_LONG');
-        if (seconds > firstSeconds) {
-          held.push(await reservations.reserve({ id: randomUUID(), userId, seconds: seconds - firstSeconds, fileKey }));
-        }
-      }
-
-      const music = track ? await decodedMusic({ track, seconds, musicCache, libraryUrl: config.LIBRARY_URL, caller }) : null;
-      const started = performance.now();
-      // With music the plan measures the track as decoded: for a track the library has not
-      // measured, the cycle above used its stated length, and the render finds the period itself.
-      const rendered = await renderAffirmationMp3(
-        {
-          speech: cycle.clip,
-          music,
-          durationSeconds: seconds,
-          pause: cycle.pause,
-          musicId: track?.id,
-          musicBelowVoiceDb: request.musicBelowVoiceDb,
-        },
-        { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER, periods, signal },
-      );
-      const speechMisses = [...speeches.values()].reduce((sum, s) => sum + s.misses, 0);
-      logger.info(
-        {
-          mode: rendered.mode,
-          seconds,
-          affirmations: sources.length,
-          pauseSeconds: cycle.pauseSeconds,
-          encodedFrames: rendered.encodedFrames,
-          frames: rendered.frames,
-          period: rendered.period,
-          ms: Math.round(performance.now() - started),
-          speechMisses,
-        },
-        'affirmation session rendered',
-      );
-
-      signal.throwIfAborted();
-      await context.files.put(fileKey, runsStream(rendered.runs, signal), 'audio/mpeg');
-      stored = true;
-      turn.release();
-      signal.throwIfAborted();
-
-      const sessionParts: AffirmationSessionPartView[] = sources.map((source, i) => ({
-        title: texts[i].title ?? 'Affirmation',
-        transcriptId: source.kind === 'transcript' ? source.id : null,
-        customAffirmationId: source.kind === 'custom' ? source.id : null,
-        spokenWith: speeches.get(keyOf(source))!.own ? 'own-recording' : 'cloned-voice',
-      }));
-      const allOwn = sessionParts.every((part) => part.spokenWith === 'own-recording');
-      const transcriptIds = sources.filter((s) => s.kind === 'transcript').map((s) => s.id);
-      const record = await context.transaction(async (tx) => {
-        const record = await insertSavedAffirmation(tx, {
-          id,
-          ownerId: userId,
-          transcriptId: null,
-          customAffirmationId: null,
-          title: `Session of ${sources.length} affirmations`,
-          category: null,
-          voiceSpeed: request.voiceSpeed,
-          audioDurationSeconds: seconds,
-          backgroundMusicId: track?.id ?? null,
-          backgroundMusicTitle: track?.title ?? null,
-          fileKey,
-          sizeBytes: rendered.size,
-          voiceSource: allOwn ? 'own' : 'cloned',
-          musicBelowVoiceDb: track ? request.musicBelowVoiceDb : null,
-          sessionParts,
-          collectionId: request.collectionId ?? null,
-        });
-        for (const reservation of held) await reservations.commit(tx, reservation);
-        await context.outbox.add(
-          tx,
-          AffirmationSessionGeneratedV1,
-          { savedAffirmationId: id, userId, collectionId: request.collectionId ?? null, transcriptIds, audioDurationSeconds: seconds },
-          { requestId: caller.requestId },
+    const musicFrames = track ? (track.decodedFrames ?? Math.round(track.durationSeconds * SAMPLE_RATE)) : 0;
+    const cycle = planAffirmationSessionCycle({
+      speeches: sources.map((source) => speeches.get(keyOf(source))!.samples),
+      pauseSeconds: request.pauseSeconds,
+      musicSamples: musicFrames,
+    });
+    let seconds: number;
+    if (repetitions === undefined) {
+      seconds = firstSeconds;
+      // Every affirmation must be heard at least once.
+      if (cycle.clip.length / SAMPLE_RATE > seconds - 1) {
+        throw badRequest(
+          `These affirmations take ${Math.ceil(cycle.clip.length / SAMPLE_RATE / 60)} minutes to say once. Choose a longer session or fewer affirmations.`,
+          'SESSION_TOO_SHORT',
         );
-        return record;
-      });
-      saved = true;
-      return { saved: record, runs: rendered.runs, size: rendered.size, speechMisses, period: rendered.period };
-    } catch (error) {
-      if (stored) await context.files.delete(fileKey).catch(() => undefined);
-      throw error;
-    } finally {
-      for (const reservation of held) {
-        await reservations.end(reservation, saved).catch((e) => logger.error({ err: e }, 'could not release reserved seconds'));
       }
+    } else {
+      seconds = repeatedSessionSeconds(cycle, repetitions);
+      if (seconds > MAX_DURATION_SECONDS) throw badRequest(AFFIRMATION_SESSION_MESSAGES.tooLong, 'SESSION_TOO_LONG');
+      if (seconds > firstSeconds) await turn.reserveMore(seconds - firstSeconds);
     }
-  } finally {
-    turn.release();
-  }
+
+    const music = track ? await decodedMusic({ track, seconds, musicCache, libraryUrl: config.LIBRARY_URL, caller }) : null;
+    const started = performance.now();
+    // With music the plan measures the track as decoded: for a track the library has not
+    // measured, the cycle above used its stated length, and the render finds the period itself.
+    const rendered = await renderAffirmationMp3(
+      {
+        speech: cycle.clip,
+        music,
+        durationSeconds: seconds,
+        pause: cycle.pause,
+        musicId: track?.id,
+        musicBelowVoiceDb: request.musicBelowVoiceDb,
+      },
+      { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER, periods, signal },
+    );
+    const speechMisses = [...speeches.values()].reduce((sum, s) => sum + s.misses, 0);
+    logger.info(
+      {
+        mode: rendered.mode,
+        seconds,
+        affirmations: sources.length,
+        pauseSeconds: cycle.pauseSeconds,
+        encodedFrames: rendered.encodedFrames,
+        frames: rendered.frames,
+        period: rendered.period,
+        ms: Math.round(performance.now() - started),
+        speechMisses,
+      },
+      'affirmation session rendered',
+    );
+
+    await turn.store(rendered.runs);
+
+    const sessionParts: AffirmationSessionPartView[] = sources.map((source, i) => ({
+      title: texts[i].title ?? 'Affirmation',
+      transcriptId: source.kind === 'transcript' ? source.id : null,
+      customAffirmationId: source.kind === 'custom' ? source.id : null,
+      spokenWith: speeches.get(keyOf(source))!.own ? 'own-recording' : 'cloned-voice',
+    }));
+    const allOwn = sessionParts.every((part) => part.spokenWith === 'own-recording');
+    const transcriptIds = sources.filter((s) => s.kind === 'transcript').map((s) => s.id);
+    const record = await turn.save(async (tx) => {
+      const record = await insertSavedAffirmation(tx, {
+        ...renderedAudioColumns({ turn, userId, request, seconds, track, size: rendered.size }),
+        transcriptId: null,
+        customAffirmationId: null,
+        title: `Session of ${sources.length} affirmations`,
+        category: null,
+        voiceSource: allOwn ? 'own' : 'cloned',
+        sessionParts,
+        collectionId: request.collectionId ?? null,
+      });
+      await context.outbox.add(
+        tx,
+        AffirmationSessionGeneratedV1,
+        { savedAffirmationId: turn.id, userId, collectionId: request.collectionId ?? null, transcriptIds, audioDurationSeconds: seconds },
+        { requestId: caller.requestId },
+      );
+      return record;
+    });
+    return { saved: record, runs: rendered.runs, size: rendered.size, speechMisses, period: rendered.period };
+  });
 }
 
 /** The texts in order (the library checks each custom affirmation is the caller's: 404 otherwise) and the track. */

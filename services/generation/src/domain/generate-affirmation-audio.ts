@@ -1,164 +1,78 @@
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { AffirmationGeneratedV1, type GenerateAudioRequest, type MusicTrackDetails } from '@innerecho/contracts';
-import { decodeToPcm16, unavailable, type Logger, type ServiceContext } from '@innerecho/kit';
+import { decodeToPcm16, unavailable, type ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../config';
 import { fetchAffirmationText, fetchMusicAudio, fetchMusicTrack } from '../data-access/library-client';
-import { insertSavedAffirmation, type SavedAffirmationRecord } from '../data-access/saved-affirmation-repository';
+import { insertSavedAffirmation } from '../data-access/saved-affirmation-repository';
 import type { Caller } from '../data-access/upstream-request';
 import type { DecodedMusicCache } from './decoded-music-cache';
-import type { RenderQueue } from './render-queue';
-import type { RenderReservations } from './render-reservations';
+import { inRenderTurn, renderedAudioColumns, type GeneratedAudio, type RenderJob } from './render-turn';
 import { SAMPLE_RATE } from './render/output-format';
 import { ArrivingMusic } from './render/arriving-music';
-import { renderAffirmationMp3, type PeriodStore } from './render/render-affirmation';
+import { renderAffirmationMp3 } from './render/render-affirmation';
 import { ownReadingSamples } from './own-recordings';
 import { speechForText } from './speech-for-text';
 
-export interface GeneratedAudio {
-  saved: SavedAffirmationRecord;
-  /** The MP3 as runs of bytes (the kept period referenced once per repetition); `size` bytes in all. */
-  runs: Uint8Array[];
-  size: number;
-  /** Engine calls made for this generation (0 when the speech was cached). */
-  speechMisses: number;
-  /** Whether the loop period was reused from the period store, encoded (and kept), or there was none. */
-  period: 'reused' | 'encoded' | 'none';
-}
-
-/** What a render that saves an item is given: the listener, their request, and the parts every render shares. */
-export interface RenderJob<TRequest> {
-  context: ServiceContext<GenerationConfig>;
-  userId: string;
-  caller: Caller;
-  request: TRequest;
-  musicCache: DecodedMusicCache;
-  /** Encoded periods kept between renders (a new length of the same speech and music copies one). */
-  periods?: PeriodStore;
-  /** Where renders wait for a turn when the cores are busy. */
-  queue: RenderQueue;
-  /** Holds the render's seconds on a lease while it runs. */
-  reservations: RenderReservations;
-  /** Fires when the listener goes away before the answer is sent (or the service stops). */
-  signal: AbortSignal;
-  logger: Logger;
-}
-
 /**
- * POST /api/generate-audio. First a place in the render queue (refused at once with 503 when
- * the line is full) and the seconds against today's allowance (429): nothing else is done
- * before both, so a refused request costs no text, no speech and no engine call. Then, on its
+ * POST /api/generate-audio. In a render turn (a place in the render queue and the seconds
+ * against today's allowance first, nothing kept or charged when the listener leaves), on its
  * turn: the text (a transcript, or the caller's own custom affirmation), the caller's own
  * reading of it or their cloned voice speaking it (cached by the voice service), the render,
  * the MP3 streamed to the object store, and last the saved affirmation, the used seconds and
- * affirmation.generated in one transaction, only once the file is whole. A listener who leaves
- * (`signal`) before that keeps nothing and is charged nothing: leaving the line costs no work,
- * a render stops, a file being written is never made visible and a stored one is removed, the
- * reserved seconds are released.
+ * affirmation.generated in one transaction, only once the file is whole.
  */
 export async function generateAffirmationAudio(options: RenderJob<GenerateAudioRequest>): Promise<GeneratedAudio> {
-  const { context, userId, caller, request, musicCache, periods, queue, reservations, signal, logger } = options;
+  const { context, userId, caller, request, musicCache, periods, signal, logger } = options;
   const { config } = context;
   const seconds = request.audioDuration;
-  const turn = queue.admit(userId, 'render', signal);
-  try {
-    const id = randomUUID();
-    const fileKey = `affirmations/${userId}/${id}.mp3`;
-    const reservation = await reservations.reserve({ id, userId, seconds, fileKey });
-    let stored = false;
-    let saved = false;
-    try {
-      // The turn covers the speech, decoding, rendering and storing: the parts that take the
-      // cores (or a paid engine) and hold the period.
-      await turn.started;
-      signal.throwIfAborted();
-      const { source, text, track, speech, ownReading } = await affirmationSpeech({ context, userId, caller, request });
-      signal.throwIfAborted();
-      const music = track ? await decodedMusic({ track, seconds, musicCache, libraryUrl: config.LIBRARY_URL, caller }) : null;
-      const started = performance.now();
-      const rendered = await renderAffirmationMp3(
-        { speech: speech.samples, music, durationSeconds: seconds, musicId: track?.id, musicBelowVoiceDb: request.musicBelowVoiceDb },
-        { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER, periods, signal },
-      );
-      logger.info(
-        {
-          mode: rendered.mode,
-          encoder: rendered.encoder,
-          seconds,
-          frames: rendered.frames,
-          encodedFrames: rendered.encodedFrames,
-          period: rendered.period,
-          ms: Math.round(performance.now() - started),
-          speechMisses: speech.misses,
-        },
-        'affirmation rendered',
-      );
+  return inRenderTurn(options, seconds, async (turn) => {
+    const { source, text, track, speech, ownReading } = await affirmationSpeech({ context, userId, caller, request });
+    signal.throwIfAborted();
+    const music = track ? await decodedMusic({ track, seconds, musicCache, libraryUrl: config.LIBRARY_URL, caller }) : null;
+    const started = performance.now();
+    const rendered = await renderAffirmationMp3(
+      { speech: speech.samples, music, durationSeconds: seconds, musicId: track?.id, musicBelowVoiceDb: request.musicBelowVoiceDb },
+      { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER, periods, signal },
+    );
+    logger.info(
+      {
+        mode: rendered.mode,
+        encoder: rendered.encoder,
+        seconds,
+        frames: rendered.frames,
+        encodedFrames: rendered.encodedFrames,
+        period: rendered.period,
+        ms: Math.round(performance.now() - started),
+        speechMisses: speech.misses,
+      },
+      'affirmation rendered',
+    );
 
-      signal.throwIfAborted();
-      // Written run by run: a local store writes a temporary file renamed into place when
-      // whole, S3 uploads parts and completes the upload at the end. Should the process die
-      // before the save below, the reservation's lapse removes the file.
-      await context.files.put(fileKey, runsStream(rendered.runs, signal), 'audio/mpeg');
-      stored = true;
-      turn.release();
-      signal.throwIfAborted();
-      const record = await context.transaction(async (tx) => {
-        const record = await insertSavedAffirmation(tx, {
-          id,
-          ownerId: userId,
-          transcriptId: source.kind === 'transcript' ? text.id : null,
-          customAffirmationId: source.kind === 'custom' ? text.id : null,
-          title: text.title,
-          category: text.category,
-          voiceSpeed: request.voiceSpeed,
-          audioDurationSeconds: seconds,
-          backgroundMusicId: track?.id ?? null,
-          backgroundMusicTitle: track?.title ?? null,
-          fileKey,
-          sizeBytes: rendered.size,
-          voiceSource: ownReading ? 'own' : 'cloned',
-          musicBelowVoiceDb: track ? request.musicBelowVoiceDb : null,
-        });
-        await reservations.commit(tx, reservation);
-        await context.outbox.add(
-          tx,
-          AffirmationGeneratedV1,
-          {
-            savedAffirmationId: id,
-            userId,
-            transcriptId: record.transcriptId,
-            customAffirmationId: record.customAffirmationId,
-            audioDurationSeconds: seconds,
-          },
-          { requestId: caller.requestId },
-        );
-        return record;
+    await turn.store(rendered.runs);
+    const record = await turn.save(async (tx) => {
+      const record = await insertSavedAffirmation(tx, {
+        ...renderedAudioColumns({ turn, userId, request, seconds, track, size: rendered.size }),
+        transcriptId: source.kind === 'transcript' ? text.id : null,
+        customAffirmationId: source.kind === 'custom' ? text.id : null,
+        title: text.title,
+        category: text.category,
+        voiceSource: ownReading ? 'own' : 'cloned',
       });
-      saved = true;
-      return { saved: record, runs: rendered.runs, size: rendered.size, speechMisses: speech.misses, period: rendered.period };
-    } catch (error) {
-      if (stored) await context.files.delete(fileKey).catch(() => undefined);
-      throw error;
-    } finally {
-      // Nothing was saved: give the seconds back.
-      await reservations.end(reservation, saved).catch((e) => logger.error({ err: e }, 'could not release reserved seconds'));
-    }
-  } finally {
-    turn.release();
-  }
-}
-
-/** The runs as a byte stream (views, no copies), ending with an error when the listener leaves. */
-export function runsStream(runs: Uint8Array[], signal: AbortSignal): Readable {
-  return Readable.from(
-    (function* () {
-      for (const run of runs) {
-        signal.throwIfAborted();
-        yield Buffer.from(run.buffer, run.byteOffset, run.byteLength);
-      }
-    })(),
-    { objectMode: false },
-  );
+      await context.outbox.add(
+        tx,
+        AffirmationGeneratedV1,
+        {
+          savedAffirmationId: turn.id,
+          userId,
+          transcriptId: record.transcriptId,
+          customAffirmationId: record.customAffirmationId,
+          audioDurationSeconds: seconds,
+        },
+        { requestId: caller.requestId },
+      );
+      return record;
+    });
+    return { saved: record, runs: rendered.runs, size: rendered.size, speechMisses: speech.misses, period: rendered.period };
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError } from '../config';
+import { ConfigError, type BaseServiceEnv } from '../config';
 import { missingSecretMessage } from '../secrets';
 
 export interface SigningKey {
@@ -81,6 +81,23 @@ export class KeyStore {
     if (options.requireConfigured) throw new ConfigError(missingSecretMessage(options.variable));
     if (options.inMemory && !options.dir) return KeyStore.inMemory();
     return KeyStore.openDirectory(options.dir ?? options.defaultDir);
+  }
+
+  /**
+   * A service's signing keys where its configuration puts them (see `open`): the default
+   * folder is `<DATA_DIR>/<service>/keys`, and an in-memory DATA_DIR keeps them in memory.
+   */
+  static forService(
+    config: Pick<BaseServiceEnv, 'DATA_DIR' | 'REQUIRE_CONFIGURED_SECRETS'>,
+    service: string,
+    keys: { pem?: string; variable: string; dir?: string },
+  ) {
+    return KeyStore.open({
+      ...keys,
+      defaultDir: join(config.DATA_DIR, service, 'keys'),
+      inMemory: config.DATA_DIR === 'memory://',
+      requireConfigured: config.REQUIRE_CONFIGURED_SECRETS,
+    });
   }
 
   /** A new ES256 private key as PEM (what SESSION_SIGNING_KEYS holds). */

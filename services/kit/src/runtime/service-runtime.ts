@@ -92,6 +92,18 @@ export interface ServiceModule<TConfig extends BaseServiceEnv = BaseServiceEnv> 
   build(context: ServiceContext<TConfig>): Promise<ServiceParts> | ServiceParts;
 }
 
+/**
+ * A service laid out as every service is: `name` is also its PostgreSQL schema, its migrations
+ * are in `data-access/migrations` beside its entry module (`sourceFolder`, its `__dirname`).
+ */
+export function defineService<TConfig extends BaseServiceEnv>(
+  name: string,
+  sourceFolder: string,
+  module: Omit<ServiceModule<TConfig>, 'name' | 'migrationsFolder'>,
+): ServiceModule<TConfig> {
+  return { name, migrationsFolder: join(sourceFolder, 'data-access', 'migrations'), ...module };
+}
+
 export interface RunningService<TConfig extends BaseServiceEnv = BaseServiceEnv> {
   name: string;
   url: string;

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { CookieOptions, Request, Response } from 'express';
 import {
   CREATOR_SESSION_COOKIE,
@@ -36,13 +35,10 @@ export class CreatorSessions {
     private readonly config: CreatorReferralConfig,
     private readonly db: Db,
   ) {
-    const keys = KeyStore.open({
+    const keys = KeyStore.forService(config, 'creator-referral', {
       pem: config.CREATOR_SESSION_SIGNING_KEYS,
       variable: 'CREATOR_SESSION_SIGNING_KEYS',
       dir: config.CREATOR_SESSION_KEYS_DIR,
-      defaultDir: join(config.DATA_DIR, 'creator-referral', 'keys'),
-      inMemory: config.DATA_DIR === 'memory://',
-      requireConfigured: config.REQUIRE_CONFIGURED_SECRETS,
     });
     this.signer = createTokenSigner(keys, CREATOR_TOKEN_ISSUER, config.CREATOR_SESSION_TTL_SECONDS);
     this.verifier = createTokenVerifier(localKeyResolver(keys), CREATOR_TOKEN_ISSUER, {
