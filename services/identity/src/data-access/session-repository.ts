@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '@innerecho/kit';
+import { preparedQuery, type Db, type Tx } from '@innerecho/kit';
 import { sessionRevocations, sessions } from './schema';
 
 type Conn = Db | Tx;
@@ -8,12 +8,20 @@ export async function insertSession(db: Conn, values: { id: string; userId: stri
   await db.insert(sessions).values(values);
 }
 
+/** Asked for every request identity answers with a session (its revocation check). */
+const activeSessionUserQuery = preparedQuery(
+  (db, name) =>
+    db
+      .select({ userId: sessions.userId })
+      .from(sessions)
+      .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+      .prepare(name),
+  'active_session_user',
+);
+
 /** The user of a session that is neither revoked nor expired. */
-export async function findActiveSessionUser(db: Conn, sessionId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: sessions.userId })
-    .from(sessions)
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+export async function findActiveSessionUser(db: Db, sessionId: string): Promise<string | null> {
+  const [row] = await activeSessionUserQuery(db).execute({ sessionId });
   return row?.userId ?? null;
 }
 
