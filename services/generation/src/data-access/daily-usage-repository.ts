@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import { preparedQuery, type Db, type Tx } from '@innerecho/kit';
 import { dailyUsage, renderReservations } from './schema';
 
@@ -16,12 +16,19 @@ export interface RenderReservation {
   fileKey: string;
 }
 
-/** Seconds held by live reservations (a passed lease belongs to a render whose process died). */
+/**
+ * A user's live reservations of a day (a passed lease belongs to a render whose process died),
+ * by values or by the placeholders of a prepared query.
+ */
+const liveReservationsOf = (userId: string | SQLWrapper, day: string | SQLWrapper) =>
+  and(eq(renderReservations.userId, userId), eq(renderReservations.day, day), gt(renderReservations.leaseUntil, sql`now()`));
+
+/** The seconds the reservations selected hold. */
+const heldSeconds = () => sql<number>`coalesce(sum(${renderReservations.seconds}), 0)`.mapWith(Number);
+
+/** Seconds held by live reservations. */
 const liveReservedSeconds = (db: Db | Tx, userId: string, day: string) =>
-  db
-    .select({ seconds: sql<number>`coalesce(sum(${renderReservations.seconds}), 0)`.mapWith(Number) })
-    .from(renderReservations)
-    .where(and(eq(renderReservations.userId, userId), eq(renderReservations.day, day), gt(renderReservations.leaseUntil, sql`now()`)));
+  db.select({ seconds: heldSeconds() }).from(renderReservations).where(liveReservationsOf(userId, day));
 
 /**
  * Reserves `reservation.seconds` of the user's allowance for its day if used + live reserved +
@@ -109,8 +116,8 @@ export async function removeLapsedReservations(db: Db, limit: number, removeFile
 }
 
 /**
- * The day's used and reserved seconds in one statement (the reservations' sum, with the usage
- * row as a subquery): the allowance is read on every visit to the generate screen.
+ * The day's used and reserved seconds in one statement (the live reservations' sum, with the
+ * usage row as a subquery): the allowance is read on every visit to the generate screen.
  */
 const dailyUsageQuery = preparedQuery((db, name) => {
   const userId = sql.placeholder('userId');
@@ -121,13 +128,10 @@ const dailyUsageQuery = preparedQuery((db, name) => {
         sql<number>`coalesce((select ${dailyUsage.secondsUsed} from ${dailyUsage} where ${dailyUsage.userId} = ${userId} and ${dailyUsage.day} = ${day}), 0)`.mapWith(
           Number,
         ),
-      secondsReserved:
-        sql<number>`coalesce(sum(${renderReservations.seconds}) filter (where ${renderReservations.leaseUntil} > now()), 0)`.mapWith(
-          Number,
-        ),
+      secondsReserved: heldSeconds(),
     })
     .from(renderReservations)
-    .where(and(eq(renderReservations.userId, userId), eq(renderReservations.day, day)))
+    .where(liveReservationsOf(userId, day))
     .prepare(name);
 }, 'daily_usage');
 

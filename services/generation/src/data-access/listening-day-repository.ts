@@ -10,7 +10,6 @@ export async function recordListeningDay(db: Db, userId: string, day: string) {
     .onConflictDoUpdate({ target: [listeningDays.userId, listeningDays.day], set: { plays: sql`${listeningDays.plays} + 1` } });
 }
 
-/** The listener's listening days up to `lastDay`, newest first (at most about eleven years of them). */
 const listeningDaysQuery = preparedQuery(
   (db, name) =>
     db
@@ -23,6 +22,7 @@ const listeningDaysQuery = preparedQuery(
   'listening_days',
 );
 
+/** The listener's listening days up to `lastDay`, newest first (at most about eleven years of them). */
 export async function listeningDaysUpTo(db: Db, userId: string, lastDay: string): Promise<string[]> {
   const rows = await listeningDaysQuery(db).execute({ userId, lastDay });
   return rows.map((r) => String(r.day));

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { preparedQuery, type Db, type Tx } from '@innerecho/kit';
 import { ownRecordings } from './schema';
 
@@ -14,7 +14,8 @@ export interface OwnRecordingRecord {
   updatedAt: Date;
 }
 
-const bySource = (ownerId: string, source: AffirmationSource) =>
+/** One listener's reading of one affirmation (values, or placeholders of a prepared query). */
+const bySource = (ownerId: string | SQLWrapper, source: { kind: AffirmationSource['kind'] | SQLWrapper; id: string | SQLWrapper }) =>
   and(eq(ownRecordings.ownerId, ownerId), eq(ownRecordings.sourceKind, source.kind), eq(ownRecordings.sourceId, source.id));
 
 /** Asked by the generate screen for every affirmation it opens. */
@@ -23,13 +24,7 @@ const ownRecordingQuery = preparedQuery(
     db
       .select()
       .from(ownRecordings)
-      .where(
-        and(
-          eq(ownRecordings.ownerId, sql.placeholder('ownerId')),
-          eq(ownRecordings.sourceKind, sql.placeholder('kind')),
-          eq(ownRecordings.sourceId, sql.placeholder('id')),
-        ),
-      )
+      .where(bySource(sql.placeholder('ownerId'), { kind: sql.placeholder('kind'), id: sql.placeholder('id') }))
       .prepare(name),
   'own_recording',
 );

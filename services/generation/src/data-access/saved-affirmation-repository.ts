@@ -37,8 +37,6 @@ export async function insertSavedAffirmation(tx: Tx, values: NewSavedAffirmation
   return withSource(row);
 }
 
-/** Newest first. */
-/** The library screen's list, read on every visit. */
 const savedListQuery = preparedQuery(
   (db, name) =>
     db
@@ -51,6 +49,7 @@ const savedListQuery = preparedQuery(
   'saved_list',
 );
 
+/** The owner's saved affirmations, newest first: the library screen's list, read on every visit. */
 export async function listSavedAffirmations(db: Db, ownerId: string, limit = 500): Promise<SavedAffirmationRecord[]> {
   const rows = await savedListQuery(db).execute({ ownerId, limit });
   return rows.map(withSource);

@@ -45,11 +45,6 @@ export async function setPasswordHash(db: Db, id: string, passwordHash: string) 
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }
 
-/**
- * The user as `GET /api/auth/user` shows them, in one statement: the account, and whether any
- * of their subscriptions is active or trialing (`entitled`). Asked on every page a listener opens.
- */
-/** The user and whether a subscription entitles them, in one statement: asked by every page a listener opens. */
 const userWithEntitlementQuery = preparedQuery(
   (db, name) =>
     db
@@ -66,6 +61,10 @@ const userWithEntitlementQuery = preparedQuery(
   'user_with_entitlement',
 );
 
+/**
+ * The user as `GET /api/auth/user` shows them, in one statement: the account, and whether any
+ * of their subscriptions is active or trialing (`entitled`). Asked on every page a listener opens.
+ */
 export async function findUserWithEntitlement(
   db: Db,
   userId: string,
