@@ -13,7 +13,7 @@ import {
   ConfirmDialog,
   EmptyState,
   ErrorState,
-  Input,
+  LinkField,
   serverErrorMessage,
   SkeletonList,
   TextLink,
@@ -228,16 +228,13 @@ function CollectionLink({ id, link, collectionId, title }: { id: string; link: s
   const { copied, inputRef, onCopy } = useCopyLink(link, 'Collection link copied to clipboard');
   return (
     <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
-      <label htmlFor={id} css={{ fontSize: 14, fontWeight: 600 }}>
-        Collection link
-      </label>
-      <Input
+      <LinkField
         id={id}
+        label="Collection link"
+        showLabel
         ref={inputRef}
-        readOnly
         value={link}
-        onFocus={(e) => e.currentTarget.select()}
-        css={(t) => ({ flex: '1 1 220px', minWidth: 0, fontFamily: t.fonts.mono, fontSize: 13 })}
+        css={{ flex: '1 1 220px', minWidth: 0, fontSize: 13 }}
       />
       <Button size="sm" variant={copied ? 'secondary' : 'outline'} onClick={() => void onCopy()} aria-live="polite">
         {copied ? <Check size={16} aria-hidden /> : <Copy size={16} aria-hidden />}

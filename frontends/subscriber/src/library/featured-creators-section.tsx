@@ -14,10 +14,9 @@ export function FeaturedCreatorsSection({ transcripts, onViewFull }: FeaturedCre
   // One call for every creator and their figures, asked beside the library's other reads.
   const creators = useQuery(apiQuery('GET /api/featured-creators', { query: { limit: '3' } }));
   const byId = new Map((transcripts ?? []).map((t) => [t.id, t]));
-  const loading = creators.isLoading;
   const featured = (creators.data ?? []).filter((f) => f.analytics.totalAffirmations > 0);
 
-  if (!loading && featured.length === 0) return null;
+  if (!creators.isLoading && featured.length === 0) return null;
   return (
     <section
       aria-labelledby="featured-creators-title"
@@ -48,7 +47,7 @@ export function FeaturedCreatorsSection({ transcripts, onViewFull }: FeaturedCre
           },
         })}
       >
-        {loading
+        {creators.isLoading
           ? Array.from({ length: 3 }, (_, i) => (
               <li key={i}>
                 <Card aria-hidden css={{ display: 'grid', gap: 14 }}>

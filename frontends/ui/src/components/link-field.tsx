@@ -4,18 +4,20 @@ import { visuallyHidden } from './layout';
 
 export interface LinkFieldProps {
   id: string;
-  /** The field's name for screen readers ("Referral link"); the card or dialog says it to everyone else. */
+  /** The field's name ("Referral link"): for screen readers only, where the card or dialog says it to everyone else. */
   label: string;
+  /** Shows the label beside the field, where nothing around it says what the link is. */
+  showLabel?: boolean;
   value: string;
   ref?: Ref<HTMLInputElement>;
   className?: string;
 }
 
 /** A link to copy: read-only, in the monospace font, selected whole when focused. */
-export function LinkField({ id, label, value, ref, className }: LinkFieldProps) {
+export function LinkField({ id, label, showLabel = false, value, ref, className }: LinkFieldProps) {
   return (
     <>
-      <label htmlFor={id} css={visuallyHidden}>
+      <label htmlFor={id} css={showLabel ? { fontSize: 14, fontWeight: 600 } : visuallyHidden}>
         {label}
       </label>
       <Input
