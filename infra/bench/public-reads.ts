@@ -5,7 +5,10 @@
  * listener's pages make (the user, the session, the saved list, the allowance, the voice
  * profile, the streak, the own recording of an affirmation), each with its goal. The system
  * runs in a child process (PGlite in memory, then PostgreSQL when DATABASE_URL is set), the
- * bare server in another, autocannon here.
+ * bare server in another, autocannon here. Each personal read is also set beside the floor of
+ * its path (`hop-floor.ts`: the same two HTTP exchanges and one prepared query on the same
+ * database, with no checks at all), which says how much of the gap to the bare server the
+ * architecture itself takes.
  *
  *   npm run bench:reads                             # embedded form (PGlite), then PostgreSQL if DATABASE_URL is set
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 npm run bench:reads
@@ -102,6 +105,12 @@ async function bareServer(body: Buffer) {
     process.on('SIGTERM', () => process.exit(0));
   `;
   const { child, line } = await startChild(['-e', script], process.env);
+  return { child, url: line.trim(), file };
+}
+
+/** The same hops with nothing on them (`hop-floor.ts`), on the same database: the architecture's own cost. */
+async function hopFloor(bodyFile: string, env: NodeJS.ProcessEnv) {
+  const { child, line } = await startChild(['--import', 'tsx', join(__dirname, 'hop-floor.ts')], { ...env, FLOOR_BODY_FILE: bodyFile });
   return { child, url: line.trim() };
 }
 
@@ -177,6 +186,15 @@ async function benchForm(form: Form, env: NodeJS.ProcessEnv) {
       try {
         const gateway = await load(`${url}${read.path}`, child.pid!, read.headers);
         const baseline = await load(bare.url, bare.child.pid!);
+        let floor: Awaited<ReturnType<typeof load>> | null = null;
+        if (read.section === 'personal') {
+          const skeleton = await hopFloor(bare.file, env);
+          try {
+            floor = await load(skeleton.url, skeleton.child.pid!);
+          } finally {
+            await stopChild(skeleton.child);
+          }
+        }
         const goal = GOALS[read.section];
         const met = gateway.errors === 0 && baseline.rps / gateway.rps <= goal.ratio[form] && gateway.p99 < goal.p99Ms;
         rows.push([
@@ -190,6 +208,7 @@ async function benchForm(form: Form, env: NodeJS.ProcessEnv) {
           baseline.rps.toFixed(0),
           `${baseline.p99} ms`,
           `${(baseline.rps / gateway.rps).toFixed(1)}x`,
+          floor ? `${floor.rps.toFixed(0)}, ${(baseline.rps / floor.rps).toFixed(1)}x, ${floor.cpuUs.toFixed(0)} µs` : '-',
           `${gateway.cpuUs.toFixed(0)} µs`,
           `${baseline.cpuUs.toFixed(0)} µs`,
           `${(1e6 / gateway.cpuUs).toFixed(0)}`,
@@ -225,6 +244,7 @@ async function main() {
     'bare req/s',
     'bare p99',
     'bare/gateway',
+    'floor: req/s, bare/floor, CPU/request',
     'CPU/request',
     'bare CPU/request',
     'req/s per core',
@@ -235,7 +255,8 @@ async function main() {
   process.stdout.write(`\n${line(header)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |\n${rows.map(line).join('\n')}\n`);
   process.stdout.write(
     `\nCPU/request: CPU time of the serving process (the whole system: gateway and services) per request; ` +
-      `req/s per core = 1 / that. Load average during the run: ${loadavg()
+      `req/s per core = 1 / that. Floor: the same hops with nothing on them (node:http forwarding to node:http, one prepared ` +
+      `query on the same database, one process), personal reads only. Load average during the run: ${loadavg()
         .map((x) => x.toFixed(1))
         .join(' ')}.\n`,
   );

@@ -1,10 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
 import type { Db } from './database';
+import { namedStatementClient } from './pglite-named-statements';
 
 /**
  * A query built once per database and prepared under `name` (placeholders for its values),
  * for the reads a listener's pages make on every visit: building a drizzle query costs more
  * CPU than PostgreSQL spends answering it, and a named statement is parsed and planned once
- * per connection. `name` must be unique within the service. Not for use inside a transaction.
+ * per connection (on PGlite, once: `namedStatementClient`). `name` must be unique within the
+ * service. Only for reads (`select`), and not for use inside a transaction.
  */
 export function preparedQuery<Query>(build: (db: Db, name: string) => Query, name: string): (db: Db) => Query {
   const prepared = new WeakMap<Db, Query>();
@@ -12,7 +15,14 @@ export function preparedQuery<Query>(build: (db: Db, name: string) => Query, nam
     // A prepared query runs on the pool, never inside the caller's transaction.
     if ('rollback' in db) throw new Error(`${name}: a prepared query is given the database, not a transaction`);
     let query = prepared.get(db);
-    if (!query) prepared.set(db, (query = build(db, name)));
+    if (!query) {
+      query = build(db, name);
+      // drizzle's PGlite prepared query sends its statement through `client.query` with the full text each time.
+      const client = (db as { $client?: unknown }).$client;
+      if (client instanceof PGlite && query && typeof query === 'object' && 'client' in query)
+        (query as { client: unknown }).client = namedStatementClient(client, name);
+      prepared.set(db, query);
+    }
     return query;
   };
 }

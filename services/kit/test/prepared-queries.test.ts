@@ -1,0 +1,116 @@
+import { PGlite } from '@electric-sql/pglite';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { preparedQuery, type Db } from '../src';
+
+/** A listener's renders, as the personal reads ask them: a uuid, a number, a time, a text. */
+const renders = pgTable('renders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  seconds: integer('seconds').notNull(),
+  title: text('title').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+const LISTENER = '7d0c4c1e-5d3b-4a53-9a4e-2f7c8b0d1a11';
+const OTHER = '0b6f1f6e-22c3-4b0a-8f1c-9a8e7d6c5b4a';
+const SINCE = new Date('2026-11-01T00:00:00Z');
+
+const rendersSince = preparedQuery(
+  (db, name) =>
+    db
+      .select({ seconds: renders.seconds, title: renders.title, createdAt: renders.createdAt })
+      .from(renders)
+      .where(and(eq(renders.userId, sql.placeholder('userId')), gt(renders.createdAt, sql.placeholder('since'))))
+      .orderBy(renders.createdAt)
+      .prepare(name),
+  'renders_since',
+);
+
+let client: PGlite;
+let db: Db;
+
+beforeAll(async () => {
+  client = await PGlite.create();
+  db = drizzle(client) as unknown as Db;
+  await client.exec(`create table renders (
+    id uuid primary key default gen_random_uuid(), user_id uuid not null, seconds integer not null,
+    title text not null, created_at timestamptz not null)`);
+  await db.insert(renders).values([
+    { userId: LISTENER, seconds: 180, title: 'Morning', createdAt: new Date('2026-11-20T07:00:00Z') },
+    { userId: LISTENER, seconds: 3600, title: 'Evening', createdAt: new Date('2026-11-21T21:30:00Z') },
+    { userId: LISTENER, seconds: 60, title: 'Long ago', createdAt: new Date('2026-10-01T12:00:00Z') },
+    { userId: OTHER, seconds: 600, title: 'Someone else', createdAt: new Date('2026-11-22T09:00:00Z') },
+  ]);
+});
+
+afterAll(() => client.close());
+
+/** The same read built afresh by drizzle, sent as PGlite's ordinary query. */
+const unprepared = (userId: string, since: Date) =>
+  db
+    .select({ seconds: renders.seconds, title: renders.title, createdAt: renders.createdAt })
+    .from(renders)
+    .where(and(eq(renders.userId, userId), gt(renders.createdAt, since)))
+    .orderBy(renders.createdAt);
+
+describe('a prepared read on PGlite', () => {
+  test('answers the rows, types and order the query built afresh answers', async () => {
+    const rows = await rendersSince(db).execute({ userId: LISTENER, since: SINCE });
+    expect(rows).toEqual([
+      { seconds: 180, title: 'Morning', createdAt: new Date('2026-11-20T07:00:00Z') },
+      { seconds: 3600, title: 'Evening', createdAt: new Date('2026-11-21T21:30:00Z') },
+    ]);
+    expect(rows[0].createdAt).toBeInstanceOf(Date);
+    expect(rows).toEqual(await unprepared(LISTENER, SINCE));
+    expect(await rendersSince(db).execute({ userId: OTHER, since: SINCE })).toEqual(await unprepared(OTHER, SINCE));
+  });
+
+  test('is parsed once under its name and reused by every later call', async () => {
+    for (let i = 0; i < 3; i++) await rendersSince(db).execute({ userId: LISTENER, since: SINCE });
+    const { rows } = await client.query<{ name: string }>('select name from pg_prepared_statements');
+    expect(rows.map((row) => row.name)).toEqual(['renders_since']);
+  });
+
+  test('a value the database refuses fails as the ordinary query fails, and the next call answers', async () => {
+    // drizzle wraps the database's error; its cause is what the database said.
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => null,
+        (error: { cause?: { code?: string; message: string } }) => error.cause,
+      );
+    const prepared = await refusal(rendersSince(db).execute({ userId: 'not-a-uuid', since: SINCE }));
+    const ordinary = await refusal(unprepared('not-a-uuid', SINCE));
+    expect(prepared).toMatchObject({ code: '22P02', message: ordinary?.message });
+    expect(await rendersSince(db).execute({ userId: LISTENER, since: SINCE })).toHaveLength(2);
+  });
+
+  test("waits for another caller's transaction instead of reading inside it", async () => {
+    let inserted!: () => void;
+    const insertedRow = new Promise<void>((resolve) => (inserted = resolve));
+    const rolledBack = db
+      .transaction(async (tx) => {
+        await tx.insert(renders).values({ userId: LISTENER, seconds: 90, title: 'Never kept', createdAt: new Date() });
+        inserted();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        tx.rollback();
+      })
+      .catch(() => 'rolled back');
+    await insertedRow;
+    const rows = await rendersSince(db).execute({ userId: LISTENER, since: SINCE });
+    expect(await rolledBack).toBe('rolled back');
+    expect(rows.map((row) => row.title)).toEqual(['Morning', 'Evening']);
+  });
+
+  test('a schema change after preparing: the read answers, and is prepared again for the new plan', async () => {
+    const preparedAt = async () =>
+      (await client.query<{ at: Date }>("select prepare_time as at from pg_prepared_statements where name = 'renders_since'")).rows[0]?.at;
+    await rendersSince(db).execute({ userId: LISTENER, since: SINCE });
+    const before = await preparedAt();
+    await client.exec('alter table renders alter column title type varchar(200)');
+    expect(await rendersSince(db).execute({ userId: LISTENER, since: SINCE })).toEqual(await unprepared(LISTENER, SINCE));
+    expect(await rendersSince(db).execute({ userId: LISTENER, since: SINCE })).toHaveLength(2);
+    expect((await preparedAt()).getTime()).toBeGreaterThan(before.getTime());
+  });
+});
