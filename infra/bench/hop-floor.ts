@@ -2,6 +2,7 @@ import { Agent, createServer, request, type Server } from 'node:http';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { namedStatementClient } from '@innerecho/kit';
 import { Pool } from 'pg';
 
 /**
@@ -47,15 +48,15 @@ async function main() {
   process.on('SIGTERM', () => process.exit(0));
 }
 
-/** One prepared single-row read, as the product's personal reads make. */
+/** One prepared single-row read, sent as the product's personal reads send theirs (a named statement). */
 async function databaseQuery(): Promise<() => Promise<unknown>> {
   const statement = { name: 'floor_read', text: 'select $1::int as n, now() as at', values: [1] };
   if (process.env.DATABASE_URL) {
     const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
     return () => pool.query(statement);
   }
-  const db = await PGlite.create();
-  return () => db.query(statement.text, statement.values);
+  const client = namedStatementClient(await PGlite.create(), statement.name);
+  return () => client.query(statement.text, statement.values);
 }
 
 async function listen(server: Server): Promise<number> {

@@ -11,6 +11,7 @@ export * from './auth/authenticate';
 export * from './auth/session-ownership';
 export * from './db/database';
 export * from './db/prepared-queries';
+export { namedStatementClient } from './db/pglite-named-statements';
 export * from './events/tables';
 export * from './events/outbox';
 export * from './events/transport';
