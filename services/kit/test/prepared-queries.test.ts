@@ -28,6 +28,9 @@ const rendersSince = preparedQuery(
   'renders_since',
 );
 
+// Starting PGlite takes seconds on a busy machine.
+jest.setTimeout(60_000);
+
 let client: PGlite;
 let db: Db;
 
