@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
+import express, { type ErrorRequestHandler, type Express, type Request, type RequestHandler, type Response, type Router } from 'express';
 import cookieParser from 'cookie-parser';
 import { pinoHttp } from 'pino-http';
 import { ZodError } from 'zod';
@@ -70,6 +70,49 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   return app;
 }
 
+/**
+ * How much of a refused request's body is still read (and thrown away) before the refusal is
+ * sent: the largest upload a service takes, with room to spare, for at most ten seconds.
+ */
+const REFUSED_BODY_READ_BYTES = 64 * 1024 * 1024;
+const REFUSED_BODY_READ_MS = 10_000;
+
+/**
+ * Reads the rest of a refused request's body and throws it away. Resolves true once the
+ * body has ended, so the connection can carry the next request; false, at once, when the
+ * body's length is not declared (a chunked body may never end) or is declared larger than
+ * REFUSED_BODY_READ_BYTES, or as soon as it passes that size or REFUSED_BODY_READ_MS, or
+ * breaks off.
+ */
+function readRestOfBody(req: Request): Promise<boolean> {
+  const declared = Number(req.headers['content-length']);
+  if (req.destroyed || !(declared <= REFUSED_BODY_READ_BYTES)) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let bytes = 0;
+    let settled = false;
+    const settle = (whole: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      req.off('data', count);
+      if (!whole) req.pause();
+      resolve(whole);
+    };
+    const count = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > REFUSED_BODY_READ_BYTES) settle(false);
+    };
+    const timer = setTimeout(() => settle(false), REFUSED_BODY_READ_MS);
+    req.on('data', count);
+    req.once('end', () => settle(true));
+    req.once('error', () => settle(false));
+    req.once('close', () => settle(req.complete));
+    // A refused upload's reader has let go of the body (its pipe ended with the error).
+    req.unpipe();
+    req.resume();
+  });
+}
+
 /** Turns every thrown thing into `{ error, code }` with the right status. */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
@@ -77,45 +120,56 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       req.socket.destroy();
       return;
     }
-    // A refusal while the body is still arriving (an upload past its quota) closes the
-    // connection after the answer: the rest of the body is never read, so the connection
-    // cannot carry another request, and a caller (or the gateway's pool) must not reuse it.
-    if (!req.complete) res.shouldKeepAlive = false;
-    if (error instanceof AppError) {
-      // A 503 is a moment's absence (this instance, or a service it asks, is restarting):
-      // the caller is told when to try again, as the gateway and a draining instance tell it.
-      if (error.status === 503 && !res.hasHeader('retry-after')) res.setHeader('retry-after', String(RESTART_RETRY_AFTER_SECONDS));
-      res.status(error.status).json({ error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) });
-      return;
-    }
-    if (error instanceof ZodError) {
-      const first = error.issues[0];
-      res.status(400).json({
-        error: first?.message ?? 'Invalid input',
-        code: 'VALIDATION_FAILED',
-        details: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-      });
-      return;
-    }
-    const unreadable = unreadableRequest(error);
-    if (unreadable) {
-      res.status(unreadable.status).json({ error: unreadable.error, code: unreadable.code });
-      return;
-    }
-    if (isUniqueViolation(error)) {
-      res.status(409).json({ error: 'This already exists', code: 'CONFLICT' });
-      return;
-    }
-    if (postgresErrorCode(error)?.startsWith('22')) {
-      // A data exception (a value PostgreSQL cannot take): the input should have been
-      // refused by its schema first, so say so in the log, but the caller sent bad data.
-      (req.log ?? logger).warn({ err: error }, 'input reached the database unvalidated');
-      res.status(400).json({ error: 'Some of the data sent is not valid', code: 'VALIDATION_FAILED' });
-      return;
-    }
-    (req.log ?? logger).error({ err: error }, 'unhandled error');
-    res.status(500).json({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    if (req.complete) return answerError(logger, error, req, res);
+    // A refusal while the body is still arriving (an upload past its quota or its size): a
+    // body of a declared length the service would take is read first, so the caller is not
+    // cut off mid-send and the connection can carry the next request. A connection closed
+    // with unread bytes is reset, and a reset can reach the gateway before the answer does,
+    // which then reads as the service being unreachable. A larger or chunked body is refused
+    // at once, and the connection closed after: reading it could take without end.
+    void readRestOfBody(req).then((whole) => {
+      if (!whole) res.shouldKeepAlive = false;
+      if (!res.headersSent && !res.destroyed) answerError(logger, error, req, res);
+    });
   };
+}
+
+/** The answer to a thrown thing: `{ error, code }` with the right status. */
+function answerError(logger: Logger, error: unknown, req: Request, res: Response) {
+  if (error instanceof AppError) {
+    // A 503 is a moment's absence (this instance, or a service it asks, is restarting):
+    // the caller is told when to try again, as the gateway and a draining instance tell it.
+    if (error.status === 503 && !res.hasHeader('retry-after')) res.setHeader('retry-after', String(RESTART_RETRY_AFTER_SECONDS));
+    res.status(error.status).json({ error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) });
+    return;
+  }
+  if (error instanceof ZodError) {
+    const first = error.issues[0];
+    res.status(400).json({
+      error: first?.message ?? 'Invalid input',
+      code: 'VALIDATION_FAILED',
+      details: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    });
+    return;
+  }
+  const unreadable = unreadableRequest(error);
+  if (unreadable) {
+    res.status(unreadable.status).json({ error: unreadable.error, code: unreadable.code });
+    return;
+  }
+  if (isUniqueViolation(error)) {
+    res.status(409).json({ error: 'This already exists', code: 'CONFLICT' });
+    return;
+  }
+  if (postgresErrorCode(error)?.startsWith('22')) {
+    // A data exception (a value PostgreSQL cannot take): the input should have been
+    // refused by its schema first, so say so in the log, but the caller sent bad data.
+    (req.log ?? logger).warn({ err: error }, 'input reached the database unvalidated');
+    res.status(400).json({ error: 'Some of the data sent is not valid', code: 'VALIDATION_FAILED' });
+    return;
+  }
+  (req.log ?? logger).error({ err: error }, 'unhandled error');
+  res.status(500).json({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
 }
 
 /** Body parser failures (body-parser's `type`) and their answers. */
