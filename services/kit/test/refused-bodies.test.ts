@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Transform } from 'node:stream';
 import express from 'express';
 import { AppError, createLogger, errorMiddleware } from '../src';
+import { dropRestOfRefusedBody } from '../src/storage/signed-uploads';
 
 /**
  * An upload refused while its body is still arriving: at once, from its declared length, or
@@ -29,6 +30,11 @@ beforeAll(async () => {
     limit.on('error', next);
     limit.resume();
     req.pipe(limit);
+  });
+  // As the stores refuse a signed PUT: the rest of the body is dropped, then the error is thrown.
+  app.put('/signed', (req, res) => {
+    dropRestOfRefusedBody(req, res);
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large');
   });
   app.get('/next', (_req, res) => void res.json({ answered: true }));
   app.use(errorMiddleware(createLogger('refused-bodies-test', 'silent')));
@@ -70,6 +76,17 @@ describe('a body refused while it is still arriving', () => {
       const next = await send(agent, 'GET', '/next');
       expect(next).toMatchObject({ status: 200, reusedSocket: true });
       expect(JSON.parse(next.body)).toEqual({ answered: true });
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  test('a refused signed upload read to its end keeps its connection past the moment a body still arriving would be cut', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect((await send(agent, 'PUT', '/signed', Buffer.alloc(8 * MB, 1))).status).toBe(413);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(await send(agent, 'GET', '/next')).toMatchObject({ status: 200, reusedSocket: true });
     } finally {
       agent.destroy();
     }

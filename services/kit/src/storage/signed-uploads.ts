@@ -73,18 +73,20 @@ export class UrlSigner {
 export const expiresAt = (seconds = DEFAULT_EXPIRY_SECONDS) => String(Math.floor(Date.now() / 1000) + seconds);
 
 /**
- * The rest of a refused body is never stored: the answer goes at once, what still arrives is
- * discarded for a moment, then the connection is cut, so a body past the limit costs at most
- * the limit plus that moment, whether or not it declared its length (a chunked one too).
- * Closing at once with bytes unread would make the kernel reset the connection, and a proxy
- * in front would lose the answer with it.
+ * The rest of a refused body is never stored: it is discarded, and a body still arriving a
+ * moment after the answer has its connection cut, so a body past the limit costs at most the
+ * limit plus that moment, whether or not it declared its length (a chunked one too). A body
+ * that ended meanwhile (the error handler reads one of a modest declared length before it
+ * answers) leaves its connection alone: it may already carry the caller's next request.
  */
 export function dropRestOfRefusedBody(req: Request, res: Response) {
   if (req.complete) return;
   req.unpipe();
   res.once('finish', () => {
     req.resume();
-    setTimeout(() => req.socket.destroy(), REFUSED_BODY_LINGER_MS).unref();
+    setTimeout(() => {
+      if (!req.complete) req.socket.destroy();
+    }, REFUSED_BODY_LINGER_MS).unref();
   });
 }
 
