@@ -85,6 +85,8 @@ const REFUSED_BODY_READ_MS = 10_000;
  * breaks off.
  */
 function readRestOfBody(req: Request): Promise<boolean> {
+  // A refused upload's reader has let go of the body (its pipe ended with the error).
+  req.unpipe();
   const declared = Number(req.headers['content-length']);
   if (req.destroyed || !(declared <= REFUSED_BODY_READ_BYTES)) return Promise.resolve(false);
   return new Promise((resolve) => {
@@ -107,8 +109,6 @@ function readRestOfBody(req: Request): Promise<boolean> {
     req.once('end', () => settle(true));
     req.once('error', () => settle(false));
     req.once('close', () => settle(req.complete));
-    // A refused upload's reader has let go of the body (its pipe ended with the error).
-    req.unpipe();
     req.resume();
   });
 }

@@ -17,16 +17,7 @@ import {
   type PresignPutOptions,
   type UploadedPart,
 } from './object-store';
-import {
-  answerStoredPut,
-  dropRestOfRefusedBody,
-  expiresAt,
-  receiveSignedPut,
-  tooLarge,
-  urlUsed,
-  UrlSigner,
-  type SignedPutTarget,
-} from './signed-uploads';
+import { answerStoredPut, expiresAt, receiveSignedPut, tooLarge, urlUsed, UrlSigner, type SignedPutTarget } from './signed-uploads';
 
 /**
  * Who writes a `.partial` file: this host and process, so that a start-up can tell the
@@ -343,14 +334,8 @@ export class LocalDiskStore implements ObjectStore {
       await sendStoredObject(req, res, { size: info.size, open: async (range) => (await this.get(key, range))! });
     };
 
-    const write = async (req: Request, res: Response) => {
-      try {
-        await this.handlePut(req, res, keyOf(req));
-      } catch (error) {
-        dropRestOfRefusedBody(req, res);
-        throw error;
-      }
-    };
+    // A refusal's unread body is the error handler's to read or cut off.
+    const write = (req: Request, res: Response) => this.handlePut(req, res, keyOf(req));
 
     return { GET: read, PUT: write };
   }

@@ -27,15 +27,7 @@ import {
   type StoredObject,
   type UploadedPart,
 } from './object-store';
-import {
-  answerStoredPut,
-  DEFAULT_EXPIRY_SECONDS,
-  dropRestOfRefusedBody,
-  receiveSignedPut,
-  urlUsed,
-  UrlSigner,
-  type SignedPutTarget,
-} from './signed-uploads';
+import { answerStoredPut, DEFAULT_EXPIRY_SECONDS, receiveSignedPut, urlUsed, UrlSigner, type SignedPutTarget } from './signed-uploads';
 
 /**
  * Beside the objects, under `<prefix>/.upload-urls/<key>`: the record that the upload URL of
@@ -284,14 +276,10 @@ export class S3Store implements ObjectStore {
   handlers(): FileRouteHandlers {
     const write = async (req: Request, res: Response) => {
       const key = (req.params as Record<string, string[]>).key.join('/');
-      try {
-        assertSafeKey(key);
-        const fields = this.urls.verify(key, req.query, 'put');
-        answerStoredPut(res, key, await receiveSignedPut(req, key, fields, this.signedPutTarget));
-      } catch (error) {
-        dropRestOfRefusedBody(req, res);
-        throw error;
-      }
+      // A refusal's unread body is the error handler's to read or cut off.
+      assertSafeKey(key);
+      const fields = this.urls.verify(key, req.query, 'put');
+      answerStoredPut(res, key, await receiveSignedPut(req, key, fields, this.signedPutTarget));
     };
     return { PUT: write };
   }

@@ -7,9 +7,6 @@ import type { PresignPutOptions } from './object-store';
 
 export const DEFAULT_EXPIRY_SECONDS = 15 * 60;
 
-/** How long the rest of a refused upload is read and dropped before its connection is cut. */
-const REFUSED_BODY_LINGER_MS = 1000;
-
 export const tooLarge = () => new AppError(413, 'PAYLOAD_TOO_LARGE', 'The file is too large');
 export const overQuota = (maxBytes: number) =>
   new AppError(
@@ -71,24 +68,6 @@ export class UrlSigner {
 }
 
 export const expiresAt = (seconds = DEFAULT_EXPIRY_SECONDS) => String(Math.floor(Date.now() / 1000) + seconds);
-
-/**
- * The rest of a refused body is never stored: it is discarded, and a body still arriving a
- * moment after the answer has its connection cut, so a body past the limit costs at most the
- * limit plus that moment, whether or not it declared its length (a chunked one too). A body
- * that ended meanwhile (the error handler reads one of a modest declared length before it
- * answers) leaves its connection alone: it may already carry the caller's next request.
- */
-export function dropRestOfRefusedBody(req: Request, res: Response) {
-  if (req.complete) return;
-  req.unpipe();
-  res.once('finish', () => {
-    req.resume();
-    setTimeout(() => {
-      if (!req.complete) req.socket.destroy();
-    }, REFUSED_BODY_LINGER_MS).unref();
-  });
-}
 
 /**
  * What a store does around one PUT of a signed URL: `claim` makes the record that the URL
