@@ -47,3 +47,4 @@ export * from './secrets';
 export * from './http/form-posts';
 export * from './http/client-errors';
 export * from './http/declared-routes';
+export * from './http/browser-cookies';
