@@ -52,7 +52,7 @@ export function createGateway({
   config,
   logger,
   verifier: sessions,
-  operations = gatewayOperations(config),
+  operations = gatewayOperations(),
   signInStore,
 }: GatewayOptions): RequestListener {
   const app = express();

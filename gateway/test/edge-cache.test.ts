@@ -11,6 +11,7 @@ import {
   EDGE_CACHE_HEADER,
   KeyStore,
   localKeyResolver,
+  operatorsListener,
   ReadCache,
   USER_SESSION_COOKIE,
   USER_TOKEN_ISSUER,
@@ -212,9 +213,9 @@ test('an answer that sets a cookie is never kept', async () => {
 test('a kept read still counts against the per-address limit, with its headers, and in the request figures', async () => {
   const config = ZGatewayEnv.parse({ PORT: '0', ...serviceUrls, FRONTENDS_DIR: frontendsDir, API_RATE_LIMIT: '3' });
   const verifier = createTokenVerifier(localKeyResolver(keys), USER_TOKEN_ISSUER);
-  const operations = gatewayOperations(config);
+  const operations = gatewayOperations();
   const limited = urlOf(await listen(createGateway({ config, logger: createLogger('edge-test', 'silent'), verifier, operations })));
-  const metricsUrl = urlOf(await listen(operations.metricsListener([])));
+  const metricsUrl = urlOf(await listen(operatorsListener({ figures: [operations.metrics] })));
   const read = () => fetch(`${limited}/api/transcripts?limited=1`);
   const first = await read();
   expect(first.headers.get('ratelimit')).toMatch(/^limit=3, remaining=2, reset=\d+$/);

@@ -48,3 +48,4 @@ export * from './http/form-posts';
 export * from './http/client-errors';
 export * from './http/declared-routes';
 export * from './http/browser-cookies';
+export * from './observability/operators-port';

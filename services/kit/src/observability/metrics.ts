@@ -93,11 +93,6 @@ export class ServiceMetrics {
       this.httpRequests.inc(labels);
     });
   }
-
-  async expose(res: Response) {
-    res.setHeader('content-type', this.registry.contentType);
-    res.send(await this.registry.metrics());
-  }
 }
 
 /** The Express route pattern that answered (`/api/saved-affirmations/:sessionId`), or `unmatched`. */

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Router, type Express, type RequestHandler } from 'express';
@@ -21,6 +21,7 @@ import { declaredRoutes, type DeclaredRoutes } from '../http/declared-routes';
 import { personalReadLane, type PersonalRead } from '../http/personal-reads';
 import { createLogger, type Logger } from '../logger';
 import { ServiceMetrics } from '../observability/metrics';
+import { startOperatorsPort } from '../observability/operators-port';
 import { traceRequests } from '../observability/tracing';
 import { createObjectStore } from '../storage/create-object-store';
 import type { FileRouteHandlers, ObjectStore } from '../storage/object-store';
@@ -108,6 +109,8 @@ export interface RunningService<TConfig extends BaseServiceEnv = BaseServiceEnv>
   name: string;
   url: string;
   port: number;
+  /** Its operators' port (`${metricsUrl}/metrics`); null with `METRICS_PORT=off`. */
+  metricsUrl: string | null;
   context: ServiceContext<TConfig>;
   relay: OutboxRelay;
   /** The Express app serving its HTTP API (what it mounts can be read from its router). */
@@ -161,96 +164,216 @@ export async function startService<TConfig extends BaseServiceEnv>(
   });
   const metrics = new ServiceMetrics(module.name, { processMetrics: options.processMetrics });
   const relay = new OutboxRelay({ db: database.db, outbox: module.tables.outbox, transport, logger, metrics });
+  measureStorage(metrics, relay, database);
+  const files = await openFiles(config, module.name, database, logger);
+  const lifecycle = new Lifecycle();
+  const context = serviceContext({ module, config, logger, database, transport, relay, files: files.store, metrics, lifecycle });
+
+  // Instances starting together build one after the other, so first-start work in build()
+  // (starter content, the seeded admin, signing keys) happens once and the next finds it done.
+  const parts = (await database.exclusive('start-up', async () => module.build(context)))!;
+  await subscribeConsumers(module, parts, context);
+
+  const sessions = parts.userVerifier ? null : createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });
+  const userVerifier = parts.userVerifier ?? sessions!.verifier;
+  const app = serviceApp({ module, parts, context, lifecycle, sessions, userVerifier, fileHandlers: files.handlers });
+  const lane = parts.personalReads?.length
+    ? personalReadLane({ reads: parts.personalReads, verifier: userVerifier, lifecycle, metrics, logger })
+    : null;
+  const host = options.host ?? '127.0.0.1';
+  const server = await listen(lane ? (req, res) => lane(req, res, app) : app, config.PORT, host);
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host}:${port}`;
+  const operatorsPort =
+    config.METRICS_PORT === 'off'
+      ? null
+      : await startOperatorsPort({
+          host: config.METRICS_HOST,
+          port: config.METRICS_PORT,
+          token: config.METRICS_TOKEN,
+          figures: [metrics],
+          headers: SERVICE_ANSWER_HEADERS,
+          logger,
+        });
+  logger.info({ url, database: database.kind, events: transport.kind }, `${module.name} service listening`);
+
+  if (options.startRelay ?? true) relay.start();
+  // Started means able to check sessions: the first signed-in requests are not refused while the
+  // list of ended sessions loads. An identity that does not answer delays the start, not forever
+  // (until then /ready says which check is missing).
+  if (sessions && !(await sessions.feed.whenLoaded(SESSION_LIST_START_WAIT_MS))) {
+    logger.warn({ identityUrl: config.IDENTITY_URL }, 'started before the list of ended sessions could be loaded from identity');
+  }
+
+  let stopping: Promise<void> | null = null;
+  return {
+    name: module.name,
+    url,
+    port,
+    metricsUrl: operatorsPort?.url ?? null,
+    context,
+    relay,
+    app,
+    startRelay: () => relay.start(),
+    cancelUnfinishedWork: async () => await parts.cancelUnfinishedWork?.(),
+    stop() {
+      stopping ??= (async () => {
+        await lifecycle.stop(server, {
+          delayMs: options.shutdownDelayMs ?? 0,
+          graceMs: options.shutdownGraceMs ?? 25_000,
+          logger,
+          atGraceEnd: parts.cancelUnfinishedWork,
+        });
+        operatorsPort?.close();
+        await relay.stop();
+        await sessions?.close();
+        // Handlers still at work finish before the database they write to closes.
+        if (options.ownsTransport) await transport.close();
+        await parts.onStop?.();
+        await database.close();
+        logger.info(`${module.name} service stopped`);
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** Headers of answers sent before any route (malformed requests, the operators' port). */
+const SERVICE_ANSWER_HEADERS: [string, string][] = [
+  ['cache-control', 'no-store'],
+  ['x-content-type-options', 'nosniff'],
+];
+
+async function listen(handler: RequestListener, port: number, host: string): Promise<Server> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => (server.off('error', reject), resolve()));
+  });
+  // Keep-alive longer than the gateway's, so the proxy never reuses a socket we just closed.
+  server.keepAliveTimeout = 65_000;
+  answerMalformedRequests(server, SERVICE_ANSWER_HEADERS);
+  return server;
+}
+
+/** The outbox's backlog and the database pool's use, read at scrape time. */
+function measureStorage(metrics: ServiceMetrics, relay: OutboxRelay, database: Database) {
   metrics.gauge('outbox_rows_waiting', 'Outbox rows not yet published', async (gauge) => gauge.set((await relay.backlog()).waiting));
   metrics.gauge('outbox_oldest_waiting_age_seconds', 'Age of the oldest outbox row not yet published', async (gauge) =>
     gauge.set((await relay.backlog()).oldestAgeSeconds),
   );
-  if (database.poolUsage) {
-    const usage = database.poolUsage;
-    metrics.gauge('db_pool_connections_in_use', 'PostgreSQL connections of this process running a query or transaction', (gauge) =>
-      gauge.set(usage().inUse),
-    );
-    metrics.gauge('db_pool_connections_open', 'PostgreSQL connections this process holds open (at most DATABASE_POOL_SIZE)', (gauge) =>
-      gauge.set(usage().open),
-    );
-    metrics.gauge(
-      'db_pool_requests_waiting',
-      'Queries waiting for a free PostgreSQL connection (the pool is too small when this stays up)',
-      (gauge) => gauge.set(usage().waiting),
-    );
-  }
-  // Instances sharing a DATA_DIR take turns, so the first creates the URL-signing secret and the others read it.
-  const files = (await database.exclusive('files', async () => {
-    const created = createObjectStore(config, module.name, database.exclusive);
+  const usage = database.poolUsage;
+  if (!usage) return;
+  metrics.gauge('db_pool_connections_in_use', 'PostgreSQL connections of this process running a query or transaction', (gauge) =>
+    gauge.set(usage().inUse),
+  );
+  metrics.gauge('db_pool_connections_open', 'PostgreSQL connections this process holds open (at most DATABASE_POOL_SIZE)', (gauge) =>
+    gauge.set(usage().open),
+  );
+  metrics.gauge(
+    'db_pool_requests_waiting',
+    'Queries waiting for a free PostgreSQL connection (the pool is too small when this stays up)',
+    (gauge) => gauge.set(usage().waiting),
+  );
+}
+
+/** The service's object store; instances sharing a DATA_DIR take turns, so the first creates the URL-signing secret and the others read it. */
+async function openFiles(config: BaseServiceEnv, name: string, database: Database, logger: Logger) {
+  return (await database.exclusive('files', async () => {
+    const created = createObjectStore(config, name, database.exclusive);
     // A write cut short by a crash leaves its `.partial` file: gone before this process writes anything.
     const removed = await created.local?.removeCrashedWrites();
     if (removed) logger.info({ removed }, 'removed files left half-written by a crash');
     return created;
   }))!;
-  const lifecycle = new Lifecycle();
-  const context: ServiceContext<TConfig> = {
+}
+
+function serviceContext<TConfig extends BaseServiceEnv>(parts: {
+  module: ServiceModule<TConfig>;
+  config: TConfig;
+  logger: Logger;
+  database: Database;
+  transport: EventTransport;
+  relay: OutboxRelay;
+  files: ObjectStore;
+  metrics: ServiceMetrics;
+  lifecycle: Lifecycle;
+}): ServiceContext<TConfig> {
+  const { module, config, database, relay } = parts;
+  return {
     name: module.name,
     config,
-    logger,
+    logger: parts.logger,
     database,
     db: database.db,
     outbox: createOutboxWriter(module.name, module.tables.outbox),
-    transport,
+    transport: parts.transport,
     async transaction(work) {
       const result = await database.db.transaction(work);
       relay.nudge();
       return result;
     },
     sessionOwnership: new SessionOwnership(config.IDENTITY_URL),
-    files: files.store,
+    files: parts.files,
     entitlements: new Entitlements(config.IDENTITY_URL),
-    metrics,
+    metrics: parts.metrics,
     exclusive: database.exclusive,
-    stopSignal: lifecycle.stopSignal,
+    stopSignal: parts.lifecycle.stopSignal,
   };
+}
 
-  // Instances starting together build one after the other, so first-start work in build()
-  // (starter content, the seeded admin, signing keys) happens once and the next finds it done.
-  const parts = (await database.exclusive('start-up', async () => module.build(context)))!;
+/** Subscribes the service's consumers, and reports their backlog at the broker at scrape time. */
+async function subscribeConsumers(module: ServiceModule<any>, parts: ServiceParts, context: ServiceContext<any>) {
+  const { transport, metrics, logger } = context;
   const durableNames: string[] = [];
   for (const consumer of parts.consumers ?? []) {
-    const durableName = await registerConsumer({
-      service: module.name,
-      name: consumer.name,
-      db: database.db,
-      inbox: module.tables.inbox,
-      transport,
-      logger,
-      handlers: consumer.handlers,
-      metrics,
-    });
-    durableNames.push(durableName);
-  }
-  const backlogOf = transport.consumerBacklog?.bind(transport);
-  if (backlogOf && durableNames.length > 0) {
-    // Read from the broker at scrape time. A consumer whose pending count keeps growing has
-    // fallen behind its events; redelivered ones are failing and being retried.
-    metrics.gauge(
-      'events_consumer_backlog',
-      'Events the broker holds for a consumer: pending (not yet delivered), awaiting_ack, redelivered (delivered more than once, unacknowledged)',
-      async (gauge) => {
-        gauge.reset();
-        for (const consumer of durableNames) {
-          const backlog = await backlogOf(consumer).catch(() => null);
-          if (!backlog) continue; // the broker is away: /health says so; no figure beats a wrong one
-          gauge.set({ consumer, state: 'pending' }, backlog.pending);
-          gauge.set({ consumer, state: 'awaiting_ack' }, backlog.awaitingAck);
-          gauge.set({ consumer, state: 'redelivered' }, backlog.redelivered);
-        }
-      },
-      ['consumer', 'state'],
+    durableNames.push(
+      await registerConsumer({
+        service: module.name,
+        name: consumer.name,
+        db: context.db,
+        inbox: module.tables.inbox,
+        transport,
+        logger,
+        handlers: consumer.handlers,
+        metrics,
+      }),
     );
   }
+  const backlogOf = transport.consumerBacklog?.bind(transport);
+  if (!backlogOf || durableNames.length === 0) return;
+  // A consumer whose pending count keeps growing has fallen behind its events; redelivered ones are failing and being retried.
+  metrics.gauge(
+    'events_consumer_backlog',
+    'Events the broker holds for a consumer: pending (not yet delivered), awaiting_ack, redelivered (delivered more than once, unacknowledged)',
+    async (gauge) => {
+      gauge.reset();
+      for (const consumer of durableNames) {
+        const backlog = await backlogOf(consumer).catch(() => null);
+        if (!backlog) continue; // the broker is away: /health says so; no figure beats a wrong one
+        gauge.set({ consumer, state: 'pending' }, backlog.pending);
+        gauge.set({ consumer, state: 'awaiting_ack' }, backlog.awaitingAck);
+        gauge.set({ consumer, state: 'redelivered' }, backlog.redelivered);
+      }
+    },
+    ['consumer', 'state'],
+  );
+}
 
-  const sessions = parts.userVerifier ? null : createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });
-  const userVerifier = parts.userVerifier ?? sessions!.verifier;
+/** The service's Express app: operations, request figures and traces, sessions, then its declared routes. */
+function serviceApp(options: {
+  module: ServiceModule<any>;
+  parts: ServiceParts;
+  context: ServiceContext<any>;
+  lifecycle: Lifecycle;
+  sessions: ReturnType<typeof createUserSessionVerifier> | null;
+  userVerifier: TokenVerifier;
+  fileHandlers: FileRouteHandlers;
+}): Express {
+  const { module, parts, context, lifecycle, sessions } = options;
+  const { config, database, transport, metrics, logger } = context;
   const identityKeysUrl = `${config.IDENTITY_URL}/.well-known/jwks.json`;
-  const app = createServiceApp({
+  return createServiceApp({
     name: module.name,
     logger,
     operations: operationsRoutes({
@@ -276,67 +399,10 @@ export async function startService<TConfig extends BaseServiceEnv>(
     ],
     authenticators: [
       ...(parts.extraAuthenticators ?? []).map((a) => authenticate(a.verifier, a.cookieName)),
-      authenticate(userVerifier, USER_SESSION_COOKIE),
+      authenticate(options.userVerifier, USER_SESSION_COOKIE),
     ],
-    routes: serviceRoutes(module, parts, files.handlers),
+    routes: serviceRoutes(module, parts, options.fileHandlers),
   });
-
-  const lane = parts.personalReads?.length
-    ? personalReadLane({ reads: parts.personalReads, verifier: userVerifier, lifecycle, metrics, logger })
-    : null;
-  const host = options.host ?? '127.0.0.1';
-  const server: Server = createServer(lane ? (req, res) => lane(req, res, app) : app);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, host, () => (server.off('error', reject), resolve()));
-  });
-  // Keep-alive longer than the gateway's, so the proxy never reuses a socket we just closed.
-  server.keepAliveTimeout = 65_000;
-  answerMalformedRequests(server, [
-    ['cache-control', 'no-store'],
-    ['x-content-type-options', 'nosniff'],
-  ]);
-  const port = (server.address() as AddressInfo).port;
-  const url = `http://${host}:${port}`;
-  logger.info({ url, database: database.kind, events: transport.kind }, `${module.name} service listening`);
-
-  if (options.startRelay ?? true) relay.start();
-  // Started means able to check sessions: the first signed-in requests are not refused while the
-  // list of ended sessions loads. An identity that does not answer delays the start, not forever
-  // (until then /ready says which check is missing).
-  if (sessions && !(await sessions.feed.whenLoaded(SESSION_LIST_START_WAIT_MS))) {
-    logger.warn({ identityUrl: config.IDENTITY_URL }, 'started before the list of ended sessions could be loaded from identity');
-  }
-
-  let stopping: Promise<void> | null = null;
-  return {
-    name: module.name,
-    url,
-    port,
-    context,
-    relay,
-    app,
-    startRelay: () => relay.start(),
-    cancelUnfinishedWork: async () => await parts.cancelUnfinishedWork?.(),
-    stop() {
-      stopping ??= (async () => {
-        await lifecycle.stop(server, {
-          delayMs: options.shutdownDelayMs ?? 0,
-          graceMs: options.shutdownGraceMs ?? 25_000,
-          logger,
-          atGraceEnd: parts.cancelUnfinishedWork,
-        });
-        await relay.stop();
-        await sessions?.close();
-        // Handlers still at work finish before the database they write to closes.
-        if (options.ownsTransport) await transport.close();
-        await parts.onStop?.();
-        await database.close();
-        logger.info(`${module.name} service stopped`);
-      })();
-      return stopping;
-    },
-  };
 }
 
 const SESSION_LIST_START_WAIT_MS = 30_000;
