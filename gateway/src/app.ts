@@ -165,7 +165,8 @@ export function createGateway({
 
     const forward = () => proxies[route.service](req, res, next);
     if (route.signIn && req.method !== 'GET' && req.method !== 'HEAD') {
-      const account = session.status === 'valid' ? session.claims.id : null;
+      // A listener's guess made with their session counts against their account, known by its email as a sign-in names it.
+      const account = session.status === 'valid' && route.signIn === 'listener-password' ? session.claims.email.trim().toLowerCase() : null;
       // A sign-in's body is read here (it is small, and bounded like any body) to learn the
       // account it tries; the service gets the same bytes.
       const target = route.signInNamesAccount
