@@ -16,7 +16,7 @@ import {
   USER_SESSION_COOKIE,
   USER_TOKEN_ISSUER,
 } from '@innerecho/kit';
-import { sumOfMetric } from '@innerecho/embedded';
+import { eventually, sumOfMetric } from '@innerecho/embedded';
 import { createGateway, ZGatewayEnv } from '../src';
 import { gatewayOperations } from '../src/operations';
 import { SERVICE_NAMES } from '../src/route-table';
@@ -50,6 +50,8 @@ const library = {
   releaseSlowRead: null as null | (() => void),
 };
 let gateway = '';
+/** The gateway's clock: a test moves it instead of waiting for a kept answer to age. */
+let now = Date.now();
 let frontendsDir = '';
 /** Every service's address: the library behind all of them. */
 const serviceUrls: Record<string, string> = {};
@@ -100,7 +102,7 @@ beforeAll(async () => {
   const verifier = createTokenVerifier(localKeyResolver(keys), USER_TOKEN_ISSUER, {
     revocation: async (claims) => (revoked.has(claims.sid) ? 'revoked' : 'active'),
   });
-  gateway = urlOf(await listen(createGateway({ config, logger: createLogger('edge-test', 'silent'), verifier })));
+  gateway = urlOf(await listen(createGateway({ config, logger: createLogger('edge-test', 'silent'), verifier, clock: () => now })));
 });
 
 afterAll(async () => {
@@ -171,10 +173,11 @@ test('a write through the gateway shows on the very next read', async () => {
 test('a read under way while a write is answered is not kept', async () => {
   library.holdNextRead = true;
   const slow = get('/api/transcripts/slow');
-  while (!library.releaseSlowRead) await new Promise((r) => setTimeout(r, 5));
+  // The read has reached the service, which holds it until released.
+  const release = await eventually(async () => library.releaseSlowRead ?? Promise.reject(new Error('the read has not arrived yet')));
   const before = library.title;
   await put('/api/transcripts/t1');
-  library.releaseSlowRead();
+  release();
   library.releaseSlowRead = null;
   expect(((await (await slow).json()) as { title: string }).title).toBe(before);
   // Asked again: the gateway did not keep the answer made before the write.
@@ -186,7 +189,9 @@ test('a read under way while a write is answered is not kept', async () => {
 test('a kept answer lasts the one second the service allows, then the service is asked again', async () => {
   await get('/api/transcripts?fresh=1');
   expect(await reachedDuring(() => get('/api/transcripts?fresh=1'))).toBe(0);
-  await new Promise((r) => setTimeout(r, 1100));
+  now += 999;
+  expect(await reachedDuring(() => get('/api/transcripts?fresh=1'))).toBe(0);
+  now += 2;
   expect(await reachedDuring(() => get('/api/transcripts?fresh=1'))).toBe(1);
 });
 

@@ -49,3 +49,4 @@ export * from './http/client-errors';
 export * from './http/declared-routes';
 export * from './http/browser-cookies';
 export * from './observability/operators-port';
+export { storageClock } from './storage/storage-clock';
