@@ -73,20 +73,7 @@ export function createGateway({
   // Fonts of the pages services render themselves (sign-in, demo checkout).
   app.use(PAGE_ASSETS_PATH, pageAssets());
 
-  app.get('/health', async (_req, res) => {
-    const checks = await Promise.all(
-      SERVICE_NAMES.map(async (name) => {
-        try {
-          const r = await fetch(`${urls[name]}/ready`, { signal: AbortSignal.timeout(2000) });
-          return [name, r.ok ? 'ok' : 'unavailable'] as const;
-        } catch {
-          return [name, 'unavailable'] as const;
-        }
-      }),
-    );
-    const healthy = checks.every(([, status]) => status === 'ok');
-    res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'degraded', services: Object.fromEntries(checks) });
-  });
+  app.get('/health', systemHealth(urls));
 
   const tooMany = (message: string) => (req: Request, res: Response) => sendError(req, res, 429, 'RATE_LIMITED', message);
   const signInAttempts = passwordGuessLimits({
@@ -123,7 +110,75 @@ export function createGateway({
 
   app.use('/api', apiLimiter);
   serveApiReference(app);
-  app.use(async (req: Request, res: Response, next: NextFunction) => {
+  app.use(
+    forwardApi({
+      sessions,
+      edgeCache,
+      proxies,
+      signInAttempts,
+      publicOrigin,
+    }),
+  );
+
+  serveRuntimeConfig(app, config);
+  serveFrontends(app, config.FRONTENDS_DIR, frontendOrigins(config));
+  app.use(finalErrorHandler(logger));
+
+  const apiAnswerHeaders: [string, string][] = [...everyAnswerHeaders({ publicUrl: config.PUBLIC_URL }), ...API_ANSWER_HEADERS];
+  const lane = edgeCacheLane({
+    edgeCache,
+    rateLimit: apiRateLimit,
+    lifecycle: operations.lifecycle,
+    metrics: operations.metrics,
+    sessions,
+    headers: apiAnswerHeaders,
+    stampRequestId,
+  });
+  const personalReads = personalReadLane({
+    urls,
+    rateLimit: apiRateLimit,
+    lifecycle: operations.lifecycle,
+    metrics: operations.metrics,
+    sessions,
+    headers: apiAnswerHeaders,
+    stampRequestId,
+  });
+  const afterEdgeCache: RequestListener = (req, res) => personalReads(req, res, app);
+  return (req, res) => lane(req, res, afterEdgeCache);
+}
+
+/** `/health`: the whole system's status, from each service's readiness ("degraded" when one is not ready). */
+function systemHealth(urls: Record<(typeof SERVICE_NAMES)[number], string>) {
+  return async (_req: Request, res: Response) => {
+    const checks = await Promise.all(
+      SERVICE_NAMES.map(async (name) => {
+        try {
+          const r = await fetch(`${urls[name]}/ready`, { signal: AbortSignal.timeout(2000) });
+          return [name, r.ok ? 'ok' : 'unavailable'] as const;
+        } catch {
+          return [name, 'unavailable'] as const;
+        }
+      }),
+    );
+    const healthy = checks.every(([, status]) => status === 'ok');
+    res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'degraded', services: Object.fromEntries(checks) });
+  };
+}
+
+/**
+ * Every `/api` request through the long way: untrusted headers stripped, cross-site writes,
+ * undeclared routes, wrong body types, oversized and compressed bodies refused; the session
+ * checked; a kept read answered; a password guess counted; then forwarded to its service.
+ */
+function forwardApi(parts: {
+  sessions: TokenVerifier;
+  edgeCache: EdgeCache;
+  proxies: ReturnType<typeof createUpstreamProxies>;
+  signInAttempts: ReturnType<typeof passwordGuessLimits>;
+  publicOrigin: string | null;
+}) {
+  const { sessions, edgeCache, proxies, signInAttempts, publicOrigin } = parts;
+  return async (req: Request, res: Response, next: NextFunction) => {
     if (!req.path.startsWith('/api/') && req.path !== '/api') return next();
     stripUntrustedHeaders(req);
 
@@ -182,33 +237,7 @@ export function createGateway({
         : undefined;
       signInAttempts(req, res, (error?: unknown) => (error ? next(error) : forward()), { budget: route.signIn, account, target });
     } else forward();
-  });
-
-  serveRuntimeConfig(app, config);
-  serveFrontends(app, config.FRONTENDS_DIR, frontendOrigins(config));
-  app.use(finalErrorHandler(logger));
-
-  const apiAnswerHeaders: [string, string][] = [...everyAnswerHeaders({ publicUrl: config.PUBLIC_URL }), ...API_ANSWER_HEADERS];
-  const lane = edgeCacheLane({
-    edgeCache,
-    rateLimit: apiRateLimit,
-    lifecycle: operations.lifecycle,
-    metrics: operations.metrics,
-    sessions,
-    headers: apiAnswerHeaders,
-    stampRequestId,
-  });
-  const personalReads = personalReadLane({
-    urls,
-    rateLimit: apiRateLimit,
-    lifecycle: operations.lifecycle,
-    metrics: operations.metrics,
-    sessions,
-    headers: apiAnswerHeaders,
-    stampRequestId,
-  });
-  const afterEdgeCache: RequestListener = (req, res) => personalReads(req, res, app);
-  return (req, res) => lane(req, res, afterEdgeCache);
+  };
 }
 
 export const frontendsBuilt = (dir: string) => FRONTEND_APPS.every((name) => existsSync(join(dir, name, 'dist')));

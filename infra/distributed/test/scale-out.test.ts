@@ -51,6 +51,17 @@ const sumOfSeries = (instances: { metricsUrl: string }[], name: string, labels: 
     labels,
   );
 
+/**
+ * Waits until every event `producer` wrote has been published and `consumer` (on its
+ * service's instances) has nothing pending, unacknowledged or being redelivered at NATS.
+ */
+async function eventsSettled(producer: ServiceName, consumerService: ServiceName, consumer: string) {
+  await eventually(async () => {
+    expect(await sumOfSeries(instancesOf(producer), 'innerecho_outbox_rows_waiting', {})).toBe(0);
+    expect(await sumOfSeries(instancesOf(consumerService), 'innerecho_events_consumer_backlog', { consumer })).toBe(0);
+  }, 300);
+}
+
 test('both instances of every service started on the one database: migrations and starter content exist once', async () => {
   for (const service of ['identity', 'voice', 'library', 'generation', 'billing', 'creator-referral'] as const) {
     expect(instancesOf(service).map((i) => i.running)).toEqual([true, true]);
@@ -72,8 +83,9 @@ test('referral to commission: six referred buyers at once give six commissions, 
   await Promise.all(Array.from({ length: 6 }, () => subscribeThroughDemoCheckout(system.url, { referralCode: creator.referralCode })));
 
   await eventually(async () => expect(await commissionsOf(admin, creator.id)).toHaveLength(6), 300);
-  // Give stragglers (a redelivery, a second relay) time to show up, then count again.
-  await new Promise((r) => setTimeout(r, 3000));
+  // Once nothing is left to deliver (no row waiting in billing's outbox, nothing pending or
+  // unacknowledged at creator-referral's consumer), a straggler would have shown: count again.
+  await eventsSettled('billing', 'creator-referral', 'creator-referral.billing-events');
   expect(await commissionsOf(admin, creator.id)).toHaveLength(6);
   expect(await count('select count(*)::int as n from creator_referral.commissions where creator_id = $1', [creator.id])).toBe(6);
 
@@ -126,7 +138,7 @@ test('generation: two renders on two instances save two affirmations and count t
   expect(saved.data).toHaveLength(2);
   const playCount = async () => ((await listener.get(`/api/transcripts/${chosen.id}`)).data as { playCount: number }).playCount;
   await eventually(async () => expect(await playCount()).toBe(chosen.playCount + 2), 300);
-  await new Promise((r) => setTimeout(r, 3000));
+  await eventsSettled('generation', 'library', 'library.generation-events');
   expect(await playCount()).toBe(chosen.playCount + 2);
 
   // The balancer hands generation's requests to its instances in turn, and nothing else asks
