@@ -19,7 +19,8 @@ export async function runStandalone<TConfig extends BaseServiceEnv>(module: Serv
   const tracing = startTracing({ serviceName: module.name });
   let transport: EventTransport;
   if (config.NATS_URL) {
-    transport = await NatsTransport.connect({ servers: config.NATS_URL, name: module.name, logger, namespace: config.NATS_NAMESPACE });
+    // Not awaited: a service started while NATS is away serves at once, its events waiting in the outbox.
+    transport = NatsTransport.open({ servers: config.NATS_URL, name: module.name, logger, namespace: config.NATS_NAMESPACE });
   } else {
     logger.warn('NATS_URL is not set: events stay inside this process');
     const inProcess = new InProcessTransport(logger);

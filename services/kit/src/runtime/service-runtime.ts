@@ -142,7 +142,8 @@ export interface StartServiceOptions<TConfig extends BaseServiceEnv> {
 /**
  * Starts one service: opens its database and applies its migrations, subscribes its
  * consumers, serves its HTTP API and relays its outbox. `stop()` reverses it in the order
- * SIGTERM wants: stop taking requests, stop relaying, close the database.
+ * SIGTERM wants: stop taking requests, stop relaying, close the database. Nothing here waits
+ * for NATS: a service started while it is away serves, and its events wait in the outbox.
  */
 export async function startService<TConfig extends BaseServiceEnv>(
   module: ServiceModule<TConfig>,
@@ -150,106 +151,21 @@ export async function startService<TConfig extends BaseServiceEnv>(
 ): Promise<RunningService<TConfig>> {
   const { config, transport } = options;
   const logger = options.logger ?? createLogger(module.name, config.LOG_LEVEL);
-  const database = await openDatabase({
-    schemaName: module.name.replace(/-/g, '_'),
-    migrationsFolder: module.migrationsFolder,
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR === 'memory://' ? 'memory://' : join(config.DATA_DIR, module.name, 'pg'),
-    logger,
-    migrations: config.RUN_MIGRATIONS ? 'apply' : 'verify',
-    poolSize: config.DATABASE_POOL_SIZE,
-  });
+  const database = await openServiceDatabase(module, config, logger);
   const metrics = new ServiceMetrics(module.name, { processMetrics: options.processMetrics });
   const relay = new OutboxRelay({ db: database.db, outbox: module.tables.outbox, transport, logger, metrics });
-  metrics.gauge('outbox_rows_waiting', 'Outbox rows not yet published', async (gauge) => gauge.set((await relay.backlog()).waiting));
-  metrics.gauge('outbox_oldest_waiting_age_seconds', 'Age of the oldest outbox row not yet published', async (gauge) =>
-    gauge.set((await relay.backlog()).oldestAgeSeconds),
-  );
-  if (database.poolUsage) {
-    const usage = database.poolUsage;
-    metrics.gauge('db_pool_connections_in_use', 'PostgreSQL connections of this process running a query or transaction', (gauge) =>
-      gauge.set(usage().inUse),
-    );
-    metrics.gauge('db_pool_connections_open', 'PostgreSQL connections this process holds open (at most DATABASE_POOL_SIZE)', (gauge) =>
-      gauge.set(usage().open),
-    );
-    metrics.gauge(
-      'db_pool_requests_waiting',
-      'Queries waiting for a free PostgreSQL connection (the pool is too small when this stays up)',
-      (gauge) => gauge.set(usage().waiting),
-    );
-  }
-  // Instances sharing a DATA_DIR take turns, so the first creates the URL-signing secret and the others read it.
-  const files = (await database.exclusive('files', async () => {
-    const created = createObjectStore(config, module.name, database.exclusive);
-    // A write cut short by a crash leaves its `.partial` file: gone before this process writes anything.
-    const removed = await created.local?.removeCrashedWrites();
-    if (removed) logger.info({ removed }, 'removed files left half-written by a crash');
-    return created;
-  }))!;
+  watchOutboxAndPool(metrics, relay, database);
+  const files = await openServiceFiles(module, config, database, logger);
   const lifecycle = new Lifecycle();
-  const context: ServiceContext<TConfig> = {
-    name: module.name,
-    config,
-    logger,
-    database,
-    db: database.db,
-    outbox: createOutboxWriter(module.name, module.tables.outbox),
-    transport,
-    async transaction(work) {
-      const result = await database.db.transaction(work);
-      relay.nudge();
-      return result;
-    },
-    sessionOwnership: new SessionOwnership(config.IDENTITY_URL),
-    files: files.store,
-    entitlements: new Entitlements(config.IDENTITY_URL),
-    metrics,
-    exclusive: database.exclusive,
-    stopSignal: lifecycle.stopSignal,
-  };
+  const context = serviceContext({ module, config, logger, database, transport, relay, files: files.store, metrics, lifecycle });
 
   // Instances starting together build one after the other, so first-start work in build()
   // (starter content, the seeded admin, signing keys) happens once and the next finds it done.
   const parts = (await database.exclusive('start-up', async () => module.build(context)))!;
-  const durableNames: string[] = [];
-  for (const consumer of parts.consumers ?? []) {
-    const durableName = await registerConsumer({
-      service: module.name,
-      name: consumer.name,
-      db: database.db,
-      inbox: module.tables.inbox,
-      transport,
-      logger,
-      handlers: consumer.handlers,
-      metrics,
-    });
-    durableNames.push(durableName);
-  }
-  const backlogOf = transport.consumerBacklog?.bind(transport);
-  if (backlogOf && durableNames.length > 0) {
-    // Read from the broker at scrape time. A consumer whose pending count keeps growing has
-    // fallen behind its events; redelivered ones are failing and being retried.
-    metrics.gauge(
-      'events_consumer_backlog',
-      'Events the broker holds for a consumer: pending (not yet delivered), awaiting_ack, redelivered (delivered more than once, unacknowledged)',
-      async (gauge) => {
-        gauge.reset();
-        for (const consumer of durableNames) {
-          const backlog = await backlogOf(consumer).catch(() => null);
-          if (!backlog) continue; // the broker is away: /health says so; no figure beats a wrong one
-          gauge.set({ consumer, state: 'pending' }, backlog.pending);
-          gauge.set({ consumer, state: 'awaiting_ack' }, backlog.awaitingAck);
-          gauge.set({ consumer, state: 'redelivered' }, backlog.redelivered);
-        }
-      },
-      ['consumer', 'state'],
-    );
-  }
+  await subscribeConsumers(module, parts, context);
 
   const sessions = parts.userVerifier ? null : createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });
   const userVerifier = parts.userVerifier ?? sessions!.verifier;
-  const identityKeysUrl = `${config.IDENTITY_URL}/.well-known/jwks.json`;
   const app = createServiceApp({
     name: module.name,
     logger,
@@ -258,13 +174,7 @@ export async function startService<TConfig extends BaseServiceEnv>(
       lifecycle,
       metrics,
       logger,
-      readiness: {
-        database: database.ping,
-        // The service that signs sessions has its keys in hand; the others must reach them.
-        ...(parts.userVerifier ? {} : { 'identity-keys': () => fetchOk(identityKeysUrl) }),
-        // Until identity's list of ended sessions is in, every signed-in request would be refused.
-        ...(sessions ? { 'session-revocations': () => sessionsLoaded(sessions.feed) } : {}),
-      },
+      readiness: readinessChecks(database, config.IDENTITY_URL, sessions),
       // Without NATS the instance still answers: its changes wait in the outbox.
       degradable: { events: () => transport.ping() },
     }),
@@ -280,24 +190,12 @@ export async function startService<TConfig extends BaseServiceEnv>(
     ],
     routes: serviceRoutes(module, parts, files.handlers),
   });
-
   const lane = parts.personalReads?.length
     ? personalReadLane({ reads: parts.personalReads, verifier: userVerifier, lifecycle, metrics, logger })
     : null;
   const host = options.host ?? '127.0.0.1';
-  const server: Server = createServer(lane ? (req, res) => lane(req, res, app) : app);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, host, () => (server.off('error', reject), resolve()));
-  });
-  // Keep-alive longer than the gateway's, so the proxy never reuses a socket we just closed.
-  server.keepAliveTimeout = 65_000;
-  answerMalformedRequests(server, [
-    ['cache-control', 'no-store'],
-    ['x-content-type-options', 'nosniff'],
-  ]);
-  const port = (server.address() as AddressInfo).port;
-  const url = `http://${host}:${port}`;
+  const server = await listen(createServer(lane ? (req, res) => lane(req, res, app) : app), config.PORT, host);
+  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
   logger.info({ url, database: database.kind, events: transport.kind }, `${module.name} service listening`);
 
   if (options.startRelay ?? true) relay.start();
@@ -312,7 +210,7 @@ export async function startService<TConfig extends BaseServiceEnv>(
   return {
     name: module.name,
     url,
-    port,
+    port: (server.address() as AddressInfo).port,
     context,
     relay,
     app,
@@ -340,6 +238,154 @@ export async function startService<TConfig extends BaseServiceEnv>(
 }
 
 const SESSION_LIST_START_WAIT_MS = 30_000;
+
+/** The service's own schema (its name) on PostgreSQL or a PGlite folder under DATA_DIR, migrated or checked. */
+function openServiceDatabase(module: ServiceModule<any>, config: BaseServiceEnv, logger: Logger) {
+  return openDatabase({
+    schemaName: module.name.replace(/-/g, '_'),
+    migrationsFolder: module.migrationsFolder,
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR === 'memory://' ? 'memory://' : join(config.DATA_DIR, module.name, 'pg'),
+    logger,
+    migrations: config.RUN_MIGRATIONS ? 'apply' : 'verify',
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+}
+
+/** The figures that say the bus is stuck (outbox rows waiting) or the pool too small. */
+function watchOutboxAndPool(metrics: ServiceMetrics, relay: OutboxRelay, database: Database) {
+  metrics.gauge('outbox_rows_waiting', 'Outbox rows not yet published', async (gauge) => gauge.set((await relay.backlog()).waiting));
+  metrics.gauge('outbox_oldest_waiting_age_seconds', 'Age of the oldest outbox row not yet published', async (gauge) =>
+    gauge.set((await relay.backlog()).oldestAgeSeconds),
+  );
+  const usage = database.poolUsage;
+  if (!usage) return;
+  metrics.gauge('db_pool_connections_in_use', 'PostgreSQL connections of this process running a query or transaction', (gauge) =>
+    gauge.set(usage().inUse),
+  );
+  metrics.gauge('db_pool_connections_open', 'PostgreSQL connections this process holds open (at most DATABASE_POOL_SIZE)', (gauge) =>
+    gauge.set(usage().open),
+  );
+  metrics.gauge(
+    'db_pool_requests_waiting',
+    'Queries waiting for a free PostgreSQL connection (the pool is too small when this stays up)',
+    (gauge) => gauge.set(usage().waiting),
+  );
+}
+
+/** The service's file store; instances sharing a DATA_DIR take turns, so the first creates the URL-signing secret and the others read it. */
+async function openServiceFiles(module: ServiceModule<any>, config: BaseServiceEnv, database: Database, logger: Logger) {
+  return (await database.exclusive('files', async () => {
+    const created = createObjectStore(config, module.name, database.exclusive);
+    // A write cut short by a crash leaves its `.partial` file: gone before this process writes anything.
+    const removed = await created.local?.removeCrashedWrites();
+    if (removed) logger.info({ removed }, 'removed files left half-written by a crash');
+    return created;
+  }))!;
+}
+
+function serviceContext<TConfig extends BaseServiceEnv>(pieces: {
+  module: ServiceModule<TConfig>;
+  config: TConfig;
+  logger: Logger;
+  database: Database;
+  transport: EventTransport;
+  relay: OutboxRelay;
+  files: ObjectStore;
+  metrics: ServiceMetrics;
+  lifecycle: Lifecycle;
+}): ServiceContext<TConfig> {
+  const { module, config, database, relay } = pieces;
+  return {
+    name: module.name,
+    config,
+    logger: pieces.logger,
+    database,
+    db: database.db,
+    outbox: createOutboxWriter(module.name, module.tables.outbox),
+    transport: pieces.transport,
+    async transaction(work) {
+      const result = await database.db.transaction(work);
+      relay.nudge();
+      return result;
+    },
+    sessionOwnership: new SessionOwnership(config.IDENTITY_URL),
+    files: pieces.files,
+    entitlements: new Entitlements(config.IDENTITY_URL),
+    metrics: pieces.metrics,
+    exclusive: database.exclusive,
+    stopSignal: pieces.lifecycle.stopSignal,
+  };
+}
+
+/** Subscribes the service's consumers (they start consuming once the broker is reached) and reports their backlog. */
+async function subscribeConsumers(module: ServiceModule<any>, parts: ServiceParts, context: ServiceContext<any>) {
+  const { transport, metrics, logger } = context;
+  const durableNames: string[] = [];
+  for (const consumer of parts.consumers ?? []) {
+    durableNames.push(
+      await registerConsumer({
+        service: module.name,
+        name: consumer.name,
+        db: context.db,
+        inbox: module.tables.inbox,
+        transport,
+        logger,
+        handlers: consumer.handlers,
+        metrics,
+      }),
+    );
+  }
+  const backlogOf = transport.consumerBacklog?.bind(transport);
+  if (!backlogOf || durableNames.length === 0) return;
+  // Read from the broker at scrape time. A consumer whose pending count keeps growing has
+  // fallen behind its events; redelivered ones are failing and being retried.
+  metrics.gauge(
+    'events_consumer_backlog',
+    'Events the broker holds for a consumer: pending (not yet delivered), awaiting_ack, redelivered (delivered more than once, unacknowledged)',
+    async (gauge) => {
+      gauge.reset();
+      for (const consumer of durableNames) {
+        const backlog = await backlogOf(consumer).catch(() => null);
+        if (!backlog) continue; // the broker is away: /health says so; no figure beats a wrong one
+        gauge.set({ consumer, state: 'pending' }, backlog.pending);
+        gauge.set({ consumer, state: 'awaiting_ack' }, backlog.awaitingAck);
+        gauge.set({ consumer, state: 'redelivered' }, backlog.redelivered);
+      }
+    },
+    ['consumer', 'state'],
+  );
+}
+
+/** What `/ready` checks: the database, and unless this service signs sessions itself, identity's keys and list of ended sessions. */
+function readinessChecks(
+  database: Database,
+  identityUrl: string,
+  sessions: ReturnType<typeof createUserSessionVerifier> | null,
+): Record<string, () => Promise<void>> {
+  if (!sessions) return { database: database.ping };
+  return {
+    database: database.ping,
+    // The service that signs sessions has its keys in hand; the others must reach them.
+    'identity-keys': () => fetchOk(`${identityUrl}/.well-known/jwks.json`),
+    // Until identity's list of ended sessions is in, every signed-in request would be refused.
+    'session-revocations': () => sessionsLoaded(sessions.feed),
+  };
+}
+
+async function listen(server: Server, port: number, host: string): Promise<Server> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => (server.off('error', reject), resolve()));
+  });
+  // Keep-alive longer than the gateway's, so the proxy never reuses a socket we just closed.
+  server.keepAliveTimeout = 65_000;
+  answerMalformedRequests(server, [
+    ['cache-control', 'no-store'],
+    ['x-content-type-options', 'nosniff'],
+  ]);
+  return server;
+}
 
 /** The service's declared routes, after its `beforeRoutes`, with the signed-file routes it declares when files are on local disk. */
 function serviceRoutes(module: ServiceModule<any>, parts: ServiceParts, fileHandlers: FileRouteHandlers): Router {
