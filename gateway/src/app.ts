@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { MemoryStore, rateLimit, type Store } from 'express-rate-limit';
-import { PAGE_ASSETS_PATH, pageAssets, REQUEST_ID_HEADER, type Logger, type TokenVerifier } from '@innerecho/kit';
+import { PAGE_ASSETS_PATH, pageAssets, partVersion, REQUEST_ID_HEADER, type Logger, type TokenVerifier } from '@innerecho/kit';
 import { randomUUID } from 'node:crypto';
 import { serviceUrls, type GatewayConfig } from './config';
 import { finalErrorHandler, sendError } from './errors';
@@ -35,6 +35,8 @@ export interface GatewayOptions {
   operations?: GatewayOperations;
   /** Where sign-in attempts are counted (shared by every gateway instance); defaults to this instance's memory. */
   signInStore?: Store;
+  /** The version `/health` reports (an image's `INNERECHO_VERSION`); else worked out from the release record. */
+  version?: string;
 }
 
 /** The gateway is the edge: it creates the request id every service will echo and log. */
@@ -54,6 +56,7 @@ export function createGateway({
   verifier: sessions,
   operations = gatewayOperations(config),
   signInStore,
+  version,
 }: GatewayOptions): RequestListener {
   const app = express();
   app.disable('x-powered-by');
@@ -82,7 +85,11 @@ export function createGateway({
       }),
     );
     const healthy = checks.every(([, status]) => status === 'ok');
-    res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'degraded', services: Object.fromEntries(checks) });
+    res.status(healthy ? 200 : 503).json({
+      status: healthy ? 'ok' : 'degraded',
+      version: version ?? (await partVersion('gateway')),
+      services: Object.fromEntries(checks),
+    });
   });
 
   const tooMany = (message: string) => (req: Request, res: Response) => sendError(req, res, 429, 'RATE_LIMITED', message);

@@ -36,12 +36,14 @@ export interface RunningGateway {
 export async function startGateway(
   config: GatewayConfig,
   logger: Logger = createLogger('gateway', config.LOG_LEVEL),
-  options: { processMetrics?: boolean } = {},
+  options: { processMetrics?: boolean; version?: string } = {},
 ): Promise<RunningGateway> {
   const operations = gatewayOperations(config, options);
   const signInStore = config.DATABASE_URL ? PostgresRateLimitStore.connect(config.DATABASE_URL, logger) : undefined;
   const sessions = createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });
-  const server = createServer(createGateway({ config, logger, operations, signInStore, verifier: sessions.verifier }));
+  const server = createServer(
+    createGateway({ config, logger, operations, signInStore, verifier: sessions.verifier, version: options.version }),
+  );
   const headers = [...everyAnswerHeaders({ publicUrl: config.PUBLIC_URL }), ...API_ANSWER_HEADERS];
   const metricsServer = createServer(operations.metricsListener(headers));
   // Headers past Node's limit (431) and the like are answered before the app sees a request.

@@ -5,6 +5,7 @@ import { NatsTransport } from '../events/nats-transport';
 import type { EventTransport } from '../events/transport';
 import { createLogger } from '../logger';
 import { startTracing } from '../observability/tracing';
+import { versionSetting } from './part-version';
 import { startService, type ServiceModule } from './service-runtime';
 
 /**
@@ -36,6 +37,7 @@ export async function runStandalone<TConfig extends BaseServiceEnv>(module: Serv
     processMetrics: true,
     shutdownGraceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
     shutdownDelayMs: config.SHUTDOWN_DELAY_SECONDS * 1000,
+    version: versionSetting(),
   });
 
   let stopping = false;

@@ -25,6 +25,7 @@ import { traceRequests } from '../observability/tracing';
 import { createObjectStore } from '../storage/create-object-store';
 import type { FileRouteHandlers, ObjectStore } from '../storage/object-store';
 import { Lifecycle, operationsRoutes } from './lifecycle';
+import { partVersion } from './part-version';
 
 export interface ServiceContext<TConfig extends BaseServiceEnv = BaseServiceEnv> {
   name: string;
@@ -137,6 +138,8 @@ export interface StartServiceOptions<TConfig extends BaseServiceEnv> {
   shutdownGraceMs?: number;
   /** After SIGTERM, how long it keeps serving (not ready) before the drain, while load balancers stop sending. */
   shutdownDelayMs?: number;
+  /** The version `/health` reports (an image's `INNERECHO_VERSION`); else worked out from the release record. */
+  version?: string;
 }
 
 /**
@@ -171,6 +174,7 @@ export async function startService<TConfig extends BaseServiceEnv>(
     logger,
     operations: operationsRoutes({
       name: module.name,
+      version: async () => options.version ?? partVersion(module.name),
       lifecycle,
       metrics,
       logger,
