@@ -37,6 +37,8 @@ export interface GatewayOptions {
   signInStore?: Store;
   /** The version `/health` reports (an image's `INNERECHO_VERSION`); else worked out from the release record. */
   version?: string;
+  /** The time, in ms (tests move it instead of waiting); Date.now by default. */
+  clock?: () => number;
 }
 
 /** The gateway is the edge: it creates the request id every service will echo and log. */
@@ -54,9 +56,10 @@ export function createGateway({
   config,
   logger,
   verifier: sessions,
-  operations = gatewayOperations(config),
+  operations = gatewayOperations(),
   signInStore,
   version,
+  clock,
 }: GatewayOptions): RequestListener {
   const app = express();
   app.disable('x-powered-by');
@@ -113,7 +116,7 @@ export function createGateway({
     handler: tooMany('Too many requests. Please slow down.'),
   });
 
-  const edgeCache = new EdgeCache({ maxBytes: EDGE_CACHE_MAX_BYTES, maxAnswerBytes: EDGE_CACHE_MAX_ANSWER_BYTES });
+  const edgeCache = new EdgeCache({ maxBytes: EDGE_CACHE_MAX_BYTES, maxAnswerBytes: EDGE_CACHE_MAX_ANSWER_BYTES, now: clock });
   const proxies = createUpstreamProxies({
     urls,
     logger,
@@ -172,7 +175,8 @@ export function createGateway({
 
     const forward = () => proxies[route.service](req, res, next);
     if (route.signIn && req.method !== 'GET' && req.method !== 'HEAD') {
-      const account = session.status === 'valid' ? session.claims.id : null;
+      // A listener's guess made with their session counts against their account, known by its email as a sign-in names it.
+      const account = session.status === 'valid' && route.signIn === 'listener-password' ? session.claims.email.trim().toLowerCase() : null;
       // A sign-in's body is read here (it is small, and bounded like any body) to learn the
       // account it tries; the service gets the same bytes.
       const target = route.signInNamesAccount

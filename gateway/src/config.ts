@@ -1,11 +1,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { OPERATORS_PORT_SETTINGS } from '@innerecho/kit';
 
 const url = (fallbackPort: number) => z.string().url().default(`http://127.0.0.1:${fallbackPort}`);
-const optionalText = z
-  .string()
-  .optional()
-  .or(z.literal('').transform(() => undefined));
 const optionalUrl = z
   .string()
   .url()
@@ -37,13 +34,8 @@ export const ZGatewayEnv = z.object({
   API_RATE_LIMIT: z.coerce.number().int().positive().default(1200),
   /** PostgreSQL, where sign-in attempts are counted for every gateway instance at once; unset: each instance counts alone. */
   DATABASE_URL: optionalUrl,
-  /**
-   * The operators' port: `/metrics` is served here only, never on PORT, so nothing the
-   * gateway exposes to browsers reveals it. Keep it unpublished (compose publishes only PORT).
-   */
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
-  /** With it, the metrics port also wants `Authorization: Bearer <token>`. */
-  METRICS_TOKEN: optionalText,
+  /** `/metrics` is served on the operators' port only, never on PORT (keep it unpublished). */
+  ...OPERATORS_PORT_SETTINGS,
   /** After SIGTERM, how long requests in flight may run before their connections are cut. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(0).max(600).default(25),
   /** After SIGTERM, how long it keeps serving while `/ready` already answers 503, before the drain. */

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
-import { escapeHtml, sendPage, type Logger } from '@innerecho/kit';
+import { sendRefusal, sendRefusalPage, wantsJsonAnswer, type Logger } from '@innerecho/kit';
 
 /**
  * How the gateway answers when it refuses or fails: `{ error, code }` for API calls, and a
@@ -10,17 +10,8 @@ import { escapeHtml, sendPage, type Logger } from '@innerecho/kit';
 const wantsPage = (req: Request) => !req.path.startsWith('/api/') && req.path !== '/api' && req.accepts(['json', 'html']) === 'html';
 
 export function sendError(req: Request, res: Response, status: number, code: string, message: string) {
-  if (isFormPostOrPage(req)) {
-    sendPage(res, {
-      status,
-      title: status === 429 ? 'Please wait' : 'Something went wrong',
-      body: `<h1>${status === 429 ? 'Please wait' : 'Sorry'}</h1>
-<div class="alert error" role="alert">${escapeHtml(message)}</div>
-<a class="button outline" href="/">Back to InnerEcho</a>`,
-    });
-    return;
-  }
-  res.status(status).json({ error: message, code });
+  if (!wantsJsonAnswer(req) && isFormPostOrPage(req)) sendRefusalPage(res, status, { error: message, code });
+  else sendRefusal(res, status, { error: message, code });
 }
 
 /** The built-in sign-in pages post forms: their refusals are pages too. */

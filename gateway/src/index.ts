@@ -1,6 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerMalformedRequests, createLogger, createUserSessionVerifier, type Logger } from '@innerecho/kit';
+import {
+  answerMalformedRequests,
+  createLogger,
+  createUserSessionVerifier,
+  startOperatorsPort,
+  type Logger,
+  type OperatorsPort,
+  type ServiceMetrics,
+} from '@innerecho/kit';
 import { createGateway } from './app';
 import type { GatewayConfig } from './config';
 import { gatewayOperations } from './operations';
@@ -23,8 +31,8 @@ const listen = (server: Server, port: number, host: string) =>
 export interface RunningGateway {
   url: string;
   port: number;
-  /** The operators' listener (METRICS_PORT): `${metricsUrl}/metrics`. */
-  metricsUrl: string;
+  /** The operators' port (METRICS_PORT): `${metricsUrl}/metrics`; null with `METRICS_PORT=off`. */
+  metricsUrl: string | null;
   /**
    * Drains (requests in flight finish, new ones get 503 + Retry-After), then closes.
    * `atGraceEnd`: where the services behind it stop after it (one process), what cancels
@@ -36,30 +44,45 @@ export interface RunningGateway {
 export async function startGateway(
   config: GatewayConfig,
   logger: Logger = createLogger('gateway', config.LOG_LEVEL),
-  options: { processMetrics?: boolean; version?: string } = {},
+  options: {
+    processMetrics?: boolean;
+    /** More figures its operators' port shows: the services of the same process (`npm start`). */
+    alsoFigures?: ServiceMetrics[];
+    /** The version `/health` reports (an image's `INNERECHO_VERSION`); else worked out from the release record. */
+    version?: string;
+  } = {},
 ): Promise<RunningGateway> {
-  const operations = gatewayOperations(config, options);
+  const operations = gatewayOperations(options);
   const signInStore = config.DATABASE_URL ? PostgresRateLimitStore.connect(config.DATABASE_URL, logger) : undefined;
   const sessions = createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });
   const server = createServer(
     createGateway({ config, logger, operations, signInStore, verifier: sessions.verifier, version: options.version }),
   );
   const headers = [...everyAnswerHeaders({ publicUrl: config.PUBLIC_URL }), ...API_ANSWER_HEADERS];
-  const metricsServer = createServer(operations.metricsListener(headers));
   // Headers past Node's limit (431) and the like are answered before the app sees a request.
-  for (const s of [server, metricsServer]) answerMalformedRequests(s, headers);
+  answerMalformedRequests(server, headers);
   await listen(server, config.PORT, config.HOST);
-  await listen(metricsServer, config.METRICS_PORT, config.HOST).catch(async (error) => {
-    server.close();
-    throw error;
-  });
+  let operatorsPort: OperatorsPort | null = null;
+  if (config.METRICS_PORT !== 'off') {
+    operatorsPort = await startOperatorsPort({
+      host: config.METRICS_HOST,
+      port: config.METRICS_PORT,
+      token: config.METRICS_TOKEN,
+      figures: [operations.metrics, ...(options.alsoFigures ?? [])],
+      headers,
+      logger,
+    }).catch(async (error) => {
+      server.close();
+      throw error;
+    });
+  }
   // Longer than clients' keep-alive (undici: 4 s; browsers: up to 60 s), so the gateway
   // never closes an idle socket a client is about to reuse ("other side closed").
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
-  const metricsUrl = `http://localhost:${(metricsServer.address() as AddressInfo).port}`;
+  const metricsUrl = operatorsPort?.url ?? null;
   logger.info({ url, metricsUrl, signInLimits: signInStore ? 'postgres' : 'memory' }, 'gateway listening');
   let stopping: Promise<void> | null = null;
   return {
@@ -74,8 +97,7 @@ export async function startGateway(
           logger,
           atGraceEnd: options.atGraceEnd,
         });
-        metricsServer.close();
-        metricsServer.closeAllConnections();
+        operatorsPort?.close();
         await signInStore?.close();
         await sessions.close();
       })()),

@@ -1,8 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
-import type { RequestListener } from 'node:http';
-import express, { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { Lifecycle, ServiceMetrics, traceRequests } from '@innerecho/kit';
-import type { GatewayConfig } from './config';
 import { findRoute } from './route-table';
 
 /**
@@ -16,8 +13,6 @@ export interface GatewayOperations {
   before: RequestHandler[];
   /** `/ready`, on the public port. */
   routes: Router;
-  /** What the operators' port (METRICS_PORT) answers: `/metrics`, and 404 for anything else. */
-  metricsListener: (headers: [string, string][]) => RequestListener;
 }
 
 /**
@@ -33,7 +28,7 @@ export function gatewayRoute(req: Request): string {
   return 'app';
 }
 
-export function gatewayOperations(config: GatewayConfig, options: { processMetrics?: boolean } = {}): GatewayOperations {
+export function gatewayOperations(options: { processMetrics?: boolean } = {}): GatewayOperations {
   const lifecycle = new Lifecycle();
   const metrics = new ServiceMetrics('gateway', { processMetrics: options.processMetrics });
   const routes = Router();
@@ -45,29 +40,6 @@ export function gatewayOperations(config: GatewayConfig, options: { processMetri
   routes.all('/metrics', (_req, res) => {
     res.status(404).json({ error: 'Not found', code: 'NOT_FOUND' });
   });
-  const metricsListener = (headers: [string, string][]): RequestListener => {
-    const app = Router();
-    app.use((_req, res, next) => {
-      for (const [name, value] of headers) res.setHeader(name, value);
-      next();
-    });
-    app.get('/metrics', (req, res) => {
-      // A port reachable inside a cluster may still be reached by more than the scraper: with
-      // METRICS_TOKEN set, only a scraper holding it reads the figures.
-      if (config.METRICS_TOKEN && !sameSecret(req.header('authorization') ?? '', `Bearer ${config.METRICS_TOKEN}`)) {
-        res.status(401).json({ error: 'Metrics need the scrape token', code: 'UNAUTHENTICATED' });
-        return;
-      }
-      void metrics.expose(res);
-    });
-    app.use((_req, res) => {
-      res.status(404).json({ error: 'Not found', code: 'NOT_FOUND' });
-    });
-    const server = express();
-    server.disable('x-powered-by');
-    server.use(app);
-    return server;
-  };
   return {
     lifecycle,
     metrics,
@@ -77,12 +49,5 @@ export function gatewayOperations(config: GatewayConfig, options: { processMetri
       traceRequests({ service: 'gateway', continueIncoming: false, routeOf: gatewayRoute }),
     ],
     routes,
-    metricsListener,
   };
-}
-
-function sameSecret(given: string, expected: string) {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -8,12 +8,13 @@ type Budget = NonNullable<RouteRow['signIn']>;
 
 /**
  * Password guesses, limited twice. Per client address and budget: every listener route that
- * takes a password (signing in, changing the password, deleting the account, whatever the
- * method) draws on one budget, so an address cannot try more passwords by spreading them
- * over routes. And per account: a guess made with a session (a password change, an account
- * deletion) counts against that account, and a sign-in against the account it names (its
- * email), so guesses spread over many addresses stop at the same limit for the account they
- * target. Each guess costs an argon2 hash, so the limit also bounds the work a client can
+ * takes a password (signing in, changing the password or the address, deleting the account,
+ * whatever the method) draws on one budget, so an address cannot try more passwords by
+ * spreading them over routes. And per account, one budget whatever the route: an account is
+ * known by its email address, the one a sign-in names and the one the session of a signed-in
+ * guess (a password change, an account deletion) belongs to, so sign-ins and guesses made
+ * with a stolen session count together, and guesses spread over many addresses stop at the
+ * same limit for the account they target. Each guess costs an argon2 hash, so the limit also bounds the work a client can
  * cause. (Someone can thereby hold one account's sign-in back for a window by guessing at
  * it; the account's owner still signs in once the window ends, and the guesser learns
  * nothing meanwhile.)
@@ -43,7 +44,7 @@ export function passwordGuessLimits(options: {
     const refusedUntil: number[] = [];
     for (const account of accounts) {
       // The store was set up by the limiter above (its window), so it counts this key the same way.
-      const { totalHits, resetTime } = await store.increment(`account:${account}:${budget}`);
+      const { totalHits, resetTime } = await store.increment(`account:${budget}:${account}`);
       if (totalHits > options.limit) refusedUntil.push(resetTime?.getTime() ?? Date.now() + options.windowMs);
     }
     if (refusedUntil.length === 0) return next();
@@ -58,7 +59,7 @@ export function passwordGuessLimits(options: {
     next: NextFunction,
     attempt: {
       budget: Budget;
-      /** The signed-in account making the attempt, if any. */
+      /** The email of the signed-in account making the attempt, if any (lower case). */
       account: string | null;
       /** The account the attempt names (a sign-in's email), read once the address may still try. */
       target?: () => Promise<string | null>;
@@ -68,9 +69,8 @@ export function passwordGuessLimits(options: {
     perAddress(req, res, (error?: unknown) => {
       if (error) return next(error);
       void (async () => {
-        const accounts = attempt.account ? [`user:${attempt.account}`] : [];
         const target = await attempt.target?.();
-        if (target) accounts.push(`email:${target}`);
+        const accounts = [...new Set([attempt.account, target].filter((email): email is string => Boolean(email)))];
         if (accounts.length === 0) return next();
         await perAccount(req, res, next, accounts, attempt.budget);
       })().catch(next);

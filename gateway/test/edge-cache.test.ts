@@ -11,11 +11,12 @@ import {
   EDGE_CACHE_HEADER,
   KeyStore,
   localKeyResolver,
+  operatorsListener,
   ReadCache,
   USER_SESSION_COOKIE,
   USER_TOKEN_ISSUER,
 } from '@innerecho/kit';
-import { sumOfMetric } from '@innerecho/embedded';
+import { eventually, sumOfMetric } from '@innerecho/embedded';
 import { createGateway, ZGatewayEnv } from '../src';
 import { gatewayOperations } from '../src/operations';
 import { SERVICE_NAMES } from '../src/route-table';
@@ -49,6 +50,8 @@ const library = {
   releaseSlowRead: null as null | (() => void),
 };
 let gateway = '';
+/** The gateway's clock: a test moves it instead of waiting for a kept answer to age. */
+let now = Date.now();
 let frontendsDir = '';
 /** Every service's address: the library behind all of them. */
 const serviceUrls: Record<string, string> = {};
@@ -99,7 +102,7 @@ beforeAll(async () => {
   const verifier = createTokenVerifier(localKeyResolver(keys), USER_TOKEN_ISSUER, {
     revocation: async (claims) => (revoked.has(claims.sid) ? 'revoked' : 'active'),
   });
-  gateway = urlOf(await listen(createGateway({ config, logger: createLogger('edge-test', 'silent'), verifier })));
+  gateway = urlOf(await listen(createGateway({ config, logger: createLogger('edge-test', 'silent'), verifier, clock: () => now })));
 });
 
 afterAll(async () => {
@@ -170,10 +173,11 @@ test('a write through the gateway shows on the very next read', async () => {
 test('a read under way while a write is answered is not kept', async () => {
   library.holdNextRead = true;
   const slow = get('/api/transcripts/slow');
-  while (!library.releaseSlowRead) await new Promise((r) => setTimeout(r, 5));
+  // The read has reached the service, which holds it until released.
+  const release = await eventually(async () => library.releaseSlowRead ?? Promise.reject(new Error('the read has not arrived yet')));
   const before = library.title;
   await put('/api/transcripts/t1');
-  library.releaseSlowRead();
+  release();
   library.releaseSlowRead = null;
   expect(((await (await slow).json()) as { title: string }).title).toBe(before);
   // Asked again: the gateway did not keep the answer made before the write.
@@ -185,7 +189,9 @@ test('a read under way while a write is answered is not kept', async () => {
 test('a kept answer lasts the one second the service allows, then the service is asked again', async () => {
   await get('/api/transcripts?fresh=1');
   expect(await reachedDuring(() => get('/api/transcripts?fresh=1'))).toBe(0);
-  await new Promise((r) => setTimeout(r, 1100));
+  now += 999;
+  expect(await reachedDuring(() => get('/api/transcripts?fresh=1'))).toBe(0);
+  now += 2;
   expect(await reachedDuring(() => get('/api/transcripts?fresh=1'))).toBe(1);
 });
 
@@ -212,9 +218,9 @@ test('an answer that sets a cookie is never kept', async () => {
 test('a kept read still counts against the per-address limit, with its headers, and in the request figures', async () => {
   const config = ZGatewayEnv.parse({ PORT: '0', ...serviceUrls, FRONTENDS_DIR: frontendsDir, API_RATE_LIMIT: '3' });
   const verifier = createTokenVerifier(localKeyResolver(keys), USER_TOKEN_ISSUER);
-  const operations = gatewayOperations(config);
+  const operations = gatewayOperations();
   const limited = urlOf(await listen(createGateway({ config, logger: createLogger('edge-test', 'silent'), verifier, operations })));
-  const metricsUrl = urlOf(await listen(operations.metricsListener([])));
+  const metricsUrl = urlOf(await listen(operatorsListener({ figures: [operations.metrics] })));
   const read = () => fetch(`${limited}/api/transcripts?limited=1`);
   const first = await read();
   expect(first.headers.get('ratelimit')).toMatch(/^limit=3, remaining=2, reset=\d+$/);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createLogger, createTokenVerifier, USER_TOKEN_ISSUER } from '@innerecho/kit';
+import { createLogger, createTokenVerifier, operatorsListener, USER_TOKEN_ISSUER } from '@innerecho/kit';
 import { createScratchDatabase, LOCAL_DATABASE_SERVER, sumOfMetric } from '@innerecho/embedded';
 import { createGateway, ZGatewayEnv } from '../src';
 import { gatewayOperations } from '../src/operations';
@@ -29,9 +29,10 @@ const urlOf = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).po
 
 /** A gateway and its operators' port (where /metrics is), as startGateway listens. */
 async function gatewayWithMetrics(gatewayConfig: ReturnType<typeof config>) {
-  const operations = gatewayOperations(gatewayConfig);
+  const operations = gatewayOperations();
   const gateway = urlOf(await listen(createGateway({ config: gatewayConfig, logger, verifier, operations })));
-  return { gateway, metricsUrl: urlOf(await listen(operations.metricsListener([]))) };
+  const figures = operatorsListener({ figures: [operations.metrics], token: gatewayConfig.METRICS_TOKEN });
+  return { gateway, metricsUrl: urlOf(await listen(figures)) };
 }
 const close = (s: Server) =>
   new Promise<void>((resolve) => {

@@ -184,7 +184,7 @@ async function main() {
     // Uploads nobody uses: the sweeper removes them once they are older than the limit.
     const idle = await listener(system);
     for (let i = 0; i < UNUSED_UPLOADS; i++) await uploadRecordingThroughApi(idle.client, bomb);
-    const voiceUrl = system.services.voice.url;
+    const voiceUrl = system.gateway.metricsUrl!;
     const removedBefore = await sumOfMetricAt([voiceUrl], 'innerecho_unused_uploads_removed_total');
     const waitStarted = performance.now();
     const removed = await eventually(

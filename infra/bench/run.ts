@@ -379,7 +379,7 @@ async function engineCallCheck() {
     });
     if (clone.status !== 200) throw new Error(`clone failed: ${clone.status} ${clone.text}`);
     const transcript = (await client.get('/api/transcripts')).data[0];
-    const stats = () => sumOfMetricAt([system.services.voice.url], 'innerecho_voice_engine_calls_total', { operation: 'speak' });
+    const stats = () => sumOfMetricAt([system.gateway.metricsUrl!], 'innerecho_voice_engine_calls_total', { operation: 'speak' });
     const generate = async (audioDuration: string) => {
       const started = performance.now();
       const res = await client.postJson('/api/generate-audio', {

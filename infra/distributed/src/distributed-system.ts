@@ -56,6 +56,8 @@ export async function startDistributedSystem(options: DistributedOptions): Promi
   const fixed = options.ports && options.ports !== 'free' ? options.ports.firstPort : null;
   const port = async (service: ServiceName, index: number) =>
     fixed === null ? freePort() : fixed + SERVICES.indexOf(service) + index * 100;
+  /** Each instance's operators' port: 1000 above its own with fixed ports (5101-5106), else any free one. */
+  const metricsPort = async (servicePort: number) => (fixed === null ? freePort() : servicePort + 1000);
 
   const balancers: RoundRobinBalancer[] = [];
   const plan = {} as Record<ServiceName, { address: string; ports: number[] }>;
@@ -83,27 +85,29 @@ export async function startDistributedSystem(options: DistributedOptions): Promi
   for (const service of SERVICES) {
     services[service] = {
       address: plan[service].address,
-      instances: plan[service].ports.map((p, i) => {
-        const child = new ServiceProcess({
-          label: instances > 1 ? `${service}#${i + 1}` : service,
-          workspace: `services/${service}`,
-          env: { ...serviceEnvironment(service, wiring, p), ...draining, ...(options.serviceEnv ?? {}) },
-          port: p,
-          logDir: options.logDir,
-          echo: options.echo,
-          code: options.codeOf?.(service),
-        });
-        all.push(child);
-        return child;
-      }),
+      instances: await Promise.all(
+        plan[service].ports.map(async (p, i) => {
+          const child = new ServiceProcess({
+            label: instances > 1 ? `${service}#${i + 1}` : service,
+            workspace: `services/${service}`,
+            env: { ...serviceEnvironment(service, wiring, p, await metricsPort(p)), ...draining, ...(options.serviceEnv ?? {}) },
+            port: p,
+            logDir: options.logDir,
+            echo: options.echo,
+            code: options.codeOf?.(service),
+          });
+          all.push(child);
+          return child;
+        }),
+      ),
     };
   }
   const gatewayPort = options.gatewayPort || (await freePort());
-  const metricsPort = options.metricsPort ?? (await freePort());
+  const gatewayMetricsPort = options.metricsPort ?? (await freePort());
   const gateway = new ServiceProcess({
     label: 'gateway',
     workspace: 'gateway',
-    env: { ...gatewayEnvironment(wiring, gatewayPort, metricsPort), ...(options.gatewayEnv ?? {}) },
+    env: { ...gatewayEnvironment(wiring, gatewayPort, gatewayMetricsPort), ...(options.gatewayEnv ?? {}) },
     port: gatewayPort,
     logDir: options.logDir,
     echo: options.echo,
@@ -121,7 +125,7 @@ export async function startDistributedSystem(options: DistributedOptions): Promi
       SERVICES.map((service) =>
         runMigrationStep({
           service,
-          env: { ...serviceEnvironment(service, wiring, 0), ...(options.serviceEnv ?? {}) },
+          env: { ...serviceEnvironment(service, wiring, 0, 0), ...(options.serviceEnv ?? {}) },
           logDir: options.logDir,
         }),
       ),

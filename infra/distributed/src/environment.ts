@@ -42,7 +42,7 @@ export interface Wiring {
  * its container (test/compose-parity.test.ts holds the two together), with the addresses
  * of this machine instead of the compose network's.
  */
-export function serviceEnvironment(service: ServiceName, wiring: Wiring, port: number): Record<string, string> {
+export function serviceEnvironment(service: ServiceName, wiring: Wiring, port: number, metricsPort = 9464): Record<string, string> {
   const env: Record<string, string> = {
     DATABASE_URL: wiring.databaseUrl,
     NATS_URL: wiring.natsUrl,
@@ -55,6 +55,9 @@ export function serviceEnvironment(service: ServiceName, wiring: Wiring, port: n
     ...s3Environment(wiring.s3),
     PORT: String(port),
     HOST: '127.0.0.1',
+    // The operators' port (`/metrics`); on loopback here, where the scraper would run beside it.
+    METRICS_PORT: String(metricsPort),
+    METRICS_HOST: '127.0.0.1',
     // Keys and secrets come from configuration, the same for every instance, never from the process's own disk.
     REQUIRE_CONFIGURED_SECRETS: 'true',
     // Migrations are their own step (runMigrationStep, before the processes start).
@@ -78,6 +81,7 @@ export function gatewayEnvironment(wiring: Wiring, port: number, metricsPort = 9
     PORT: String(port),
     // The operators' port, where /metrics is served; never published (compose publishes PORT only).
     METRICS_PORT: String(metricsPort),
+    METRICS_HOST: '127.0.0.1',
     HOST: '127.0.0.1',
     LOG_LEVEL: wiring.logLevel,
     // Decides whether the gateway sends HSTS (only when the public address is https).

@@ -56,6 +56,11 @@ export class ServiceProcess {
     return `http://127.0.0.1:${this.options.port}`;
   }
 
+  /** Its operators' port, where `/metrics` is (the METRICS_PORT its environment names). */
+  get metricsUrl() {
+    return `http://127.0.0.1:${this.options.env.METRICS_PORT}`;
+  }
+
   get pid() {
     return this.child?.pid;
   }

@@ -44,9 +44,9 @@ afterAll(async () => {
 
 const count = async (query: string, values: unknown[] = []) => Number((await database.query(query, values)).rows[0].n);
 const instancesOf = (service: ServiceName) => system.system.services[service].instances;
-const sumOfSeries = (instances: { url: string }[], name: string, labels: Record<string, string>) =>
+const sumOfSeries = (instances: { metricsUrl: string }[], name: string, labels: Record<string, string>) =>
   sumOfMetricAt(
-    instances.map((i) => i.url),
+    instances.map((i) => i.metricsUrl),
     name,
     labels,
   );

@@ -98,6 +98,8 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
       LOG_LEVEL: logLevel,
       PUBLIC_URL: publicUrl,
       IDENTITY_URL: identityUrl,
+      // One operators' port for the whole process: the gateway's shows every part's figures.
+      METRICS_PORT: 'off',
       ...extra,
     });
     const service = await startService(module, {
@@ -155,6 +157,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
         METRICS_PORT: env.METRICS_PORT ?? (options.port === 0 || options.port === undefined ? '0' : undefined),
         SHUTDOWN_GRACE_SECONDS: env.SHUTDOWN_GRACE_SECONDS,
         METRICS_TOKEN: env.METRICS_TOKEN,
+        METRICS_HOST: env.METRICS_HOST,
         REMOTE_URL_PUBLIC: env.REMOTE_URL_PUBLIC,
         REMOTE_URL_SUBSCRIBER: env.REMOTE_URL_SUBSCRIBER,
         REMOTE_URL_CREATOR: env.REMOTE_URL_CREATOR,
@@ -162,6 +165,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
         FILES_ORIGIN: env.FILES_ORIGIN,
       }),
       logger.child({ name: 'gateway' }),
+      { alsoFigures: started.map((service) => service.context.metrics) },
     );
 
     let stopping: Promise<void> | null = null;

@@ -1,9 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { connect as connectNats } from 'nats';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { SubscriptionChangedV1 } from '@innerecho/contracts';
+import { SubscriptionChangedV1, type EventEnvelope } from '@innerecho/contracts';
 import { createLogger, NatsTransport, openDatabase, type Db, type EventTransport } from '@innerecho/kit';
 import { identityService } from '@innerecho/identity';
 import { voiceService } from '@innerecho/voice';
@@ -25,6 +26,12 @@ export interface TestSystem extends RunningSystem {
   grantSubscription(userId: string, plan?: 'monthly' | 'yearly'): Promise<void>;
   /** Any subscription change (a start, an end), announced as billing would; resolves once identity applied it. */
   changeSubscription(userId: string, change: SubscriptionChange): Promise<void>;
+  /**
+   * Delivers an event that was already published once more, as a broker does when an
+   * acknowledgement is lost or a relay republishes a row: past NATS's own de-duplication, so
+   * only the consumers' inboxes stand between it and a second effect.
+   */
+  redeliver(envelope: EventEnvelope): Promise<void>;
 }
 
 /** The PostgreSQL server tests use when DATABASE_URL is unset but PostgreSQL is required. */
@@ -78,6 +85,20 @@ export async function startTestSystem({
         userId,
         change,
       }),
+    async redeliver(envelope) {
+      if (!natsUrl) return system.transports[0].publish(envelope);
+      // Past the broker's own de-duplication (a relay that republishes a row after its window):
+      // the same event under another message id, so the consumers' inboxes must absorb it.
+      const connection = await connectNats({ servers: natsUrl, name: 'test-redelivery' });
+      try {
+        const { traceContext: _trace, ...body } = envelope;
+        await connection.jetstream().publish(`${natsNamespace}.${envelope.subject}`, JSON.stringify(body), {
+          msgID: `${envelope.id}:again:${randomBytes(4).toString('hex')}`,
+        });
+      } finally {
+        await connection.close();
+      }
+    },
     grantSubscription: (userId, plan) =>
       announceSubscriptionThroughEvents({
         transport: system.transports[system.transports.length - 1],

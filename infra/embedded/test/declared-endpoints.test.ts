@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => system?.stop());
 
 /** The kit's operations routes, the same on every service and outside the API (answered before logging and sessions). */
-const OPERATIONS = ['GET /health', 'GET /ready', 'GET /metrics'];
+const OPERATIONS = ['GET /health', 'GET /ready'];
 
 test('each service mounts exactly the endpoints declared for it, each once', () => {
   const services = Object.values(system.services);
@@ -40,6 +40,17 @@ test('each service mounts exactly the endpoints declared for it, each once', () 
     });
     for (const route of OPERATIONS) expect(mountedRoutes(service.app)).toContain(route);
   }
+});
+
+test("no service shows its figures on its API port: they are on the operators' port only", async () => {
+  for (const service of Object.values(system.services)) {
+    expect({ service: service.name, status: (await fetch(`${service.url}/metrics`)).status }).toEqual({
+      service: service.name,
+      status: 404,
+    });
+  }
+  const figures = await (await fetch(`${system.gateway.metricsUrl}/metrics`)).text();
+  for (const service of Object.values(system.services)) expect(figures).toContain(`service="${service.name}"`);
 });
 
 test('the gateway forwards exactly the declared /api endpoints, each to its owning service', () => {

@@ -30,7 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => system?.stop());
 
-const metricsOf = async (url: string) => (await fetch(`${url}/metrics`)).text();
+/** The operators' port of the single process shows the gateway's figures and every service's, each labelled with its `service`. */
+const figures = async () => (await fetch(`${system.gateway.metricsUrl}/metrics`)).text();
 
 describe('a referred checkout, as operators see it', () => {
   let creator: { id: string; referralCode: string };
@@ -96,8 +97,8 @@ describe('a referred checkout, as operators see it', () => {
     }
   });
 
-  test('/metrics of the gateway and each service show the requests, events, outbox and checkout figures', async () => {
-    const gateway = await metricsOf(system.gateway.metricsUrl);
+  test("the operators' port shows the gateway's and every service's figures: requests, events, outbox and checkouts", async () => {
+    const gateway = await figures();
     expect(
       sumOfMetric(gateway, 'innerecho_http_requests_total', { route: '/api/create-checkout-session', status: '200' }),
     ).toBeGreaterThanOrEqual(1);
@@ -108,7 +109,7 @@ describe('a referred checkout, as operators see it', () => {
       }),
     ).toBeGreaterThanOrEqual(1);
 
-    const billing = await metricsOf(system.services.billing.url);
+    const billing = await figures();
     expect(sumOfMetric(billing, 'innerecho_checkouts_total', { mode: 'demo', outcome: 'started' })).toBeGreaterThanOrEqual(1);
     expect(sumOfMetric(billing, 'innerecho_checkouts_total', { mode: 'demo', outcome: 'completed' })).toBeGreaterThanOrEqual(1);
     expect(sumOfMetric(billing, 'innerecho_events_published_total', { subject: 'billing.invoice.paid.v1' })).toBeGreaterThanOrEqual(2);
@@ -116,12 +117,12 @@ describe('a referred checkout, as operators see it', () => {
       sumOfMetric(billing, 'innerecho_http_requests_total', { route: '/api/billing/demo-checkout/:id/complete', status: '303' }),
     ).toBeGreaterThanOrEqual(1);
     await eventually(async () => {
-      const now = await metricsOf(system.services.billing.url);
+      const now = await figures();
       expect(sumOfMetric(now, 'innerecho_outbox_rows_waiting', { service: 'billing' })).toBe(0);
       expect(now).toContain('innerecho_outbox_oldest_waiting_age_seconds{service="billing"} 0');
     });
 
-    const referral = await metricsOf(system.services.creatorReferral.url);
+    const referral = await figures();
     const consumer = 'creator-referral.billing-events';
     expect(
       sumOfMetric(referral, 'innerecho_events_handled_total', { consumer, subject: 'billing.invoice.paid.v1' }),
@@ -130,14 +131,14 @@ describe('a referred checkout, as operators see it', () => {
     expect(referral).toContain('# TYPE innerecho_events_dead_lettered_total counter');
     // What NATS holds for the consumer: the invoices were delivered and acknowledged.
     await eventually(async () => {
-      const now = await metricsOf(system.services.creatorReferral.url);
+      const now = await figures();
       for (const state of ['pending', 'awaiting_ack', 'redelivered'])
         expect({ state, n: sumOfMetric(now, 'innerecho_events_consumer_backlog', { consumer, state }) }).toEqual({ state, n: 0 });
       expect(now).toContain(`innerecho_events_consumer_backlog{consumer="${consumer}",state="pending",service="creator-referral"} 0`);
     });
 
     // The render queue's gauges are there before any render.
-    const generation = await metricsOf(system.services.generation.url);
+    const generation = await figures();
     expect(generation).toContain('innerecho_render_queue_length{state="waiting",service="generation"} 0');
     expect(generation).toContain('# TYPE innerecho_render_queue_wait_seconds histogram');
   });

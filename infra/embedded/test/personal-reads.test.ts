@@ -110,6 +110,6 @@ test('after sign-out every own read of a copied cookie is refused, through the g
 test("the services' request figures count the own reads by route pattern", async () => {
   const { client } = await subscribedListener();
   expect((await client.get('/api/generate-audio/allowance')).status).toBe(200);
-  const figures = await (await fetch(`${system.services.generation.url}/metrics`)).text();
+  const figures = await (await fetch(`${system.gateway.metricsUrl}/metrics`)).text();
   expect(figures).toMatch(/innerecho_http_requests_total\{[^}]*route="\/api\/generate-audio\/allowance"[^}]*status="200"[^}]*\} [1-9]/);
 });

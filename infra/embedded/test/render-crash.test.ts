@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, watch } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -50,6 +50,8 @@ class ProductProcess {
   async start(lifeEnv: Record<string, string> = {}) {
     const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'product-process.ts')], {
       cwd: REPOSITORY_ROOT,
+      // A process group of its own, as a service under systemd or a process manager has: signals can be sent to the whole group.
+      detached: true,
       env: { ...process.env, NATS_URL: '', NODE_ENV: 'production', ...this.env, ...lifeEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -78,9 +80,30 @@ class ProductProcess {
     await ready;
   }
 
-  /** Sends `signal` and waits for the process to end. */
-  async stop(signal: NodeJS.Signals) {
-    this.child?.kill(signal);
+  /** The ffmpeg processes it has running now (its children, from /proc). */
+  ffmpegChildren(): number[] {
+    const pid = this.child?.pid;
+    if (!pid) return [];
+    return readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((entry) => {
+        try {
+          // "pid (comm) state ppid ...": comm may hold spaces, so read past its closing parenthesis.
+          const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+          const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+          const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+          return ppid === pid && comm.startsWith('ffmpeg');
+        } catch {
+          return false; // it ended while we looked
+        }
+      })
+      .map(Number);
+  }
+
+  /** Sends `signal` (to the process, or to its whole process group, children included) and waits for the process to end. */
+  async stop(signal: NodeJS.Signals, to: 'process' | 'group' = 'process') {
+    if (to === 'group' && this.child?.pid) process.kill(-this.child.pid, signal);
+    else this.child?.kill(signal);
     return this.exited;
   }
 }
@@ -168,9 +191,14 @@ async function generate(seconds: number, musicBelowVoiceDb?: number) {
       }),
     });
     const body = Buffer.from(await res.arrayBuffer());
-    return { status: res.status, body, declaredLength: Number(res.headers.get('content-length')) };
+    return {
+      status: res.status,
+      body,
+      declaredLength: Number(res.headers.get('content-length')),
+      retryAfter: res.headers.get('retry-after'),
+    };
   } catch {
-    return { status: 0, body: Buffer.alloc(0), declaredLength: NaN };
+    return { status: 0, body: Buffer.alloc(0), declaredLength: NaN, retryAfter: null };
   }
 }
 
@@ -290,6 +318,43 @@ test('SIGTERM with a render that cannot finish within the grace: cancelled at th
   expect(await allowanceUsed()).toBe(USED_BEFORE);
   expect(left).toEqual({ newItems: 0, orphanFiles: [] });
 });
+
+// Both at the one balance not used above: a render cancelled before its end stores no period to reuse.
+test.each([
+  ['SIGTERM', 10],
+  ['SIGINT', 10],
+] as const)(
+  '%s to the whole process group (systemd, a process manager, Ctrl-C) reaches the service, not its ffmpeg: the render is cancelled at the grace deadline with 503 and Retry-After, its seconds released before exit',
+  async (signal, musicBelowVoiceDb) => {
+    await product.stop('SIGTERM');
+    // The encoder as a child process (the ffmpeg binary), and a grace shorter than the render.
+    await product.start({ RENDER_ENCODER: 'ffmpeg', SHUTDOWN_GRACE_SECONDS: '1' });
+    const [savedBefore, filesBefore] = [await savedCount(), listenerFiles()];
+    const answer = generate(RENDER_SECONDS, musicBelowVoiceDb);
+    // The signal comes while an ffmpeg of the render runs: it is in the group the signal reaches.
+    await eventually(async () => expect(product.ffmpegChildren().length).toBeGreaterThan(0), 600, 20);
+    const signalled = Date.now();
+    const answered = answer.then((a) => ({ ...a, afterMs: Date.now() - signalled }));
+    const { code: exitCode } = await product.stop(signal, 'group');
+    const { status, body, retryAfter, afterMs: answeredAfterMs } = await answered;
+    const rowsAfterStop = await reservationRowsWhileStopped();
+
+    await product.start();
+    const left = await leftovers(savedBefore, filesBefore);
+    console.log(
+      `${signal} to the process group mid-render (grace 1 s, ffmpeg encoder): answered ${status} ` +
+        `${JSON.parse(body.toString() || '{}').code} with Retry-After ${retryAfter}, exited ${exitCode} ` +
+        `${(answeredAfterMs / 1000).toFixed(1)} s after the signal, reservations left ${rowsAfterStop}, ` +
+        `partial items ${left.newItems}, orphan files ${left.orphanFiles.length}`,
+    );
+    expect({ status, code: JSON.parse(body.toString() || '{}').code }).toEqual({ status: 503, code: 'RESTARTING' });
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    expect(exitCode).toBe(0);
+    expect(rowsAfterStop).toBe(0);
+    expect(await allowanceUsed()).toBe(USED_BEFORE);
+    expect(left).toEqual({ newItems: 0, orphanFiles: [] });
+  },
+);
 
 test('SIGTERM with a render that finishes within the grace: the listener gets the whole MP3 and it is saved', async () => {
   await product.stop('SIGTERM');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { STARTER_CREATOR_IDS } from '@innerecho/contracts';
-import { startTestSystem, TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
+import { eventually, startTestSystem, TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
 import { creators, outbox } from '../src/data-access/schema';
 
 jest.setTimeout(120_000);
@@ -91,15 +91,11 @@ describe('creator accounts written by an admin', () => {
 
   test('the starter creators exist with their fixed ids, and nobody knows their passwords', async () => {
     for (const id of Object.values(STARTER_CREATOR_IDS)) {
-      const row = await (async () => {
-        for (let i = 0; i < 50; i++) {
-          const [found] = await db().select().from(creators).where(eq(creators.id, id));
-          if (found) return found;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        return undefined;
-      })();
-      expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+      const row = await eventually(async () => {
+        const [found] = await db().select().from(creators).where(eq(creators.id, id));
+        return found ?? Promise.reject(new Error(`starter creator ${id} not there yet`));
+      });
+      expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     }
   });
 });

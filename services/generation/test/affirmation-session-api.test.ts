@@ -45,7 +45,7 @@ async function session(s: Subscriber, body: Record<string, unknown>) {
 
 const created = (res: { status: number; data?: unknown }) => (res.status === 201 ? 201 : { status: res.status, body: res.data });
 /** Speech the voice service asked its engine for (a cached text asks none). */
-const engineCalls = () => sumOfMetricAt([system.services.voice.url], 'innerecho_voice_engine_calls_total', { operation: 'speak' });
+const engineCalls = () => sumOfMetricAt([system.gateway.metricsUrl!], 'innerecho_voice_engine_calls_total', { operation: 'speak' });
 const usedToday = async (s: Subscriber) => (await s.client.get('/api/generate-audio/allowance')).data.secondsUsed as number;
 const savedItems = async (s: Subscriber) => (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data as any[];
 

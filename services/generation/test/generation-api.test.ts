@@ -96,9 +96,9 @@ async function aTranscript(client: TestClient) {
   return transcriptCache!;
 }
 /** Calls the voice service made to its engine (speech and clones), as its metrics count them. */
-const engineCallsMetered = () => sumOfMetricAt([system.services.voice.url], 'innerecho_voice_engine_calls_total');
+const engineCallsMetered = () => sumOfMetricAt([system.gateway.metricsUrl!], 'innerecho_voice_engine_calls_total');
 /** Speech the voice service asked its engine for (a cached text asks none), as its metrics count it. */
-const engineCalls = () => sumOfMetricAt([system.services.voice.url], 'innerecho_voice_engine_calls_total', { operation: 'speak' });
+const engineCalls = () => sumOfMetricAt([system.gateway.metricsUrl!], 'innerecho_voice_engine_calls_total', { operation: 'speak' });
 
 /** The listener's seconds used today and held by reservations (live or lapsed) as the database has them. */
 async function secondsOf(userId: string) {

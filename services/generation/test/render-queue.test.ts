@@ -21,13 +21,19 @@ function renders(queue: RenderQueue) {
 describe('the render queue', () => {
   test("says how many turns run and wait, and how long each waited for its slot (the operators' figures)", async () => {
     const turns: { kind: string; waited: boolean }[] = [];
-    const queue = new RenderQueue(1, 10, (kind, waitedMs) => turns.push({ kind, waited: waitedMs > 0 }));
+    let now = 0;
+    const queue = new RenderQueue(
+      1,
+      10,
+      (kind, waitedMs) => turns.push({ kind, waited: waitedMs > 0 }),
+      () => now,
+    );
     const { submit, finish, settle } = renders(queue);
     const all = [submit('ann', 'ann-1'), submit('ben', 'ben-1')];
     await settle();
     expect(queue.length).toEqual({ running: 1, waiting: 1 });
     expect(turns).toEqual([{ kind: 'render', waited: false }]);
-    await new Promise((r) => setTimeout(r, 5));
+    now += 5;
     await finish('ann-1');
     expect(queue.length).toEqual({ running: 1, waiting: 0 });
     expect(turns).toEqual([

@@ -36,7 +36,7 @@ function fromAddress(localAddress: string, browser: TestClient, method: string, 
     origin: system.url,
     cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
   };
-  return new Promise<{ status: number; data: any; retryAfter?: string }>((resolve, reject) => {
+  return new Promise<{ status: number; data: any; retryAfter?: string; setCookie?: string[] }>((resolve, reject) => {
     const req = request(url, { method, headers, localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -44,7 +44,8 @@ function fromAddress(localAddress: string, browser: TestClient, method: string, 
         const text = Buffer.concat(chunks).toString();
         const data = res.headers['content-type']?.includes('json') ? JSON.parse(text || 'null') : text;
         const retryAfter = res.headers['retry-after'] as string | undefined;
-        resolve({ status: res.statusCode!, data, ...(retryAfter ? { retryAfter } : {}) });
+        const setCookie = res.headers['set-cookie'];
+        resolve({ status: res.statusCode!, data, ...(retryAfter ? { retryAfter } : {}), ...(setCookie ? { setCookie } : {}) });
       });
     });
     req.on('error', reject);
@@ -127,6 +128,38 @@ test('sign-in guesses at one account from many addresses stop at the limit for t
   expect(signedIn.status).toBe(200);
   const byForm = await fromAddress('127.0.2.42', nobody, 'POST', '/api/login', { email: other.email, password: PASSWORD }, true);
   expect([200, 302, 303]).toContain(byForm.status);
+});
+
+/** A new account signed up from its own address (this address's sign-ups are spent by now), and its browser. */
+async function signedUpFrom(address: string) {
+  const listener = new TestClient(system.url);
+  const email = uniqueEmail();
+  const answer = await fromAddress(address, listener, 'POST', '/api/signup', { email, password: PASSWORD, name: 'Guess Target' });
+  expect(answer.status).toBe(201);
+  for (const line of answer.setCookie ?? []) {
+    const [pair] = line.split(';');
+    listener.cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+  }
+  return { listener, email };
+}
+
+test('an account has one budget of guesses: sign-ins naming it and guesses made with its session count together', async () => {
+  const { listener, email } = await signedUpFrom('127.0.4.1');
+  const nobody = new TestClient(system.url);
+  // Sign-in guesses from fresh addresses use up part of the account's budget...
+  for (let i = 0; i < LIMIT - 2; i++) {
+    const answer = await fromAddress(`127.0.4.${10 + i}`, nobody, 'POST', '/api/login', { email, password: `guess ${i}` });
+    expect(answer.status).toBe(401);
+  }
+  // ...and guesses made with the account's session, from other fresh addresses, the rest.
+  const withSession: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    withSession.push((await fromAddress(`127.0.4.${30 + i}`, listener, 'DELETE', '/api/auth/account', { password: `guess ${i}` })).status);
+  }
+  expect(withSession).toEqual([400, 400, 429, 429]);
+  // Spent either way, the budget is spent for signing in too.
+  expect((await fromAddress('127.0.4.50', nobody, 'POST', '/api/login', { email, password: PASSWORD })).status).toBe(429);
+  expect((await listener.get('/api/auth/user')).status).toBe(200);
 });
 
 test("a creator's sign-in guesses are limited per address and per creator account named, with 429, Retry-After and { error, code }", async () => {

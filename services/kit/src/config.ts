@@ -58,9 +58,26 @@ const optionalUrl = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
+/**
+ * The operators' port (`/metrics`, see `startOperatorsPort`), the same three settings for
+ * the gateway and every service. `METRICS_PORT=off` opens none (the parts of `npm start`,
+ * whose figures the gateway's operators' port shows for them all).
+ */
+export const OPERATORS_PORT_SETTINGS = {
+  METRICS_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(9464),
+  /** Loopback unless a scraper beside the process must reach it (0.0.0.0 in containers). */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** With it, the operators' port answers only `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+};
+
 /** Settings every service reads. Each service extends this with its own. */
 export const ZBaseServiceEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  ...OPERATORS_PORT_SETTINGS,
   /** A PostgreSQL server; without it the service keeps PGlite under DATA_DIR/<service>. */
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),

@@ -49,3 +49,6 @@ export * from './secrets';
 export * from './http/form-posts';
 export * from './http/client-errors';
 export * from './http/declared-routes';
+export * from './http/browser-cookies';
+export * from './observability/operators-port';
+export { storageClock } from './storage/storage-clock';

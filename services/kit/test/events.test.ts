@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { z } from 'zod';
 import { defineEvent, type EventEnvelope } from '@innerecho/contracts';
+import { eventually } from '@innerecho/embedded';
 import {
   createLogger,
   createOutboxWriter,
@@ -223,9 +224,17 @@ describe.each(targets)('events on %s', (_label, open) => {
     const second = first === 'a' ? 'b' : 'a';
     expect(order).toEqual([`${first} in`, `${first} out`, `${second} in`, `${second} out`]);
 
-    const held = database.exclusive('clock', job('holder'));
-    await new Promise((r) => setTimeout(r, 10));
+    // The holder keeps the lock until the second caller has been answered.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held = database.exclusive('clock', async () => {
+      order.push('holder in');
+      await released;
+      return 'holder';
+    });
+    await eventually(async () => expect(order).toContain('holder in'), 200, 10);
     expect(await database.exclusive('clock', job('skipped'), { skipIfHeld: true })).toBeUndefined();
+    release();
     expect(await held).toBe('holder');
     expect(order).not.toContain('skipped in');
   });

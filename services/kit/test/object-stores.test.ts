@@ -8,8 +8,17 @@ import { Readable } from 'node:stream';
 import express from 'express';
 import S3rver from 's3rver';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
-import { putChunked } from '@innerecho/embedded';
-import { createLogger, errorMiddleware, inProcessLock, LocalDiskStore, S3Store, type FileRouteHandlers, type ObjectStore } from '../src';
+import { eventually, putChunked } from '@innerecho/embedded';
+import {
+  createLogger,
+  errorMiddleware,
+  inProcessLock,
+  LocalDiskStore,
+  S3Store,
+  storageClock,
+  type FileRouteHandlers,
+  type ObjectStore,
+} from '../src';
 
 jest.setTimeout(60_000);
 
@@ -57,6 +66,17 @@ async function startLocal(): Promise<StoreUnderTest & { root: string; stop(): Pr
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs `work` with the stores' clock at `at` (ms), as if the wall clock said so then. */
+async function atTime<T>(at: number, work: () => Promise<T>): Promise<T> {
+  const real = storageClock.now;
+  storageClock.now = () => at;
+  try {
+    return await work();
+  } finally {
+    storageClock.now = real;
+  }
 }
 
 /** S3 through the AWS SDK against s3rver (checksums WHEN_REQUIRED, or s3rver stores corrupted bodies). */
@@ -192,8 +212,8 @@ describe.each([
 
   test('an expired presigned URL is refused', async () => {
     await under.store.put('uploads/old.mp3', Buffer.from('old'), 'audio/mpeg');
-    const url = under.absolute(await under.store.presignGet('uploads/old.mp3', { expiresInSeconds: 1 }));
-    await new Promise((r) => setTimeout(r, 2100));
+    // Signed ten seconds ago for one second: expired now, by the store's clock and by S3's.
+    const url = under.absolute(await atTime(Date.now() - 10_000, () => under.store.presignGet('uploads/old.mp3', { expiresInSeconds: 1 })));
     const res = await fetch(url);
     expect(res.status).toBe(403);
   });
@@ -392,8 +412,8 @@ describe.each([
     const records = () =>
       readdirSync(folder, { recursive: true }).filter((f) => /short\.webm/.test(String(f)) && /\.upload-urls|\.put\.json/.test(String(f)));
     expect(records().length).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
-    expect(await under.store.removeUnused('uploads/records/', new Date(0))).toBe(0);
+    // The sweep two seconds later, when the URL has expired.
+    expect(await atTime(Date.now() + 2100, () => under.store.removeUnused('uploads/records/', new Date(0)))).toBe(0);
     expect(records()).toEqual([]);
     expect(await under.store.stat('uploads/records/short.webm')).toEqual({ size: 5, contentType: 'audio/webm' });
   });
@@ -418,7 +438,7 @@ describe.each([
       'root' in under
         ? under.store.usedBytes('uploads/pair-user/').then((bytes) => bytes >= 900)
         : readdirSync(under.directory, { recursive: true }).some((f) => /\.upload-urls.*first\.webm/.test(String(f)));
-    while (!(await firstTakenIn())) await new Promise((resolve) => setTimeout(resolve, 20));
+    await eventually(async () => expect(await firstTakenIn()).toBe(true), 500, 20);
     const second = await putChunked(await sign('second.webm'), 900, 'audio/webm');
     first.end();
     expect(await firstAnswer).toBe(200);

@@ -12,11 +12,15 @@ import {
   silentFlac,
   putChunked,
   signedUpSubscriber,
+  TestClient,
+  uniqueEmail,
 } from '@innerecho/embedded';
 
 jest.setTimeout(240_000);
 
 const MB = 1024 * 1024;
+/** Each account's unused uploads: two recordings at the largest size. */
+const QUOTA = 2 * VOICE_SAMPLE_MAX_BYTES;
 const consent = { accepted: true, textVersion: VOICE_CONSENT_VERSION };
 const FOUR_HOURS = 4 * 3600;
 
@@ -108,6 +112,54 @@ describe('upload URLs', () => {
   });
 });
 
+describe('upload links hold their room from the moment they are granted', () => {
+  test('a new account asking for eight links and sending eight 20 MB uploads at once stores at most its 50 MB', async () => {
+    const client = new TestClient(system.url);
+    const { id } = await client.signUp(uniqueEmail('parallel'));
+    const asked = await Promise.all(Array.from({ length: 8 }, () => client.postJson('/api/voice-profile/upload', {})));
+    const links = asked.filter((a) => a.status === 200).map((a) => a.data.uploadURL as string);
+    const refusals = asked.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.data.code}`);
+    expect(links.length).toBeGreaterThanOrEqual(1);
+    expect(links.length).toBe(2);
+    expect(new Set(refusals)).toEqual(new Set(['409 STORAGE_QUOTA_EXCEEDED']));
+
+    const body = Buffer.alloc(20 * MB, 7);
+    const sent = await Promise.all(
+      links.map((link) => fetch(new URL(link, system.url), { method: 'PUT', body, headers: { 'content-type': 'audio/webm' } })),
+    );
+    const stored = await system.services.voice.context.files.usedBytes(`uploads/${id}/`);
+    expect(stored).toBeLessThanOrEqual(QUOTA);
+    // Every granted link took its upload whole: the room was held for it.
+    expect(sent.map((answer) => answer.status)).toEqual(links.map(() => 200));
+    expect(stored).toBe(links.length * 20 * MB);
+    console.info(
+      `8 links asked at once: ${links.length} granted, ${refusals.length} refused (${[...new Set(refusals)].join(', ')}); ` +
+        `${links.length} × 20 MB sent at once, ${(stored / MB).toFixed(1)} MB stored against a ${QUOTA / MB} MB quota`,
+    );
+
+    // The next link offers only the room left, and a body past it is cut off.
+    const next = await client.postJson('/api/voice-profile/upload', {});
+    expect(next.status).toBe(200);
+    const over = await fetch(new URL(next.data.uploadURL, system.url), { method: 'PUT', body, headers: { 'content-type': 'audio/webm' } });
+    expect(over.status).toBe(413);
+    expect(await system.services.voice.context.files.usedBytes(`uploads/${id}/`)).toBe(stored);
+  });
+
+  test('an account holds at most two links open at once, and a used link frees its place', async () => {
+    const { client, sessionId } = await subscriber();
+    const opened = [];
+    for (let i = 0; i < 3; i++) opened.push(await client.postJson('/api/voice-profile/upload', {}));
+    // Each open link holds a 25 MB recording's room.
+    expect(opened.map((a) => a.status)).toEqual([200, 200, 409]);
+    // Using one (a refused recording counts: it is removed at once) gives its room back.
+    await fetch(new URL(opened[0].data.uploadURL, system.url), { method: 'PUT', body: bomb, headers: { 'content-type': 'audio/webm' } });
+    expect((await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL: opened[0].data.uploadURL, consent })).status).toBe(
+      400,
+    );
+    expect((await client.postJson('/api/voice-profile/upload', {})).status).toBe(200);
+  });
+});
+
 describe('on a system that removes unused uploads after 2 seconds', () => {
   let sweeping: TestSystem;
   let dataDir: string;
@@ -138,7 +190,7 @@ describe('on a system that removes unused uploads after 2 seconds', () => {
     await eventually(
       async () => {
         expect(await files.stat(keyOf(uploadURL))).toBeNull();
-        expect(await sumOfMetricAt([sweeping.services.voice.url], 'innerecho_unused_uploads_removed_total')).toBeGreaterThanOrEqual(1);
+        expect(await sumOfMetricAt([sweeping.gateway.metricsUrl!], 'innerecho_unused_uploads_removed_total')).toBeGreaterThanOrEqual(1);
       },
       100,
       200,

@@ -39,7 +39,7 @@ const speech = (token: string, text: unknown) =>
   });
 
 /** Speech the service asked its engine for (a cached text asks none), as its metrics count it. */
-const engineCalls = () => sumOfMetricAt([system.services.voice.url], 'innerecho_voice_engine_calls_total', { operation: 'speak' });
+const engineCalls = () => sumOfMetricAt([system.gateway.metricsUrl!], 'innerecho_voice_engine_calls_total', { operation: 'speak' });
 
 describe('which engine makes voices', () => {
   test('anyone, signed in or not, reads the engine a new voice is made with, through the gateway', async () => {

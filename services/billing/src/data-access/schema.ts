@@ -38,6 +38,11 @@ export const checkoutSessions = billingSchema.table('checkout_sessions', {
   referralCode: text('referral_code'),
   userId: uuid('user_id'),
   email: text('email'),
+  /**
+   * SHA-256 of the starting browser's checkout token (its httpOnly cookie): what lets that
+   * browser, and only it or the account named above, read the checkout's status and plan.
+   */
+  starterTokenHash: text('starter_token_hash'),
   /** 'refused': completed by a buyer who already had an active subscription; the new one was cancelled. */
   status: text('status', { enum: ['open', 'complete', 'refused'] })
     .notNull()

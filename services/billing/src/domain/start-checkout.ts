@@ -4,6 +4,7 @@ import { conflict, type ServiceContext, type SessionClaims } from '@innerecho/ki
 import type { BillingConfig } from '../config';
 import { findAccountByUserId, findSubscriptionsOfUser, insertCheckoutSession } from '../data-access/billing-repository';
 import { isEntitledStatus, normaliseReferralCode } from './billing-facts';
+import { starterTokenHash } from './checkout-starter';
 import type { StripeProvider } from './stripe-provider';
 
 export const demoCheckoutPath = (id: string) => `/api/billing/demo-checkout/${id}`;
@@ -18,8 +19,11 @@ export async function startCheckout(options: {
   stripe: StripeProvider | null;
   input: unknown;
   user: SessionClaims | undefined;
+  /** The starting browser's token (`checkout-starter.ts`): that browser may read the checkout's status. */
+  starterToken: string;
 }): Promise<RedirectAnswer> {
   const { context, stripe } = options;
+  const starterHash = starterTokenHash(options.starterToken);
   const input = ZCheckoutRequest.parse(options.input ?? {});
   // Creator-referral validates the code again against its creators when it attributes.
   const referralCode = normaliseReferralCode(input.referralCode);
@@ -45,6 +49,7 @@ export async function startCheckout(options: {
       referralCode,
       userId: user?.id ?? null,
       email: user?.email ?? null,
+      starterTokenHash: starterHash,
     });
     return { url: session.url };
   }
@@ -57,6 +62,7 @@ export async function startCheckout(options: {
     referralCode,
     userId: user?.id ?? null,
     email: user?.email ?? null,
+    starterTokenHash: starterHash,
   });
   return { url: demoCheckoutPath(id) };
 }

@@ -23,9 +23,12 @@ export const VOICE_ENDPOINTS = declareEndpoints('voice', {
     answers: { 200: answers.json(ZVoiceEngineView) },
   },
   'POST /api/voice-profile/upload': {
-    summary: 'A signed address to PUT one voice sample to',
+    summary: "A signed address to PUT one voice sample to; it holds its room in the account's upload quota until used or expired",
     access: 'listener',
-    answers: { 200: answers.json(ZUploadUrlAnswer) },
+    answers: {
+      200: answers.json(ZUploadUrlAnswer),
+      409: answers.error("No room left in the account's upload quota (STORAGE_QUOTA_EXCEEDED)"),
+    },
   },
   'POST /api/voice-profile/clone': {
     summary: 'Checks the uploaded sample and clones the voice from it (with consent)',

@@ -63,6 +63,8 @@ export class RenderQueue {
     readonly concurrency: number,
     readonly limit: number,
     private readonly onTurnStarted: TurnStarted = () => undefined,
+    /** The time in ms a wait is measured by (tests move it). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Turns running and waiting now, renders and previews together (the operators' queue gauges). */
@@ -90,7 +92,7 @@ export class RenderQueue {
     let entry: Entry | null = null;
     let leave = () => {};
     if (mustWait) {
-      const since = Date.now();
+      const since = this.now();
       started = new Promise<void>((resolve, reject) => {
         entry = {
           userId,
@@ -99,7 +101,7 @@ export class RenderQueue {
           start: () => {
             signal?.removeEventListener('abort', leave);
             state = 'running';
-            this.onTurnStarted(kind, Date.now() - since);
+            this.onTurnStarted(kind, this.now() - since);
             resolve();
           },
         };

@@ -88,7 +88,7 @@ export async function registerConsumer(options: ConsumerOptions): Promise<string
       await handler.handle(parsed.data, { tx, envelope, logger });
       return true;
     });
-    if (handled) metrics?.eventsHandled.inc({ consumer: durableName, subject: envelope.subject });
+    (handled ? metrics?.eventsHandled : metrics?.eventsAlreadyHandled)?.inc({ consumer: durableName, subject: envelope.subject });
   }
   return durableName;
 }

@@ -1,3 +1,4 @@
+import { sendRefusal } from './form-posts';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import type { StoredObject } from '../storage/object-store';
@@ -36,10 +37,8 @@ export async function sendStoredObject(
   const range = requestedRange(req, size);
   if (range === 'unsatisfiable') {
     // An answer like every other refusal, not the file's type with an empty body.
-    res.removeHeader('content-disposition');
-    res.setHeader('content-type', 'application/json; charset=utf-8'); // json() keeps a type already set
-    res.status(416).setHeader('content-range', `bytes */${size}`);
-    res.json({ error: 'The requested range is outside the file', code: 'RANGE_NOT_SATISFIABLE' });
+    res.setHeader('content-range', `bytes */${size}`);
+    sendRefusal(res, 416, { error: 'The requested range is outside the file', code: 'RANGE_NOT_SATISFIABLE' });
     return;
   }
   const object = await file.open(range ?? undefined);

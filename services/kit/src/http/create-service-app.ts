@@ -8,6 +8,8 @@ import { compressAnswers } from './compress-answers';
 import { requestIdMiddleware } from './request-context';
 import { refuseControlCharacters, requireReadableBody } from './request-guard';
 import { RESTART_RETRY_AFTER_SECONDS } from '../runtime/lifecycle';
+import { navigatesHere, sendRefusal, type Refusal } from './form-posts';
+import { sendRefusalPage } from './page-shell';
 
 export interface ServiceAppOptions {
   name: string;
@@ -134,42 +136,39 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   };
 }
 
-/** The answer to a thrown thing: `{ error, code }` with the right status. */
+/** The answer to a thrown thing: `{ error, code }` with the right status, or a page to a browser navigating. */
 function answerError(logger: Logger, error: unknown, req: Request, res: Response) {
+  const { status, refusal } = refusalFor(logger, error, req);
+  // A 503 is a moment's absence (this instance, or a service it asks, is restarting):
+  // the caller is told when to try again, as the gateway and a draining instance tell it.
+  if (status === 503 && !res.hasHeader('retry-after')) res.setHeader('retry-after', String(RESTART_RETRY_AFTER_SECONDS));
+  if (navigatesHere(req)) sendRefusalPage(res, status, refusal);
+  else sendRefusal(res, status, refusal);
+}
+
+function refusalFor(logger: Logger, error: unknown, req: Request): { status: number; refusal: Refusal } {
   if (error instanceof AppError) {
-    // A 503 is a moment's absence (this instance, or a service it asks, is restarting):
-    // the caller is told when to try again, as the gateway and a draining instance tell it.
-    if (error.status === 503 && !res.hasHeader('retry-after')) res.setHeader('retry-after', String(RESTART_RETRY_AFTER_SECONDS));
-    res.status(error.status).json({ error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) });
-    return;
+    return {
+      status: error.status,
+      refusal: { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) },
+    };
   }
   if (error instanceof ZodError) {
     const first = error.issues[0];
-    res.status(400).json({
-      error: first?.message ?? 'Invalid input',
-      code: 'VALIDATION_FAILED',
-      details: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    });
-    return;
+    const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    return { status: 400, refusal: { error: first?.message ?? 'Invalid input', code: 'VALIDATION_FAILED', details } };
   }
   const unreadable = unreadableRequest(error);
-  if (unreadable) {
-    res.status(unreadable.status).json({ error: unreadable.error, code: unreadable.code });
-    return;
-  }
-  if (isUniqueViolation(error)) {
-    res.status(409).json({ error: 'This already exists', code: 'CONFLICT' });
-    return;
-  }
+  if (unreadable) return { status: unreadable.status, refusal: { error: unreadable.error, code: unreadable.code } };
+  if (isUniqueViolation(error)) return { status: 409, refusal: { error: 'This already exists', code: 'CONFLICT' } };
   if (postgresErrorCode(error)?.startsWith('22')) {
     // A data exception (a value PostgreSQL cannot take): the input should have been
     // refused by its schema first, so say so in the log, but the caller sent bad data.
     (req.log ?? logger).warn({ err: error }, 'input reached the database unvalidated');
-    res.status(400).json({ error: 'Some of the data sent is not valid', code: 'VALIDATION_FAILED' });
-    return;
+    return { status: 400, refusal: { error: 'Some of the data sent is not valid', code: 'VALIDATION_FAILED' } };
   }
   (req.log ?? logger).error({ err: error }, 'unhandled error');
-  res.status(500).json({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+  return { status: 500, refusal: { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } };
 }
 
 /** Body parser failures (body-parser's `type`) and their answers. */

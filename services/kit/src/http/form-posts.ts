@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { ZodError } from 'zod';
 import { AppError } from '../errors';
 
@@ -17,3 +17,33 @@ export function formError(error: unknown): AppError | null {
 
 /** A posted field to show again in the re-rendered form. */
 export const formText = (value: unknown) => (typeof value === 'string' ? value.slice(0, 300) : '');
+
+/**
+ * A caller that asks for JSON: it sent JSON, or its `Accept` prefers JSON to HTML (a browser
+ * navigating prefers HTML; `*\/*` alone asks for nothing in particular, and gets a page).
+ */
+export const wantsJsonAnswer = (req: Request) => Boolean(req.is('application/json')) || req.accepts(['html', 'json']) === 'json';
+
+/** What a refusal says: `error` for people, `code` stable for programs. */
+export interface Refusal {
+  error: string;
+  code: string;
+  details?: unknown;
+}
+
+/**
+ * A browser navigating (or posting a form) rather than a program calling: it prefers HTML to
+ * JSON (`*\/*` alone counts as a program, as a fetch sends it) and did not send JSON.
+ */
+export const navigatesHere = (req: Request) => !wantsJsonAnswer(req) && (isFormPost(req) || req.accepts(['json', 'html']) === 'html');
+
+/**
+ * Sends a refusal as `{ error, code }` JSON. The content type is set here whatever an earlier
+ * step set (a file being served had set its own before the refusal), and headers that
+ * described that other body are dropped.
+ */
+export function sendRefusal(res: Response, status: number, refusal: Refusal): void {
+  for (const header of ['content-disposition', 'content-encoding', 'content-length', 'etag', 'last-modified']) res.removeHeader(header);
+  res.status(status).setHeader('content-type', 'application/json; charset=utf-8');
+  res.send(JSON.stringify(refusal));
+}

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { STATUS_CODES } from 'node:http';
 import { Router, type Response } from 'express';
 // The colour tokens the web app's design system uses too: one source for both.
 import { paletteDeclarations } from '@innerecho/design-tokens';
+import { sendRefusal, wantsJsonAnswer, type Refusal } from './form-posts';
 
 /**
  * The one page shell of the few pages services render themselves (identity's sign-in and
@@ -119,6 +121,12 @@ export interface PageOptions {
    * page's own form post, which every same-origin check rightly refuses.
    */
   secretInAddress?: boolean;
+  /**
+   * What a refusal page says to a caller that asked for JSON instead (`wantsJsonAnswer`):
+   * the same refusal as `{ error, code }`. Without it, a page of status 400 or more answers
+   * such a caller with its title and the status's name.
+   */
+  refusal?: { error: string; code: string };
 }
 
 /** The fonts of these pages, cached for good (their names change with their bytes). */
@@ -157,10 +165,15 @@ export function choosePasswordForm(action: string, token: string): string {
 
 /** Sends a page with a fresh nonce, its CSP and no caching (these pages carry forms and personal data). */
 export function sendPage(res: Response, page: PageOptions): void {
+  const status = page.status ?? 200;
+  if (status >= 400 && wantsJsonAnswer(res.req)) {
+    sendRefusal(res, status, page.refusal ?? { error: page.title, code: refusalCodeOf(status) });
+    return;
+  }
   const nonce = randomBytes(16).toString('base64');
   if (page.secretInAddress) res.setHeader('referrer-policy', 'strict-origin');
   res
-    .status(page.status ?? 200)
+    .status(status)
     .setHeader('content-security-policy', pageContentSecurityPolicy(nonce))
     .setHeader('cache-control', 'no-store')
     .type('html').send(`<!doctype html>
@@ -185,4 +198,20 @@ ${page.footer ?? ''}
 </main>
 </body>
 </html>`);
+}
+
+/** `GONE` for 410, `TOO_MANY_REQUESTS` for 429: the status's own name as a stable code. */
+const refusalCodeOf = (status: number) => (STATUS_CODES[status] ?? 'ERROR').toUpperCase().replace(/[^A-Z]+/g, '_');
+
+/** A refusal as a page in the app's look, for a browser navigating: the message and a way back. */
+export function sendRefusalPage(res: Response, status: number, refusal: Refusal): void {
+  const title = status === 429 ? 'Please wait' : 'Something went wrong';
+  sendPage(res, {
+    status,
+    refusal,
+    title,
+    body: `<h1>${status === 429 ? 'Please wait' : 'Sorry'}</h1>
+<div class="alert error" role="alert">${escapeHtml(refusal.error)}</div>
+<a class="button outline" href="/">Back to InnerEcho</a>`,
+  });
 }

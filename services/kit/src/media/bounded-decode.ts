@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FfmpegError, runFfmpeg } from './ffmpeg';
+import { FfmpegError, OWN_PROCESS_GROUP, runFfmpeg } from './ffmpeg';
 import { ffprobePath } from './ffmpeg-paths';
 
 /**
@@ -57,10 +57,15 @@ export async function probeAudioFile(path: string, options: { timeoutMs?: number
     path,
   ];
   const output = await new Promise<string>((resolve, reject) => {
-    execFile(ffprobePath(), args, { timeout: options.timeoutMs ?? PROBE_TIMEOUT_MS, maxBuffer: 64 * 1024 }, (error, stdout) => {
-      if (error) reject(new FfmpegError(`ffprobe could not read the file: ${String(error.message).slice(0, 300)}`));
-      else resolve(stdout);
-    });
+    execFile(
+      ffprobePath(),
+      args,
+      { ...OWN_PROCESS_GROUP, timeout: options.timeoutMs ?? PROBE_TIMEOUT_MS, maxBuffer: 64 * 1024 },
+      (error, stdout) => {
+        if (error) reject(new FfmpegError(`ffprobe could not read the file: ${String(error.message).slice(0, 300)}`));
+        else resolve(stdout);
+      },
+    );
   });
   let parsed: { streams?: { codec_type?: string; codec_name?: string; duration?: string }[]; format?: { duration?: string } };
   try {
@@ -122,7 +127,7 @@ const PACKET_SCAN_TIMEOUT_MS = 5000;
 export function packetSeconds(path: string, stopPastSeconds: number, options: { timeoutMs?: number } = {}): Promise<number | null> {
   const args = ['-v', 'error', '-select_streams', 'a:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', path];
   return new Promise((resolve, reject) => {
-    const probe = spawn(ffprobePath(), args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    const probe = spawn(ffprobePath(), args, { ...OWN_PROCESS_GROUP, stdio: ['ignore', 'pipe', 'ignore'] });
     let reach: number | null = null;
     let summed = 0;
     let pending = '';

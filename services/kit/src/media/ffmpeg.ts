@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -78,9 +79,29 @@ async function* asBuffers(chunks: AsyncIterable<ArrayBufferView>) {
   for await (const chunk of chunks) yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
 
+/**
+ * Children of a service run in a process group of their own (`detached`): a signal meant for
+ * the service (SIGTERM or SIGINT to its whole group, as systemd, process managers and a
+ * terminal's Ctrl-C send it) never reaches them, so the service decides when their work ends
+ * (a render is cancelled at its grace deadline, not cut by its encoder dying first). They
+ * still end with the service's work: it kills them when it cancels, and they meet the end of
+ * their pipes if the service dies.
+ */
+export const OWN_PROCESS_GROUP = { detached: true } as const;
+
+/** A fluent-ffmpeg command whose ffmpeg starts in its own process group (fluent-ffmpeg fixes its spawn options). */
+function inOwnProcessGroup(command: ffmpeg.FfmpegCommand): ffmpeg.FfmpegCommand {
+  const withSpawn = command as unknown as { _spawnFfmpeg: (args: string[], options: object, ...callbacks: unknown[]) => void };
+  const spawnFfmpeg = withSpawn._spawnFfmpeg;
+  withSpawn._spawnFfmpeg = function (args, options, ...callbacks) {
+    return spawnFfmpeg.call(this, args, { ...options, ...OWN_PROCESS_GROUP }, ...callbacks);
+  };
+  return command;
+}
+
 function run(job: FfmpegJob, source: string | Readable): Promise<Buffer> {
   const { output } = job;
-  const command = ffmpeg({ stdoutLines: 20 }).setFfmpegPath(ffmpegPath()).input(source);
+  const command = inOwnProcessGroup(ffmpeg({ stdoutLines: 20 }).setFfmpegPath(ffmpegPath()).input(source));
   command.inputOptions(['-hide_banner', '-nostdin', '-loglevel', 'error']);
   if (job.rawPcm) command.inputFormat('s16le').inputOptions(['-ar', String(job.rawPcm.sampleRate), '-ac', String(job.rawPcm.channels)]);
   command.noVideo().format(output.format);
@@ -117,9 +138,14 @@ function run(job: FfmpegJob, source: string | Readable): Promise<Buffer> {
       if (job.signal?.aborted) abort();
     });
     job.signal?.addEventListener('abort', abort, { once: true });
+    // The input's own failure (a render cancelled while it feeds the encoder) is what the caller
+    // should see, not fluent-ffmpeg's "Input stream error" wrapped around it.
+    let inputFailure: unknown;
+    if (typeof source !== 'string') source.once('error', (error) => (inputFailure ??= error));
     command.on('error', (error: Error) => {
       job.signal?.removeEventListener('abort', abort);
       if (job.signal?.aborted) reject(job.signal.reason);
+      else if (inputFailure) reject(inputFailure);
       else
         reject(
           new FfmpegError(
@@ -148,18 +174,20 @@ const PROBE_TIMEOUT_MS = 30_000;
  * Content-Type proves nothing; an audio stream ffprobe can read, with a duration, does.
  */
 export function probeAudio(path: string): Promise<{ durationSeconds: number; codec: string } | null> {
-  const probe = new Promise<{ durationSeconds: number; codec: string } | null>((resolve) => {
-    ffmpeg(path)
-      .setFfprobePath(ffprobePath())
-      .ffprobe(['-v', 'error', '-select_streams', 'a:0'], (error, data) => {
-        const codec = error ? undefined : data.streams.find((s) => s.codec_type === 'audio')?.codec_name;
-        const duration = error ? NaN : Number(data.format.duration);
-        // Images and subtitles can carry "streams" too; only a real audio codec with a length counts.
-        if (!codec || !Number.isFinite(duration) || duration <= 0 || /^(png|mjpeg|bmp|gif|webp)$/.test(codec)) resolve(null);
-        else resolve({ durationSeconds: Math.max(1, Math.round(duration)), codec });
-      });
+  const args = ['-v', 'error', '-select_streams', 'a:0', '-show_streams', '-show_format', '-of', 'json', path];
+  return new Promise((resolve) => {
+    execFile(ffprobePath(), args, { ...OWN_PROCESS_GROUP, timeout: PROBE_TIMEOUT_MS, maxBuffer: 1024 * 1024 }, (error, stdout) => {
+      let data: { streams?: { codec_type?: string; codec_name?: string }[]; format?: { duration?: string } } = {};
+      try {
+        data = error ? {} : JSON.parse(stdout);
+      } catch {
+        // Not ffprobe's JSON: nothing it could read.
+      }
+      const codec = data.streams?.find((stream) => stream.codec_type === 'audio')?.codec_name;
+      const duration = Number(data.format?.duration);
+      // Images and subtitles can carry "streams" too; only a real audio codec with a length counts.
+      if (!codec || !Number.isFinite(duration) || duration <= 0 || /^(png|mjpeg|bmp|gif|webp)$/.test(codec)) resolve(null);
+      else resolve({ durationSeconds: Math.max(1, Math.round(duration)), codec });
+    });
   });
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), PROBE_TIMEOUT_MS)));
-  return Promise.race([probe, timeout]).finally(() => clearTimeout(timer));
 }

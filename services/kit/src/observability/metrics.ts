@@ -17,6 +17,7 @@ export class ServiceMetrics {
   readonly eventsPublished: Counter<'subject'>;
   readonly eventPublishFailures: Counter<'subject'>;
   readonly eventsHandled: Counter<'consumer' | 'subject'>;
+  readonly eventsAlreadyHandled: Counter<'consumer' | 'subject'>;
   readonly eventsRetried: Counter<'consumer' | 'subject'>;
   readonly eventsDeadLettered: Counter<'consumer' | 'subject'>;
 
@@ -43,6 +44,11 @@ export class ServiceMetrics {
       'subject',
     ]);
     this.eventsHandled = this.counter('events_handled_total', 'Events a consumer handled and committed', ['consumer', 'subject']);
+    this.eventsAlreadyHandled = this.counter(
+      'events_already_handled_total',
+      'Deliveries of events a consumer had handled before, which its inbox absorbed (redeliveries)',
+      ['consumer', 'subject'],
+    );
     this.eventsRetried = this.counter('events_retried_total', 'Event deliveries that failed and will be retried', ['consumer', 'subject']);
     this.eventsDeadLettered = this.counter('events_dead_lettered_total', 'Events given up on and moved to the dead-letter stream', [
       'consumer',
@@ -92,11 +98,6 @@ export class ServiceMetrics {
       end(labels);
       this.httpRequests.inc(labels);
     });
-  }
-
-  async expose(res: Response) {
-    res.setHeader('content-type', this.registry.contentType);
-    res.send(await this.registry.metrics());
   }
 }
 

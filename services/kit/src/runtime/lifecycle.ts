@@ -149,7 +149,6 @@ const READY_CHECK_TIMEOUT_MS = 2000;
 /**
  * `/health`: liveness, the process answers (restart it when this fails).
  * `/ready`: readiness, its dependencies answer and it is not draining (send it traffic).
- * `/metrics`: Prometheus figures.
  * Mounted before request logging: probes would drown the logs.
  */
 export function operationsRoutes(options: OperationsOptions): Router {
@@ -202,6 +201,5 @@ export function operationsRoutes(options: OperationsOptions): Router {
       .status(ready ? 200 : 503)
       .json({ status: ready ? 'ready' : 'unavailable', service: options.name, checks: Object.fromEntries(results) });
   });
-  router.get('/metrics', (_req, res) => options.metrics.expose(res));
   return router;
 }

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Router, type Express, type RequestHandler } from 'express';
@@ -21,6 +21,7 @@ import { declaredRoutes, type DeclaredRoutes } from '../http/declared-routes';
 import { personalReadLane, type PersonalRead } from '../http/personal-reads';
 import { createLogger, type Logger } from '../logger';
 import { ServiceMetrics } from '../observability/metrics';
+import { startOperatorsPort } from '../observability/operators-port';
 import { traceRequests } from '../observability/tracing';
 import { createObjectStore } from '../storage/create-object-store';
 import type { FileRouteHandlers, ObjectStore } from '../storage/object-store';
@@ -109,6 +110,8 @@ export interface RunningService<TConfig extends BaseServiceEnv = BaseServiceEnv>
   name: string;
   url: string;
   port: number;
+  /** Its operators' port (`${metricsUrl}/metrics`); null with `METRICS_PORT=off`. */
+  metricsUrl: string | null;
   context: ServiceContext<TConfig>;
   relay: OutboxRelay;
   /** The Express app serving its HTTP API (what it mounts can be read from its router). */
@@ -154,11 +157,19 @@ export async function startService<TConfig extends BaseServiceEnv>(
 ): Promise<RunningService<TConfig>> {
   const { config, transport } = options;
   const logger = options.logger ?? createLogger(module.name, config.LOG_LEVEL);
-  const database = await openServiceDatabase(module, config, logger);
+  const database = await openDatabase({
+    schemaName: module.name.replace(/-/g, '_'),
+    migrationsFolder: module.migrationsFolder,
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR === 'memory://' ? 'memory://' : join(config.DATA_DIR, module.name, 'pg'),
+    logger,
+    migrations: config.RUN_MIGRATIONS ? 'apply' : 'verify',
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   const metrics = new ServiceMetrics(module.name, { processMetrics: options.processMetrics });
   const relay = new OutboxRelay({ db: database.db, outbox: module.tables.outbox, transport, logger, metrics });
-  watchOutboxAndPool(metrics, relay, database);
-  const files = await openServiceFiles(module, config, database, logger);
+  measureStorage(metrics, relay, database);
+  const files = await openFiles(config, module.name, database, logger);
   const lifecycle = new Lifecycle();
   const context = serviceContext({ module, config, logger, database, transport, relay, files: files.store, metrics, lifecycle });
 
@@ -169,37 +180,26 @@ export async function startService<TConfig extends BaseServiceEnv>(
 
   const sessions = parts.userVerifier ? null : createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });
   const userVerifier = parts.userVerifier ?? sessions!.verifier;
-  const app = createServiceApp({
-    name: module.name,
-    logger,
-    operations: operationsRoutes({
-      name: module.name,
-      version: async () => options.version ?? partVersion(module.name),
-      lifecycle,
-      metrics,
-      logger,
-      readiness: readinessChecks(database, config.IDENTITY_URL, sessions),
-      // Without NATS the instance still answers: its changes wait in the outbox.
-      degradable: { events: () => transport.ping() },
-    }),
-    before: [
-      lifecycle.guard(),
-      metrics.middleware(),
-      traceRequests({ service: module.name, continueIncoming: true }),
-      ...(parts.readCacheAnswers ? [parts.readCacheAnswers] : []),
-    ],
-    authenticators: [
-      ...(parts.extraAuthenticators ?? []).map((a) => authenticate(a.verifier, a.cookieName)),
-      authenticate(userVerifier, USER_SESSION_COOKIE),
-    ],
-    routes: serviceRoutes(module, parts, files.handlers),
-  });
+  const version = async () => options.version ?? partVersion(module.name);
+  const app = serviceApp({ module, parts, context, lifecycle, sessions, userVerifier, fileHandlers: files.handlers, version });
   const lane = parts.personalReads?.length
     ? personalReadLane({ reads: parts.personalReads, verifier: userVerifier, lifecycle, metrics, logger })
     : null;
   const host = options.host ?? '127.0.0.1';
-  const server = await listen(createServer(lane ? (req, res) => lane(req, res, app) : app), config.PORT, host);
-  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
+  const server = await listen(lane ? (req, res) => lane(req, res, app) : app, config.PORT, host);
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${host}:${port}`;
+  const operatorsPort =
+    config.METRICS_PORT === 'off'
+      ? null
+      : await startOperatorsPort({
+          host: config.METRICS_HOST,
+          port: config.METRICS_PORT,
+          token: config.METRICS_TOKEN,
+          figures: [metrics],
+          headers: SERVICE_ANSWER_HEADERS,
+          logger,
+        });
   logger.info({ url, database: database.kind, events: transport.kind }, `${module.name} service listening`);
 
   if (options.startRelay ?? true) relay.start();
@@ -214,7 +214,8 @@ export async function startService<TConfig extends BaseServiceEnv>(
   return {
     name: module.name,
     url,
-    port: (server.address() as AddressInfo).port,
+    port,
+    metricsUrl: operatorsPort?.url ?? null,
     context,
     relay,
     app,
@@ -228,6 +229,7 @@ export async function startService<TConfig extends BaseServiceEnv>(
           logger,
           atGraceEnd: parts.cancelUnfinishedWork,
         });
+        operatorsPort?.close();
         await relay.stop();
         await sessions?.close();
         // Handlers still at work finish before the database they write to closes.
@@ -241,23 +243,26 @@ export async function startService<TConfig extends BaseServiceEnv>(
   };
 }
 
-const SESSION_LIST_START_WAIT_MS = 30_000;
+/** Headers of answers sent before any route (malformed requests, the operators' port). */
+const SERVICE_ANSWER_HEADERS: [string, string][] = [
+  ['cache-control', 'no-store'],
+  ['x-content-type-options', 'nosniff'],
+];
 
-/** The service's own schema (its name) on PostgreSQL or a PGlite folder under DATA_DIR, migrated or checked. */
-function openServiceDatabase(module: ServiceModule<any>, config: BaseServiceEnv, logger: Logger) {
-  return openDatabase({
-    schemaName: module.name.replace(/-/g, '_'),
-    migrationsFolder: module.migrationsFolder,
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR === 'memory://' ? 'memory://' : join(config.DATA_DIR, module.name, 'pg'),
-    logger,
-    migrations: config.RUN_MIGRATIONS ? 'apply' : 'verify',
-    poolSize: config.DATABASE_POOL_SIZE,
+async function listen(handler: RequestListener, port: number, host: string): Promise<Server> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => (server.off('error', reject), resolve()));
   });
+  // Keep-alive longer than the gateway's, so the proxy never reuses a socket we just closed.
+  server.keepAliveTimeout = 65_000;
+  answerMalformedRequests(server, SERVICE_ANSWER_HEADERS);
+  return server;
 }
 
-/** The figures that say the bus is stuck (outbox rows waiting) or the pool too small. */
-function watchOutboxAndPool(metrics: ServiceMetrics, relay: OutboxRelay, database: Database) {
+/** The outbox's backlog and the database pool's use, read at scrape time. */
+function measureStorage(metrics: ServiceMetrics, relay: OutboxRelay, database: Database) {
   metrics.gauge('outbox_rows_waiting', 'Outbox rows not yet published', async (gauge) => gauge.set((await relay.backlog()).waiting));
   metrics.gauge('outbox_oldest_waiting_age_seconds', 'Age of the oldest outbox row not yet published', async (gauge) =>
     gauge.set((await relay.backlog()).oldestAgeSeconds),
@@ -277,10 +282,10 @@ function watchOutboxAndPool(metrics: ServiceMetrics, relay: OutboxRelay, databas
   );
 }
 
-/** The service's file store; instances sharing a DATA_DIR take turns, so the first creates the URL-signing secret and the others read it. */
-async function openServiceFiles(module: ServiceModule<any>, config: BaseServiceEnv, database: Database, logger: Logger) {
+/** The service's object store; instances sharing a DATA_DIR take turns, so the first creates the URL-signing secret and the others read it. */
+async function openFiles(config: BaseServiceEnv, name: string, database: Database, logger: Logger) {
   return (await database.exclusive('files', async () => {
-    const created = createObjectStore(config, module.name, database.exclusive);
+    const created = createObjectStore(config, name, database.exclusive);
     // A write cut short by a crash leaves its `.partial` file: gone before this process writes anything.
     const removed = await created.local?.removeCrashedWrites();
     if (removed) logger.info({ removed }, 'removed files left half-written by a crash');
@@ -288,7 +293,7 @@ async function openServiceFiles(module: ServiceModule<any>, config: BaseServiceE
   }))!;
 }
 
-function serviceContext<TConfig extends BaseServiceEnv>(pieces: {
+function serviceContext<TConfig extends BaseServiceEnv>(parts: {
   module: ServiceModule<TConfig>;
   config: TConfig;
   logger: Logger;
@@ -299,30 +304,30 @@ function serviceContext<TConfig extends BaseServiceEnv>(pieces: {
   metrics: ServiceMetrics;
   lifecycle: Lifecycle;
 }): ServiceContext<TConfig> {
-  const { module, config, database, relay } = pieces;
+  const { module, config, database, relay } = parts;
   return {
     name: module.name,
     config,
-    logger: pieces.logger,
+    logger: parts.logger,
     database,
     db: database.db,
     outbox: createOutboxWriter(module.name, module.tables.outbox),
-    transport: pieces.transport,
+    transport: parts.transport,
     async transaction(work) {
       const result = await database.db.transaction(work);
       relay.nudge();
       return result;
     },
     sessionOwnership: new SessionOwnership(config.IDENTITY_URL),
-    files: pieces.files,
+    files: parts.files,
     entitlements: new Entitlements(config.IDENTITY_URL),
-    metrics: pieces.metrics,
+    metrics: parts.metrics,
     exclusive: database.exclusive,
-    stopSignal: pieces.lifecycle.stopSignal,
+    stopSignal: parts.lifecycle.stopSignal,
   };
 }
 
-/** Subscribes the service's consumers (they start consuming once the broker is reached) and reports their backlog. */
+/** Subscribes the service's consumers, and reports their backlog at the broker at scrape time. */
 async function subscribeConsumers(module: ServiceModule<any>, parts: ServiceParts, context: ServiceContext<any>) {
   const { transport, metrics, logger } = context;
   const durableNames: string[] = [];
@@ -342,8 +347,7 @@ async function subscribeConsumers(module: ServiceModule<any>, parts: ServicePart
   }
   const backlogOf = transport.consumerBacklog?.bind(transport);
   if (!backlogOf || durableNames.length === 0) return;
-  // Read from the broker at scrape time. A consumer whose pending count keeps growing has
-  // fallen behind its events; redelivered ones are failing and being retried.
+  // A consumer whose pending count keeps growing has fallen behind its events; redelivered ones are failing and being retried.
   metrics.gauge(
     'events_consumer_backlog',
     'Events the broker holds for a consumer: pending (not yet delivered), awaiting_ack, redelivered (delivered more than once, unacknowledged)',
@@ -361,35 +365,54 @@ async function subscribeConsumers(module: ServiceModule<any>, parts: ServicePart
   );
 }
 
-/** What `/ready` checks: the database, and unless this service signs sessions itself, identity's keys and list of ended sessions. */
-function readinessChecks(
-  database: Database,
-  identityUrl: string,
-  sessions: ReturnType<typeof createUserSessionVerifier> | null,
-): Record<string, () => Promise<void>> {
-  if (!sessions) return { database: database.ping };
-  return {
-    database: database.ping,
-    // The service that signs sessions has its keys in hand; the others must reach them.
-    'identity-keys': () => fetchOk(`${identityUrl}/.well-known/jwks.json`),
-    // Until identity's list of ended sessions is in, every signed-in request would be refused.
-    'session-revocations': () => sessionsLoaded(sessions.feed),
-  };
+/** The service's Express app: operations, request figures and traces, sessions, then its declared routes. */
+function serviceApp(options: {
+  module: ServiceModule<any>;
+  parts: ServiceParts;
+  context: ServiceContext<any>;
+  lifecycle: Lifecycle;
+  sessions: ReturnType<typeof createUserSessionVerifier> | null;
+  userVerifier: TokenVerifier;
+  fileHandlers: FileRouteHandlers;
+  version: () => Promise<string>;
+}): Express {
+  const { module, parts, context, lifecycle, sessions } = options;
+  const { config, database, transport, metrics, logger } = context;
+  const identityKeysUrl = `${config.IDENTITY_URL}/.well-known/jwks.json`;
+  return createServiceApp({
+    name: module.name,
+    logger,
+    operations: operationsRoutes({
+      name: module.name,
+      version: options.version,
+      lifecycle,
+      metrics,
+      logger,
+      readiness: {
+        database: database.ping,
+        // The service that signs sessions has its keys in hand; the others must reach them.
+        ...(parts.userVerifier ? {} : { 'identity-keys': () => fetchOk(identityKeysUrl) }),
+        // Until identity's list of ended sessions is in, every signed-in request would be refused.
+        ...(sessions ? { 'session-revocations': () => sessionsLoaded(sessions.feed) } : {}),
+      },
+      // Without NATS the instance still answers: its changes wait in the outbox.
+      degradable: { events: () => transport.ping() },
+    }),
+    before: [
+      lifecycle.guard(),
+      metrics.middleware(),
+      traceRequests({ service: module.name, continueIncoming: true }),
+      ...(parts.readCacheAnswers ? [parts.readCacheAnswers] : []),
+    ],
+    authenticators: [
+      ...(parts.extraAuthenticators ?? []).map((a) => authenticate(a.verifier, a.cookieName)),
+      authenticate(options.userVerifier, USER_SESSION_COOKIE),
+    ],
+    routes: serviceRoutes(module, parts, options.fileHandlers),
+  });
 }
 
-async function listen(server: Server, port: number, host: string): Promise<Server> {
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => (server.off('error', reject), resolve()));
-  });
-  // Keep-alive longer than the gateway's, so the proxy never reuses a socket we just closed.
-  server.keepAliveTimeout = 65_000;
-  answerMalformedRequests(server, [
-    ['cache-control', 'no-store'],
-    ['x-content-type-options', 'nosniff'],
-  ]);
-  return server;
-}
+const SESSION_LIST_START_WAIT_MS = 30_000;
 
 /** The service's declared routes, after its `beforeRoutes`, with the signed-file routes it declares when files are on local disk. */
 function serviceRoutes(module: ServiceModule<any>, parts: ServiceParts, fileHandlers: FileRouteHandlers): Router {

@@ -18,6 +18,7 @@ import {
   type UploadedPart,
 } from './object-store';
 import { answerStoredPut, expiresAt, receiveSignedPut, tooLarge, urlUsed, UrlSigner, type SignedPutTarget } from './signed-uploads';
+import { storageClock } from './storage-clock';
 
 /**
  * Who writes a `.partial` file: this host and process, so that a start-up can tell the
@@ -259,7 +260,7 @@ export class LocalDiskStore implements ObjectStore {
       if (file.path.endsWith(USED_URL_SUFFIX)) {
         // Kept while its URL could still be used; then it has nothing left to refuse.
         const { exp } = JSON.parse(await readFile(file.path, 'utf8').catch(() => '{}'));
-        if (!(Number(exp) * 1000 > Date.now())) await rm(file.path, { force: true });
+        if (!(Number(exp) * 1000 > storageClock.now())) await rm(file.path, { force: true });
         continue;
       }
       if (file.mtimeMs >= before.getTime()) continue;

@@ -28,6 +28,7 @@ import {
   type UploadedPart,
 } from './object-store';
 import { answerStoredPut, DEFAULT_EXPIRY_SECONDS, receiveSignedPut, urlUsed, UrlSigner, type SignedPutTarget } from './signed-uploads';
+import { storageClock } from './storage-clock';
 
 /**
  * Beside the objects, under `<prefix>/.upload-urls/<key>`: the record that the upload URL of
@@ -241,7 +242,7 @@ export class S3Store implements ObjectStore {
     // Upload URL records have nothing left to refuse once their URL expired and their PUT ended.
     for await (const { Key } of this.listUnder(prefix, UPLOAD_URL_RECORDS)) {
       const record = await this.readRecord(Key);
-      if (record && record.exp * 1000 > Date.now()) continue;
+      if (record && record.exp * 1000 > storageClock.now()) continue;
       if (record && record.reserved > 0 && Date.now() - record.startedAt < UPLOAD_MAX_RUN_MS) continue;
       await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key }));
     }
@@ -356,7 +357,7 @@ export class S3Store implements ObjectStore {
           ? `attachment; filename="${options.downloadName.replace(/["\\]/g, '')}"`
           : undefined,
       }),
-      { expiresIn: options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS },
+      { expiresIn: options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS, signingDate: new Date(storageClock.now()) },
     );
   }
 
@@ -392,7 +393,7 @@ export class S3Store implements ObjectStore {
       return getSignedUrl(
         this.presigner,
         new UploadPartCommand({ Bucket: this.options.bucket, Key: this.objectKey(key), UploadId: uploadId, PartNumber: partNumber }),
-        { expiresIn: options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS },
+        { expiresIn: options.expiresInSeconds ?? DEFAULT_EXPIRY_SECONDS, signingDate: new Date(storageClock.now()) },
       );
     },
     complete: async (key, uploadId, parts) => {

@@ -4,6 +4,7 @@ import { Transform } from 'node:stream';
 import type { Request, Response } from 'express';
 import { AppError } from '../errors';
 import type { PresignPutOptions } from './object-store';
+import { storageClock } from './storage-clock';
 
 export const DEFAULT_EXPIRY_SECONDS = 15 * 60;
 
@@ -62,12 +63,12 @@ export class UrlSigner {
     if (fields.op !== op || given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw new AppError(403, 'BAD_SIGNATURE', 'This link is not valid');
     }
-    if (Number(fields.exp) < Date.now() / 1000) throw new AppError(403, 'EXPIRED', 'Request has expired');
+    if (Number(fields.exp) < storageClock.now() / 1000) throw new AppError(403, 'EXPIRED', 'Request has expired');
     return fields;
   }
 }
 
-export const expiresAt = (seconds = DEFAULT_EXPIRY_SECONDS) => String(Math.floor(Date.now() / 1000) + seconds);
+export const expiresAt = (seconds = DEFAULT_EXPIRY_SECONDS) => String(Math.floor(storageClock.now() / 1000) + seconds);
 
 /**
  * What a store does around one PUT of a signed URL: `claim` makes the record that the URL

@@ -23,6 +23,13 @@ import {
   saveClonedVoice,
   type VoiceProfileRecord,
 } from '../data-access/voice-profile-repository';
+import {
+  insertUploadGrant,
+  openUploadGrants,
+  removeSpentUploadGrants,
+  settleUploadGrant,
+  deleteUploadGrantsOf,
+} from '../data-access/upload-grant-repository';
 import type { VoiceEngines } from '../engines/create-voice-engines';
 import { speechCachePrefix, type SpeechResult, type SpeechSynthesizer } from './synthesize-speech';
 import { checkAndPrepareReading, checkAndPrepareSample } from './voice-sample';
@@ -74,24 +81,45 @@ export const UPLOAD_QUOTA_BYTES = 2 * VOICE_SAMPLE_MAX_BYTES;
 const quotaMessage = `Your recordings waiting to be used take up your ${UPLOAD_QUOTA_BYTES / 1024 / 1024} MB of storage. Please try again in an hour, once unused recordings are removed.`;
 const sampleKey = (voiceId: string) => `samples/${voiceId}/sample.wav`;
 
+/** A link for less room than this would be cut off before a short recording is whole. */
+const SMALLEST_UPLOAD_BYTES = 1024 * 1024;
+const UPLOAD_LINK_SECONDS = 15 * 60;
+
 /**
- * A one-time URL the browser PUTs the recording to (audio/webm, at most 25 MB, 15 minutes),
- * within the account's upload quota (409 STORAGE_QUOTA_EXCEEDED when it is full; the PUT
- * itself is cut off at the quota too).
+ * A one-time URL the browser PUTs the recording to (audio/webm, 15 minutes). The link holds
+ * its bytes against the account's upload quota from the moment it is granted (its limit is
+ * at most the room left: stored files, and what other open links hold) until its upload is
+ * used or the link expires, so links used all at once never store more than the quota, and an
+ * account holds at most two links open at once (the quota is two recordings at the largest
+ * size; 409 STORAGE_QUOTA_EXCEEDED when there is no room). Grants of one account are made one
+ * at a time, across instances.
  */
 export async function requestSampleUpload({ context, userId }: { context: Context; userId: string }): Promise<UploadUrlAnswer> {
-  if ((await context.files.usedBytes(uploadPrefix(userId))) >= UPLOAD_QUOTA_BYTES) {
-    throw new AppError(409, 'STORAGE_QUOTA_EXCEEDED', quotaMessage);
-  }
-  const key = `${uploadPrefix(userId)}${Date.now()}-${randomBytes(6).toString('hex')}.webm`;
+  const granted = await context.exclusive(`upload-grants:${userId}`, async () => {
+    const now = new Date();
+    await removeSpentUploadGrants(context.db, userId, now);
+    const open = await openUploadGrants(context.db, userId, now);
+    // A link whose file is stored is counted by the file's size (in usedBytes); one still waiting, by its limit.
+    const waiting = await Promise.all(open.map(async (grant) => ((await context.files.stat(grant.key)) ? 0 : grant.maxBytes)));
+    const held = (await context.files.usedBytes(uploadPrefix(userId))) + waiting.reduce((sum, bytes) => sum + bytes, 0);
+    const maxBytes = Math.min(VOICE_SAMPLE_MAX_BYTES, UPLOAD_QUOTA_BYTES - held);
+    if (maxBytes < SMALLEST_UPLOAD_BYTES) throw new AppError(409, 'STORAGE_QUOTA_EXCEEDED', quotaMessage);
+    const key = `${uploadPrefix(userId)}${Date.now()}-${randomBytes(6).toString('hex')}.webm`;
+    await insertUploadGrant(context.db, { key, userId, maxBytes, expiresAt: new Date(now.getTime() + UPLOAD_LINK_SECONDS * 1000) });
+    return { key, maxBytes };
+  });
+  const { key, maxBytes } = granted!;
   const uploadURL = await context.files.presignPut(key, {
     contentType: 'audio/webm',
-    maxBytes: VOICE_SAMPLE_MAX_BYTES,
-    expiresInSeconds: 15 * 60,
+    maxBytes,
+    expiresInSeconds: UPLOAD_LINK_SECONDS,
     quota: { prefix: uploadPrefix(userId), maxBytes: UPLOAD_QUOTA_BYTES },
   });
   return { uploadURL };
 }
+
+/** The upload behind `key` is being used or refused: the link it came with holds nothing any more. */
+const settleUpload = (context: Context, key: string) => settleUploadGrant(context.db, key, new Date());
 
 /**
  * The object key behind an upload URL this service signed, if it belongs to the user. The
@@ -159,6 +187,7 @@ export async function cloneVoice({
   const uploadKey = uploadKeyOf(input.uploadURL, userId);
   const raw = await readUpload(context, uploadKey);
   if (!raw) throw badRequest('The recording was not found. Please record again.', 'SAMPLE_NOT_FOUND');
+  await settleUpload(context, uploadKey);
 
   let wav: Buffer;
   try {
@@ -227,6 +256,7 @@ export async function deleteVoice({
 export async function forgetListenerVoice(options: { context: Context; engines: VoiceEngines; tx: Tx; userId: string; logger: Logger }) {
   const { context, tx, userId } = options;
   await context.files.deletePrefix(uploadPrefix(userId));
+  await deleteUploadGrantsOf(tx, userId);
   const profile = await findVoiceProfileIn(tx, userId);
   if (!profile) return;
   await releaseVoice({ ...options, profile });
@@ -279,6 +309,7 @@ export async function prepareReading({
   const uploadKey = uploadKeyOf(input.uploadURL, userId);
   const raw = await readUpload(context, uploadKey);
   if (!raw) throw badRequest('The recording was not found. Please record again.', 'SAMPLE_NOT_FOUND');
+  await settleUpload(context, uploadKey);
   try {
     return await checkAndPrepareReading(raw, { minSpeechSeconds: input.minSpeechSeconds, maxSeconds: input.maxSeconds });
   } finally {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
-import { decodeWav, encodeWav, type WavAudio } from '@innerecho/kit';
+import { decodeWav, encodeWav, OWN_PROCESS_GROUP, type WavAudio } from '@innerecho/kit';
 
 export interface EspeakVoice {
   /** espeak-ng voice variant: base and top of the pitch range (Hz), formant scale (%). */
@@ -41,7 +41,10 @@ class EspeakProcess {
 
   private ensure(): ChildProcessWithoutNullStreams {
     if (this.child) return this.child;
-    const child = spawn(process.execPath, [join(__dirname, 'espeak-runner.mjs')], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(__dirname, 'espeak-runner.mjs')], {
+      ...OWN_PROCESS_GROUP,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     this.child = child;
     this.buffer = Buffer.alloc(0);
     child.stdout.on('data', (d: Buffer) => {

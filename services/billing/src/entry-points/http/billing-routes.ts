@@ -1,8 +1,25 @@
 import { BILLING_ENDPOINTS } from '@innerecho/contracts';
-import { AppError, assertSameOrigin, formError, requireUser, sendPage, type ServiceContext, declaredRoutes } from '@innerecho/kit';
+import type { Request, Response } from 'express';
+import {
+  AppError,
+  assertSameOrigin,
+  browserCookieOptions,
+  formError,
+  requireUser,
+  sendPage,
+  type ServiceContext,
+  declaredRoutes,
+} from '@innerecho/kit';
 import type { BillingConfig } from '../../config';
 import { applyBillingFact } from '../../domain/apply-billing-fact';
 import { checkoutStatus } from '../../domain/checkout-status';
+import {
+  CHECKOUT_STARTER_COOKIE,
+  CHECKOUT_STARTER_COOKIE_PATH,
+  CHECKOUT_STARTER_MAX_AGE_MS,
+  newStarterToken,
+  starterTokenFrom,
+} from '../../domain/checkout-starter';
 import { completeDemoCheckout, findOpenDemoCheckout, listDemoSubscriptions, setDemoCancellation } from '../../domain/demo-billing';
 import { ALREADY_SUBSCRIBED_AFTER_PAYMENT_MESSAGE, findActiveSubscriptionOf } from '../../domain/one-subscription-per-buyer';
 import { openCustomerPortal } from '../../domain/open-portal';
@@ -23,9 +40,20 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions) {
   const counted = billingMetrics(context.metrics);
   const mode = stripe ? 'stripe' : 'demo';
 
+  /** This browser's checkout token, given (and kept a day longer) at each checkout it starts. */
+  const starterTokenOf = (req: Request, res: Response) => {
+    const token = starterTokenFrom(req.cookies?.[CHECKOUT_STARTER_COOKIE]) ?? newStarterToken();
+    res.cookie(
+      CHECKOUT_STARTER_COOKIE,
+      token,
+      browserCookieOptions(context.config, { maxAgeMs: CHECKOUT_STARTER_MAX_AGE_MS, path: CHECKOUT_STARTER_COOKIE_PATH }),
+    );
+    return token;
+  };
+
   router.handle('POST /api/create-checkout-session', async (req, res) => {
     try {
-      res.json(await startCheckout({ context, stripe, input: req.body, user: req.user }));
+      res.json(await startCheckout({ context, stripe, input: req.body, user: req.user, starterToken: starterTokenOf(req, res) }));
       counted.checkout(mode, 'started');
     } catch (error) {
       counted.checkout(mode, 'failed');
@@ -67,7 +95,8 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions) {
 
   router.handle('GET /api/billing/checkout-status/:checkoutId', async (req, res) => {
     res.setHeader('cache-control', 'no-store');
-    res.json(await checkoutStatus({ context, checkoutId: req.params.checkoutId, user: req.user }));
+    const starterToken = starterTokenFrom(req.cookies?.[CHECKOUT_STARTER_COOKIE]);
+    res.json(await checkoutStatus({ context, checkoutId: req.params.checkoutId, user: req.user, starterToken }));
   });
 
   /**

@@ -1,5 +1,6 @@
 import type { CookieOptions, Request, Response } from 'express';
 import {
+  browserCookieOptions,
   CREATOR_SESSION_COOKIE,
   CREATOR_TOKEN_ISSUER,
   createTokenSigner,
@@ -47,8 +48,7 @@ export class CreatorSessions {
   }
 
   private cookieOptions(maxAgeMs?: number): CookieOptions {
-    const secure = this.config.COOKIE_SECURE ? this.config.COOKIE_SECURE === 'true' : this.config.PUBLIC_URL.startsWith('https:');
-    return { httpOnly: true, sameSite: 'lax', secure, path: '/', ...(maxAgeMs ? { maxAge: maxAgeMs } : {}) };
+    return browserCookieOptions(this.config, { maxAgeMs });
   }
 
   async start(res: Response, creator: { id: string; email: string }) {

@@ -17,10 +17,11 @@ import type { CreatorSessions } from './creator-session';
 export function creatorSetupRoutes(context: ServiceContext<CreatorReferralConfig>, sessions: CreatorSessions) {
   const router = declaredRoutes(CREATOR_REFERRAL_ENDPOINTS);
 
-  const page = (res: Response, status: number, token: string, error?: string) => {
+  const page = (res: Response, status: number, token: string, error?: string, code?: string) => {
     sendPage(res, {
       status,
       secretInAddress: true,
+      refusal: error ? { error, code: code ?? 'VALIDATION_FAILED' } : undefined,
       title: 'Choose your creator password',
       body: `<h1>Choose your creator password</h1>
 <p class="lead">This link works once. Afterwards you sign in to your creator dashboard with your email and this password.</p>
@@ -32,14 +33,14 @@ ${token ? choosePasswordForm(CREATOR_SETUP_PATH, token) : ''}`,
 
   router.handle('GET /api/creator-auth/setup', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token.slice(0, 200) : '';
-    if (!(await isUsableCreatorSetupLink(context, token))) return page(res, 410, '', INVALID_CREATOR_SETUP_LINK);
+    if (!(await isUsableCreatorSetupLink(context, token))) return page(res, 410, '', INVALID_CREATOR_SETUP_LINK, 'SETUP_LINK_INVALID');
     page(res, 200, token);
   });
 
   router.handle('POST /api/creator-auth/setup', async (req, res) => {
     assertSameOrigin(req);
     const token = typeof req.body?.token === 'string' ? req.body.token.slice(0, 200) : '';
-    if (req.body?.password !== req.body?.confirm) return page(res, 400, token, 'The two passwords are not the same');
+    if (req.body?.password !== req.body?.confirm) return page(res, 400, token, 'The two passwords are not the same', 'PASSWORDS_DIFFER');
     try {
       const creator = await redeemCreatorSetupLink(context, token, req.body?.password);
       await sessions.start(res, creator);
@@ -48,7 +49,7 @@ ${token ? choosePasswordForm(CREATOR_SETUP_PATH, token) : ''}`,
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const invalid = error.code === 'SETUP_LINK_INVALID';
-      page(res, invalid ? 410 : 400, invalid ? '' : token, error.message);
+      page(res, invalid ? 410 : 400, invalid ? '' : token, error.message, error.code);
     }
   });
 

@@ -23,10 +23,11 @@ import { setSessionCookie } from './session-cookie';
 export function adminSetupRoutes({ context, signer }: { context: ServiceContext<IdentityConfig>; signer: TokenSigner }) {
   const router = declaredRoutes(IDENTITY_ENDPOINTS);
 
-  const page = (res: Response, status: number, token: string, error?: string) => {
+  const page = (res: Response, status: number, token: string, error?: string, code?: string) => {
     sendPage(res, {
       status,
       secretInAddress: true,
+      refusal: error ? { error, code: code ?? 'VALIDATION_FAILED' } : undefined,
       title: 'Set up the admin account',
       body: `<h1>Choose the admin password</h1>
 <p class="lead">This link works once. The password you choose here signs the admin in from now on.</p>
@@ -37,14 +38,14 @@ ${token ? choosePasswordForm(ADMIN_SETUP_PATH, token) : ''}`,
 
   router.handle('GET /api/auth/admin-setup', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    if (!token || !(await findUsableSetupToken(context.db, token))) return page(res, 410, '', INVALID_SETUP_LINK);
+    if (!token || !(await findUsableSetupToken(context.db, token))) return page(res, 410, '', INVALID_SETUP_LINK, 'SETUP_LINK_INVALID');
     page(res, 200, token);
   });
 
   router.handle('POST /api/auth/admin-setup', async (req, res) => {
     assertSameOrigin(req);
     const token = typeof req.body?.token === 'string' ? req.body.token : '';
-    if (req.body?.password !== req.body?.confirm) return page(res, 400, token, 'The two passwords are not the same');
+    if (req.body?.password !== req.body?.confirm) return page(res, 400, token, 'The two passwords are not the same', 'PASSWORDS_DIFFER');
     try {
       const admin = await redeemAdminSetupLink(context, token, req.body?.password);
       setSessionCookie(res, context.config, await startSession({ context, signer, user: admin }));
@@ -52,7 +53,13 @@ ${token ? choosePasswordForm(ADMIN_SETUP_PATH, token) : ''}`,
       res.redirect(303, '/admin');
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      page(res, error.code === 'SETUP_LINK_INVALID' ? 410 : 400, error.code === 'SETUP_LINK_INVALID' ? '' : token, error.message);
+      page(
+        res,
+        error.code === 'SETUP_LINK_INVALID' ? 410 : 400,
+        error.code === 'SETUP_LINK_INVALID' ? '' : token,
+        error.message,
+        error.code,
+      );
     }
   });
 

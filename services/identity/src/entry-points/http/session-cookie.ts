@@ -1,5 +1,5 @@
 import type { CookieOptions, Response } from 'express';
-import { USER_SESSION_COOKIE } from '@innerecho/kit';
+import { browserCookieOptions, USER_SESSION_COOKIE } from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 
 /**
@@ -10,10 +10,7 @@ import type { IdentityConfig } from '../../config';
 export const RETURNING_COOKIE = 'ie_returning';
 const RETURNING_MAX_AGE_MS = 400 * 86_400_000;
 
-export function cookieOptions(config: IdentityConfig, maxAgeMs?: number): CookieOptions {
-  const secure = config.COOKIE_SECURE ? config.COOKIE_SECURE === 'true' : config.PUBLIC_URL.startsWith('https:');
-  return { httpOnly: true, sameSite: 'lax', secure, path: '/', ...(maxAgeMs ? { maxAge: maxAgeMs } : {}) };
-}
+export const cookieOptions = (config: IdentityConfig, maxAgeMs?: number): CookieOptions => browserCookieOptions(config, { maxAgeMs });
 
 export function setSessionCookie(res: Response, config: IdentityConfig, token: string) {
   res.cookie(USER_SESSION_COOKIE, token, cookieOptions(config, config.SESSION_TTL_SECONDS * 1000));

@@ -1,0 +1,1 @@
+ALTER TABLE "billing"."checkout_sessions" ADD COLUMN "starter_token_hash" text;
