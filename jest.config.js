@@ -18,7 +18,7 @@ module.exports = {
       displayName: 'integration',
       testMatch: [
         '<rootDir>/{gateway,services,frontends}/**/test/**/*.test.ts',
-        '<rootDir>/infra/{embedded,distributed,k8s}/test/**/*.test.ts',
+        '<rootDir>/infra/{embedded,distributed,k8s,releases}/test/**/*.test.ts',
       ],
       testPathIgnorePatterns: ['/node_modules/'],
     },

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { MemoryStore, rateLimit, type Store } from 'express-rate-limit';
-import { PAGE_ASSETS_PATH, pageAssets, REQUEST_ID_HEADER, type Logger, type TokenVerifier } from '@innerecho/kit';
+import { PAGE_ASSETS_PATH, pageAssets, partVersion, REQUEST_ID_HEADER, type Logger, type TokenVerifier } from '@innerecho/kit';
 import { randomUUID } from 'node:crypto';
 import { serviceUrls, type GatewayConfig } from './config';
 import { finalErrorHandler, sendError } from './errors';
@@ -35,6 +35,8 @@ export interface GatewayOptions {
   operations?: GatewayOperations;
   /** Where sign-in attempts are counted (shared by every gateway instance); defaults to this instance's memory. */
   signInStore?: Store;
+  /** The version `/health` reports (an image's `INNERECHO_VERSION`); else worked out from the release record. */
+  version?: string;
   /** The time, in ms (tests move it instead of waiting); Date.now by default. */
   clock?: () => number;
 }
@@ -56,6 +58,7 @@ export function createGateway({
   verifier: sessions,
   operations = gatewayOperations(),
   signInStore,
+  version,
   clock,
 }: GatewayOptions): RequestListener {
   const app = express();
@@ -73,7 +76,7 @@ export function createGateway({
   // Fonts of the pages services render themselves (sign-in, demo checkout).
   app.use(PAGE_ASSETS_PATH, pageAssets());
 
-  app.get('/health', systemHealth(urls));
+  app.get('/health', systemHealth(urls, version));
 
   const tooMany = (message: string) => (req: Request, res: Response) => sendError(req, res, 429, 'RATE_LIMITED', message);
   const signInAttempts = passwordGuessLimits({
@@ -148,7 +151,7 @@ export function createGateway({
 }
 
 /** `/health`: the whole system's status, from each service's readiness ("degraded" when one is not ready). */
-function systemHealth(urls: Record<(typeof SERVICE_NAMES)[number], string>) {
+function systemHealth(urls: Record<(typeof SERVICE_NAMES)[number], string>, version: string | undefined) {
   return async (_req: Request, res: Response) => {
     const checks = await Promise.all(
       SERVICE_NAMES.map(async (name) => {
@@ -161,7 +164,11 @@ function systemHealth(urls: Record<(typeof SERVICE_NAMES)[number], string>) {
       }),
     );
     const healthy = checks.every(([, status]) => status === 'ok');
-    res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'degraded', services: Object.fromEntries(checks) });
+    res.status(healthy ? 200 : 503).json({
+      status: healthy ? 'ok' : 'degraded',
+      version: version ?? (await partVersion('gateway')),
+      services: Object.fromEntries(checks),
+    });
   };
 }
 

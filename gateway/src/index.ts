@@ -48,12 +48,16 @@ export async function startGateway(
     processMetrics?: boolean;
     /** More figures its operators' port shows: the services of the same process (`npm start`). */
     alsoFigures?: ServiceMetrics[];
+    /** The version `/health` reports (an image's `INNERECHO_VERSION`); else worked out from the release record. */
+    version?: string;
   } = {},
 ): Promise<RunningGateway> {
   const operations = gatewayOperations(options);
   const signInStore = config.DATABASE_URL ? PostgresRateLimitStore.connect(config.DATABASE_URL, logger) : undefined;
   const sessions = createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });
-  const server = createServer(createGateway({ config, logger, operations, signInStore, verifier: sessions.verifier }));
+  const server = createServer(
+    createGateway({ config, logger, operations, signInStore, verifier: sessions.verifier, version: options.version }),
+  );
   const headers = [...everyAnswerHeaders({ publicUrl: config.PUBLIC_URL }), ...API_ANSWER_HEADERS];
   // Headers past Node's limit (431) and the like are answered before the app sees a request.
   answerMalformedRequests(server, headers);

@@ -3,7 +3,7 @@ import { freePort } from '@innerecho/embedded';
 import { RoundRobinBalancer } from './balancer';
 import { gatewayEnvironment, serviceEnvironment, SERVICES, type ServiceName, type Wiring } from './environment';
 import { ensureSecrets } from './secrets';
-import { runMigrationStep, ServiceProcess } from './service-process';
+import { runMigrationStep, ServiceProcess, type CheckoutCode } from './service-process';
 
 export interface DistributedOptions {
   wiring: Omit<Wiring, 'addresses'>;
@@ -24,6 +24,8 @@ export interface DistributedOptions {
   serviceEnv?: Record<string, string>;
   /** Passed to the gateway, e.g. SIGN_IN_RATE_LIMIT. */
   gatewayEnv?: Record<string, string>;
+  /** Where a part's code comes from when not this repository (an earlier release's checkout). */
+  codeOf?: (part: ServiceName | 'gateway') => CheckoutCode | undefined;
 }
 
 export interface RunningDistributedService {
@@ -92,6 +94,7 @@ export async function startDistributedSystem(options: DistributedOptions): Promi
             port: p,
             logDir: options.logDir,
             echo: options.echo,
+            code: options.codeOf?.(service),
           });
           all.push(child);
           return child;
@@ -108,6 +111,7 @@ export async function startDistributedSystem(options: DistributedOptions): Promi
     port: gatewayPort,
     logDir: options.logDir,
     echo: options.echo,
+    code: options.codeOf?.('gateway'),
   });
 
   const stop = async () => {

@@ -15,6 +15,20 @@ export interface ProcessOptions {
   logDir: string;
   /** Also copy its log lines here (the terminal of `npm run start:distributed`). */
   echo?: (label: string, line: string) => void;
+  /** The code it runs: this repository's by default, or another release's checkout (mixed-version runs). */
+  code?: CheckoutCode;
+}
+
+/** A checkout to run a part from, and the settings that go with its code (the version it reports). */
+export interface CheckoutCode {
+  root: string;
+  env?: Record<string, string>;
+}
+
+/** When the latest start began and when `/ready` first answered 200 (epoch ms). */
+export interface StartTimes {
+  spawnedAt: number;
+  readyAt: number;
 }
 
 /** The way `docker compose` would run the image: `tsx <workspace>/src/main.ts`, in its own Node process. */
@@ -29,8 +43,12 @@ export class ServiceProcess {
   private exited: Promise<number | null> = Promise.resolve(null);
   private readonly log: WriteStream;
   private readonly lines: string[] = [];
+  private runningCode: CheckoutCode;
+  /** The latest start's times, once it was ready. */
+  startTimes: StartTimes | null = null;
 
   constructor(readonly options: ProcessOptions) {
+    this.runningCode = options.code ?? { root: REPOSITORY_ROOT };
     this.log = createWriteStream(join(options.logDir, `${options.label.replace(/[^a-z0-9-]+/gi, '-')}.log`), { flags: 'a' });
   }
 
@@ -47,6 +65,11 @@ export class ServiceProcess {
     return this.child?.pid;
   }
 
+  /** The checkout whose code it runs. */
+  get code(): CheckoutCode {
+    return this.runningCode;
+  }
+
   get running() {
     return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
   }
@@ -59,9 +82,10 @@ export class ServiceProcess {
   /** Starts the process and resolves once its `/ready` answers 200. */
   async start(readyTimeoutMs = 120_000): Promise<void> {
     if (this.running) return;
+    const spawnedAt = Date.now();
     const child = spawn(process.execPath, [...TSX_IMPORT, join(this.options.workspace, 'src', 'main.ts')], {
-      cwd: REPOSITORY_ROOT,
-      env: { ...process.env, ...this.options.env, NODE_ENV: 'production' },
+      cwd: this.runningCode.root,
+      env: { ...process.env, ...this.options.env, ...this.runningCode.env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
@@ -81,6 +105,7 @@ export class ServiceProcess {
       });
     }
     await this.waitUntilReady(readyTimeoutMs);
+    this.startTimes = { spawnedAt, readyAt: Date.now() };
   }
 
   private async waitUntilReady(timeoutMs: number) {
@@ -117,6 +142,16 @@ export class ServiceProcess {
   /** What a deploy does to one instance: SIGTERM, wait for the drain, start the same again. */
   async restart() {
     await this.stop('SIGTERM');
+    await this.start();
+  }
+
+  /**
+   * What a deploy of another version does to one instance: SIGTERM, wait for the drain, start
+   * that code in its place (same port and settings).
+   */
+  async replaceWith(code: CheckoutCode) {
+    await this.stop('SIGTERM');
+    this.runningCode = code;
     await this.start();
   }
 

@@ -19,7 +19,7 @@ import {
 } from '@innerecho/embedded';
 import { createLogger, NatsTransport, type Db } from '@innerecho/kit';
 import { REPOSITORY_ROOT, SERVICES, type S3Settings, type ServiceName } from './environment';
-import { startDistributedSystem, type DistributedSystem } from './distributed-system';
+import { startDistributedSystem, type DistributedOptions, type DistributedSystem } from './distributed-system';
 
 /** Where tests find NATS: the CI variable, else the one running on this machine (PostgreSQL: LOCAL_DATABASE_SERVER). */
 export const LOCAL_NATS = 'nats://127.0.0.1:4222';
@@ -60,6 +60,10 @@ export interface DistributedTestOptions {
   gatewayEnv?: Record<string, string>;
   serviceEnv?: Record<string, string>;
   logLevel?: string;
+  /** A NATS of the test's own (one it stops and starts); else NATS_URL or the one on this machine. */
+  natsUrl?: string;
+  /** Where a part's code comes from when not this repository (mixed-version runs). */
+  codeOf?: DistributedOptions['codeOf'];
 }
 
 const TEST_ADMIN = 'admin@innerecho.test';
@@ -116,7 +120,7 @@ export async function startDistributedTestSystem(options: DistributedTestOptions
   try {
     const database = await createScratchDatabase(process.env.DATABASE_URL || LOCAL_DATABASE_SERVER, suffix);
     cleanups.push(database.drop);
-    const natsUrl = process.env.NATS_URL || LOCAL_NATS;
+    const natsUrl = options.natsUrl ?? (process.env.NATS_URL || LOCAL_NATS);
     const natsNamespace = `d${suffix}`;
     cleanups.push(() => destroyNamespace(natsUrl, natsNamespace));
 
@@ -147,6 +151,7 @@ export async function startDistributedTestSystem(options: DistributedTestOptions
       logDir: join(work, 'logs'),
       gatewayEnv: { SIGN_IN_RATE_LIMIT: '1000', ...(options.gatewayEnv ?? {}) },
       serviceEnv: options.serviceEnv,
+      codeOf: options.codeOf,
     });
     cleanups.push(() => system.stop());
 
@@ -235,13 +240,10 @@ export async function attachToDistributedSystem(descriptor: DistributedSystemDes
   };
 }
 
+/** Removes the namespace's streams; a NATS that is away (a test's own, stopped) keeps them, and the test removes its store. */
 async function destroyNamespace(natsUrl: string, namespace: string) {
-  const cleaner = await NatsTransport.connect({
-    servers: natsUrl,
-    name: 'test-cleanup',
-    logger: createLogger('cleanup', 'silent'),
-    namespace,
-  });
+  const cleaner = NatsTransport.open({ servers: natsUrl, name: 'test-cleanup', logger: createLogger('cleanup', 'silent'), namespace });
+  await Promise.race([cleaner.whenAvailable(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
   await cleaner.destroyStreams();
   await cleaner.close();
 }

@@ -1,55 +1,76 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { lastRelease, readReleases, workingTree } from '@innerecho/kit';
 import { REPOSITORY_ROOT, SERVICES } from '../src';
 
 /**
  * Migrations run before a release's instances replace the previous release's, which keep
  * serving on the migrated schema meanwhile. So a migration may only expand: add tables,
- * nullable columns or columns with a default, indexes. Dropping or renaming a table or a
- * column, changing a column's type, making one NOT NULL, or adding a NOT NULL column
- * without a default would break the release still running; such a change is the second
- * half of an earlier expand step, in a later release, and says so on a line of its own:
- * `-- contract: <tag of the earlier migration that expanded>`.
+ * nullable columns or columns with a default, indexes. What would break the release still
+ * running is refused: dropping or renaming a schema, table, column or index, changing a
+ * column's type, making one NOT NULL, adding a NOT NULL column without a default, dropping a
+ * column's default (its inserts leave the column out), a new uniqueness rule on a table that
+ * has rows (its inserts may collide), emptying a table, renaming an enum value or dropping a
+ * type. Such a change is the second half of an expand step that shipped in an earlier release,
+ * and says so on a line of its own: `-- contract: <tag of the released migration that expanded>`.
  */
-const BREAKING: { rule: string; pattern: RegExp }[] = [
+const BREAKING: { rule: string; pattern: RegExp; harmlessOnNewTable?: true }[] = [
+  { rule: 'drops a schema', pattern: /\bdrop\s+schema\b/i },
   { rule: 'drops a table', pattern: /\bdrop\s+table\b/i },
+  { rule: 'empties a table', pattern: /\btruncate\b/i },
   { rule: 'drops a column', pattern: /\bdrop\s+column\b/i },
   { rule: 'renames a table or column', pattern: /\brename\s+(column\s+|constraint\s+)?\S+\s+to\b|\brename\s+to\b/i },
   { rule: "changes a column's type", pattern: /\balter\s+column\s+\S+\s+(set\s+data\s+)?type\b/i },
   { rule: 'makes a column NOT NULL', pattern: /\balter\s+column\s+\S+\s+set\s+not\s+null\b/i },
+  { rule: "drops a column's default", pattern: /\balter\s+column\s+\S+\s+drop\s+default\b/i },
   {
     rule: 'adds a NOT NULL column without a default',
     pattern: /\badd\s+column\s+(?:(?!\bdefault\b)[^;])*\bnot\s+null\b(?:(?!\bdefault\b)[^;])*$/i,
   },
+  { rule: 'adds a unique constraint', pattern: /\badd\s+(constraint\s+\S+\s+)?unique\b/i, harmlessOnNewTable: true },
+  { rule: 'adds a unique index', pattern: /\bcreate\s+unique\s+index\b/i, harmlessOnNewTable: true },
+  { rule: 'drops an index', pattern: /\bdrop\s+index\b/i },
+  { rule: 'renames an enum value', pattern: /\balter\s+type\s+\S+\s+rename\s+value\b/i },
+  { rule: 'drops a type', pattern: /\bdrop\s+type\b/i },
 ];
 
-/** The migrations that existed when this check was introduced, written before the rule. */
-const BEFORE_THE_RULE: Record<string, string[]> = {
-  identity: ['0000_init', '0001_sessions', '0002_admin-setup-tokens'],
-  voice: ['0000_init', '0001_engine-settings'],
-  library: ['0000_init', '0001_music-measure'],
-  generation: [
-    '0000_init',
-    '0001_daily-usage-reservations',
-    '0002_reservation-lifetime',
-    '0003_own-recordings',
-    '0004_music-balance',
-    '0005_listening-days',
-  ],
-  billing: ['0000_init', '0001_checkouts-and-invoices'],
-  'creator-referral': ['0000_init', '0001_creator-sessions'],
-};
+const name = String.raw`(?:"[^"]+"|\w+)(?:\.(?:"[^"]+"|\w+))?`;
+const normalised = (table: string) => table.replace(/"/g, '').toLowerCase();
+/** The table a statement changes: `ALTER TABLE <t>` or `CREATE ... INDEX ... ON <t>`. */
+const tableOf = (statement: string) =>
+  new RegExp(String.raw`\balter\s+table\s+(?:only\s+)?(?:if\s+exists\s+)?(${name})|\bon\s+(?:only\s+)?(${name})`, 'i').exec(statement);
+const tablesCreatedIn = (statements: string[]) =>
+  new Set(
+    statements.flatMap((s) => {
+      const created = new RegExp(String.raw`^create\s+table\s+(?:if\s+not\s+exists\s+)?(${name})`, 'i').exec(s);
+      return created ? [normalised(created[1])] : [];
+    }),
+  );
 
-function breakingChanges(sql: string, earlierTags: string[]): string[] {
+/**
+ * What in a migration would break the release still running. `released`: the service's
+ * migrations as the last recorded release shipped them; a contract step names one of them.
+ */
+function breakingChanges(sql: string, released: string[]): string[] {
   const contract = /^--\s*contract:\s*(\S+)\s*$/m.exec(sql)?.[1];
-  if (contract && earlierTags.includes(contract)) return [];
+  if (contract && released.includes(contract)) return [];
   const statements = sql
     .split(/-->\s*statement-breakpoint|;/)
     .map((s) => s.replace(/--[^\n]*/g, '').trim())
     .filter(Boolean);
-  return statements.flatMap((statement) =>
-    BREAKING.filter(({ pattern }) => pattern.test(statement)).map(({ rule }) => `${rule}: ${statement.replace(/\s+/g, ' ').slice(0, 120)}`),
+  const newTables = tablesCreatedIn(statements);
+  const onNewTable = (statement: string) => {
+    const table = tableOf(statement);
+    return table !== null && newTables.has(normalised(table[1] ?? table[2]));
+  };
+  const problems = statements.flatMap((statement) =>
+    BREAKING.filter(({ pattern, harmlessOnNewTable }) => pattern.test(statement) && !(harmlessOnNewTable && onNewTable(statement))).map(
+      ({ rule }) => `${rule}: ${statement.replace(/\s+/g, ' ').slice(0, 120)}`,
+    ),
   );
+  if (contract && problems.length)
+    problems.unshift(`its expand step ${contract} is in no recorded release (it must ship in an earlier one)`);
+  return problems;
 }
 
 const migrationsOf = (service: string) => {
@@ -60,36 +81,71 @@ const migrationsOf = (service: string) => {
     .map((file) => ({ tag: file.replace(/\.sql$/, ''), sql: readFileSync(join(folder, file), 'utf8') }));
 };
 
-test.each(SERVICES)('every new migration of %s keeps the previous release working', (service) => {
-  const migrations = migrationsOf(service);
-  const problems = migrations.flatMap(({ tag, sql }, i) =>
-    BEFORE_THE_RULE[service].includes(tag)
-      ? []
-      : breakingChanges(
-          sql,
-          migrations.slice(0, i).map((m) => m.tag),
-        ).map((p) => `${tag} ${p}`),
-  );
+const released = lastRelease(readReleases(workingTree(REPOSITORY_ROOT)));
+
+test.each(SERVICES)('every migration of %s since the last release keeps that release working', (service) => {
+  const shipped = released?.parts[service]?.migrations ?? [];
+  const problems = migrationsOf(service)
+    .filter(({ tag }) => !shipped.includes(tag))
+    .flatMap(({ tag, sql }) => breakingChanges(sql, shipped).map((p) => `${tag} ${p}`));
   expect(problems).toEqual([]);
 });
 
-test('the check refuses what would break the running release, and lets expansions and declared contract steps through', () => {
-  const earlier = ['0006_add-display-name'];
-  expect(breakingChanges('ALTER TABLE "identity"."users" ADD COLUMN "display_name" text;', earlier)).toEqual([]);
-  expect(breakingChanges('ALTER TABLE "identity"."users" ADD COLUMN "plan" text DEFAULT \'free\' NOT NULL;', earlier)).toEqual([]);
-  expect(breakingChanges('CREATE TABLE "identity"."x" ("id" uuid PRIMARY KEY NOT NULL, "n" integer NOT NULL);', earlier)).toEqual([]);
-  expect(breakingChanges('ALTER TABLE "identity"."users" ADD COLUMN "plan" text NOT NULL;', earlier)).toEqual([
-    'adds a NOT NULL column without a default: ALTER TABLE "identity"."users" ADD COLUMN "plan" text NOT NULL',
-  ]);
-  expect(breakingChanges('ALTER TABLE "identity"."users" DROP COLUMN "name";', earlier)[0]).toMatch(/^drops a column/);
-  expect(breakingChanges('DROP TABLE "identity"."old";', earlier)[0]).toMatch(/^drops a table/);
-  expect(breakingChanges('ALTER TABLE "identity"."users" RENAME COLUMN "name" TO "display_name";', earlier)[0]).toMatch(/^renames/);
-  expect(breakingChanges('ALTER TABLE "identity"."users" RENAME TO "people";', earlier)[0]).toMatch(/^renames/);
-  expect(breakingChanges('ALTER TABLE "identity"."users" ALTER COLUMN "name" SET NOT NULL;', earlier)[0]).toMatch(
-    /^makes a column NOT NULL/,
-  );
-  expect(breakingChanges('ALTER TABLE "identity"."users" ALTER COLUMN "n" SET DATA TYPE bigint;', earlier)[0]).toMatch(/type/);
-  // The second half of an expand step, in a later release, says which step it completes.
-  expect(breakingChanges('-- contract: 0006_add-display-name\nALTER TABLE "identity"."users" DROP COLUMN "name";', earlier)).toEqual([]);
-  expect(breakingChanges('-- contract: 0099_nothing-like-it\nALTER TABLE "identity"."users" DROP COLUMN "name";', earlier)).toHaveLength(1);
+test('the last release records the migrations each service shipped', () => {
+  for (const service of SERVICES) {
+    const shipped = released?.parts[service]?.migrations;
+    if (!shipped) continue; // a service no release has shipped yet
+    expect({ service, shipped: migrationsOf(service).some(({ tag }) => shipped.includes(tag)) }).toEqual({ service, shipped: true });
+  }
+});
+
+describe('the check', () => {
+  const released = ['0006_add-display-name'];
+  const refusal = (sql: string) => breakingChanges(sql, released);
+
+  test('lets expansions through: new tables with their constraints and indexes, nullable or defaulted columns, plain indexes', () => {
+    expect(refusal('ALTER TABLE "identity"."users" ADD COLUMN "display_name" text;')).toEqual([]);
+    expect(refusal('ALTER TABLE "identity"."users" ADD COLUMN "plan" text DEFAULT \'free\' NOT NULL;')).toEqual([]);
+    expect(refusal('CREATE TABLE "identity"."x" ("id" uuid PRIMARY KEY NOT NULL, "n" integer NOT NULL);')).toEqual([]);
+    expect(refusal('CREATE INDEX "users_name_idx" ON "identity"."users" USING btree ("name");')).toEqual([]);
+    expect(
+      refusal(
+        'CREATE TABLE "identity"."x" ("id" uuid PRIMARY KEY NOT NULL, "code" text NOT NULL);--> statement-breakpoint\n' +
+          'ALTER TABLE "identity"."x" ADD CONSTRAINT "x_code_unique" UNIQUE("code");--> statement-breakpoint\n' +
+          'CREATE UNIQUE INDEX "x_code_idx" ON "identity"."x" USING btree ("code");',
+      ),
+    ).toEqual([]);
+  });
+
+  test.each([
+    ['drops a schema', 'DROP SCHEMA "old" CASCADE;'],
+    ['drops a table', 'DROP TABLE "identity"."old";'],
+    ['empties a table', 'TRUNCATE "identity"."sessions";'],
+    ['drops a column', 'ALTER TABLE "identity"."users" DROP COLUMN "name";'],
+    ['renames a table or column', 'ALTER TABLE "identity"."users" RENAME COLUMN "name" TO "display_name";'],
+    ['renames a table or column', 'ALTER TABLE "identity"."users" RENAME TO "people";'],
+    ["changes a column's type", 'ALTER TABLE "identity"."users" ALTER COLUMN "n" SET DATA TYPE bigint;'],
+    ['makes a column NOT NULL', 'ALTER TABLE "identity"."users" ALTER COLUMN "name" SET NOT NULL;'],
+    ["drops a column's default", 'ALTER TABLE "identity"."users" ALTER COLUMN "plan" DROP DEFAULT;'],
+    ['adds a NOT NULL column without a default', 'ALTER TABLE "identity"."users" ADD COLUMN "plan" text NOT NULL;'],
+    ['adds a unique constraint', 'ALTER TABLE "identity"."users" ADD CONSTRAINT "users_name_unique" UNIQUE("name");'],
+    ['adds a unique constraint', 'ALTER TABLE identity.users ADD UNIQUE (name);'],
+    ['adds a unique index', 'CREATE UNIQUE INDEX "users_name_idx" ON "identity"."users" USING btree ("name");'],
+    ['adds a unique index', 'CREATE UNIQUE INDEX CONCURRENTLY users_name_idx ON identity.users (name);'],
+    ['drops an index', 'DROP INDEX "identity"."users_name_idx";'],
+    ['renames an enum value', 'ALTER TYPE "identity"."plan" RENAME VALUE \'gold\' TO \'premium\';'],
+    ['drops a type', 'DROP TYPE "identity"."plan";'],
+  ])('refuses a migration that %s', (rule, sql) => {
+    expect(refusal(sql)).toEqual([`${rule}: ${sql.replace(/;$/, '')}`]);
+  });
+
+  test('lets a contract step through when its expand step shipped in a recorded release, and only then', () => {
+    const drop = 'ALTER TABLE "identity"."users" DROP COLUMN "name";';
+    expect(refusal(`-- contract: 0006_add-display-name\n${drop}`)).toEqual([]);
+    // Its expand step is in this release too (or in none): the running release may still use what it removes.
+    expect(breakingChanges(`-- contract: 0007_add-nickname\n${drop}`, released)).toEqual([
+      'its expand step 0007_add-nickname is in no recorded release (it must ship in an earlier one)',
+      `drops a column: ${drop.replace(/;$/, '')}`,
+    ]);
+  });
 });

@@ -4,6 +4,7 @@ export * from './testing';
 export * from './test-client';
 export * from './build-frontends-if-stale';
 export * from './journeys';
+export * from './people-journeys';
 export * from './metrics-text';
 export * from './test-support';
 export * from './stop-on-signals';

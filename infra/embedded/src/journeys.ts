@@ -16,17 +16,15 @@ export async function signedInAdmin(baseUrl: string, admin: { email: string; pas
   return client;
 }
 
-/** A creator added by the admin (POST /api/creators), with a fresh referral code. */
-export async function createCreatorThroughAdmin(admin: TestClient): Promise<{ id: string; referralCode: string }> {
+/** A creator added by the admin (POST /api/creators), with a fresh referral code, and the sign-in it was given. */
+export async function createCreatorThroughAdmin(
+  admin: TestClient,
+): Promise<{ id: string; referralCode: string; email: string; password: string }> {
   const referralCode = `r${randomBytes(5).toString('hex')}`;
-  const res = await admin.postJson('/api/creators', {
-    name: `Creator ${referralCode}`,
-    email: uniqueEmail('creator'),
-    password: 'creator password 123',
-    referralCode,
-  });
+  const sign = { email: uniqueEmail('creator'), password: 'creator password 123' };
+  const res = await admin.postJson('/api/creators', { name: `Creator ${referralCode}`, ...sign, referralCode });
   if (res.status !== 201) throw new Error(`creating a creator failed: ${res.status} ${res.text}`);
-  return { id: res.data.id, referralCode };
+  return { id: res.data.id, referralCode, ...sign };
 }
 
 /** The admin signed in, and a creator they added: where a referral journey starts. */

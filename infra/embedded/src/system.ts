@@ -72,7 +72,8 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
   if (inProcess) transports.push(inProcess);
   const transportFor = async (name: string): Promise<EventTransport> => {
     if (inProcess) return inProcess;
-    const nats = await NatsTransport.connect({
+    // Reached in the background: the product starts and serves while NATS is away.
+    const nats = NatsTransport.open({
       servers: options.natsUrl!,
       name,
       logger: logger.child({ name: `${name}-events` }),

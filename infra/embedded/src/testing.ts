@@ -71,6 +71,8 @@ export async function startTestSystem({
     env: { ...process.env, SIGN_IN_RATE_LIMIT: '1000', STARTER_MUSIC: 'if-rendered', ...(overrides.env ?? {}) },
   });
 
+  // Tests publish through the transport and expect events to flow from their first call.
+  await Promise.all(system.transports.map((transport) => (transport instanceof NatsTransport ? transport.whenAvailable() : undefined)));
   const stop = system.stop;
   return {
     ...system,

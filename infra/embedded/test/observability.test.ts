@@ -1,5 +1,5 @@
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { SpanKind, startTracing } from '@innerecho/kit';
+import { lastRelease, readReleases, repositoryRoot, SpanKind, startTracing, workingTree } from '@innerecho/kit';
 import {
   commissionsOf,
   createCreatorThroughAdmin,
@@ -152,9 +152,12 @@ describe('a referred checkout, as operators see it', () => {
       checks: { database: 'ok', 'identity-keys': 'ok', 'session-revocations': 'ok' },
     });
     // NATS is no reason to be unready (the outbox keeps events while it is away): /health reports it.
+    // And which version runs: the last release's, followed by the commit when the code changed since.
+    const released = lastRelease(readReleases(workingTree(repositoryRoot()!)))!.parts.billing.version.replace(/\./g, '\\.');
     expect(await (await fetch(`${system.services.billing.url}/health`)).json()).toEqual({
       status: 'ok',
       service: 'billing',
+      version: expect.stringMatching(new RegExp(`^${released}(\\+[0-9a-f]{7})?$`)),
       details: { events: 'ok' },
     });
 

@@ -1,81 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { startTestSystem, type TestSystem, eventually, FakeStripe, stripeEnv } from '@innerecho/embedded';
+import { startTestSystem, type TestSystem, eventually, FakeStripe, PrivateNats, stripeEnv } from '@innerecho/embedded';
 import { createCreator, signInCreator, StripeDriver } from './support/referral-fixtures';
 
 jest.setTimeout(180_000);
-
-/**
- * A NATS server of this test's own (JetStream on disk), so it can be stopped and
- * restarted without disturbing anyone else using the shared one.
- */
-class PrivateNats {
-  private process: ChildProcess | null = null;
-  readonly dir = mkdtempSync(join(tmpdir(), 'innerecho-nats-'));
-  constructor(readonly port: number) {}
-  get url() {
-    return `nats://127.0.0.1:${this.port}`;
-  }
-
-  get running() {
-    return this.process !== null && this.process.exitCode === null && this.process.signalCode === null;
-  }
-
-  async start() {
-    if (this.running) return;
-    this.process = spawn(
-      process.env.NATS_SERVER_PATH ?? 'nats-server',
-      ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.dir],
-      { stdio: 'ignore' },
-    );
-    await eventually(() => canConnect(this.port), 100, 100);
-  }
-
-  async stop() {
-    const p = this.process;
-    this.process = null;
-    if (!p || p.exitCode !== null || p.signalCode !== null) return;
-    await new Promise<void>((resolve) => {
-      p.once('exit', () => resolve());
-      p.kill('SIGTERM');
-    });
-  }
-
-  async remove() {
-    await this.stop();
-    rmSync(this.dir, { recursive: true, force: true });
-  }
-}
-
-function canConnect(port: number) {
-  return new Promise<void>((resolve, reject) => {
-    const socket = createConnection({ host: '127.0.0.1', port }, () => {
-      socket.end();
-      resolve();
-    });
-    socket.once('error', reject);
-  });
-}
-
-async function freePort() {
-  const { createServer } = await import('node:net');
-  return new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as any).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 let nats: PrivateNats;
 let fake: FakeStripe;
 let system: TestSystem;
 beforeAll(async () => {
-  nats = new PrivateNats(await freePort());
+  // A NATS server of this test's own, so it can be stopped without disturbing anyone else on the shared one.
+  nats = await PrivateNats.onFreePort();
   await nats.start();
   fake = await FakeStripe.start();
   system = await startTestSystem({ natsUrl: nats.url, env: { ...process.env, ...stripeEnv(fake) } });

@@ -23,6 +23,8 @@ export * from './runtime/service-runtime';
 export * from './runtime/run-standalone';
 export * from './runtime/run-migrations';
 export * from './runtime/lifecycle';
+export * from './runtime/releases';
+export * from './runtime/part-version';
 export * from './observability/metrics';
 export * from './observability/tracing';
 export * from './media/ffmpeg-paths';

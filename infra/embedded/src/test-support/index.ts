@@ -7,3 +7,4 @@ export * from './music-tracks';
 export * from './fake-stripe-server';
 export * from './commissions';
 export * from './chunked-upload';
+export * from './private-nats';

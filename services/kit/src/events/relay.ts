@@ -101,6 +101,8 @@ export class OutboxRelay {
   /** One pass: publish every due row. Returns how many were published. */
   async drain(): Promise<number> {
     const { db, outbox, transport, logger, metrics } = this.options;
+    // Not reached yet: the rows wait, due at once when the next pass finds the broker there.
+    if (transport.isAvailable?.() === false) return 0;
     const batchSize = this.options.batchSize ?? 100;
     let published = 0;
     for (;;) {

@@ -28,6 +28,11 @@ export interface EventTransport {
   readonly kind: 'in-process' | 'nats';
   publish(envelope: EventEnvelope): Promise<void>;
   subscribe(spec: SubscriptionSpec): Promise<void>;
+  /**
+   * False while the broker has never been reached (a service started during an outage): the
+   * relay then leaves its rows waiting instead of counting failed attempts. Absent: always available.
+   */
+  isAvailable?(): boolean;
   /** Resolves when the broker answers (readiness); throws when it cannot be reached. */
   ping(): Promise<void>;
   /**

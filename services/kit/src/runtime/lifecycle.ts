@@ -130,6 +130,8 @@ export class Lifecycle {
 
 export interface OperationsOptions {
   name: string;
+  /** The part's version (the release record's), reported by `/health`. */
+  version?: () => Promise<string>;
   lifecycle: Lifecycle;
   metrics: ServiceMetrics;
   /** Named checks for `/ready`: what this instance needs to answer its own requests. Each throws when it cannot be reached. */
@@ -180,8 +182,13 @@ export function operationsRoutes(options: OperationsOptions): Router {
   void dependencyUp;
   // Alive while the process answers: a dependency being away is reported, never a reason to restart it.
   router.get('/health', async (_req, res) => {
-    const details = Object.fromEntries(await runChecks(degradable));
-    res.json({ status: 'ok', service: options.name, ...(Object.keys(details).length ? { details } : {}) });
+    const [details, version] = await Promise.all([runChecks(degradable).then(Object.fromEntries), options.version?.()]);
+    res.json({
+      status: 'ok',
+      service: options.name,
+      ...(version ? { version } : {}),
+      ...(Object.keys(details).length ? { details } : {}),
+    });
   });
   router.get('/ready', async (_req, res) => {
     if (options.lifecycle.stopSignal.aborted) {

@@ -5,6 +5,7 @@ import { NatsTransport } from '../events/nats-transport';
 import type { EventTransport } from '../events/transport';
 import { createLogger } from '../logger';
 import { startTracing } from '../observability/tracing';
+import { versionSetting } from './part-version';
 import { startService, type ServiceModule } from './service-runtime';
 
 /**
@@ -19,7 +20,8 @@ export async function runStandalone<TConfig extends BaseServiceEnv>(module: Serv
   const tracing = startTracing({ serviceName: module.name });
   let transport: EventTransport;
   if (config.NATS_URL) {
-    transport = await NatsTransport.connect({ servers: config.NATS_URL, name: module.name, logger, namespace: config.NATS_NAMESPACE });
+    // Not awaited: a service started while NATS is away serves at once, its events waiting in the outbox.
+    transport = NatsTransport.open({ servers: config.NATS_URL, name: module.name, logger, namespace: config.NATS_NAMESPACE });
   } else {
     logger.warn('NATS_URL is not set: events stay inside this process');
     const inProcess = new InProcessTransport(logger);
@@ -35,6 +37,7 @@ export async function runStandalone<TConfig extends BaseServiceEnv>(module: Serv
     processMetrics: true,
     shutdownGraceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
     shutdownDelayMs: config.SHUTDOWN_DELAY_SECONDS * 1000,
+    version: versionSetting(),
   });
 
   let stopping = false;

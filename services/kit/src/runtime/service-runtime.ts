@@ -26,6 +26,7 @@ import { traceRequests } from '../observability/tracing';
 import { createObjectStore } from '../storage/create-object-store';
 import type { FileRouteHandlers, ObjectStore } from '../storage/object-store';
 import { Lifecycle, operationsRoutes } from './lifecycle';
+import { partVersion } from './part-version';
 
 export interface ServiceContext<TConfig extends BaseServiceEnv = BaseServiceEnv> {
   name: string;
@@ -140,12 +141,15 @@ export interface StartServiceOptions<TConfig extends BaseServiceEnv> {
   shutdownGraceMs?: number;
   /** After SIGTERM, how long it keeps serving (not ready) before the drain, while load balancers stop sending. */
   shutdownDelayMs?: number;
+  /** The version `/health` reports (an image's `INNERECHO_VERSION`); else worked out from the release record. */
+  version?: string;
 }
 
 /**
  * Starts one service: opens its database and applies its migrations, subscribes its
  * consumers, serves its HTTP API and relays its outbox. `stop()` reverses it in the order
- * SIGTERM wants: stop taking requests, stop relaying, close the database.
+ * SIGTERM wants: stop taking requests, stop relaying, close the database. Nothing here waits
+ * for NATS: a service started while it is away serves, and its events wait in the outbox.
  */
 export async function startService<TConfig extends BaseServiceEnv>(
   module: ServiceModule<TConfig>,
@@ -176,7 +180,8 @@ export async function startService<TConfig extends BaseServiceEnv>(
 
   const sessions = parts.userVerifier ? null : createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });
   const userVerifier = parts.userVerifier ?? sessions!.verifier;
-  const app = serviceApp({ module, parts, context, lifecycle, sessions, userVerifier, fileHandlers: files.handlers });
+  const version = async () => options.version ?? partVersion(module.name);
+  const app = serviceApp({ module, parts, context, lifecycle, sessions, userVerifier, fileHandlers: files.handlers, version });
   const lane = parts.personalReads?.length
     ? personalReadLane({ reads: parts.personalReads, verifier: userVerifier, lifecycle, metrics, logger })
     : null;
@@ -369,6 +374,7 @@ function serviceApp(options: {
   sessions: ReturnType<typeof createUserSessionVerifier> | null;
   userVerifier: TokenVerifier;
   fileHandlers: FileRouteHandlers;
+  version: () => Promise<string>;
 }): Express {
   const { module, parts, context, lifecycle, sessions } = options;
   const { config, database, transport, metrics, logger } = context;
@@ -378,6 +384,7 @@ function serviceApp(options: {
     logger,
     operations: operationsRoutes({
       name: module.name,
+      version: options.version,
       lifecycle,
       metrics,
       logger,
