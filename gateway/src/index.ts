@@ -18,6 +18,7 @@ import { API_ANSWER_HEADERS, everyAnswerHeaders } from './security-headers';
 export { ZGatewayEnv, type GatewayConfig } from './config';
 export { ROUTE_TABLE, findRoute } from './route-table';
 export { createGateway, frontendsBuilt } from './app';
+export { SIGN_IN_COUNTER_POOL_SIZE } from './rate-limit-store';
 
 const listen = (server: Server, port: number, host: string) =>
   new Promise<void>((resolve, reject) => {

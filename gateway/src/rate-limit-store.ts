@@ -2,6 +2,9 @@ import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 import pg from 'pg';
 import type { Logger } from '@innerecho/kit';
 
+/** PostgreSQL connections each gateway instance keeps for counting sign-in attempts (the database's connection budget counts them). */
+export const SIGN_IN_COUNTER_POOL_SIZE = 4;
+
 /**
  * Sign-in attempt counters in PostgreSQL, so every gateway instance counts against one
  * budget per client address: with counters in each instance's memory, N instances would
@@ -29,7 +32,7 @@ export class PostgresRateLimitStore implements Store {
   }
 
   static connect(databaseUrl: string, logger: Logger, prefix?: string) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, idleTimeoutMillis: 30_000 });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: SIGN_IN_COUNTER_POOL_SIZE, idleTimeoutMillis: 30_000 });
     pool.on('error', (error) => logger.error({ err: error }, 'idle rate-limit database client failed'));
     return new PostgresRateLimitStore(pool, logger, prefix);
   }

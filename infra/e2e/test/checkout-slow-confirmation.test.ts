@@ -27,11 +27,17 @@ afterAll(async () => {
 });
 
 test('a paid checkout whose confirmation is late: /success stops waiting, offers to check again, then welcomes the buyer', async () => {
-  const started = await new TestClient(system.url).postJson('/api/create-checkout-session', { plan: 'monthly' });
-  expect(started.status).toBe(200);
+  // The checkout starts in this browser, as the pricing page's button does: only the browser
+  // (or account) that started a checkout is told its status.
+  const context = await browser.newContext({ baseURL: system.url, viewport: { width: 390, height: 844 } });
+  const started = await context.request.post('/api/create-checkout-session', {
+    data: { plan: 'monthly' },
+    headers: { origin: system.url },
+  });
+  expect(started.status()).toBe(200);
   const checkoutId = [...fake.checkoutSessions.values()].at(-1).id as string;
 
-  const page = await (await browser.newContext({ baseURL: system.url, viewport: { width: 390, height: 844 } })).newPage();
+  const page = await context.newPage();
   await page.goto(`/success?session_id=${checkoutId}`);
   await visible(page.getByRole('heading', { level: 1, name: 'Confirming your checkout…' }));
   // Thirty checks a second apart, then the page says where things stand.

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -11,25 +11,26 @@ import { Job } from 'kubernetes-models/batch/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
-import { ANSWER_FINISH_MS, configVariables, FILE_SUFFIX, KeyStore, parseConfig } from '@innerecho/kit';
+import { ANSWER_FINISH_MS, configVariables, FILE_SUFFIX, KeyStore, MIGRATION_POOL_SIZE, parseConfig } from '@innerecho/kit';
 import { ZIdentityEnv } from '@innerecho/identity';
 import { ZVoiceEnv } from '@innerecho/voice';
 import { ZLibraryEnv } from '@innerecho/library';
 import { ZGenerationEnv } from '@innerecho/generation';
 import { ZBillingEnv } from '@innerecho/billing';
 import { ZCreatorReferralEnv } from '@innerecho/creator-referral';
-import { ZGatewayEnv } from '@innerecho/gateway';
+import { SIGN_IN_COUNTER_POOL_SIZE, ZGatewayEnv } from '@innerecho/gateway';
 import { REPOSITORY_ROOT } from '@innerecho/distributed';
+import { APPLY_STEPS } from '../apply';
+import { egressPeers, ingressRules, type K8sObject, named, partOf, referencedSecrets, selects } from './manifest-reading';
 
 jest.setTimeout(60_000);
 
 /**
  * The Kubernetes manifests (infra/k8s) as `kubectl kustomize` renders them: every object
  * valid against the Kubernetes schemas, every part deployable the way an orchestrator
- * needs, and every environment variable one its service reads, with nothing it needs missing.
+ * needs, every environment variable one its service reads with nothing it needs missing,
+ * the database's connection budget, the apply order and the secrets a deploy needs.
  */
-type K8sObject = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string }; [key: string]: any };
-
 const MODELS: Record<string, new (data: any) => { validate(): void }> = {
   'v1/ConfigMap': ConfigMap,
   'v1/Namespace': Namespace,
@@ -63,6 +64,11 @@ const IMAGE_ENV = {
   RUN_MIGRATIONS: 'false',
 };
 
+/** The operators' port's settings, which every part's operators' listener reads (the kit's for services). */
+const OPERATORS_PORT_VARIABLES = ['METRICS_PORT', 'METRICS_HOST', 'METRICS_TOKEN'];
+/** Read by the OpenTelemetry exporter itself (components/otlp-collector sets it). */
+const TRACING_VARIABLES = ['OTEL_EXPORTER_OTLP_ENDPOINT'];
+
 /**
  * What the distributed form needs beyond what a schema insists on: a schema accepts a
  * service without a database, NATS or bucket (`npm start` runs so), and without its
@@ -87,25 +93,37 @@ NEEDED_IN_A_CLUSTER.identity.push('SESSION_SIGNING_KEYS');
 NEEDED_IN_A_CLUSTER['creator-referral'].push('CREATOR_SESSION_SIGNING_KEYS', 'REFERRAL_CLICK_SECRET');
 NEEDED_IN_A_CLUSTER.generation.push('VOICE_URL', 'LIBRARY_URL');
 
+/** PostgreSQL keeps these for superusers whatever max_connections says (its default). */
+const SUPERUSER_RESERVED_CONNECTIONS = 3;
+/** Left free for people and tools: an operator's psql, a backup, a metrics exporter. */
+const OPERATOR_HEADROOM_CONNECTIONS = 20;
+
 async function render(folder: string): Promise<K8sObject[]> {
   const { stdout } = await promisify(execFile)('kubectl', ['kustomize', join(REPOSITORY_ROOT, 'infra', 'k8s', folder)]);
   return YAML.parseAllDocuments(stdout).map((d) => d.toJSON() as K8sObject);
 }
 
+const SECRETS = YAML.parseAllDocuments(readFileSync(join(REPOSITORY_ROOT, 'infra', 'k8s', 'secrets.yaml'), 'utf8')).map(
+  (d) => d.toJSON() as K8sObject,
+);
+
 let base: K8sObject[];
 let production: K8sObject[];
+let managed: K8sObject[];
+let local: K8sObject[];
 let scratch: string;
 beforeAll(async () => {
-  [base, production] = await Promise.all([render('base'), render('overlays/production')]);
+  [base, production, managed, local] = await Promise.all(
+    ['base', 'overlays/production', 'overlays/managed-services', 'overlays/local'].map(render),
+  );
   scratch = mkdtempSync(join(tmpdir(), 'k8s-env-'));
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const named = (objects: K8sObject[], kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name);
-const partOf = (image: string) => /innerecho\/([a-z-]+)(:|$)/.exec(image)?.[1] ?? '';
+const rendered = (which: string) => ({ base, production, managed, local })[which]!;
 
-test.each(['base', 'production'])('every object of %s is valid against the Kubernetes schemas', (which) => {
-  const objects = which === 'base' ? base : production;
+test.each(['base', 'production', 'managed', 'local'])('every object of %s is valid against the Kubernetes schemas', (which) => {
+  const objects = rendered(which);
   expect(objects.length).toBeGreaterThan(40);
   for (const object of objects) {
     const Model = MODELS[`${object.apiVersion}/${object.kind}`];
@@ -114,15 +132,15 @@ test.each(['base', 'production'])('every object of %s is valid against the Kuber
   }
 });
 
-test('production runs in its namespace, with images from the registry at a version, and applies no placeholder secret', () => {
+test('production runs in its namespace, with images from the registry at a version, and renders no secret', () => {
   for (const object of production.filter((o) => o.kind !== 'Namespace')) expect(object.metadata.namespace).toBe('innerecho');
-  for (const deployment of production.filter((o) => o.kind === 'Deployment')) {
-    expect(deployment.spec.template.spec.containers[0].image).toMatch(/^registry\.example\.com\/innerecho\/[a-z-]+:\d+\.\d+\.\d+$/);
+  for (const workload of production.filter((o) => o.kind === 'Deployment' || o.kind === 'Job')) {
+    expect(workload.spec.template.spec.containers[0].image).toMatch(/^registry\.example\.com\/innerecho\/[a-z-]+:\d+\.\d+\.\d+$/);
   }
   expect(production.filter((o) => o.kind === 'Secret')).toEqual([]);
 });
 
-test('each part is a Deployment an orchestrator can roll: probes, resources, non-root read-only, a preStop pause and a grace period covering the drain', () => {
+test('each part is a Deployment an orchestrator can roll: probes, resources, non-root read-only, a preStop pause, a grace period covering the drain, an operators’ port', () => {
   for (const part of Object.keys(SCHEMAS)) {
     const deployment = named(production, 'Deployment', part)!;
     expect(deployment).toBeDefined();
@@ -147,8 +165,15 @@ test('each part is a Deployment an orchestrator can roll: probes, resources, non
       pause + Number(config.SHUTDOWN_DELAY_SECONDS) + Number(config.SHUTDOWN_GRACE_SECONDS) + ANSWER_FINISH_MS / 1000,
     );
     expect(deployment.spec.strategy.rollingUpdate.maxUnavailable).toBe(0);
+    // The operators' port: declared, listened on by the part on every interface of its pod.
+    const metrics = container.ports.find((port: any) => port.name === 'metrics');
+    expect(metrics).toEqual({ name: 'metrics', containerPort: expect.any(Number) });
+    expect(container.env).toContainEqual({ name: 'METRICS_PORT', value: String(metrics.containerPort) });
+    expect(container.env).toContainEqual({ name: 'METRICS_HOST', value: '0.0.0.0' });
 
-    expect(named(production, 'Service', part)?.spec.selector).toEqual(deployment.spec.selector.matchLabels);
+    const service = named(production, 'Service', part)!;
+    expect(service.spec.selector).toEqual(deployment.spec.selector.matchLabels);
+    expect(service.spec.ports.map((port: any) => port.targetPort)).toEqual(['http']);
     expect(named(production, 'PodDisruptionBudget', part)?.spec.selector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
     expect(named(production, 'NetworkPolicy', part)?.spec.podSelector.matchLabels).toEqual(deployment.spec.selector.matchLabels);
   }
@@ -156,65 +181,81 @@ test('each part is a Deployment an orchestrator can roll: probes, resources, non
     kind: 'Deployment',
     name: 'generation',
   });
-  expect(named(production, 'Ingress', 'gateway')?.spec.rules[0].http.paths[0].backend.service.name).toBe('gateway');
+  const ingress = named(production, 'Ingress', 'gateway')!;
+  expect(ingress.spec.rules[0].http.paths[0].backend.service).toEqual({ name: 'gateway', port: { name: 'http' } });
 });
 
-test('each service has a migration Job running its image’s migration step; the services themselves do not migrate', () => {
+test('each service has a migration Job named after its release, running its image’s migration step; the services themselves do not migrate', () => {
   for (const service of SERVICES) {
-    const job = named(production, 'Job', `${service}-migrate`)!;
+    const deployment = named(production, 'Deployment', service)!;
+    const release = deployment.spec.template.spec.containers[0].image.split(':')[1];
+    // A finished Job cannot take a new template: each release's Job is a new one.
+    const job = named(production, 'Job', `${service}-migrate-${release}`)!;
+    expect(job).toBeDefined();
     const [container] = job.spec.template.spec.containers;
     expect(container.command).toEqual(['node', '/app/migrate.js']);
-    expect(partOf(container.image)).toBe(service);
+    expect(container.image).toBe(deployment.spec.template.spec.containers[0].image);
   }
+  expect(production.filter((o) => o.kind === 'Job')).toHaveLength(SERVICES.length);
   expect(named(production, 'ConfigMap', 'innerecho-services')!.data.RUN_MIGRATIONS).toBe('false');
 });
 
-test('network: everything is denied unless allowed; only the gateway (and the services that call it) reach a service', () => {
+test('network: everything is denied unless allowed; a part accepts only its callers, and the scraper on the operators’ port alone', () => {
   expect(named(production, 'NetworkPolicy', 'default-deny')?.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
   const callersOf = (part: string) =>
-    named(production, 'NetworkPolicy', part)!
-      .spec.ingress.flatMap((rule: any) => rule.from)
-      .map(
-        (peer: any) =>
-          peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] ?? peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'],
-      )
-      .sort();
-  expect(callersOf('billing')).toEqual(['gateway', 'monitoring']);
-  expect(callersOf('voice')).toEqual(['gateway', 'generation', 'monitoring']);
-  expect(callersOf('identity')).toEqual(['billing', 'creator-referral', 'gateway', 'generation', 'library', 'monitoring', 'voice']);
-  expect(callersOf('gateway')).toEqual(['ingress-nginx', 'monitoring']);
-  // The gateway's /metrics is on the operators' port: the scraper reaches that port only, browsers never.
-  const gatewayPorts = (from: string) =>
-    named(production, 'NetworkPolicy', 'gateway')!
-      .spec.ingress.filter((rule: any) =>
-        rule.from.some((peer: any) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === from),
-      )
-      .flatMap((rule: any) => rule.ports.map((port: any) => port.port));
-  expect(gatewayPorts('monitoring')).toEqual([9464]);
-  expect(gatewayPorts('ingress-nginx')).toEqual([3000]);
-  const gateway = named(production, 'Deployment', 'gateway')!.spec.template.spec.containers[0];
-  expect(gateway.ports).toEqual([
-    { name: 'http', containerPort: 3000 },
-    { name: 'metrics', containerPort: 9464 },
-  ]);
-  expect(gateway.env).toContainEqual({ name: 'METRICS_PORT', value: '9464' });
-  expect(named(production, 'Service', 'gateway')!.spec.ports.map((port: any) => port.targetPort)).toEqual(['http']);
+    [...new Set(ingressRules(production, part).flatMap((rule) => rule.from.map((peer) => `${peer}:${rule.ports.join(',')}`)))].sort();
+  const http = (part: string) => named(production, 'Service', part)!.spec.ports[0].port;
+  expect(callersOf('billing')).toEqual(['monitoring:metrics', `pod:gateway:${http('billing')}`]);
+  expect(callersOf('voice')).toEqual(['monitoring:metrics', `pod:gateway:${http('voice')}`, `pod:generation:${http('voice')}`]);
+  expect(callersOf('identity')).toEqual(
+    [
+      'monitoring:metrics',
+      ...['billing', 'creator-referral', 'gateway', 'generation', 'library', 'voice'].map((p) => `pod:${p}:4101`),
+    ].sort(),
+  );
+  expect(callersOf('gateway')).toEqual(['ingress-nginx:3000', 'monitoring:metrics']);
   expect(JSON.stringify(named(production, 'Ingress', 'gateway')!.spec)).not.toMatch(/9464|metrics/);
-  const reaches = (part: string) =>
-    named(production, 'NetworkPolicy', part)!
-      .spec.egress.flatMap((rule: any) => rule.to)
-      .map((peer: any) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name'])
-      .filter(Boolean)
-      .sort();
-  expect(reaches('billing')).toEqual(['identity', 'nats', 'postgresql']);
-  expect(reaches('generation')).toEqual(['identity', 'library', 'nats', 'postgresql', 'voice']);
+
+  expect(egressPeers(production, 'billing')).toEqual(['dns', 'internet:443', 'pod:identity:4101', 'pod:nats:4222', 'pod:postgresql:5432']);
+  expect(egressPeers(production, 'generation')).toEqual([
+    'dns',
+    'internet:443',
+    'pod:identity:4101',
+    'pod:library:4103',
+    'pod:nats:4222',
+    'pod:postgresql:5432',
+    'pod:voice:4102',
+  ]);
+  expect(egressPeers(production, 'gateway')).toEqual(['dns', 'pod:postgresql:5432', 'services:4101,4102,4103,4104,4105,4106']);
+  expect(egressPeers(production, 'identity-migrate')).toEqual(['dns', 'pod:postgresql:5432']);
 });
 
-/** The environment a container gets: literal values, ConfigMap and Secret keys (of the base's Secrets), mounted secret files. */
+test('the database, object store and trace collector outside the namespace are options (components) that open exactly their way out', () => {
+  expect(egressPeers(managed, 'billing')).toEqual([
+    'dns',
+    'internet:443',
+    'ip:10.20.0.0/24:5432',
+    'namespace:observability:4317,4318',
+    'pod:identity:4101',
+    'pod:nats:4222',
+    'private:443,9000',
+  ]);
+  expect(egressPeers(managed, 'identity-migrate')).toEqual(['dns', 'ip:10.20.0.0/24:5432']);
+  expect(egressPeers(managed, 'gateway')).toEqual([
+    'dns',
+    'ip:10.20.0.0/24:5432',
+    'namespace:observability:4317,4318',
+    'services:4101,4102,4103,4104,4105,4106',
+  ]);
+  for (const name of ['innerecho-services', 'innerecho-gateway'])
+    expect(named(managed, 'ConfigMap', name)!.data.OTEL_EXPORTER_OTLP_ENDPOINT).toMatch(/^http:\/\/.+:4318$/);
+});
+
+/** The environment a container gets: literal values, ConfigMap and Secret keys (of secrets.yaml), mounted secret files. */
 function environmentOf(container: any, pod: any, objects: K8sObject[]) {
   const env: Record<string, string> = {};
   const configMap = (name: string) => named(objects, 'ConfigMap', name)?.data ?? {};
-  const secret = (name: string) => named(base, 'Secret', name)?.stringData ?? {};
+  const secret = (name: string) => named(SECRETS, 'Secret', name)?.stringData ?? {};
   for (const source of container.envFrom ?? []) Object.assign(env, configMap(source.configMapRef.name));
   for (const variable of container.env ?? []) {
     const ref = variable.valueFrom;
@@ -249,16 +290,17 @@ function environmentOf(container: any, pod: any, objects: K8sObject[]) {
   return env;
 }
 
-test('every variable a manifest sets is one its service reads, and every one it needs is set', () => {
+test.each(['production', 'managed'])('%s: every variable a manifest sets is one its part reads, and every one it needs is set', (which) => {
+  const objects = rendered(which);
   let checked = 0;
-  for (const workload of production.filter((o) => o.kind === 'Deployment' || o.kind === 'Job')) {
+  for (const workload of objects.filter((o) => o.kind === 'Deployment' || o.kind === 'Job')) {
     const pod = workload.spec.template.spec;
     for (const container of pod.containers) {
       const part = partOf(container.image);
       const schema = SCHEMAS[part];
       expect(schema).toBeDefined();
-      const env = environmentOf(container, pod, production);
-      const accepted = new Set(configVariables(schema));
+      const env = environmentOf(container, pod, objects);
+      const accepted = new Set([...configVariables(schema), ...OPERATORS_PORT_VARIABLES, ...TRACING_VARIABLES]);
       const unknown = Object.keys(env).filter((name) => !accepted.has(name) && !accepted.has(name.slice(0, -FILE_SUFFIX.length)));
       expect({ workload: workload.metadata.name, unknown }).toEqual({ workload: workload.metadata.name, unknown: [] });
 
@@ -273,4 +315,82 @@ test('every variable a manifest sets is one its service reads, and every one it 
     }
   }
   expect(checked).toBe(13);
+});
+
+/**
+ * The most connections the parts can open at once: every Deployment at its largest replica
+ * count (its autoscaler's maximum) plus its surge pod, each holding its whole pool, and every
+ * migration Job running.
+ */
+function connectionsAtMost(objects: K8sObject[]) {
+  const rows: { workload: string; pods: number; pool: number }[] = [];
+  for (const deployment of objects.filter((o) => o.kind === 'Deployment')) {
+    const name = deployment.metadata.name;
+    const autoscaler = objects.find((o) => o.kind === 'HorizontalPodAutoscaler' && o.spec.scaleTargetRef.name === name);
+    const replicas = autoscaler ? autoscaler.spec.maxReplicas : deployment.spec.replicas;
+    const pods = replicas + Number(deployment.spec.strategy.rollingUpdate.maxSurge);
+    const [container] = deployment.spec.template.spec.containers;
+    const part = partOf(container.image);
+    const env = environmentOf(container, deployment.spec.template.spec, objects);
+    const pool =
+      part === 'gateway' ? SIGN_IN_COUNTER_POOL_SIZE : (parseConfig(SCHEMAS[part], { ...IMAGE_ENV, ...env }) as any).DATABASE_POOL_SIZE;
+    rows.push({ workload: name, pods, pool });
+  }
+  for (const job of objects.filter((o) => o.kind === 'Job')) rows.push({ workload: job.metadata.name, pods: 1, pool: MIGRATION_POOL_SIZE });
+  return { rows, total: rows.reduce((sum, row) => sum + row.pods * row.pool, 0) };
+}
+
+test.each(['production', 'managed'])(
+  '%s: the pools at their largest, with surge pods and migration Jobs, fit the database’s connection limit with room to spare',
+  (which) => {
+    const objects = rendered(which);
+    const limit = Number(named(objects, 'ConfigMap', 'innerecho-database-server')!.data.max_connections);
+    const { rows, total } = connectionsAtMost(objects);
+    expect(rows.find((row) => row.workload === 'generation')!.pods).toBe(
+      named(objects, 'HorizontalPodAutoscaler', 'generation')!.spec.maxReplicas + 1,
+    );
+    const needed = total + SUPERUSER_RESERVED_CONNECTIONS + OPERATOR_HEADROOM_CONNECTIONS;
+    expect({ needed, limit, fits: needed <= limit }).toEqual({ needed, limit, fits: true });
+  },
+);
+
+test('the documented apply order works on an empty namespace: nothing a step starts reads what a later step applies', () => {
+  const operatorProvided = new Set(SECRETS.map((secret) => secret.metadata.name));
+  const applied = new Set<string>();
+  const key = (kind: string, name: string) => `${kind}/${name}`;
+  const stepOf = (object: K8sObject) =>
+    APPLY_STEPS.findIndex((applyStep) => !applyStep.selector || selects(applyStep.selector, object.metadata.labels ?? {}));
+  expect(stepOf(named(production, 'Namespace', 'innerecho')!)).toBe(0);
+  for (const [index, applyStep] of APPLY_STEPS.entries()) {
+    const objects = production.filter((object) => stepOf(object) === index);
+    for (const object of objects) applied.add(key(object.kind, object.metadata.name));
+    for (const workload of objects.filter((o) => o.kind === 'Deployment' || o.kind === 'Job')) {
+      const pod = workload.spec.template.spec;
+      for (const container of pod.containers) {
+        const configMaps = [
+          ...(container.envFrom ?? []).map((source: any) => source.configMapRef?.name),
+          ...(container.env ?? []).map((variable: any) => variable.valueFrom?.configMapKeyRef?.name),
+        ].filter(Boolean);
+        for (const name of configMaps)
+          expect({ [workload.metadata.name]: applied.has(key('ConfigMap', name)) }).toEqual({ [workload.metadata.name]: true });
+      }
+      for (const secret of referencedSecrets(workload)) expect(operatorProvided.has(secret)).toBe(true);
+      // Its network policies came first, so a Job reaches the database from its first try.
+      if (workload.kind === 'Job') expect(applied.has(key('NetworkPolicy', 'database'))).toBe(true);
+    }
+    if (applyStep.waitForJobs) expect(objects.map((o) => o.kind)).toEqual(objects.map(() => 'Job'));
+  }
+  // Every migration Job runs (and is waited for) before any Deployment rolls.
+  const jobsStep = Math.max(...production.filter((o) => o.kind === 'Job').map(stepOf));
+  expect(APPLY_STEPS[jobsStep].waitForJobs).toBe(true);
+  expect(Math.min(...production.filter((o) => o.kind === 'Deployment').map(stepOf))).toBeGreaterThan(jobsStep);
+});
+
+test('every secret a deploy reads is listed with its keys, and documented for operators', () => {
+  const operations = readFileSync(join(REPOSITORY_ROOT, 'docs', 'operations.md'), 'utf8');
+  const listed = new Map(SECRETS.map((secret) => [secret.metadata.name, secret]));
+  const read = new Set(production.flatMap(referencedSecrets));
+  expect(read).toContain('innerecho-tls');
+  expect([...read].sort()).toEqual([...listed.keys()].sort());
+  for (const name of listed.keys()) expect({ [name]: operations.includes(`\`${name}\``) }).toEqual({ [name]: true });
 });

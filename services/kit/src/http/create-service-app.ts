@@ -17,7 +17,7 @@ export interface ServiceAppOptions {
   /** Session authentication, run before the routes. */
   authenticators: RequestHandler[];
   routes: Router;
-  /** `/health`, `/ready`, `/metrics`: answered before logging and authentication. */
+  /** `/health` and `/ready`: answered before logging and authentication. */
   operations: Router;
   /** Run on every request first (drain guard, metrics, tracing). */
   before?: RequestHandler[];

@@ -4,6 +4,9 @@ import { openDatabase } from '../db/database';
 import { createLogger } from '../logger';
 import type { ServiceModule } from './service-runtime';
 
+/** PostgreSQL connections a migration step holds (the database's connection budget counts them). */
+export const MIGRATION_POOL_SIZE = 2;
+
 /**
  * The migration step of one service (`npm run migrate -w <service>`, the image's
  * /app/migrate.js, a Kubernetes Job): applies its pending migrations to DATABASE_URL and
@@ -23,7 +26,7 @@ export async function runMigrations<TConfig extends BaseServiceEnv>(module: Serv
     databaseUrl: config.DATABASE_URL,
     logger,
     migrations: 'apply',
-    poolSize: 2,
+    poolSize: MIGRATION_POOL_SIZE,
   });
   await database.close();
   logger.info(`${module.name} migrations applied`);
