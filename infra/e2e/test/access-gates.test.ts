@@ -56,7 +56,7 @@ describe('a visitor who is not signed in', () => {
     const page = await e2e.newPage();
     await page.goto('/create-affirmation');
     await shownAfterLoad(page.getByRole('heading', { name: 'Sign in to write your own affirmations' }));
-    await page.waitForTimeout(500); // the voice check would have run (and toasted) by now
+    await page.waitForLoadState('networkidle'); // the voice check, had it run, has answered (and toasted)
     expect(await page.getByText('Voice not cloned yet').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/create-affirmation');
     expect(await page.getByLabel('Title').count()).toBe(0);

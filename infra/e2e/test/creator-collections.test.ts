@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { TestClient, uniqueEmail } from '@innerecho/embedded';
+import { eventually, TestClient, uniqueEmail } from '@innerecho/embedded';
 import { type E2E, expectNoAxeViolations, pageSettled, shownAfterLoad, signInInBrowser, startE2E, visible } from '../src';
 
 jest.setTimeout(600_000);
@@ -28,18 +28,17 @@ async function featuredCreator(name: string) {
   const account = { email: uniqueEmail('collector'), password: 'a creator password', referralCode: `c${randomUUID().slice(0, 8)}` };
   const made = await admin.postJson('/api/creators', { name, bio: 'Sleep coach.', ...account });
   expect(made.status).toBe(201);
-  for (let attempt = 0; attempt < 50; attempt++) {
+  // The library learns of the creator from an event: until then it refuses to feature them.
+  await eventually(async () => {
     const featured = await admin.postJson('/api/transcripts', {
       title: `Soft landing ${name}`,
       content: 'I let the day go, one breath at a time.',
       category: 'Calm & Relaxation',
       creatorId: made.data.id,
     });
-    if (featured.status === 201) return { id: made.data.id as string, ...account };
-    // The library learns of the creator from an event: until then it refuses to feature them.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the library never learned of the creator');
+    expect(featured.status).toBe(201);
+  });
+  return { id: made.data.id as string, ...account };
 }
 
 async function signInCreator(page: Page, email: string, password: string) {

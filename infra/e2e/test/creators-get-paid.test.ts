@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { addMusicTrack, earnCommissions, TestClient, uniqueEmail } from '@innerecho/embedded';
+import { addMusicTrack, earnCommissions, eventually, TestClient, uniqueEmail } from '@innerecho/embedded';
 import { type E2E, expectNoAxeViolations, pageSettled, shownAfterLoad, signInInBrowser, startE2EForThisFile, visible } from '../src';
 
 jest.setTimeout(600_000);
@@ -39,14 +39,17 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 
 /** The admin's row of this creator in the Creators table (it may wait for the library to learn of the creator). */
 async function creatorRow(page: Page, name: string) {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    await page.goto('/admin');
-    await page.getByRole('tab', { name: 'Creators' }).click();
-    const row = page.getByRole('row').filter({ hasText: name });
-    if (await row.count()) return row;
-    await page.waitForTimeout(500);
-  }
-  throw new Error(`${name} never appeared in the Creators table`);
+  return eventually(
+    async () => {
+      await page.goto('/admin');
+      await page.getByRole('tab', { name: 'Creators' }).click();
+      const row = page.getByRole('row').filter({ hasText: name });
+      await row.first().waitFor({ state: 'visible', timeout: 2_000 });
+      return row;
+    },
+    20,
+    0,
+  );
 }
 
 test('an admin sends a featured creator a setup link; the creator chooses a password, asks for a payout, is declined with a reason, asks again and is paid', async () => {

@@ -113,8 +113,8 @@ test('the sign-in and sign-up pages pass axe; the demo checkout asks for no miss
   await page.goto('/#pricing');
   await page.getByRole('button', { name: 'Choose Monthly' }).click();
   await page.waitForURL('**/api/billing/demo-checkout/**');
-  await page.waitForLoadState('load');
-  await page.waitForTimeout(1000); // the icon is asked for after the load
+  // What the page asks for after its load (the site's icon among them) has been answered.
+  await page.waitForLoadState('networkidle');
   expect(missing).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -129,7 +129,7 @@ test('a listener writes a custom affirmation: Save & Generate shows its title an
   // A reload does not generate it again.
   await page.reload();
   await visible(page.getByRole('button', { name: 'Generate Audio' }));
-  await page.waitForTimeout(1000);
+  await page.waitForLoadState('networkidle'); // a render, had one started, would be under way
   expect(await page.getByRole('button', { name: 'Generating...' }).count()).toBe(0);
   expect(await savedCount()).toBe(1);
 

@@ -134,7 +134,19 @@ describe('a visitor browsing the library', () => {
         const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent === 'Happiness & Positivity')!;
         return tab.getBoundingClientRect().right < edge - 1;
       }, before);
-      await page.waitForTimeout(400); // the smooth scroll settles
+      // The smooth scroll has settled once the tab stands still from one frame to the next.
+      await page.waitForFunction(
+        () => {
+          const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent === 'Happiness & Positivity')!;
+          const right = tab.getBoundingClientRect().right;
+          const seen = window as unknown as { lastTabRight?: number };
+          const still = seen.lastTabRight === right;
+          seen.lastTabRight = right;
+          return still;
+        },
+        undefined,
+        { polling: 'raf' },
+      );
     }
     expect(await rightEdge()).toBeLessThanOrEqual(390);
     await visible(page.getByRole('button', { name: 'Show earlier categories' }));

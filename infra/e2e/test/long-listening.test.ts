@@ -42,7 +42,8 @@ test('a listener records an affirmation themselves, generates 5 minutes over mus
   expect(await page.getByRole('button', { name: 'Generate Audio' }).isDisabled()).toBe(true);
   await page.getByRole('button', { name: 'Start Recording' }).click();
   await visible(page.getByRole('button', { name: 'Stop Recording' }));
-  await page.waitForTimeout(16_000); // the fake microphone reads for as long as the take lasts
+  // The fake microphone reads for as long as the take lasts: stop once the take's clock shows 16 s.
+  await visible(page.getByText('0:16', { exact: true }), 30_000);
   await page.getByRole('button', { name: 'Stop Recording' }).click();
   await page.getByRole('button', { name: 'Listen Back' }).click();
   await visible(page.getByRole('button', { name: 'Stop Playback' }));

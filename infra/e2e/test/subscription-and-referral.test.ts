@@ -1,6 +1,6 @@
 import { hashPassword } from '@innerecho/kit';
 import { creatorReferralTables } from '@innerecho/creator-referral';
-import { uniqueEmail } from '@innerecho/embedded';
+import { eventually, uniqueEmail } from '@innerecho/embedded';
 import { demoCheckoutEnv, type E2E, signInInBrowser, signUpInBrowser, startE2EForThisFile, visible, welcomedAfterCheckout } from '../src';
 
 jest.setTimeout(600_000);
@@ -26,14 +26,11 @@ test('a referred visitor subscribes through the demo checkout and clones a voice
   const visitorContext = await e2e.newContext({ permissions: ['microphone'] });
   const page = await visitorContext.newPage();
   await page.goto(`/?ref=${code}`);
-  const cookie = await (async () => {
-    for (let i = 0; i < 50; i++) {
-      const found = (await visitorContext.cookies()).find((c) => c.name === 'innerecho_ref');
-      if (found) return found;
-      await page.waitForTimeout(100);
-    }
-    throw new Error('the referral cookie was never set');
-  })();
+  const cookie = await eventually(async () => {
+    const found = (await visitorContext.cookies()).find((c) => c.name === 'innerecho_ref');
+    expect(found).toBeDefined();
+    return found!;
+  }, 50);
   expect(cookie).toMatchObject({ value: code, path: '/', sameSite: 'Lax' });
   const days = (cookie.expires * 1000 - Date.now()) / 86_400_000;
   expect(days).toBeGreaterThan(29.9);
@@ -73,16 +70,14 @@ test('a referred visitor subscribes through the demo checkout and clones a voice
   await next.click();
   await page.waitForURL('**/api/login**');
   await signUpInBrowser(page, { email: buyerEmail, returnTo: '/record-voice' });
-  for (let i = 0; ; i++) {
+  await eventually(async () => {
     const status = await page.evaluate(() =>
       fetch('/api/auth/user')
         .then((r) => r.json())
         .then((u) => u.subscriptionStatus),
     );
-    if (status === 'active') break;
-    if (i > 100) throw new Error(`subscription never became active (${status})`);
-    await page.waitForTimeout(100);
-  }
+    expect(status).toBe('active');
+  });
 
   // Record and clone a voice (the entitlement lets them).
   await page.goto('/record-voice');

@@ -68,12 +68,22 @@ describe('closing the pool', () => {
   test('waits for an encode still running to finish, and for its thread to end, before it resolves', async () => {
     const pool = new LibavEncoderPool(1);
     const order: string[] = [];
-    const encoding = pool.encode(tone(20, 2), WITH_MUSIC_FORMAT, false).then((mp3) => {
+    let secondChunkAsked!: () => void;
+    const insideTheEncode = new Promise<void>((resolve) => (secondChunkAsked = resolve));
+    async function* samplesTaken() {
+      let chunks = 0;
+      for await (const chunk of tone(20, 2)) {
+        if (++chunks === 2) secondChunkAsked();
+        yield chunk;
+      }
+    }
+    const encoding = pool.encode(samplesTaken(), WITH_MUSIC_FORMAT, false).then((mp3) => {
       order.push('encoded');
       return mp3;
     });
-    // Closing while the worker is inside the encode: a process exiting now would abort natively.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Closing while the worker is inside the encode (it has taken samples and asks for more):
+    // a process exiting now would abort natively.
+    await insideTheEncode;
     await pool.close();
     order.push('closed');
     expect(order).toEqual(['encoded', 'closed']);
