@@ -16,6 +16,29 @@ const otherServices = (service) =>
     message: 'Services never import each other: learn from events or ask over HTTP (contracts live in @innerecho/contracts).',
   }));
 
+/** What the shared layers (kit, contracts, gateway) may not import: a frontend or a service. */
+const noFrontends = {
+  group: ['@innerecho/frontend-*', '@innerecho/frontend-*/**', '@innerecho/ui', '@innerecho/ui/*', '**/frontends/**'],
+  message: 'Only frontends import frontends: shared code (kit, contracts, gateway, services) never does.',
+};
+const noServices = {
+  group: SERVICES.flatMap((service) => [`@innerecho/${service}`, `@innerecho/${service}/*`, `**/services/${service}/**`]),
+  message: 'The kit, the contracts and the gateway stand under the services: they never import one.',
+};
+
+/** Outside a package, only its public entry point (its name): never a path into its source. */
+const entryPointsOnly = {
+  group: ['@innerecho/*/src/**', '**/services/*/src/**', '**/gateway/src/**', '**/frontends/*/src/**'],
+  message: 'Import a package by its name (its entry point exports what others use), never a path into its source.',
+};
+
+/** Services mount routes only through their declarations: no router or app of their own. */
+const noExpressRouter = {
+  name: 'express',
+  importNames: ['default', 'Router'],
+  message: 'Mount routes with declaredRoutes(<SERVICE>_ENDPOINTS, { context }).answer(id, handler) from @innerecho/kit.',
+};
+
 /** What domain code may not import: the web framework, and the database other than through data-access. */
 const domainRestrictions = [
   { name: 'express', message: 'Domain code does not know about HTTP: entry-points/http turns requests into calls.' },
@@ -66,26 +89,6 @@ module.exports = tseslint.config(
     // types lack, and read JSON response bodies in tests. The frontends keep the rule.
     files: ['services/**', 'gateway/**', 'infra/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
-  },
-  {
-    // A service mounts its routes only through their declarations (`declaredRoutes` in the kit,
-    // from @innerecho/contracts): no router or app of its own, so no route goes undeclared.
-    files: ['services/*/src/**/*.ts'],
-    ignores: ['services/kit/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'express',
-              importNames: ['default', 'Router'],
-              message: 'Mount routes with declaredRoutes(<SERVICE>_ENDPOINTS).handle(id, handler) from @innerecho/kit.',
-            },
-          ],
-        },
-      ],
-    },
   },
   {
     // Build scripts, jest configuration and the k6 scripts are CommonJS or k6 modules run by Node or k6.
@@ -140,16 +143,38 @@ module.exports = tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['@innerecho/*'], message: 'The design tokens import nothing of ours.' }] }],
     },
   },
+  // One import rule per part of each service, each carrying every restriction that holds there
+  // (a later block's options replace an earlier one's, so none is left to inherit): no other
+  // service and no frontend anywhere in it; in its source no express Router or app (routes
+  // are mounted through their declarations); in its domain no HTTP and no database but
+  // through data-access.
   ...SERVICES.flatMap((service) => [
     {
       files: [`services/${service}/**/*.ts`],
-      rules: { 'no-restricted-imports': ['error', { patterns: otherServices(service) }] },
+      rules: { 'no-restricted-imports': ['error', { patterns: [...otherServices(service), noFrontends] }] },
+    },
+    {
+      files: [`services/${service}/src/**/*.ts`],
+      rules: { 'no-restricted-imports': ['error', { paths: [noExpressRouter], patterns: [...otherServices(service), noFrontends] }] },
     },
     {
       files: [`services/${service}/src/domain/**/*.ts`],
       rules: {
-        'no-restricted-imports': ['error', { paths: domainRestrictions, patterns: [...otherServices(service), ...domainPatterns] }],
+        'no-restricted-imports': [
+          'error',
+          { paths: domainRestrictions, patterns: [...otherServices(service), noFrontends, ...domainPatterns] },
+        ],
       },
     },
   ]),
+  {
+    // The shared layers stand under the services and the frontends.
+    files: ['services/kit/**/*.ts', 'services/contracts/**/*.ts', 'gateway/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noFrontends, noServices] }] },
+  },
+  {
+    // Benches, load runs and asset scripts use packages as any other caller would.
+    files: ['infra/bench/**/*.ts', 'infra/load/**/*.ts', 'infra/assets/**/*.ts', 'infra/node-versions/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [entryPointsOnly] }] },
+  },
 );

@@ -9,7 +9,11 @@ const swc = [
   '<rootDir>/infra/jest/swc-transform.js',
   { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' }, module: { type: 'commonjs' } },
 ];
-const common = { transform: { '^.+\\.(t|j)sx?$': swc }, testEnvironment: 'node' };
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  testEnvironment: 'node',
+  setupFiles: ['<rootDir>/infra/jest/check-answers.js'],
+};
 module.exports = {
   reporters: ['default', '<rootDir>/infra/jest/summary-reporter.js'],
   projects: [

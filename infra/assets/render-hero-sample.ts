@@ -9,8 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { encodeWav, runFfmpeg } from '@innerecho/kit';
-import { espeakSpeak, stopEspeak } from '@innerecho/voice/src/engines/espeak';
-import { LocalVoiceEngine } from '@innerecho/voice/src/engines/local-voice-engine';
+import { espeakSpeak, LocalVoiceEngine, stopEspeak } from '@innerecho/voice';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 
 export const HERO_LINE = 'I am calm, I am capable, and I am exactly where I need to be.';

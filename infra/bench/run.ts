@@ -22,11 +22,14 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { createLogger, createObjectStore, decodeToPcm16, encodeWav, ffmpegPath, measureMusic, ZBaseServiceEnv } from '@innerecho/kit';
-import { objectStorePeriods } from '../../services/generation/src/domain/render-period-store';
-import { ArrivingMusic } from '../../services/generation/src/domain/render/arriving-music';
-import { renderAffirmationMp3 } from '../../services/generation/src/domain/render/render-affirmation';
-import { closeMp3Encoders, resolveMp3Encoder } from '../../services/generation/src/domain/render/mp3-encoder';
-import { DEFAULT_PAUSE } from '../../services/generation/src/domain/render/periodic-plan';
+import {
+  objectStorePeriods,
+  ArrivingMusic,
+  renderAffirmationMp3,
+  closeMp3Encoders,
+  resolveMp3Encoder,
+  DEFAULT_PAUSE,
+} from '@innerecho/generation';
 import { syntheticMusic, syntheticSpeech } from '@innerecho/embedded';
 import { affirmationSessionBench } from './affirmation-session';
 

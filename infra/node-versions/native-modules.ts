@@ -2,8 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { transformSync } from '@swc/core';
 import { hashPassword, verifyPassword } from '@innerecho/kit';
 // A check of the encoder itself: the product falls back to the ffmpeg binary when node-av does not load, which hides it.
-import { LibavEncoderPool } from '../../services/generation/src/domain/render/libav-encoder-pool';
-import { VOICE_ONLY_FORMAT } from '../../services/generation/src/domain/render/output-format';
+import { LibavEncoderPool, VOICE_ONLY_FORMAT } from '@innerecho/generation';
 
 /**
  * `npx tsx infra/node-versions/native-modules.ts`: the modules that are not plain JavaScript

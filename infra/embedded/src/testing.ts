@@ -47,6 +47,8 @@ export async function startTestSystem({
   requirePostgres = false,
   ...overrides
 }: Partial<SystemOptions> & { requirePostgres?: boolean } = {}): Promise<TestSystem> {
+  // Every JSON answer is held to its declaration (500 when it is not): every test checks every answer.
+  process.env.CHECK_ANSWERS ??= 'true';
   const suffix = randomBytes(4).toString('hex');
   const serverUrl = process.env.DATABASE_URL || (requirePostgres ? LOCAL_DATABASE_SERVER : undefined);
   const scratch =

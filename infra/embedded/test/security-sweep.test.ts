@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { z } from 'zod';
-import { EXAMPLE_ID, PUBLIC_ENDPOINTS, type Access, type Endpoint } from '@innerecho/contracts';
+import { ENDPOINTS_BY_SERVICE, EXAMPLE_ID, PUBLIC_ENDPOINTS, type Access, type Endpoint } from '@innerecho/contracts';
 import { newSessionId, startTestSystem, TestClient, uniqueEmail, type TestSystem } from '../src';
 
 jest.setTimeout(2_400_000);
@@ -27,6 +27,20 @@ const OVER_LONG_IN_URL = 'x'.repeat(3_000);
  * params, query and body, the body schema's fields, and the fields it tolerates.
  */
 const ROUTES = new Map<string, Endpoint>(PUBLIC_ENDPOINTS.map((endpoint) => [endpoint.id.replace('*', ':'), endpoint]));
+
+/**
+ * How much the sweep must cover, counted from each service's own declarations (not from the
+ * routes the sweep found): every /api endpoint attacked, and every one that takes a body has
+ * its body fields attacked. The floors below them fail an emptied or shrunken declaration
+ * table; lower them only with the endpoints removed on purpose.
+ */
+const DECLARED_API = Object.values(ENDPOINTS_BY_SERVICE)
+  .flatMap((declared) => Object.values(declared) as Endpoint[])
+  .filter((endpoint) => endpoint.path.startsWith('/api/'));
+const ROUTES_TO_SWEEP = DECLARED_API.length;
+const BODIES_TO_SWEEP = DECLARED_API.filter((endpoint) => endpoint.fields.body !== undefined).length;
+const AT_LEAST_ROUTES = 111;
+const AT_LEAST_BODIES = 34;
 
 /** Who each identity of the sweep is, as the declarations' access kinds name callers. */
 type Who = 'visitor' | 'subscriber' | 'admin' | 'creator';
@@ -109,6 +123,8 @@ interface Attack {
 
 let system: TestSystem;
 const outcomes = { requests: 0, refused: 0, tolerated: 0, byStatus: new Map<number, number>() };
+/** The routes that were sent an attack and had its answer judged, and those whose body fields were. */
+const swept = { routes: new Set<string>(), bodies: new Set<string>() };
 const failures: string[] = [];
 
 beforeAll(async () => {
@@ -400,6 +416,8 @@ test('no request to any declared route, as a visitor, a subscriber, an admin or 
       for (const attack of attacks) {
         const res = await send(attack, client).catch((error: Error) => ({ status: 599, type: '', text: error.message }));
         judge(who, route, attack, res);
+        swept.routes.add(route);
+        if (attack.name.startsWith('body.')) swept.bodies.add(route);
         if (!admitted && res.status < 400)
           failures.push(`${who} ${route} [${attack.name}] → ${res.status}: answered a caller its declaration does not admit`);
         if (endsSession(route) && res.status < 400) await signInAgain();
@@ -409,7 +427,7 @@ test('no request to any declared route, as a visitor, a subscriber, an admin or 
 
   const statuses = [...outcomes.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
   console.log(
-    `security sweep: ${outcomes.requests} requests to ${routes.length} routes (${routesTried} route and identity pairs) as ${identities.length} identities in ${Math.round((Date.now() - started) / 1000)} s; ` +
+    `security sweep: ${outcomes.requests} requests to ${swept.routes.size} of ${ROUTES_TO_SWEEP} declared routes, ${swept.bodies.size} of ${BODIES_TO_SWEEP} declared bodies (${routesTried} route and identity pairs) as ${identities.length} identities in ${Math.round((Date.now() - started) / 1000)} s; ` +
       `${outcomes.refused} refused with 4xx, ${outcomes.tolerated} answered normally (malformed cookies dropped, ignored fields); ${failures.length} failures\n` +
       `statuses: ${statuses.join(' ')}`,
   );
@@ -418,4 +436,9 @@ test('no request to any declared route, as a visitor, a subscriber, an admin or 
   expect(outcomes.requests).toBe(planned);
   expect(outcomes.requests).toBeGreaterThanOrEqual(routesTried * CASES_EVERY_ROUTE);
   expect(routesTried).toBeGreaterThanOrEqual(declared.length * 3);
+  // Absolute floors, from the declarations: every declared /api route swept, every declared body attacked.
+  expect(ROUTES_TO_SWEEP).toBeGreaterThanOrEqual(AT_LEAST_ROUTES);
+  expect(BODIES_TO_SWEEP).toBeGreaterThanOrEqual(AT_LEAST_BODIES);
+  expect(swept.routes.size).toBeGreaterThanOrEqual(ROUTES_TO_SWEEP);
+  expect(swept.bodies.size).toBeGreaterThanOrEqual(BODIES_TO_SWEEP);
 });

@@ -12,7 +12,8 @@ import { UPLOADS_PREFIX } from './domain/voice-use-cases';
 
 export { ZVoiceEnv, type VoiceConfig } from './config';
 // The local engine's speech, which tests use to make recorded-like voice samples.
-export { espeakSpeak, type EspeakVoice } from './engines/espeak';
+export { espeakSpeak, stopEspeak, type EspeakVoice } from './engines/espeak';
+export { LocalVoiceEngine } from './engines/local-voice-engine';
 
 /** Owns voice samples, consent and clones, and the engines that clone and speak. */
 export function voiceService(): ServiceModule<VoiceConfig> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ZCheckoutRequest, type RedirectAnswer } from '@innerecho/contracts';
+import type { CheckoutRequest, RedirectAnswer } from '@innerecho/contracts';
 import { conflict, type ServiceContext, type SessionClaims } from '@innerecho/kit';
 import type { BillingConfig } from '../config';
 import { findAccountByUserId, findSubscriptionsOfUser, insertCheckoutSession } from '../data-access/billing-repository';
@@ -17,14 +17,14 @@ export const demoCheckoutPath = (id: string) => `/api/billing/demo-checkout/${id
 export async function startCheckout(options: {
   context: ServiceContext<BillingConfig>;
   stripe: StripeProvider | null;
-  input: unknown;
+  input: CheckoutRequest;
   user: SessionClaims | undefined;
   /** The starting browser's token (`checkout-starter.ts`): that browser may read the checkout's status. */
   starterToken: string;
 }): Promise<RedirectAnswer> {
   const { context, stripe } = options;
   const starterHash = starterTokenHash(options.starterToken);
-  const input = ZCheckoutRequest.parse(options.input ?? {});
+  const { input } = options;
   // Creator-referral validates the code again against its creators when it attributes.
   const referralCode = normaliseReferralCode(input.referralCode);
   const user = options.user && options.user.role !== 'creator' ? options.user : undefined;

@@ -34,22 +34,33 @@ export type Access = keyof typeof ACCESS;
 /** The JSON body of every error answer: `error` is for people, `code` is stable for programs. */
 export const ZErrorAnswer = z.object({ error: z.string(), code: z.string(), details: z.unknown().optional() });
 
+/**
+ * Headers an answer carries beyond the standard ones (content type, length, caching), by name
+ * (lower case) with what each says: the OpenAPI document shows them and the kit lets a handler
+ * set only these.
+ */
+export type AnswerHeaders = Readonly<Record<string, string>>;
+
 /** What one status of an endpoint answers. */
 export type Answer =
-  | { kind: 'json'; schema: z.ZodType; description: string }
-  | { kind: 'empty'; description: string }
-  | { kind: 'bytes'; contentType: string; description: string }
-  | { kind: 'page'; description: string }
-  | { kind: 'redirect'; description: string };
+  | { kind: 'json'; schema: z.ZodType; description: string; headers?: AnswerHeaders }
+  | { kind: 'empty'; description: string; headers?: AnswerHeaders }
+  | { kind: 'bytes'; contentType: string; description: string; headers?: AnswerHeaders }
+  | { kind: 'page'; description: string; headers?: AnswerHeaders }
+  | { kind: 'redirect'; description: string; headers?: AnswerHeaders };
 
 export const answers = {
-  json: <S extends z.ZodType>(schema: S, description = 'The answer'): { kind: 'json'; schema: S; description: string } => ({
-    kind: 'json',
-    schema,
-    description,
-  }),
-  empty: (description = 'Done; nothing to answer'): Answer => ({ kind: 'empty', description }),
-  bytes: (contentType: string, description: string): Answer => ({ kind: 'bytes', contentType, description }),
+  json: <S extends z.ZodType, const H extends AnswerHeaders = Record<never, string>>(
+    schema: S,
+    description = 'The answer',
+    headers?: H,
+  ): { kind: 'json'; schema: S; description: string; headers?: H } => ({ kind: 'json', schema, description, headers }),
+  empty: (description = 'Done; nothing to answer'): { kind: 'empty'; description: string } => ({ kind: 'empty', description }),
+  bytes: <const H extends AnswerHeaders = Record<never, string>>(
+    contentType: string,
+    description: string,
+    headers?: H,
+  ): { kind: 'bytes'; contentType: string; description: string; headers?: H } => ({ kind: 'bytes', contentType, description, headers }),
   page: (description: string): Answer => ({ kind: 'page', description }),
   redirect: (description: string): Answer => ({ kind: 'redirect', description }),
   error: (description: string): Answer => ({ kind: 'json', schema: ZErrorAnswer, description }),

@@ -63,7 +63,12 @@ function operation(endpoint: Endpoint) {
   const responses: Record<string, JsonSchema> = {};
   for (const [status, answer] of Object.entries(fields.answers)) {
     const body = content(answer);
-    responses[status] = { description: answer.description, ...(body ? { content: body } : {}) };
+    const headers = Object.entries(answer.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }]);
+    responses[status] = {
+      description: answer.description,
+      ...(body ? { content: body } : {}),
+      ...(headers.length ? { headers: Object.fromEntries(headers) } : {}),
+    };
   }
   responses['4XX'] ??= { description: 'Refused: `{ error, code }`', content: content(ERROR_ANSWER) };
   const facts = [

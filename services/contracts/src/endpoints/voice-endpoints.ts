@@ -61,14 +61,21 @@ export const VOICE_ENDPOINTS = declareEndpoints('voice', {
     summary: "The text in the caller's cloned voice (16-bit mono WAV at 44.1 kHz)",
     access: 'service',
     body: ZSpeechRequest,
-    answers: { 200: answers.bytes('audio/wav', 'The speech') },
+    answers: {
+      200: answers.bytes('audio/wav', 'The speech', {
+        'x-speech-cache': "Whether the clip came from the speech cache ('hit') or the engine made it ('miss')",
+        'x-voice-id': "The engine's voice that spoke it",
+      }),
+    },
     example: { body: { text: 'I am calm and clear.' } },
   },
   'POST /internal/readings': {
     summary: "Checks a listener's own reading like a voice sample; answers it trimmed and level-normalised (WAV)",
     access: 'service',
     body: ZReadingCheckRequest,
-    answers: { 200: answers.bytes('audio/wav', 'The reading') },
+    answers: {
+      200: answers.bytes('audio/wav', 'The reading', { 'x-reading-seconds': 'The length of the trimmed reading, in seconds' }),
+    },
     example: { body: { uploadURL: '/api/files/voice/samples/x.webm', minSpeechSeconds: 2, maxSeconds: 30 } },
   },
 });

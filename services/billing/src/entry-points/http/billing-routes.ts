@@ -1,15 +1,6 @@
 import { BILLING_ENDPOINTS } from '@innerecho/contracts';
 import type { Request, Response } from 'express';
-import {
-  AppError,
-  assertSameOrigin,
-  browserCookieOptions,
-  formError,
-  requireUser,
-  sendPage,
-  type ServiceContext,
-  declaredRoutes,
-} from '@innerecho/kit';
+import { AppError, assertSameOrigin, browserCookieOptions, formError, sendPage, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { BillingConfig } from '../../config';
 import { applyBillingFact } from '../../domain/apply-billing-fact';
 import { checkoutStatus } from '../../domain/checkout-status';
@@ -36,7 +27,7 @@ export interface BillingRoutesOptions {
 const successPath = (checkoutId: string) => `/success?session_id=${encodeURIComponent(checkoutId)}`;
 
 export function billingRoutes({ context, stripe }: BillingRoutesOptions) {
-  const router = declaredRoutes(BILLING_ENDPOINTS);
+  const router = declaredRoutes(BILLING_ENDPOINTS, { context });
   const counted = billingMetrics(context.metrics);
   const mode = stripe ? 'stripe' : 'demo';
 
@@ -51,21 +42,23 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions) {
     return token;
   };
 
-  router.handle('POST /api/create-checkout-session', async (req, res) => {
+  router.answer('POST /api/create-checkout-session', async ({ body, user, req, res }) => {
     try {
-      res.json(await startCheckout({ context, stripe, input: req.body, user: req.user, starterToken: starterTokenOf(req, res) }));
+      const redirect = await startCheckout({ context, stripe, input: body, user, starterToken: starterTokenOf(req, res) });
       counted.checkout(mode, 'started');
+      return { status: 200, body: redirect };
     } catch (error) {
       counted.checkout(mode, 'failed');
       throw error;
     }
   });
 
-  router.handle('POST /api/billing/portal', async (req, res) => {
-    res.json(await openCustomerPortal({ context, stripe, user: requireUser(req) }));
-  });
+  router.answer('POST /api/billing/portal', async ({ user }) => ({
+    status: 200,
+    body: await openCustomerPortal({ context, stripe, user }),
+  }));
 
-  router.handle('POST /api/billing/webhook', async (req, res) => {
+  router.answer('POST /api/billing/webhook', async ({ req }) => {
     if (!stripe) throw new AppError(404, 'NOT_FOUND', 'Stripe is not configured');
     let event: ReturnType<StripeProvider['verifyWebhook']>;
     try {
@@ -86,17 +79,20 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions) {
       });
       counted.webhook(event.type, outcome === 'duplicate' ? 'duplicate' : 'applied');
       if (fact?.kind === 'checkout-completed' && outcome !== 'duplicate') counted.checkout('stripe', 'completed');
-      res.json({ received: true, duplicate: outcome === 'duplicate' });
+      return { status: 200, body: { received: true, duplicate: outcome === 'duplicate' } };
     } catch (error) {
       counted.webhook(event.type, 'failed');
       throw error;
     }
   });
 
-  router.handle('GET /api/billing/checkout-status/:checkoutId', async (req, res) => {
-    res.setHeader('cache-control', 'no-store');
+  router.answer('GET /api/billing/checkout-status/:checkoutId', async ({ params, user, req }) => {
     const starterToken = starterTokenFrom(req.cookies?.[CHECKOUT_STARTER_COOKIE]);
-    res.json(await checkoutStatus({ context, checkoutId: req.params.checkoutId, user: req.user, starterToken }));
+    return {
+      status: 200,
+      body: await checkoutStatus({ context, checkoutId: params.checkoutId, user, starterToken }),
+      headers: { 'cache-control': 'no-store' },
+    };
   });
 
   /**
@@ -104,10 +100,9 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions) {
    * already had access is cancelled here at once (the webhook does the same, whichever
    * comes first) and the buyer is told to sign in; any other goes on to /success.
    */
-  router.handle('GET /api/billing/checkout-return', async (req, res) => {
+  router.raw('GET /api/billing/checkout-return', async ({ query, res }) => {
     if (!stripe) throw new AppError(404, 'NOT_FOUND', 'Stripe is not configured');
-    const sessionId =
-      typeof req.query.session_id === 'string' && /^cs_[A-Za-z0-9_]{1,200}$/.test(req.query.session_id) ? req.query.session_id : null;
+    const sessionId = query.session_id && /^cs_[A-Za-z0-9_]{1,200}$/.test(query.session_id) ? query.session_id : null;
     const checkout = sessionId ? await stripe.completedCheckout(sessionId) : null;
     if (!checkout) {
       res.redirect(303, '/#pricing');
@@ -124,8 +119,8 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions) {
   // The demo checkout and portal exist only without Stripe.
   if (stripe) return router;
 
-  router.handle('GET /api/billing/demo-checkout/:id', async (req, res) => {
-    const session = await findOpenDemoCheckout(context, req.params.id);
+  router.raw('GET /api/billing/demo-checkout/:id', async ({ params, res }) => {
+    const session = await findOpenDemoCheckout(context, params.id);
     if (session.status !== 'open') {
       res.redirect(303, successPath(session.id));
       return;
@@ -133,17 +128,17 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions) {
     sendPage(res, demoCheckoutPage({ id: session.id, plan: session.plan, email: session.email }));
   });
 
-  router.handle('POST /api/billing/demo-checkout/:id/complete', async (req, res) => {
+  router.raw('POST /api/billing/demo-checkout/:id/complete', async ({ params, body, req, res }) => {
     assertSameOrigin(req); // a cross-site form post to the demo pages is refused
     try {
-      const session = await completeDemoCheckout({ context, checkoutId: req.params.id, input: req.body, requestId: req.requestId });
+      const session = await completeDemoCheckout({ context, checkoutId: params.id, input: body, requestId: req.requestId });
       counted.checkout('demo', 'completed');
       res.redirect(303, successPath(session.id));
     } catch (error) {
       // Shown on the page: a bad email, or an email that already has a subscription.
       const refusal = formError(error);
       if (!refusal || refusal.code === 'CHECKOUT_NOT_FOUND') throw error;
-      const session = await findOpenDemoCheckout(context, req.params.id);
+      const session = await findOpenDemoCheckout(context, params.id);
       sendPage(
         res,
         demoCheckoutPage({
@@ -158,23 +153,22 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions) {
     }
   });
 
-  router.handle('GET /api/billing/demo-portal', async (req, res) => {
-    if (!req.user) {
+  router.raw('GET /api/billing/demo-portal', async ({ user, res }) => {
+    if (!user) {
       res.redirect(302, '/api/login?mode=signin');
       return;
     }
-    sendPage(res, demoPortalPage({ subscriptions: await listDemoSubscriptions(context, req.user.id) }));
+    sendPage(res, demoPortalPage({ subscriptions: await listDemoSubscriptions(context, user.id) }));
   });
 
-  router.handle('POST /api/billing/demo-portal/:subscriptionId/:action', async (req, res) => {
+  router.raw('POST /api/billing/demo-portal/:subscriptionId/:action', async ({ params, user, req, res }) => {
     assertSameOrigin(req);
-    const user = requireUser(req);
-    const action = req.params.action;
+    const action = params.action;
     if (action !== 'cancel' && action !== 'resume') throw new AppError(404, 'NOT_FOUND', 'Unknown action');
     await setDemoCancellation({
       context,
       userId: user.id,
-      subscriptionId: req.params.subscriptionId,
+      subscriptionId: params.subscriptionId,
       cancel: action === 'cancel',
       requestId: req.requestId,
     });
