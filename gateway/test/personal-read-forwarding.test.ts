@@ -129,9 +129,9 @@ describe("a listener's own read forwarded with undici", () => {
     const req = request(`${gatewayUrl}/api/auth/user?mode=hang`, { headers: { cookie: cookie() } });
     req.on('error', () => undefined);
     req.end();
-    await eventually(() => expect(held.size).toBe(1));
+    await eventually(async () => expect(held.size).toBe(1));
     req.destroy();
-    await eventually(() => expect(abortedAtService).toBe(before + 1));
+    await eventually(async () => expect(abortedAtService).toBe(before + 1));
   });
 
   test("each of undici's error codes maps to its answer", () => {
