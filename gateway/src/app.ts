@@ -39,6 +39,8 @@ export interface GatewayOptions {
   version?: string;
   /** The time, in ms (tests move it instead of waiting); Date.now by default. */
   clock?: () => number;
+  /** How long a personal read's service may stay silent before the gateway answers 504 (2 min by default). */
+  personalReadTimeoutMs?: number;
 }
 
 /** The gateway is the edge: it creates the request id every service will echo and log. */
@@ -60,6 +62,7 @@ export function createGateway({
   signInStore,
   version,
   clock,
+  personalReadTimeoutMs,
 }: GatewayOptions): RequestListener {
   const app = express();
   app.disable('x-powered-by');
@@ -139,6 +142,7 @@ export function createGateway({
   });
   const personalReads = personalReadLane({
     urls,
+    timeoutMs: personalReadTimeoutMs,
     rateLimit: apiRateLimit,
     lifecycle: operations.lifecycle,
     metrics: operations.metrics,
