@@ -29,12 +29,20 @@ export const decodeCookieValue = (value: string) => {
 };
 
 const CLEAR_SESSION = `${USER_SESSION_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax`;
+/**
+ * An ended session (expired, revoked by "sign out everywhere" or a password change elsewhere,
+ * the account deleted) also tells the browser to drop what it kept for that person: its
+ * HTTP cache and this site's storage (offline audio, the service worker, stored owner and
+ * session ids), before the answer is shown.
+ */
+const CLEAR_SITE_DATA = '"cache", "storage"';
 const PENDING = Symbol('cookies the gateway sets on a proxied answer');
 
 /**
  * The session cookie, checked before anything is forwarded. A valid one goes on. One that
  * is malformed, tampered, expired or revoked is an invalid session: it is removed from the
- * request (the service sees an anonymous visitor) and cleared in the browser. One that
+ * request (the service sees an anonymous visitor) and cleared in the browser with everything
+ * the browser kept for it (`Clear-Site-Data`). One that
  * cannot be checked right now (identity's keys or revocation list unreachable: it is
  * restarting) is passed on untouched and kept in the browser: the service, unable to check
  * it either, answers 503 "try again", never 401 "signed out", and the listener stays signed in.
@@ -57,13 +65,14 @@ export async function checkSessionCookie(
   if (status === 'invalid') {
     ((res as any)[PENDING] ??= []).push(CLEAR_SESSION);
     res.append('set-cookie', CLEAR_SESSION);
+    res.setHeader('clear-site-data', CLEAR_SITE_DATA);
   }
   return inspection;
 }
 
 /**
  * A proxied answer replaces the headers set so far with the service's; the gateway's own
- * cookie clearing is kept alongside whatever cookies the service sets.
+ * cookie clearing (and its `Clear-Site-Data`) is kept alongside whatever cookies the service sets.
  */
 export function keepGatewayCookies(proxyRes: IncomingMessage, res: Response) {
   const pending: string[] | undefined = (res as any)[PENDING];
@@ -71,4 +80,5 @@ export function keepGatewayCookies(proxyRes: IncomingMessage, res: Response) {
   const upstream = proxyRes.headers['set-cookie'] ?? [];
   const names = new Set(upstream.map((line) => line.split('=')[0].trim()));
   proxyRes.headers['set-cookie'] = [...upstream, ...pending.filter((line) => !names.has(line.split('=')[0]))];
+  proxyRes.headers['clear-site-data'] = CLEAR_SITE_DATA;
 }

@@ -15,10 +15,10 @@ import {
 jest.setTimeout(900_000);
 
 /**
- * One browser, several people: whatever ends a listener's session (here "sign out
- * everywhere", a password change and the account's deletion, from another device, and a
- * session whose cookie expired) leaves nothing of theirs on
- * this browser for the next person: no offline audio, no saved titles offline, no sessionId
+ * One browser, several people: whatever ends a listener's session (here "sign out everywhere"
+ * on this browser; "sign out everywhere", a password change and the account's deletion from
+ * another device; a session whose cookie expired) leaves nothing of theirs on this browser
+ * for the next person: no offline audio, no saved titles offline, no sessionId
  * of theirs, no stored recording or listening position.
  */
 let e2e: E2E;
@@ -45,7 +45,8 @@ const kept = (page: Page) =>
     databases: (await indexedDB.databases()).map((db) => db.name),
   }));
 
-test('after the first listener signs out everywhere from another device, the next person to sign in here finds none of their offline audio or titles, and their own Saved tab works', async () => {
+/** A cloned listener on this browser with their own affirmation rendered and kept offline (Cache Storage and the service worker). */
+async function listenerWithAnAffirmationKeptOffline() {
   const { page, userId: firstUserId } = await clonedListener(e2e);
   await page.goto('/affirmations?tab=saved');
   const firstSessionId = await page.evaluate(() => localStorage.getItem('sessionId'));
@@ -76,6 +77,12 @@ test('after the first listener signs out everywhere from another device, the nex
   await visible(item.getByText('Available offline'), 60_000);
   await page.evaluate(() => navigator.serviceWorker.ready);
   expect(await page.evaluate((key) => caches.match(key).then(Boolean), `/offline-audio/${firstUserId}/${savedId}`)).toBe(true);
+
+  return { page, firstUserId, firstSessionId, savedId };
+}
+
+test('after the first listener signs out everywhere from another device, the next person to sign in here finds none of their offline audio or titles, and their own Saved tab works', async () => {
+  const { page, firstUserId, firstSessionId, savedId } = await listenerWithAnAffirmationKeptOffline();
 
   // On another device, "Sign out everywhere": this browser's session ends too.
   const device = await anotherDevice(page);
@@ -120,6 +127,23 @@ test('after the first listener signs out everywhere from another device, the nex
   await page.context().setOffline(true);
   await page.reload().catch(() => undefined); // no worker kept the page: the browser's own offline page
   expect(await page.getByText(TITLE).count()).toBe(0);
+  await page.context().setOffline(false);
+});
+
+test('"Sign out everywhere" on this browser removes its offline audio, kept answers and stored ids before the sign-in page shows: offline, the Saved tab shows and plays nothing of the listener', async () => {
+  const { page, firstUserId, savedId } = await listenerWithAnAffirmationKeptOffline();
+  await page.goto('/api/auth/account');
+  await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await visible(page.getByText('You have been signed out on every device.'));
+  // The answer that ended the session cleared this site's data before the sign-in page showed.
+  expect(await kept(page)).toEqual({ storage: [], caches: [], workers: 0, databases: [] });
+  expect(await page.evaluate((key) => caches.match(key).then(Boolean), `/offline-audio/${firstUserId}/${savedId}`)).toBe(false);
+
+  await page.context().setOffline(true);
+  await page.goto('/affirmations?tab=saved').catch(() => undefined); // no worker kept the app: the browser's own offline page
+  expect(await page.getByText(TITLE).count()).toBe(0);
+  expect(await page.getByText('Available offline').count()).toBe(0);
+  expect(await page.locator('audio').count()).toBe(0);
   await page.context().setOffline(false);
 });
 

@@ -65,6 +65,8 @@ describe('ending sessions', () => {
     const res = await laptop.request('POST', '/api/auth/logout-everywhere', { form: {}, headers: sameSite() });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/api/login?mode=signin&notice=signed-out-everywhere');
+    // This browser drops its offline audio, kept answers and stored ids before the next page shows.
+    expect(res.headers.get('clear-site-data')).toBe('"cache", "storage"');
     expect((await phone.get('/api/auth/user')).status).toBe(401);
     await eventually(async () => expect(await voiceStatus(phone)).toBe(401), 50, 100);
     expect((await someoneElse.get('/api/auth/user')).status).toBe(200);

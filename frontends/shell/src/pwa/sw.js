@@ -22,6 +22,13 @@ const OFFLINE_AUDIO_CACHE = 'innerecho-offline-audio-v1';
 const CURRENT_CACHES = [APP_CACHE, PERSONAL_CACHE, OFFLINE_AUDIO_CACHE];
 
 const SESSION_READ = '/api/auth/session';
+/**
+ * Pages that end the session on this device (sign-out, "Sign out everywhere", deleting the
+ * account). The server's answer carries Clear-Site-Data, which drops every copy here; for
+ * a browser that ignores it, the worker deletes the personal copies itself once the server
+ * has agreed (its answer moves on to another page), before that page shows.
+ */
+const SIGN_OUT_PATHS = ['/api/logout', '/api/auth/logout-everywhere', '/api/auth/account/delete'];
 const PERSONAL_READS = [/^\/api\/saved-affirmations\/[^/]+$/, /^\/api\/saved-affirmations\/[^/]+\/streak$/];
 
 self.addEventListener('install', () => self.skipWaiting());
@@ -39,9 +46,13 @@ self.addEventListener('activate', (event) => {
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
-  if (request.method !== 'GET' || request.headers.has('range')) return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
+  if (request.mode === 'navigate' && SIGN_OUT_PATHS.includes(url.pathname)) {
+    event.respondWith(signOutNavigation(event));
+    return;
+  }
+  if (request.method !== 'GET' || request.headers.has('range')) return;
   if (url.pathname === SESSION_READ) {
     event.respondWith(sessionRead(event));
   } else if (PERSONAL_READS.some((read) => read.test(url.pathname))) {
@@ -54,6 +65,14 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(networkFirst(event, APP_CACHE, request.url));
   }
 });
+
+async function signOutNavigation(event) {
+  const response = await fetch(event.request);
+  if (response.type === 'opaqueredirect' || response.redirected) {
+    await Promise.all([caches.delete(PERSONAL_CACHE), caches.delete(OFFLINE_AUDIO_CACHE)]);
+  }
+  return response;
+}
 
 async function networkFirst(event, cacheName, key) {
   let response;

@@ -18,7 +18,7 @@ import { endAllSessions, startSession } from '../../domain/sessions';
 import { findUserById } from '../../data-access/user-repository';
 import { ACCOUNT_NOTICES, ACCOUNT_PAGE_FOOTER, ACCOUNT_PAGE_PATH, renderAccountPage, type AccountNotice } from './account-page';
 import { loginPageHref } from './login-page';
-import { clearSessionCookie, setSessionCookie } from './session-cookie';
+import { endSessionOnThisBrowser, setSessionCookie } from './session-cookie';
 
 /**
  * The listener's account: the page (GET /api/auth/account), a password change, "sign out
@@ -82,7 +82,7 @@ export function accountRoutes({ context, signer }: { context: ServiceContext<Ide
     assertSameOrigin(req);
     const claims = requireUser(req);
     const ended = await endAllSessions(context, claims.id);
-    clearSessionCookie(res, config);
+    endSessionOnThisBrowser(res, config);
     if (isFormPost(req)) res.redirect(303, '/api/login?mode=signin&notice=signed-out-everywhere');
     else res.json({ signedOutSessions: ended });
   });
@@ -98,7 +98,7 @@ export function accountRoutes({ context, signer }: { context: ServiceContext<Ide
       await showAccountPage(req, res, { status: appError.status, error: appError.message });
       return;
     }
-    clearSessionCookie(res, config);
+    endSessionOnThisBrowser(res, config);
     if (isFormPost(req)) res.redirect(303, '/api/login?mode=signup&notice=account-deleted');
     else res.json({ deleted: true });
   };

@@ -27,7 +27,7 @@ import type { UserRecord } from '../../data-access/user-repository';
 import { LOGIN_NOTICES, loginPageTitle, renderLoginPage, type LoginMode, type LoginNotice } from './login-page';
 import type { OidcSignIn } from './oidc';
 import { resolveReturnTo, safePath, DEFAULT_AFTER_SIGN_IN } from './return-to';
-import { clearSessionCookie, cookieOptions, RETURNING_COOKIE, setSessionCookie } from './session-cookie';
+import { cookieOptions, endSessionOnThisBrowser, RETURNING_COOKIE, setSessionCookie } from './session-cookie';
 
 const OIDC_PENDING_COOKIE = 'ie_oidc';
 const CROSS_SITE_SIGN_IN = 'Cross-site sign-in is not allowed';
@@ -160,7 +160,7 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions) {
   const logout = async (req: Request, res: Response) => {
     if (req.method === 'POST') assertSameOrigin(req);
     if (req.user) await endSession(context, req.user.sid);
-    clearSessionCookie(res, config);
+    endSessionOnThisBrowser(res, config);
     res.redirect(303, '/');
   };
   router.handle('GET /api/logout', logout);

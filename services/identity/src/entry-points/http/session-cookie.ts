@@ -17,6 +17,21 @@ export function setSessionCookie(res: Response, config: IdentityConfig, token: s
   res.cookie(RETURNING_COOKIE, '1', cookieOptions(config, RETURNING_MAX_AGE_MS));
 }
 
-export function clearSessionCookie(res: Response, config: IdentityConfig) {
+function clearSessionCookie(res: Response, config: IdentityConfig) {
   res.clearCookie(USER_SESSION_COOKIE, cookieOptions(config));
+}
+
+const CLEAR_SITE_DATA = '"cache", "storage"';
+
+/**
+ * What a browser kept for the person whose session ends here (sign-out, sign-out everywhere,
+ * the account deleted): the cookie goes, and `Clear-Site-Data` tells the browser to drop its
+ * HTTP cache and this site's storage (Cache Storage with the offline audio, the service
+ * worker, localStorage with the stored owner and session ids, IndexedDB) before it shows the
+ * next page, so nothing of theirs shows or plays afterwards, online or offline. Cookies are
+ * not in the list: the returning-browser cookie says nothing about who and stays.
+ */
+export function endSessionOnThisBrowser(res: Response, config: IdentityConfig) {
+  clearSessionCookie(res, config);
+  res.setHeader('Clear-Site-Data', CLEAR_SITE_DATA);
 }
