@@ -4,7 +4,7 @@ import { defineService, ReadCache, startUnusedUploadSweeper, type EventHandler, 
 import type { LibraryConfig } from './config';
 import { inbox, outbox } from './data-access/schema';
 import { removeAbandonedUploads, SWEEP_EVERY_MS } from './domain/abandoned-uploads';
-import { measureUnmeasuredMusic, MUSIC_UPLOADS_PREFIX } from './domain/music-catalogue';
+import { prepareUnpreparedMusic, MUSIC_UPLOADS_PREFIX } from './domain/music-catalogue';
 import { seedStarterAffirmations, seedStarterMusic } from './domain/starter-content/seed-starter-content';
 import { creatorEventsConsumer, generationEventsConsumer, identityEventsConsumer } from './entry-points/events/library-consumers';
 import { internalRoutes } from './entry-points/http/internal-routes';
@@ -45,11 +45,12 @@ export function libraryService(): ServiceModule<LibraryConfig> {
       }
       const measuring = seedingMusic
         .then(() => reads.invalidate())
-        .then(() => measureUnmeasuredMusic({ db: context.db, files: context.files, signal: stopSeeding.signal }))
+        .then(() => prepareUnpreparedMusic({ db: context.db, files: context.files, signal: stopSeeding.signal }))
         .then(
-          (count) => count > 0 && context.logger.info({ count }, 'measured background music added before tracks were measured'),
+          (count) =>
+            count > 0 && context.logger.info({ count }, 'decoded and measured background music added before tracks were decoded on upload'),
           (error) => {
-            if (!stopSeeding.signal.aborted) context.logger.warn({ err: error }, 'could not measure older background music');
+            if (!stopSeeding.signal.aborted) context.logger.warn({ err: error }, 'could not prepare older background music');
           },
         )
         .finally(() => reads.invalidate());

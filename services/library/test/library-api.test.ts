@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AffirmationGeneratedV1, type EventContract } from '@innerecho/contracts';
 import { sql } from 'drizzle-orm';
-import { measureUnmeasuredMusic } from '../src/domain/music-catalogue';
+import { prepareUnpreparedMusic } from '../src/domain/music-catalogue';
+import { pcmKeyFor } from '../src/domain/music-pcm';
 import {
   eventually,
   silentFlac,
@@ -600,10 +601,26 @@ describe('background music uploads', () => {
     });
     expect(Buffer.from(await audio.arrayBuffer()).equals(mp3)).toBe(true);
 
-    // A track from before tracks were measured is measured in the background, to the same figures.
+    // Decoded once on upload: the render reads its PCM (16-bit stereo, every frame measured), cut to the frames it asks for.
+    const pcmOf = async (frames?: number) =>
+      Buffer.from(
+        await (
+          await fetch(`${system.services.library.url}/internal/background-music/${saved.data.id}/pcm${frames ? `?frames=${frames}` : ''}`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).arrayBuffer(),
+      );
+    const pcm = await pcmOf();
+    expect(pcm.length).toBe(track.decodedFrames * 4);
+    expect((await pcmOf(44100)).equals(pcm.subarray(0, 44100 * 4))).toBe(true);
+
+    // A track from before tracks were decoded on upload (a starter track on a first start) is
+    // prepared in the background, to the same figures and the same PCM.
     const { db, files } = system.services.library.context;
     await db.execute(sql`update library.background_music set decoded_frames = null, loudness = null where id = ${saved.data.id}`);
-    expect(await measureUnmeasuredMusic({ db, files, signal: new AbortController().signal })).toBe(1);
+    await files.delete(pcmKeyFor(saved.data.id));
+    expect(await prepareUnpreparedMusic({ db, files, signal: new AbortController().signal })).toBeGreaterThanOrEqual(1);
+    expect((await pcmOf()).equals(pcm)).toBe(true);
     const again = (await (
       await fetch(`${system.services.library.url}/internal/background-music/${saved.data.id}`, {
         headers: { authorization: `Bearer ${token}` },
@@ -652,6 +669,26 @@ describe('background music uploads', () => {
     });
     expect(await system.services.library.context.files.stat(key)).toBeNull();
     expect((await admin.get('/api/background-music')).data.map((t: { title: string }) => t.title)).not.toContain('Four Silent Hours');
+  });
+
+  test('music that is near-silent for more than 5 seconds (a 59-minute silent FLAC) is refused as MUSIC_SILENT, leaving nothing behind', async () => {
+    const { files } = system.services.library.context;
+    const before = { pcm: await files.usedBytes('music-pcm/'), files: await files.usedBytes('music/') };
+    const silent = await silentFlac(59 * 60);
+    const { uploadURL, key } = (await admin.postJson('/api/background-music/upload', { contentType: 'audio/flac', filename: 'quiet.flac' }))
+      .data;
+    expect((await admin.request('PUT', uploadURL, { body: silent, headers: { 'content-type': 'audio/flac' } })).status).toBe(200);
+    const saved = await admin.postJson('/api/background-music', { title: 'Silent Hour', uploadURL, duration: 300 });
+    expect({ status: saved.status, body: saved.data }).toEqual({
+      status: 400,
+      body: {
+        code: 'MUSIC_SILENT',
+        error: 'This track is silent or nearly silent for more than 5 seconds. Please upload music that plays throughout',
+      },
+    });
+    expect(await files.stat(key)).toBeNull();
+    expect({ pcm: await files.usedBytes('music-pcm/'), files: await files.usedBytes('music/') }).toEqual(before);
+    expect((await admin.get('/api/background-music')).data.map((t: { title: string }) => t.title)).not.toContain('Silent Hour');
   });
 
   test('an upload over 50 MB is refused, whole or in parts', async () => {

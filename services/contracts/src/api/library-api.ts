@@ -9,6 +9,12 @@ export const TRANSCRIPT_CONTENT_MAX = 5000;
 export const MUSIC_MAX_BYTES = 52_428_800;
 /** A background track loops under affirmations: an hour is more than any needs, and bounds its decode. */
 export const MUSIC_MAX_SECONDS = 3600;
+/**
+ * Music whose near-silent stretches add up to more than this is refused (MUSIC_SILENT). A
+ * stretch is near-silent when the RMS of each of its 100 ms windows is below about -50 dBFS;
+ * the windows are counted wherever they are in the track (start, middle, end).
+ */
+export const MUSIC_MAX_SILENT_SECONDS = 5;
 
 export const LIBRARY_MESSAGES = {
   missing: 'Please fill in all fields',
@@ -24,6 +30,7 @@ export const LIBRARY_MESSAGES = {
   musicTooLarge: 'The music file must be 50 MB or smaller',
   musicNotAudio: 'This file is not an audio file we can play',
   musicTooLong: 'The music must be 60 minutes or shorter',
+  musicSilent: 'This track is silent or nearly silent for more than 5 seconds. Please upload music that plays throughout',
 } as const;
 
 const requiredText = (max: number, tooLong: string, options: { multiline?: boolean } = {}) =>

@@ -18,6 +18,7 @@ import {
   ZSignedPartAnswer,
   ZTranscriptView,
   ZUploadParamsAnswer,
+  MUSIC_MAX_SECONDS,
 } from '../api/library-api';
 import { textField } from '../api/text';
 import { ZCollectionDetailView, ZCollectionView } from '../api/collections-api';
@@ -263,5 +264,23 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
     access: 'service',
     params: id('The track'),
     answers: { 200: answers.bytes('audio/mpeg', 'The track') },
+  },
+  'GET /internal/background-music/:id/pcm': {
+    summary: "A track's audio as decoded on upload (16-bit stereo PCM at 44.1 kHz), the first `frames` frames, for the render",
+    access: 'service',
+    params: id('The track'),
+    query: z.object({
+      frames: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(MUSIC_MAX_SECONDS * 44100 + 44100)
+        .optional()
+        .describe('Stereo frames wanted (all by default)'),
+    }),
+    answers: {
+      200: answers.bytes('application/octet-stream', 'The PCM'),
+      404: answers.error('No such track, or its PCM is not prepared yet (MUSIC_NOT_PREPARED): decode the file'),
+    },
   },
 });

@@ -48,3 +48,20 @@ export async function fetchMusicAudio(libraryUrl: string, caller: Caller, id: st
   if (!res.ok) throw unavailable('Could not load the background music. Please try again.');
   return Buffer.from(await res.arrayBuffer());
 }
+
+/**
+ * The track's PCM as the library decoded it on upload (interleaved 16-bit stereo at 44.1 kHz),
+ * at most `frames` frames; null when the library has not prepared it yet (decode the file then).
+ */
+export async function fetchMusicPcm(libraryUrl: string, caller: Caller, id: string, frames: number): Promise<Int16Array | null> {
+  const url = `${libraryUrl}/internal/background-music/${encodeURIComponent(id)}/pcm?frames=${Math.max(1, Math.floor(frames))}`;
+  const res = await callUpstream(url, caller, { what: 'library service', timeoutMs: 60_000 });
+  if (res.status === 404) {
+    const { code } = await errorBody(res);
+    if (code === 'MUSIC_NOT_PREPARED') return null;
+    throw notFound('Background music not found', 'MUSIC_NOT_FOUND');
+  }
+  if (!res.ok) throw unavailable('Could not load the background music. Please try again.');
+  const bytes = await res.arrayBuffer();
+  return new Int16Array(bytes, 0, bytes.byteLength >> 1);
+}

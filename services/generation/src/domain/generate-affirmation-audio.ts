@@ -1,7 +1,7 @@
 import { AffirmationGeneratedV1, type GenerateAudioRequest, type MusicTrackDetails } from '@innerecho/contracts';
 import { decodeToPcm16, unavailable, type ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../config';
-import { fetchAffirmationText, fetchMusicAudio, fetchMusicTrack } from '../data-access/library-client';
+import { fetchAffirmationText, fetchMusicAudio, fetchMusicPcm, fetchMusicTrack } from '../data-access/library-client';
 import { insertSavedAffirmation } from '../data-access/saved-affirmation-repository';
 import type { Caller } from '../data-access/upstream-request';
 import type { DecodedMusicCache } from './decoded-music-cache';
@@ -30,7 +30,14 @@ export async function generateAffirmationAudio(options: RenderJob<GenerateAudioR
     const music = track ? await decodedMusic({ track, seconds, musicCache, libraryUrl: config.LIBRARY_URL, caller }) : null;
     const started = performance.now();
     const rendered = await renderAffirmationMp3(
-      { speech: speech.samples, music, durationSeconds: seconds, musicId: track?.id, musicBelowVoiceDb: request.musicBelowVoiceDb },
+      {
+        speech: speech.samples,
+        music,
+        durationSeconds: seconds,
+        musicId: track?.id,
+        musicLevel: track?.loudness ?? undefined,
+        musicBelowVoiceDb: request.musicBelowVoiceDb,
+      },
       { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER, periods, signal },
     );
     logger.info(
@@ -107,9 +114,12 @@ export async function affirmationSpeech(options: {
 }
 
 /**
- * The track for the mix, from the cache when the whole track fits in it. A track the library
- * has measured (length and level) is handed over while it is still being decoded, so the
- * render starts encoding at once; others are decoded first.
+ * The track for the mix, from the cache when the whole track fits in it. The library stores
+ * each track decoded on upload (its PCM at the mix's rate and layout), so a render reads the
+ * samples and decodes nothing; only the frames the render can use are read when the whole
+ * track does not fit in the cache. A track the library has not prepared yet (older tracks, in
+ * the minutes after a first start) is decoded here: while still being decoded when it was
+ * measured (the render starts encoding at once), first otherwise.
  */
 export async function decodedMusic(options: {
   track: MusicTrackDetails;
@@ -121,17 +131,23 @@ export async function decodedMusic(options: {
   const { track, seconds, musicCache, libraryUrl, caller } = options;
   const fetchAudio = () => fetchMusicAudio(libraryUrl, caller, track.id);
   const measured = track.decodedFrames && track.loudness ? { frames: track.decodedFrames, level: track.loudness } : null;
+  const usable = seconds * SAMPLE_RATE;
   // The stored duration is ffprobe's: allow a little for a decoder's extra samples.
   const bytes = measured ? measured.frames * 4 : (track.durationSeconds + 1) * SAMPLE_RATE * 4;
-  if (!musicCache.fits(bytes)) return decodeToPcm16(await fetchAudio(), 2, SAMPLE_RATE, { maxSeconds: seconds });
-  const music = await musicCache.get(track.id, async () =>
-    measured
+  if (!musicCache.fits(bytes)) {
+    const pcm = measured ? await fetchMusicPcm(libraryUrl, caller, track.id, usable) : null;
+    return pcm ?? decodeToPcm16(await fetchAudio(), 2, SAMPLE_RATE, { maxSeconds: seconds });
+  }
+  const music = await musicCache.get(track.id, async () => {
+    const pcm = measured ? await fetchMusicPcm(libraryUrl, caller, track.id, measured.frames) : null;
+    if (pcm) return pcm;
+    return measured
       ? ArrivingMusic.decode(await fetchAudio(), measured.frames, measured.level)
-      : decodeToPcm16(await fetchAudio(), 2, SAMPLE_RATE),
-  );
+      : decodeToPcm16(await fetchAudio(), 2, SAMPLE_RATE);
+  });
   if (music instanceof ArrivingMusic) {
     music.finished.catch(() => musicCache.forget(track.id));
     return music;
   }
-  return music.subarray(0, Math.min(music.length, seconds * SAMPLE_RATE * 2));
+  return music.subarray(0, Math.min(music.length, usable * 2));
 }

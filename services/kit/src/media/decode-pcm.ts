@@ -22,9 +22,11 @@ async function decode(
   sampleRate: number,
   options: DecodeOptions,
   onData?: FfmpegJob['onData'],
+  signal?: AbortSignal,
 ) {
   try {
     return await runFfmpeg({
+      signal,
       input: bytes,
       seekable: options.seekable,
       maxSeconds: options.maxSeconds,
@@ -47,9 +49,11 @@ export async function decodePcm16Stream(options: {
   sampleRate: number;
   maxSeconds?: number;
   onData: (chunk: Buffer) => void;
+  /** Aborting stops ffmpeg; the decode then rejects with the signal's reason. */
+  signal?: AbortSignal;
 }): Promise<void> {
-  const { bytes, channels, sampleRate, maxSeconds, onData } = options;
-  await decode(bytes, 's16le', channels, sampleRate, { maxSeconds }, onData);
+  const { bytes, channels, sampleRate, maxSeconds, onData, signal } = options;
+  await decode(bytes, 's16le', channels, sampleRate, { maxSeconds }, onData, signal);
 }
 
 /** Decodes any audio file ffmpeg reads to interleaved 16-bit PCM. */
@@ -77,33 +81,88 @@ export const MIX_SAMPLE_RATE = 44100;
 
 /**
  * What the generation needs to know of a music file before mixing it: its length as decoded
- * (stereo frames at MIX_SAMPLE_RATE) and its audible level. Measured once, when a track is
- * added, so a render can start encoding while the track is still being decoded. The level is
- * summed as the samples stream past, so measuring holds a pipe's worth of audio, not the
- * track; `maxSeconds` stops ffmpeg there (the caller refuses longer files before this).
+ * (stereo frames at MIX_SAMPLE_RATE), its audible level, and how much of it is near-silent.
+ * Measured once, when a track is added. The level is summed as the samples stream past, so
+ * measuring holds a pipe's worth of audio, not the track; `maxSeconds` stops ffmpeg there
+ * (the caller refuses longer files before this). `onPcm` receives the decoded 16-bit stereo
+ * PCM as it comes (the library stores it so that renders never decode the track again).
+ * With `maxSilentSeconds`, decoding stops as soon as the near-silence passes it (the answer's
+ * `silentSeconds` is then over it, and the other figures cover only what was decoded).
  */
 export async function measureMusic(
   bytes: Buffer,
-  options: { maxSeconds?: number } = {},
-): Promise<{ decodedFrames: number; loudness: number }> {
+  options: { maxSeconds?: number; maxSilentSeconds?: number; onPcm?: (pcm: Buffer) => void } = {},
+): Promise<{ decodedFrames: number; loudness: number; silentSeconds: number }> {
   const level = new AudibleLevel(32768);
+  const silence = new NearSilence(MIX_SAMPLE_RATE);
+  const tooSilent = new AbortController();
   let samples = 0;
   let carry = Buffer.alloc(0);
-  await decodePcm16Stream({
+  const decoding = decodePcm16Stream({
     bytes,
     channels: 2,
     sampleRate: MIX_SAMPLE_RATE,
     maxSeconds: options.maxSeconds,
+    signal: tooSilent.signal,
     onData: (chunk) => {
+      if (tooSilent.signal.aborted) return;
       const data = carry.length ? Buffer.concat([carry, chunk]) : chunk;
-      const whole = data.length - (data.length % 2);
+      const whole = data.length - (data.length % 4);
       carry = Buffer.from(data.subarray(whole));
       const pcm = aligned(data.subarray(0, whole), 2);
-      level.add(new Int16Array(pcm.buffer, pcm.byteOffset, whole >> 1));
+      const view = new Int16Array(pcm.buffer, pcm.byteOffset, whole >> 1);
+      level.add(view);
+      silence.add(view);
+      options.onPcm?.(data.subarray(0, whole));
       samples += whole >> 1;
+      if (options.maxSilentSeconds !== undefined && silence.seconds() > options.maxSilentSeconds) tooSilent.abort(STOPPED_SILENT);
     },
   });
-  return { decodedFrames: samples >> 1, loudness: level.value() };
+  await decoding.catch((error: unknown) => {
+    if (error !== STOPPED_SILENT) throw error;
+  });
+  return { decodedFrames: samples >> 1, loudness: level.value(), silentSeconds: silence.seconds() };
+}
+
+const STOPPED_SILENT = new Error('stopped: near-silence over the limit');
+
+/**
+ * Near-silence in stereo 16-bit PCM: the audio is cut into windows of 100 ms, and a window is
+ * near-silent when the RMS of its samples (both channels) is below AUDIBLE_FLOOR (about
+ * -50 dBFS). `seconds()` is the total length of the near-silent windows, wherever they are (a
+ * last partial window counts for its own length).
+ */
+export class NearSilence {
+  private readonly windowSamples: number;
+  private sum = 0;
+  private inWindow = 0;
+  private silentSamples = 0;
+  private readonly floorSquared = (AUDIBLE_FLOOR * 32768) ** 2;
+
+  constructor(private readonly sampleRate: number) {
+    this.windowSamples = Math.round(sampleRate / 10) * 2;
+  }
+
+  add(samples: Int16Array) {
+    const n = samples.length;
+    let sum = this.sum;
+    let inWindow = this.inWindow;
+    for (let i = 0; i < n; i++) {
+      sum += samples[i] * samples[i];
+      if (++inWindow === this.windowSamples) {
+        if (sum / inWindow < this.floorSquared) this.silentSamples += inWindow;
+        sum = 0;
+        inWindow = 0;
+      }
+    }
+    this.sum = sum;
+    this.inWindow = inWindow;
+  }
+
+  seconds() {
+    const partial = this.inWindow > 0 && this.sum / this.inWindow < this.floorSquared ? this.inWindow : 0;
+    return (this.silentSamples + partial) / 2 / this.sampleRate;
+  }
 }
 
 /** Below this (about -50 dBFS) a sample counts as silence when measuring a level. */

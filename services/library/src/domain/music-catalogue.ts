@@ -5,20 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { buffer } from 'node:stream/consumers';
-import { LIBRARY_MESSAGES, MUSIC_MAX_BYTES, MUSIC_MAX_SECONDS, ZAddMusicInput, type MusicTrackView } from '@innerecho/contracts';
 import {
-  AppError,
-  badRequest,
-  FfmpegError,
-  measureMusic,
-  MIX_SAMPLE_RATE,
-  notFound,
-  probeAudioFile,
-  type Db,
-  type ObjectStore,
-} from '@innerecho/kit';
+  LIBRARY_MESSAGES,
+  MUSIC_MAX_BYTES,
+  MUSIC_MAX_SECONDS,
+  MUSIC_MAX_SILENT_SECONDS,
+  ZAddMusicInput,
+  type MusicTrackView,
+} from '@innerecho/contracts';
+import { AppError, badRequest, FfmpegError, MIX_SAMPLE_RATE, notFound, probeAudioFile, type Db, type ObjectStore } from '@innerecho/kit';
 import { musicRepository } from '../data-access/library-repository';
 import { isUuid } from './library-queries';
+import { decodeMusicToPcmFile, pcmKeyFor, storePcm } from './music-pcm';
 
 /** Where the browser's uploads land before a track is saved from them. */
 export const MUSIC_UPLOADS_PREFIX = 'music-uploads/';
@@ -47,7 +45,10 @@ export async function getMusic({ db, id }: { db: Db; id: string }) {
 
 /**
  * Saves a track from an uploaded file: the upload must be one of ours, at most 50 MB and an
- * hour, and decode as audio. The file moves to its final key, and the upload is removed either way.
+ * hour, decode as audio, and not be near-silent for more than MUSIC_MAX_SILENT_SECONDS in all.
+ * It is decoded once here, to the PCM renders mix (stored under its PCM key), and measured.
+ * The file moves to its final key; the upload is removed either way, and on any failure
+ * nothing of the track is left (neither its objects nor its row).
  */
 export async function addMusicFromUpload({ db, files, body }: { db: Db; files: ObjectStore; body: unknown }) {
   const input = ZAddMusicInput.parse(body);
@@ -65,32 +66,52 @@ export async function addMusicFromUpload({ db, files, body }: { db: Db; files: O
       // The length from the container before any decoding: a small file can hold hours.
       const probe = await probeAudioFile(local).catch(refuseUnreadable);
       if (probe.durationSeconds !== null && probe.durationSeconds > MUSIC_MAX_SECONDS) throw musicTooLong();
-      // Measured as it streams, stopped just past the limit (for a container that states no length).
-      const measured = await measureMusic(await readFile(local), { maxSeconds: MUSIC_MAX_SECONDS + 1 }).catch(refuseUnreadable);
-      const decodedSeconds = measured.decodedFrames / MIX_SAMPLE_RATE;
-      if (decodedSeconds > MUSIC_MAX_SECONDS) throw musicTooLong();
-      if (decodedSeconds <= 0) throw badRequest(LIBRARY_MESSAGES.musicNotAudio, 'NOT_AUDIO');
+      const { measure, pcmPath } = await checkedMusic(await readFile(local), dir);
       const id = randomUUID();
       const ext = /\.([a-z0-9]{1,5})$/.exec(key)?.[1] ?? 'audio';
       const fileKey = `music/${id}.${ext}`;
       const contentType = info.contentType.startsWith('audio/') ? info.contentType : contentTypeFor(probe.codec);
-      await files.put(fileKey, createReadStream(local), contentType);
-      const track = await musicRepository.insert(db, {
-        id,
-        title: input.title,
-        durationSeconds: Math.max(1, Math.round(probe.durationSeconds ?? decodedSeconds)),
-        fileKey,
-        contentType,
-        sizeBytes: info.size,
-        ...measured,
-      });
-      return publicTrack(track);
+      try {
+        await storePcm(files, id, pcmPath);
+        await files.put(fileKey, createReadStream(local), contentType);
+        const track = await musicRepository.insert(db, {
+          id,
+          title: input.title,
+          durationSeconds: Math.max(1, Math.round(probe.durationSeconds ?? measure.decodedFrames / MIX_SAMPLE_RATE)),
+          fileKey,
+          contentType,
+          sizeBytes: info.size,
+          decodedFrames: measure.decodedFrames,
+          loudness: measure.loudness,
+        });
+        return publicTrack(track);
+      } catch (error) {
+        await Promise.all([files.delete(pcmKeyFor(id)), files.delete(fileKey)]).catch(() => undefined);
+        throw error;
+      }
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   } finally {
     await files.delete(key);
   }
+}
+
+/**
+ * Decodes the upload once (measured as it streams, stopped just past the length limit for a
+ * container that states no length, and as soon as the near-silence passes its limit) and
+ * refuses it when too long, empty or near-silent.
+ */
+async function checkedMusic(bytes: Buffer, dir: string) {
+  const decoded = await decodeMusicToPcmFile(bytes, dir, {
+    maxSeconds: MUSIC_MAX_SECONDS + 1,
+    maxSilentSeconds: MUSIC_MAX_SILENT_SECONDS,
+  }).catch(refuseUnreadable);
+  const decodedSeconds = decoded.measure.decodedFrames / MIX_SAMPLE_RATE;
+  if (decodedSeconds > MUSIC_MAX_SECONDS) throw musicTooLong();
+  if (decodedSeconds <= 0) throw badRequest(LIBRARY_MESSAGES.musicNotAudio, 'NOT_AUDIO');
+  if (decoded.measure.silentSeconds > MUSIC_MAX_SILENT_SECONDS) throw badRequest(LIBRARY_MESSAGES.musicSilent, 'MUSIC_SILENT');
+  return decoded;
 }
 
 const musicTooLong = () => badRequest(LIBRARY_MESSAGES.musicTooLong, 'MUSIC_TOO_LONG');
@@ -105,6 +126,7 @@ export async function deleteMusic({ db, files, id }: { db: Db; files: ObjectStor
   const removed = isUuid(id) ? await musicRepository.delete(db, id) : null;
   if (!removed) throw notFound('Music not found', 'MUSIC_NOT_FOUND');
   await files.delete(removed.fileKey);
+  await files.delete(pcmKeyFor(removed.id));
 }
 
 /** The key inside a URL we handed out (a local signed URL, an S3 location or presigned URL), or the key itself. */
@@ -123,17 +145,27 @@ function contentTypeFor(codec: string) {
 }
 
 /**
- * Measures tracks added before tracks were measured on upload (their renders decode first
- * until then). Runs in the background after start-up; stops when `signal` aborts.
+ * Prepares tracks added before tracks were decoded on upload (the starter tracks on a first
+ * start, and older ones): each without its stored PCM is decoded once, measured, and its PCM
+ * stored (renders decode such a track themselves until then). Runs in the background after
+ * start-up; stops when `signal` aborts. Answers how many tracks it prepared.
  */
-export async function measureUnmeasuredMusic({ db, files, signal }: { db: Db; files: ObjectStore; signal: AbortSignal }): Promise<number> {
-  let measured = 0;
-  for (const track of await musicRepository.listUnmeasured(db)) {
+export async function prepareUnpreparedMusic({ db, files, signal }: { db: Db; files: ObjectStore; signal: AbortSignal }): Promise<number> {
+  let prepared = 0;
+  for (const track of await musicRepository.list(db)) {
     if (signal.aborted) break;
+    if (track.decodedFrames !== null && (await files.stat(pcmKeyFor(track.id)))) continue;
     const object = await files.get(track.fileKey);
     if (!object) continue;
-    await musicRepository.saveMeasure(db, track.id, await measureMusic(await buffer(object.body), { maxSeconds: MUSIC_MAX_SECONDS + 1 }));
-    measured++;
+    const dir = await mkdtemp(join(tmpdir(), 'innerecho-music-'));
+    try {
+      const { measure, pcmPath } = await decodeMusicToPcmFile(await buffer(object.body), dir, { maxSeconds: MUSIC_MAX_SECONDS + 1 });
+      await storePcm(files, track.id, pcmPath);
+      await musicRepository.saveMeasure(db, track.id, { decodedFrames: measure.decodedFrames, loudness: measure.loudness });
+      prepared++;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }
-  return measured;
+  return prepared;
 }

@@ -24,6 +24,8 @@ export interface RenderInput {
    * added). Without it a render with music encodes its period afresh.
    */
   musicId?: string;
+  /** The music's audible level when already known (measured by the library on upload); measured here otherwise. */
+  musicLevel?: number;
   /** How far the music sits below the voice, in dB (the listener's balance); 16 by default. */
   musicBelowVoiceDb?: number;
 }
@@ -142,7 +144,7 @@ export async function prepareRender(input: RenderInput, encoderChoice?: Mp3Encod
     ? { music: new Int16Array(0), musicGain: 0, musicFadeIn: 0, musicFadeOut: 0 }
     : arriving
       ? musicForMix(arriving.samples, input.speech, SAMPLE_RATE, arriving.level, input.musicBelowVoiceDb)
-      : musicForMix(decoded!, input.speech, SAMPLE_RATE, undefined, input.musicBelowVoiceDb);
+      : musicForMix(decoded!, input.speech, SAMPLE_RATE, input.musicLevel, input.musicBelowVoiceDb);
   const plan = planRender({
     durationSeconds: input.durationSeconds,
     voiceSamples: input.speech.length,

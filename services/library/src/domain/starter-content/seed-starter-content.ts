@@ -87,7 +87,8 @@ export async function seedStarterMusic({
       fileKey,
       contentType: 'audio/mpeg',
       sizeBytes: (await stat(path)).size,
-      ...measured,
+      decodedFrames: measured.decodedFrames,
+      loudness: measured.loudness,
     });
   }
   logger.info({ tracks: rendered.length, ms: Date.now() - started }, 'starter background music added');
@@ -102,7 +103,8 @@ async function measureCached(path: string): Promise<{ decodedFrames: number; lou
   );
   if (known && Number.isInteger(known.decodedFrames) && typeof known.loudness === 'number')
     return known as { decodedFrames: number; loudness: number };
-  const measured = await measureMusic(await readFile(path));
+  const { decodedFrames, loudness } = await measureMusic(await readFile(path));
+  const measured = { decodedFrames, loudness };
   await writeFile(file, JSON.stringify(measured)).catch(() => undefined);
   return measured;
 }

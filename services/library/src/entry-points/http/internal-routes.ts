@@ -5,6 +5,7 @@ import type { LibraryConfig } from '../../config';
 import { getOwnCustomAffirmation } from '../../domain/custom-affirmations';
 import { getTranscript } from '../../domain/library-queries';
 import { getMusic } from '../../domain/music-catalogue';
+import { pcmKeyFor } from '../../domain/music-pcm';
 import { pipeline } from 'node:stream/promises';
 
 /**
@@ -47,6 +48,21 @@ export function internalRoutes(context: ServiceContext<LibraryConfig>) {
     }
     res.setHeader('content-type', m.contentType);
     res.setHeader('content-length', String(object.size));
+    await pipeline(object.body, res);
+  });
+  /** The PCM decoded on upload, cut to the frames asked for: what the render mixes, with nothing to decode. */
+  router.handle('GET /internal/background-music/:id/pcm', async (req, res) => {
+    requireUser(req);
+    const m = await getMusic({ db, id: req.params.id });
+    const frames = typeof req.query.frames === 'string' ? Number(req.query.frames) : null;
+    const object = await files.get(pcmKeyFor(m.id), frames ? { start: 0, end: frames * 4 - 1 } : undefined);
+    if (!object) {
+      res.status(404).json({ error: 'This track is not prepared yet', code: 'MUSIC_NOT_PREPARED' });
+      return;
+    }
+    const length = object.range ? object.range.end - object.range.start + 1 : object.size;
+    res.setHeader('content-type', 'application/octet-stream');
+    res.setHeader('content-length', String(length));
     await pipeline(object.body, res);
   });
   return router;
