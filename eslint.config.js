@@ -138,7 +138,7 @@ module.exports = tseslint.config(
   },
   {
     // The design tokens are plain data: they stand on nothing of ours.
-    files: ['frontends/design-tokens/**/*.ts'],
+    files: ['packages/design-tokens/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['@innerecho/*'], message: 'The design tokens import nothing of ours.' }] }],
     },

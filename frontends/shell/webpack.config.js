@@ -1,6 +1,6 @@
 'use strict';
 const { createAppConfig, remoteUrls } = require('@innerecho/frontends-build');
-const baseColors = require('../design-tokens/src/base-colors.json');
+const baseColors = require('../../packages/design-tokens/src/base-colors.json');
 
 module.exports = createAppConfig({
   name: 'shell',

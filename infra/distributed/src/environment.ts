@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
 import { SECRET_FILES } from './secrets';
+import { SERVICES, type ServiceName } from './service-names';
 
-/** The parts of the distributed form, in the order they start; the gateway comes last. */
-export const SERVICES = ['identity', 'voice', 'library', 'generation', 'billing', 'creator-referral'] as const;
-export type ServiceName = (typeof SERVICES)[number];
+export { SERVICES, type ServiceName };
 
 /** The first service's port in docker-compose.yml; the others follow in SERVICES order (4101-4106). */
 export const COMPOSE_FIRST_PORT = 4101;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KeyStore } from '@innerecho/kit';
-import { SERVICES, type ServiceName } from './environment';
+import { SERVICES, type ServiceName } from './service-names';
 
 /**
  * The secrets of the distributed form, one file each, as a Kubernetes Secret volume or a

@@ -114,6 +114,7 @@ export const REFERRAL_CODE_MAX = 64;
 export const ZReferralClick = z.object({
   referralCode: textField({ max: REFERRAL_CODE_MAX, required: 'Referral code is required', tooLong: 'Referral code not found' }),
 });
+export type ReferralClick = z.infer<typeof ZReferralClick>;
 
 /** POST /api/referrals/click: false when this browser already clicked this creator's link today. */
 export const ZReferralClickAnswer = z.object({

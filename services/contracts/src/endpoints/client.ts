@@ -1,30 +1,15 @@
-import type { z } from 'zod';
-import { ALL_ENDPOINTS, type AllEndpoints, type AnyEndpointId } from './all-endpoints';
+import { ALL_ENDPOINTS, type AnyEndpointId } from './all-endpoints';
 import type { Answer, Endpoint, HttpMethod } from './define-endpoint';
 import { endpointUrl } from './endpoint-url';
+import type { EndpointAnswer, EndpointRequest } from './endpoint-types';
+
+export type { EndpointAnswer, EndpointRequest } from './endpoint-types';
 
 /**
  * A typed client of the public API, made from the endpoint declarations: the frontends (with
  * react-query, `queryOptions`) and the tests call endpoints by id, with the params, query and
  * body their declaration types, and get the answer its declaration types.
  */
-
-type Fields<Id extends AnyEndpointId> = AllEndpoints[Id]['fields'];
-
-/** What a call of endpoint `Id` sends: its path parameters, query fields and body, each where declared. */
-export type EndpointRequest<Id extends AnyEndpointId> = (Fields<Id> extends { params: infer P extends z.ZodType }
-  ? { params: z.input<P> }
-  : { params?: undefined }) &
-  (Fields<Id> extends { query: infer Q extends z.ZodType } ? { query?: Partial<z.input<Q>> } : { query?: undefined }) &
-  (Fields<Id> extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: undefined });
-
-type SuccessStatus = 200 | 201 | 202 | 204;
-type AnswerData<A> = A extends { kind: 'json'; schema: infer S extends z.ZodType } ? z.output<S> : undefined;
-
-/** What a successful call of endpoint `Id` answers: its declared JSON answer (undefined for pages, redirects, files, 204). */
-export type EndpointAnswer<Id extends AnyEndpointId> = {
-  [S in keyof Fields<Id>['answers'] & SuccessStatus]: AnswerData<Fields<Id>['answers'][S]>;
-}[keyof Fields<Id>['answers'] & SuccessStatus];
 
 /** A refusal: the status and the `{ error, code }` the API answered. */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 import type { AnyEndpointId } from './all-endpoints';
-import type { EndpointAnswer, EndpointRequest } from './client';
+import type { EndpointAnswer, EndpointRequest } from './endpoint-types';
 import type { HttpMethod } from './define-endpoint';
 
 /**

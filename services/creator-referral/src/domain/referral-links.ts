@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { REFERRAL_CODE_MAX, ZReferralClick, type ReferralClickAnswer, type ReferralCodeValidity } from '@innerecho/contracts';
+import { REFERRAL_CODE_MAX, type ReferralClick, type ReferralClickAnswer, type ReferralCodeValidity } from '@innerecho/contracts';
 import { notFound, type ServiceContext } from '@innerecho/kit';
 import { findCreatorByCode, insertClickOncePerDay } from '../data-access/referral-repository';
 
@@ -22,12 +22,12 @@ export const clickerKey = (secret: string, clientAddress: string, creatorId: str
 /** One click per client address per creator per UTC day, however often the link is opened. */
 export async function recordReferralClick(options: {
   context: ServiceContext;
-  input: unknown;
+  input: ReferralClick;
   clientAddress: string;
   secret: string;
   now?: Date;
 }): Promise<ReferralClickAnswer> {
-  const { referralCode } = ZReferralClick.parse(options.input ?? {});
+  const { referralCode } = options.input;
   const creator = await findCreatorByCode(options.context.db, referralCode);
   if (!creator?.active) throw notFound('Referral code not found', 'REFERRAL_CODE_NOT_FOUND');
   const day = (options.now ?? new Date()).toISOString().slice(0, 10);

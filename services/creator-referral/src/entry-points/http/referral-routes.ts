@@ -5,7 +5,7 @@ import { recordReferralClick, validateReferralCode } from '../../domain/referral
 
 /** Referral links: GET /api/referrals/validate/:code (is it an active creator's?) and POST /api/referrals/click (count a visit). */
 export function referralRoutes(context: ServiceContext<CreatorReferralConfig>) {
-  const router = declaredRoutes(CREATOR_REFERRAL_ENDPOINTS);
+  const router = declaredRoutes(CREATOR_REFERRAL_ENDPOINTS, { context });
   const secret = serviceSecret({
     configured: context.config.REFERRAL_CLICK_SECRET,
     dataDir: context.config.DATA_DIR,
@@ -15,14 +15,15 @@ export function referralRoutes(context: ServiceContext<CreatorReferralConfig>) {
     requireConfigured: context.config.REQUIRE_CONFIGURED_SECRETS,
   });
 
-  router.handle('GET /api/referrals/validate/:code', async (req, res) => {
-    res.json(await validateReferralCode(context, req.params.code));
-  });
+  router.answer('GET /api/referrals/validate/:code', async ({ params }) => ({
+    status: 200,
+    body: await validateReferralCode(context, params.code),
+  }));
 
   // Clicks come from this site's own pages: a post from another site is not a click.
-  router.handle('POST /api/referrals/click', async (req, res) => {
+  router.answer('POST /api/referrals/click', async ({ body, req }) => {
     assertSameOrigin(req);
-    res.json(await recordReferralClick({ context, input: req.body, clientAddress: req.ip ?? 'unknown', secret }));
+    return { status: 200, body: await recordReferralClick({ context, input: body, clientAddress: req.ip ?? 'unknown', secret }) };
   });
 
   return router;
