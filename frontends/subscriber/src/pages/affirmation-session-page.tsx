@@ -317,7 +317,7 @@ function SessionBuilder() {
               disabled={pending}
             />
           ) : null}
-          <SessionNameField value={name} onValueChange={setName} defaultName={defaultName} disabled={pending} />
+          {count > 0 ? <SessionNameField value={name} onValueChange={setName} defaultName={defaultName} disabled={pending} /> : null}
           <Button size="lg" onClick={() => generate.mutate()} disabled={pending || !ready} loading={pending}>
             {pending ? null : <Sparkles size={18} aria-hidden />}
             {pending ? 'Generating...' : 'Generate Session'}
