@@ -360,6 +360,8 @@ describe('what the gateway forwards', () => {
     const cookies = res.headers.getSetCookie();
     expect(cookies.some((c) => c.startsWith('ie_session=;'))).toBe(true);
     expect(cookies.some((c) => c.startsWith('ie_returning=1'))).toBe(true);
+    // The browser also drops what it kept for the ended session (offline audio, stored ids).
+    expect(res.headers.get('clear-site-data')).toBe('"cache", "storage"');
   });
 
   test('a session checked before is still refused once it is revoked (the signature check is remembered, revocation is not)', async () => {

@@ -88,15 +88,20 @@ test('a listener builds a session from the library and their own words, reorders
   await visible(page.getByText('1m 0s'));
   await page.getByRole('combobox', { name: 'Background Music' }).click();
   await page.getByRole('option', { name: TRACK }).click();
+  // A name of its own, so a morning and an evening routine look different.
+  await page.getByRole('textbox', { name: 'Session Name' }).fill('Morning Routine');
   await page.getByRole('button', { name: 'Generate Session' }).click();
   await visible(page.getByText('Saved to Your Library'), 240_000);
+  // Generated and saved: the header's picks start again empty.
+  await visible(page.getByText('No affirmations yet'));
+  expect(await page.getByRole('link', { name: /^Session \(\d+\)/ }).count()).toBe(0);
   await page.waitForFunction(() => (document.querySelector('[data-testid="generated-audio"]') as HTMLAudioElement)?.duration > 0);
   expect(await page.getByTestId('generated-audio').evaluate((a: HTMLAudioElement) => Math.abs(a.duration - 60) < 0.1)).toBe(true);
   await expectNoAxeViolations(page, 'the generated session');
 
   // In the saved list like any item: its affirmations in order, whose voice, playable, kept offline.
   await page.goto('/affirmations?tab=saved');
-  const name = 'Session of 3 affirmations';
+  const name = 'Morning Routine';
   const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
   await shownAfterLoad(item);
   const parts = item.getByRole('list', { name: `Affirmations in ${name}` }).getByRole('listitem');
@@ -111,6 +116,18 @@ test('a listener builds a session from the library and their own words, reorders
   await item.getByRole('button', { name: `Keep Offline: ${name}` }).click();
   await visible(item.getByText('Available offline'), 60_000);
   await expectNoAxeViolations(page, 'the Saved tab with a session');
+
+  // Renamed in place; deleting it announces the name it has.
+  await item.getByRole('button', { name: `Rename ${name}` }).click();
+  await page.getByRole('textbox', { name: 'New name' }).fill('Evening Routine');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const renamed = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Evening Routine' }) });
+  await visible(renamed);
+  await renamed.getByRole('button', { name: 'Delete Evening Routine' }).click();
+  await visible(page.getByText('Deleted the saved affirmation “Evening Routine”', { exact: false }));
+  await visible(page.getByRole('button', { name: 'Undo deleting Evening Routine' }));
+  await page.getByRole('button', { name: 'Undo deleting Evening Routine' }).click();
+  await visible(renamed);
 });
 
 test('the session builder passes axe in both themes at phone and desktop width, with a preselection from the address', async () => {

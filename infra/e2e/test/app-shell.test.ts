@@ -33,6 +33,18 @@ describe('a visitor', () => {
     }
   });
 
+  test('typing /pricing shows the plans, not a 404', async () => {
+    const page = await e2e.newPage();
+    await page.goto('/pricing');
+    const pricing = page.locator('#pricing');
+    await expectVisible(pricing.getByText('$9.99', { exact: true }));
+    await page.waitForFunction(() => {
+      const top = document.getElementById('pricing')?.getBoundingClientRect().top ?? Infinity;
+      return top >= -2 && top < window.innerHeight;
+    });
+    expect(await page.getByRole('heading', { name: '404 Page Not Found' }).count()).toBe(0);
+  });
+
   test('sees "404 Page Not Found" on an unknown path', async () => {
     const page = await e2e.newPage();
     await page.goto('/this/does/not/exist');

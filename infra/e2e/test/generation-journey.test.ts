@@ -195,4 +195,14 @@ test("the duration slider shows what is left of today's hour, stops there, and s
   await visible(page.getByText(/^You have used today's 60 minutes of audio\. Your allowance renews (tomorrow )?at 9:00\sAM\.$/));
   expect(await page.getByRole('button', { name: 'Generate Audio' }).isDisabled()).toBe(true);
   await expectNoAxeViolations(page, 'the generate page with the allowance used');
+
+  // Create says so too, and saves for later instead of leading to a page that cannot generate.
+  await page.goto('/create-affirmation');
+  await shownAfterLoad(page.getByText(/Today's hour of generated audio is used up; it starts again (tomorrow )?at 9:00\sAM\./));
+  expect(await page.getByRole('button', { name: 'Save & Generate Audio' }).count()).toBe(0);
+  await page.getByRole('textbox', { name: 'Title' }).fill('For Tomorrow');
+  await page.getByRole('textbox', { name: 'Affirmation' }).fill('I rest well and wake up ready.');
+  await page.getByRole('button', { name: 'Save for Later' }).click();
+  await page.waitForURL((url) => url.pathname === '/affirmations' && url.searchParams.get('tab') === 'mine');
+  await visible(page.getByRole('heading', { name: 'For Tomorrow' }));
 });

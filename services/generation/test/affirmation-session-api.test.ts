@@ -226,6 +226,7 @@ describe('a session is rendered from speech already kept and saved like any item
     expect(item.sessionParts.map((p: any) => p.spokenWith)).toEqual(['cloned-voice', 'cloned-voice']);
     expect(item.voice).toBe('cloned');
     expect(item.collectionId).toBeNull();
+    expect(item.name).toBe('Session of 2 affirmations');
     // Voice only: mono, exactly the saved length.
     expect(decodeMp3(res.body, 1).length).toBe(item.audioDuration * 44100);
     expect(item.audioDuration).toBeGreaterThan(3 * 2 * 1);
@@ -238,9 +239,22 @@ describe('a session is rendered from speech already kept and saved like any item
     const repeat = await session(s, {
       affirmations: [{ transcriptId: first.id }, { transcriptId: second.id }],
       length: { totalMinutes: 1 },
+      name: '  Morning  ',
     });
     expect(created(repeat)).toBe(201);
     expect(repeat.headers.get('x-speech-engine-calls')).toBe('0');
+
+    // Named when made, renamed later; blank or too long names are refused.
+    const [morning] = await savedItems(s);
+    expect(morning.name).toBe('Morning');
+    const path = `/api/saved-affirmations/${s.sessionId}/${morning.id}`;
+    const renamed = await s.client.request('PATCH', path, { json: { name: 'Evening' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.data.name).toBe('Evening');
+    expect((await savedItems(s)).find((i) => i.id === morning.id).name).toBe('Evening');
+    expect((await s.client.request('PATCH', path, { json: { name: '  ' } })).status).toBe(400);
+    expect((await s.client.request('PATCH', path, { json: { name: 'x'.repeat(81) } })).status).toBe(400);
+    expect((await s.client.request('PATCH', path, { json: {} })).status).toBe(400);
   });
 });
 

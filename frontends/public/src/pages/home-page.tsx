@@ -16,12 +16,13 @@ export function HomePage(_props: HomePageProps) {
     document.getElementById(PRICING_HEADING_ID)?.focus({ preventScroll: true });
   };
 
-  // '/#pricing' (where pages needing a subscription, and a cancelled checkout, send people):
-  // the page arrives after the browser's own anchor jump, so scroll once it is here.
-  const { hash } = useLocation();
+  // '/#pricing' (where pages needing a subscription, and a cancelled checkout, send people)
+  // and '/pricing' (what people type): the page arrives after the browser's own anchor jump,
+  // so scroll once it is here.
+  const { hash, pathname } = useLocation();
   useEffect(() => {
-    if (hash === `#${PRICING_SECTION_ID}`) viewPricing();
-  }, [hash]);
+    if (hash === `#${PRICING_SECTION_ID}` || pathname === '/pricing') viewPricing();
+  }, [hash, pathname]);
 
   return (
     <>

@@ -16,6 +16,8 @@ export interface RemoteRoute {
 
 export const REMOTE_ROUTES: RemoteRoute[] = [
   { path: '/', remote: 'public', module: 'home-page', exportName: 'HomePage' },
+  // The landing page scrolled to its plans: people type /pricing.
+  { path: '/pricing', remote: 'public', module: 'home-page', exportName: 'HomePage' },
   { path: '/success', remote: 'public', module: 'success-page', exportName: 'SuccessPage' },
   { path: '/privacy', remote: 'public', module: 'privacy-page', exportName: 'PrivacyPage' },
   { path: '/terms', remote: 'public', module: 'terms-page', exportName: 'TermsPage' },

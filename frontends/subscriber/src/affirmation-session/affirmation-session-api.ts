@@ -16,6 +16,7 @@ export async function generateAffirmationSession(input: {
   musicId: string;
   musicBelowVoiceDb: number;
   collectionId: string | null;
+  name: string;
 }): Promise<{ url: string; savedId: string | null; durationSeconds: number; voice: 'own' | 'cloned' }> {
   const withMusic = input.musicId && input.musicId !== NO_MUSIC;
   const res = await postForAudio(
@@ -30,6 +31,7 @@ export async function generateAffirmationSession(input: {
       voiceSpeed: 1,
       ...(withMusic ? { backgroundMusicId: input.musicId, musicBelowVoiceDb: input.musicBelowVoiceDb } : {}),
       ...(input.collectionId ? { collectionId: input.collectionId } : {}),
+      name: input.name,
     },
     { unreachable: 'Failed to generate the session', refused: 'Failed to generate the session' },
   );

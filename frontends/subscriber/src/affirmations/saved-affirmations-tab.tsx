@@ -26,7 +26,7 @@ import {
 import { ListeningStreakCard } from '../listening-streak/listening-streak-card';
 import { OfflineSpaceCard } from '../offline/offline-space-card';
 import { useOfflineCopies } from '../offline/use-offline-copies';
-import { SavedAffirmationItem } from '../saved/saved-affirmation-item';
+import { SavedAffirmationItem, savedAffirmationTitle } from '../saved/saved-affirmation-item';
 
 export type SavedAffirmationsTabProps = Record<string, never>;
 
@@ -107,7 +107,7 @@ function SavedList() {
       <OfflineSpaceCard />
       <ul aria-label="Saved affirmations" css={{ ...bareList, display: 'grid', gap: 16 }}>
         {saved.data.map((item) => {
-          const title = (item.transcript ?? item.customAffirmation)?.title || 'Untitled Affirmation';
+          const title = savedAffirmationTitle(item);
           const path = savedAffirmationPath(item.id);
           return pending.has(path) ? (
             <DeletedRow key={item.id} path={path} label={title} kind="saved affirmation" />

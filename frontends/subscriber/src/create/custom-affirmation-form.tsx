@@ -25,8 +25,8 @@ import {
 } from '@innerecho/ui';
 import { affirmationQueryKey, type GenerateNavigationState } from '../generate/affirmation-text';
 import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';
-import { DURATION_DEFAULT } from '../generate/generation-api';
-import { useDailyAllowance } from '../generate/use-daily-allowance';
+import { DURATION_DEFAULT, DURATION_MIN } from '../generate/generation-api';
+import { longestDurationToday, renewalPhrase, useDailyAllowance } from '../generate/use-daily-allowance';
 import { MY_AFFIRMATIONS_QUERY_KEY } from '../mine/custom-affirmations-api';
 import { useVoiceProfile } from '../voice/use-voice-profile';
 
@@ -38,7 +38,8 @@ const CATEGORY_OPTIONS = CUSTOM_CATEGORIES.map((c) => ({ value: c, label: c }));
  * Title, category, content with its 'n / 2000 characters' counter, and the duration (within
  * today's allowance). Save & Generate Audio saves the affirmation, then opens its generate page,
  * which starts generating at once with that duration (or, without a voice yet, asks for one and
- * comes back).
+ * comes back). With today's hour used up it says so and saves the affirmation for later,
+ * leading to My Affirmations rather than to a page that cannot generate.
  */
 export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
   const navigate = useNavigate();
@@ -49,6 +50,7 @@ export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
   const [category, setCategory] = useState<string>(DEFAULT_CATEGORY);
   const [content, setContent] = useState('');
   const [duration, setDuration] = useState(DURATION_DEFAULT);
+  const hourUsedUp = allowance.isSuccess && longestDurationToday(allowance.data) < DURATION_MIN;
 
   const save = useMutation({
     mutationFn: (input: CustomAffirmationInput) =>
@@ -58,6 +60,10 @@ export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
       // The generate page shows the title and words at once, without asking for them again.
       queryClient.setQueryData(affirmationQueryKey(`custom-${created.id}`), created);
       void queryClient.invalidateQueries({ queryKey: MY_AFFIRMATIONS_QUERY_KEY });
+      if (hourUsedUp) {
+        void navigate('/affirmations?tab=mine');
+        return;
+      }
       const state: GenerateNavigationState = { generateNow: true };
       void navigate(`/generate/custom-${created.id}?duration=${durationWithinAllowance(duration, allowance.data)}`, { state });
     },
@@ -83,7 +89,9 @@ export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
       ? 'Loading...'
       : needsVoice
         ? 'Save & Record My Voice'
-        : 'Save & Generate Audio';
+        : hourUsedUp
+          ? 'Save for Later'
+          : 'Save & Generate Audio';
   return (
     <Card as="form" onSubmit={submit} css={{ display: 'grid', gap: 22 }}>
       {needsVoice ? (
@@ -126,7 +134,14 @@ export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
           onChange={(e) => setContent(e.target.value)}
         />
       </Field>
-      <DurationSlider id="affirmation-duration" value={duration} onValueChange={setDuration} allowance={allowance.data} />
+      {hourUsedUp ? (
+        <p role="note" css={(t) => ({ margin: 0, color: t.colors.textMuted, fontSize: 15 })}>
+          Today&apos;s hour of generated audio is used up; it starts again {renewalPhrase(allowance.data.renewsAt)}. Save your affirmation
+          now and generate it from My Affirmations then.
+        </p>
+      ) : (
+        <DurationSlider id="affirmation-duration" value={duration} onValueChange={setDuration} allowance={allowance.data} />
+      )}
       <Button type="submit" size="lg" loading={save.isPending} disabled={voice.isLoading}>
         {label}
       </Button>

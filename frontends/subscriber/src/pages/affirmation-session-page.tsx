@@ -32,6 +32,7 @@ import {
 import { ListenerPage } from '../access/listener-page';
 import { AffirmationSessionOrder } from '../affirmation-session/affirmation-session-order';
 import { generateAffirmationSession } from '../affirmation-session/affirmation-session-api';
+import { SessionNameField, useDefaultSessionName } from '../affirmation-session/session-name-field';
 import { useSessionPicks, type SessionPick } from '../affirmation-session/affirmation-session-selection';
 import { BalanceControl } from '../generate/balance-control';
 import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';
@@ -122,6 +123,7 @@ function SessionBuilder() {
   const [musicId, setMusicId] = useState(NO_MUSIC);
   const [balance, setBalance] = useState(MUSIC_BALANCE_DEFAULT_DB);
   const [result, setResult] = useState<GeneratedAudioPreviewProps | null>(null);
+  const [name, setName] = useState('');
   useEffect(() => () => void (result && URL.revokeObjectURL(result.audioUrl)), [result]);
 
   const picks = session.picks;
@@ -137,6 +139,8 @@ function SessionBuilder() {
   const chosenRepetitions = Math.min(repetitions, maxRepetitions);
   const chosenSeconds = durationWithinAllowance(seconds, allowance.data);
   const hasAllowance = allowance.isSuccess && longestDurationToday(allowance.data) >= DURATION_MIN;
+  const defaultName = useDefaultSessionName(collectionId, count);
+  const sessionName = name.trim() || defaultName;
   const ready = count >= AFFIRMATION_SESSION_MIN_PARTS && count <= AFFIRMATION_SESSION_MAX_PARTS && hasAllowance;
 
   const generate = useMutation({
@@ -148,6 +152,7 @@ function SessionBuilder() {
         musicId,
         musicBelowVoiceDb: balance,
         collectionId,
+        name: sessionName,
       }),
     onSuccess: ({ url, savedId, durationSeconds, voice }) => {
       const track = music.data?.find((m) => m.id === musicId);
@@ -158,10 +163,13 @@ function SessionBuilder() {
         musicTitle: track?.title ?? null,
         voice,
         balance: track ? balance : null,
-        title: `Session of ${count} affirmations`,
+        title: sessionName,
         category: null,
         heading: 'Your Session',
       });
+      // The session is made and saved: the header's picks start again empty for the next one.
+      session.clear();
+      setName('');
       toast({ title: 'Session generated', description: 'Your session has been saved to your library', variant: 'success' });
       void queryClient.invalidateQueries({ queryKey: savedAffirmationsQueryKey(getSessionId()) });
     },
@@ -309,6 +317,7 @@ function SessionBuilder() {
               disabled={pending}
             />
           ) : null}
+          {count > 0 ? <SessionNameField value={name} onValueChange={setName} defaultName={defaultName} disabled={pending} /> : null}
           <Button size="lg" onClick={() => generate.mutate()} disabled={pending || !ready} loading={pending}>
             {pending ? null : <Sparkles size={18} aria-hidden />}
             {pending ? 'Generating...' : 'Generate Session'}

@@ -34,6 +34,7 @@ import { useOfflineCopies } from '../offline/use-offline-copies';
 import { AffirmationPlayer } from '../player/affirmation-player';
 import { relativeTime } from './relative-time';
 import { useSavedSpeed } from './use-saved-speed';
+import { RenameSession } from './rename-session';
 
 export interface SavedAffirmationItemProps {
   item: SavedAffirmation;
@@ -67,6 +68,12 @@ function useKeptAudioUrl(userId: string, savedId: string, wanted: boolean): stri
   return url;
 }
 
+/** The name a saved affirmation is shown and announced with: a session's name, or the affirmation's title. */
+export function savedAffirmationTitle(item: SavedAffirmation): string {
+  if (item.sessionParts) return item.name || `Session of ${item.sessionParts.length} affirmations`;
+  return (item.transcript ?? item.customAffirmation)?.title || 'Untitled Affirmation';
+}
+
 /**
  * One saved affirmation: what it is, play (streamed with Range, so it seeks) in the shared
  * player at the speed kept with it, and download. The speed can be changed in the open player
@@ -83,7 +90,7 @@ export function SavedAffirmationItem({ item, onDelete }: SavedAffirmationItemPro
   const keeping = offline.keep.isPending && offline.keep.variables?.id === item.id;
   const text = item.transcript ?? item.customAffirmation;
   const parts = item.sessionParts ?? null;
-  const title = parts ? `Session of ${parts.length} affirmations` : text?.title || 'Untitled Affirmation';
+  const title = savedAffirmationTitle(item);
   const sessionPick = item.transcript
     ? { affirmationId: item.transcript.id, title }
     : item.customAffirmation
@@ -146,6 +153,7 @@ export function SavedAffirmationItem({ item, onDelete }: SavedAffirmationItemPro
             </LinkButton>
           ) : null}
           {sessionPick ? <AddToSessionButton pick={sessionPick} /> : null}
+          {parts ? <RenameSession savedId={item.id} name={title} /> : null}
           <Button size="sm" variant="ghost" onClick={onDelete} aria-label={`Delete ${title}`}>
             <Trash2 size={16} aria-hidden />
             Delete

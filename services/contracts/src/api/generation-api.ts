@@ -16,16 +16,33 @@ export const clampPlaybackSpeed = (speed: number) =>
     Math.min(PLAYBACK_SPEED_MAX, Math.max(PLAYBACK_SPEED_MIN, Math.round(speed / PLAYBACK_SPEED_STEP) * PLAYBACK_SPEED_STEP)).toFixed(2),
   );
 
-/** PATCH /api/saved-affirmations/{sessionId}/{id}: the playback speed the listener chose for it. */
-export const ZSavedAffirmationSpeedUpdate = z.object({
-  voiceSpeed: z
-    .number({ error: PLAYBACK_SPEED_MESSAGE })
-    .min(PLAYBACK_SPEED_MIN, PLAYBACK_SPEED_MESSAGE)
-    .max(PLAYBACK_SPEED_MAX, PLAYBACK_SPEED_MESSAGE)
-    .refine((v) => Math.abs(v / PLAYBACK_SPEED_STEP - Math.round(v / PLAYBACK_SPEED_STEP)) < 1e-6, PLAYBACK_SPEED_MESSAGE)
-    .transform((v) => Number(v.toFixed(2))),
-});
-export type SavedAffirmationSpeedUpdate = z.infer<typeof ZSavedAffirmationSpeedUpdate>;
+/** An affirmation session's name: what the listener calls it ("Morning", "Before sleep"). */
+export const AFFIRMATION_SESSION_NAME_MAX = 80;
+export const AFFIRMATION_SESSION_NAME_MESSAGE = 'Give the session a name';
+export const affirmationSessionNameField = () =>
+  textField({
+    max: AFFIRMATION_SESSION_NAME_MAX,
+    required: AFFIRMATION_SESSION_NAME_MESSAGE,
+    tooLong: `Please keep the name to ${AFFIRMATION_SESSION_NAME_MAX} characters or less`,
+  });
+
+/**
+ * PATCH /api/saved-affirmations/{sessionId}/{id}: the playback speed the listener chose for it,
+ * and for an affirmation session its new name; at least one of the two.
+ */
+export const ZSavedAffirmationUpdate = z
+  .object({
+    voiceSpeed: z
+      .number({ error: PLAYBACK_SPEED_MESSAGE })
+      .min(PLAYBACK_SPEED_MIN, PLAYBACK_SPEED_MESSAGE)
+      .max(PLAYBACK_SPEED_MAX, PLAYBACK_SPEED_MESSAGE)
+      .refine((v) => Math.abs(v / PLAYBACK_SPEED_STEP - Math.round(v / PLAYBACK_SPEED_STEP)) < 1e-6, PLAYBACK_SPEED_MESSAGE)
+      .transform((v) => Number(v.toFixed(2)))
+      .optional(),
+    name: affirmationSessionNameField().optional(),
+  })
+  .refine((v) => v.voiceSpeed !== undefined || v.name !== undefined, 'Say what to change: voiceSpeed or name');
+export type SavedAffirmationUpdate = z.infer<typeof ZSavedAffirmationUpdate>;
 
 /** GET /api/generate-audio/allowance: today's share of the daily hour of generated audio. */
 export const ZDailyAllowanceView = z.object({
@@ -183,6 +200,8 @@ export const ZSavedAffirmationView = z.object({
   voice: z.enum(['own', 'cloned']),
   /** With music: how far it sits below the voice, in dB (one of MUSIC_BALANCE_STEPS); null without music. */
   musicBelowVoiceDb: z.number().nullable(),
+  /** An affirmation session's name (given when it was made, or its default); null for a single affirmation. */
+  name: z.string().nullable().optional(),
   /** An affirmation session: its affirmations in order and whose speech each was spoken with; null for a single affirmation. */
   sessionParts: z.array(ZAffirmationSessionPartView).nullable().optional(),
   /** The creator collection an affirmation session was made from, if any. */
@@ -306,6 +325,8 @@ export const ZAffirmationSessionRequest = z
     backgroundMusicId: backgroundMusicField(),
     musicBelowVoiceDb: musicBalanceField(),
     collectionId: z.string().uuid('Collection not found').optional(),
+    /** What the listener calls it; without one, "Session of N affirmations". */
+    name: affirmationSessionNameField().optional(),
   })
   .refine(
     (v) =>

@@ -63,14 +63,21 @@ export async function findOwnSavedAffirmation(db: Db, ownerId: string, id: strin
   return row ? withSource(row) : null;
 }
 
-/** Sets the playback speed of one of the owner's saved affirmations; null when it is not theirs or does not exist. */
-export async function updateSavedAffirmationSpeed(
+/**
+ * Sets the playback speed and/or the title of one of the owner's saved affirmations; null
+ * when it is not theirs or does not exist.
+ */
+export async function updateSavedAffirmation(
   db: Db,
-  options: { ownerId: string; id: string; voiceSpeed: number },
+  options: { ownerId: string; id: string; voiceSpeed?: number; title?: string },
 ): Promise<SavedAffirmationRecord | null> {
+  const changes = {
+    ...(options.voiceSpeed === undefined ? {} : { voiceSpeed: options.voiceSpeed }),
+    ...(options.title === undefined ? {} : { title: options.title }),
+  };
   const [row] = await db
     .update(savedAffirmations)
-    .set({ voiceSpeed: options.voiceSpeed })
+    .set(changes)
     .where(and(eq(savedAffirmations.ownerId, options.ownerId), eq(savedAffirmations.id, options.id)))
     .returning();
   return row ? withSource(row) : null;

@@ -120,7 +120,7 @@ export async function generateAffirmationSession(options: RenderJob<AffirmationS
         ...renderedAudioColumns({ turn, userId, request, seconds, track, size: rendered.size }),
         transcriptId: null,
         customAffirmationId: null,
-        title: `Session of ${sources.length} affirmations`,
+        title: request.name ?? `Session of ${sources.length} affirmations`,
         category: null,
         voiceSource: allOwn ? 'own' : 'cloned',
         sessionParts,

@@ -1,10 +1,10 @@
-import { isUuid, MUSIC_BALANCE_DEFAULT_DB, ZSavedAffirmationSpeedUpdate, type SavedAffirmationView } from '@innerecho/contracts';
-import { notFound, type ByteRange, type ServiceContext } from '@innerecho/kit';
+import { isUuid, MUSIC_BALANCE_DEFAULT_DB, ZSavedAffirmationUpdate, type SavedAffirmationView } from '@innerecho/contracts';
+import { badRequest, notFound, type ByteRange, type ServiceContext } from '@innerecho/kit';
 import {
   deleteOwnSavedAffirmation,
   findOwnSavedAffirmation,
   listSavedAffirmations,
-  updateSavedAffirmationSpeed,
+  updateSavedAffirmation,
   type SavedAffirmationRecord,
 } from '../data-access/saved-affirmation-repository';
 
@@ -25,6 +25,7 @@ export function toView(record: SavedAffirmationRecord, sessionId: string): Saved
     customAffirmation: record.customAffirmationId ? { id: record.customAffirmationId, ...text } : null,
     voice: record.voiceSource,
     musicBelowVoiceDb: record.backgroundMusicTitle ? (record.musicBelowVoiceDb ?? MUSIC_BALANCE_DEFAULT_DB) : null,
+    name: record.sessionParts ? record.title : null,
     sessionParts: record.sessionParts,
     collectionId: record.collectionId,
   };
@@ -40,17 +41,24 @@ export async function listOwnSavedAffirmations(
 
 /**
  * Keeps the playback speed the listener chose after generating, so the saved item plays at
- * it and says it. Only the owner's own items; anything else reads as not found.
+ * it and says it, and renames an affirmation session (a single affirmation is called by its
+ * text's title, which is changed where the text is). Only the owner's own items; anything
+ * else reads as not found.
  */
-export async function setSavedAffirmationSpeed(
+export async function updateOwnSavedAffirmation(
   context: ServiceContext,
   options: { ownerId: string; sessionId: string; id: string; body: unknown },
 ): Promise<SavedAffirmationView> {
   // An id that cannot exist is a 404 whatever the body says.
   const gone = () => notFound('Saved affirmation not found', 'SAVED_AFFIRMATION_NOT_FOUND');
   if (!isUuid(options.id)) throw gone();
-  const { voiceSpeed } = ZSavedAffirmationSpeedUpdate.parse(options.body ?? {});
-  const record = await updateSavedAffirmationSpeed(context.db, { ownerId: options.ownerId, id: options.id, voiceSpeed });
+  const { voiceSpeed, name } = ZSavedAffirmationUpdate.parse(options.body ?? {});
+  if (name !== undefined) {
+    const existing = await findOwnSavedAffirmation(context.db, options.ownerId, options.id);
+    if (!existing) throw gone();
+    if (!existing.sessionParts) throw badRequest('Only a session can be renamed', 'NOT_A_SESSION');
+  }
+  const record = await updateSavedAffirmation(context.db, { ownerId: options.ownerId, id: options.id, voiceSpeed, title: name });
   if (!record) throw gone();
   return toView(record, options.sessionId);
 }

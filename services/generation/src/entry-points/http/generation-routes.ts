@@ -20,7 +20,7 @@ import {
   deleteSavedAffirmation,
   listOwnSavedAffirmations,
   openSavedAudio,
-  setSavedAffirmationSpeed,
+  updateOwnSavedAffirmation,
 } from '../../domain/saved-affirmations';
 import { renderMetrics } from './render-metrics';
 
@@ -168,7 +168,7 @@ export function generationRoutes(
   router.handle('PATCH /api/saved-affirmations/:sessionId/:id', async (req, res) => {
     const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
     res.json(
-      await setSavedAffirmationSpeed(context, { ownerId: user.id, sessionId: req.params.sessionId, id: req.params.id, body: req.body }),
+      await updateOwnSavedAffirmation(context, { ownerId: user.id, sessionId: req.params.sessionId, id: req.params.id, body: req.body }),
     );
   });
 
