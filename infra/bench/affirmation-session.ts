@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { encodeWav, ffmpegPath, type measureMusic } from '@innerecho/kit';
 import { syntheticSpeech } from '@innerecho/embedded';
-import { planAffirmationSessionCycle } from '../../services/generation/src/domain/render/affirmation-session-plan';
-import { ArrivingMusic } from '../../services/generation/src/domain/render/arriving-music';
-import { renderAffirmationMp3 } from '../../services/generation/src/domain/render/render-affirmation';
+import { planAffirmationSessionCycle, ArrivingMusic, renderAffirmationMp3 } from '@innerecho/generation';
 
 const run = promisify(execFile);
 const SR = 44100;

@@ -15,7 +15,21 @@ import { generationPersonalReads, generationRoutes } from './entry-points/http/g
 import { renderQueueMetrics } from './entry-points/http/render-metrics';
 
 export { ZGenerationEnv, type GenerationConfig } from './config';
-export { renderAffirmationMp3, type RenderInput, type RenderOptions, type RenderResult } from './domain/render/render-affirmation';
+export {
+  prepareRender,
+  renderAffirmationMp3,
+  type RenderInput,
+  type RenderOptions,
+  type RenderResult,
+} from './domain/render/render-affirmation';
+// What the benches (infra/bench) measure the render with, beside it.
+export { ArrivingMusic } from './domain/render/arriving-music';
+export { renderSignal } from './domain/render/affirmation-signal';
+export { closeMp3Encoders, encodeMp3, resolveMp3Encoder } from './domain/render/mp3-encoder';
+export { DEFAULT_PAUSE } from './domain/render/periodic-plan';
+export { outputFormatFor } from './domain/render/output-format';
+export { planAffirmationSessionCycle } from './domain/render/affirmation-session-plan';
+export { objectStorePeriods } from './domain/render-period-store';
 
 /** Renders affirmation audio, enforces the daily allowance and keeps users' saved affirmations. */
 export function generationService(): ServiceModule<GenerationConfig> {
