@@ -76,11 +76,16 @@ export async function shortRendersBench(inputs: ShortRenderInputs, durations = [
     }
     const m = Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, median(v)])) as Record<keyof typeof figures, number>;
     const r = result!;
-    const warmupShare = (r.encodedFrames - r.frames) / r.frames;
+    // Straight: every frame encoded once, plus each later piece's warm-up. Periodic: one period
+    // (with its pieces' warm-up), a head and the tail encoded, the rest copied.
+    const work =
+      r.mode === 'straight'
+        ? `warm-up frames +${(((r.encodedFrames - r.frames) / r.frames) * 100).toFixed(1)}% of the encoder's work`
+        : `the period encoded once and copied: ${((r.encodedFrames / r.frames) * 100).toFixed(0)}% of the frames encoded, warm-up included`;
     console.log(
       `  ${seconds} s (${r.mode}, ${r.seamFrames.length + 1} pieces, ${r.encodedFrames} frames encoded for ${r.frames}): ` +
         `music decoding per render (before 35.8) ${s(m.decode)} | preparation ${s(m.prepare)} | mixing all samples on one core ${s(m.mix)} | ` +
-        `warm-up frames +${(warmupShare * 100).toFixed(1)}% of the encoder's work`,
+        work,
     );
     const ratio = m.ours / m.lame;
     console.log(
