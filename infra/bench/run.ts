@@ -10,6 +10,7 @@
  *   npm run bench -- --periods-only --skip-system   # only the reuse of kept periods
  *   npm run bench -- --durations 180,3600 --music-only --skip-periods   # what the new-listener figures need
  *   npm run bench -- --session-only --skip-system   # only the affirmation session beside a single hour
+ *   npm run bench -- --short-only --runs 3          # only 180 and 600 s with music beside LAME alone, and an uploaded track beside a starter one
  *
  * With the system (unless --skip-system): click to playable for a new listener, through the
  * real API of the embedded form: the voice cloned, then the first render with music of a new
@@ -32,6 +33,7 @@ import {
 } from '@innerecho/generation';
 import { syntheticMusic, syntheticSpeech } from '@innerecho/embedded';
 import { affirmationSessionBench } from './affirmation-session';
+import { shortRendersBench, uploadedMusicBench } from './short-renders';
 
 const run = promisify(execFile);
 const SR = 44100;
@@ -53,190 +55,220 @@ const MUSIC_ONLY = process.argv.includes('--music-only');
 const SKIP_PERIODS = process.argv.includes('--skip-periods');
 /** Only the affirmation session (five affirmations, an hour with music) beside a single affirmation's hour. */
 const SESSION_ONLY = process.argv.includes('--session-only');
+/** Only the short renders with music and the uploaded track beside a starter one. */
+const SHORT_ONLY = process.argv.includes('--short-only');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'innerecho-bench-'));
   try {
-    console.log(`InnerEcho render benchmark: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ffmpeg ${ffmpegPath()}`);
-    console.log(
-      `Inputs: ${SPEECH_SECONDS} s synthetic speech clip, ${MUSIC_SECONDS} s music file (MP3 made here), ${RUNS} runs each, median wall seconds.`,
-    );
-    console.log(
-      'Output: with music 44.1 kHz joint stereo CBR 128k; voice only 44.1 kHz mono CBR 64k; LAME at its default quality everywhere.',
-    );
-    const { encoder, note } = await resolveMp3Encoder('auto');
-    console.log(
-      `InnerEcho encodes with ${encoder === 'libav' ? "LAME in node-av's FFmpeg libraries, in worker threads" : 'the ffmpeg binary'}${note ? ` (${note})` : ''};`,
-    );
-    console.log(
-      'InnerEcho decodes the music file during each run, mixing and encoding while it decodes (its length and level are measured once, when the track is added, as the library does);',
-    );
-    console.log("'music already decoded' is the same render once the track is in the service's cache;");
-    console.log(
-      "the ratios in brackets compare InnerEcho's render on the naive pipeline's own encoder (the ffmpeg binary), so they measure the method, not the LAME build.\n",
-    );
-
-    const speech = syntheticSpeech(SPEECH_SECONDS);
-    // The naive pipeline loops the clip with the same nominal pause after it.
-    const speechWithPause = new Float32Array(speech.length + Math.round(DEFAULT_PAUSE.nominalSeconds * SR));
-    speechWithPause.set(speech);
-    const speechFile = join(dir, 'speech.wav');
-    writeFileSync(speechFile, encodeWav(speechWithPause, SR));
-    const musicWav = join(dir, 'music.wav');
-    writeFileSync(musicWav, encodeWav(syntheticMusic(MUSIC_SECONDS), SR, 2));
-    const musicFile = join(dir, 'music.mp3');
-    await run(ffmpegPath(), ['-v', 'error', '-y', '-i', musicWav, '-c:a', 'libmp3lame', '-b:a', '192k', musicFile]);
-    rmSync(musicWav);
-    const musicBytes = readFileSync(musicFile);
-
-    const naive = async (seconds: number, withMusic: boolean) => {
-      const out = join(dir, 'naive.mp3');
-      const args = ['-v', 'error', '-y', '-stream_loop', '-1', '-i', speechFile];
-      if (withMusic) {
-        args.push(
-          '-stream_loop',
-          '-1',
-          '-i',
-          musicFile,
-          '-filter_complex',
-          '[1:a]volume=0.2[m];[0:a][m]amix=inputs=2:duration=first:dropout_transition=0[a]',
-          '-map',
-          '[a]',
-        );
-        args.push('-t', String(seconds), '-ar', '44100', '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', out);
-      } else {
-        args.push('-t', String(seconds), '-ar', '44100', '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '64k', out);
-      }
-      const started = performance.now();
-      await run(ffmpegPath(), args, { maxBuffer: 1 << 26 });
-      const ms = performance.now() - started;
-      return { ms, bytes: statSync(out).size };
-    };
-
-    // What the library measures when a track is added (its decoded length and level).
-    const measured = await measureMusic(musicBytes);
-    // The service keeps decoded tracks between renders (DecodedMusicCache): the warm case.
-    const decodedMusic = await decodeToPcm16(musicBytes, 2, SR);
-    const ours = async (seconds: number, withMusic: boolean, encoder: 'libav' | 'ffmpeg', warm = false, musicBelowVoiceDb?: number) => {
-      const started = performance.now();
-      // The whole job: decode the music file (unless warm; the render starts while it decodes), mix, encode, assemble.
-      const music = !withMusic
-        ? null
-        : warm
-          ? decodedMusic.subarray(0, seconds * SR * 2)
-          : ArrivingMusic.decode(musicBytes, measured.decodedFrames, measured.loudness);
-      const result = await renderAffirmationMp3({ speech, music, durationSeconds: seconds, musicBelowVoiceDb }, { encoder });
-      const ms = performance.now() - started;
-      return { ms, bytes: result.size, mode: result.mode, encodedFrames: result.encodedFrames, frames: result.frames };
-    };
-
-    const rows: {
-      seconds: number;
-      music: boolean;
-      naive: number;
-      ours: number;
-      warm: number;
-      voiceForward: number;
-      sameEncoder: number;
-      ratio: number;
-      mode: string;
-    }[] = [];
-    for (const seconds of PERIODS_ONLY || SESSION_ONLY ? [] : DURATIONS) {
-      for (const withMusic of MUSIC_ONLY ? [true] : [true, false]) {
-        const naiveTimes: number[] = [];
-        const ourTimes: number[] = [];
-        const sameEncoderTimes: number[] = [];
-        const warmTimes: number[] = [];
-        // The listener's balance only changes a gain: "voice forward" must cost what the default costs.
-        const voiceForwardTimes: number[] = [];
-        let mode = '';
-        let detail = '';
-        for (let i = 0; i < RUNS; i++) {
-          // Interleaved, so background load hits every side alike.
-          naiveTimes.push((await naive(seconds, withMusic)).ms);
-          const r = await ours(seconds, withMusic, 'libav');
-          ourTimes.push(r.ms);
-          sameEncoderTimes.push((await ours(seconds, withMusic, 'ffmpeg')).ms);
-          if (withMusic) warmTimes.push((await ours(seconds, withMusic, 'libav', true)).ms);
-          if (withMusic) voiceForwardTimes.push((await ours(seconds, withMusic, 'libav', false, 22)).ms);
-          mode = r.mode;
-          detail = `${r.encodedFrames} of ${r.frames} frames encoded, ${(r.bytes / 1e6).toFixed(1)} MB`;
-        }
-        const row = {
-          seconds,
-          music: withMusic,
-          naive: median(naiveTimes) / 1000,
-          ours: median(ourTimes) / 1000,
-          warm: withMusic ? median(warmTimes) / 1000 : NaN,
-          voiceForward: withMusic ? median(voiceForwardTimes) / 1000 : NaN,
-          sameEncoder: median(sameEncoderTimes) / 1000,
-          // The algorithm's gain: InnerEcho's render with the naive pipeline's own LAME build.
-          ratio: median(naiveTimes) / median(sameEncoderTimes),
-          mode,
-        };
-        rows.push(row);
-        console.log(
-          `${String(seconds).padStart(5)} s ${withMusic ? 'with music' : 'voice only'}: naive ${row.naive.toFixed(2)} s | InnerEcho ${row.ours.toFixed(2)} s ` +
-            `(${(row.naive / row.ours).toFixed(1)}x)${withMusic ? `, music already decoded ${row.warm.toFixed(2)} s, at "voice forward" ${row.voiceForward.toFixed(2)} s` : ''} | ` +
-            `InnerEcho on the naive pipeline's encoder ${row.sameEncoder.toFixed(2)} s (${row.ratio.toFixed(1)}x) | ${mode}; ${detail}`,
-        );
-      }
+    await printHeader();
+    const inputs = await benchInputs(dir);
+    const rows = SHORT_ONLY || PERIODS_ONLY || SESSION_ONLY ? [] : await renderRows(inputs);
+    if (rows.length) printTargets(rows);
+    const { speech, musicBytes, musicFile, measured, decodedMusic, naive } = inputs;
+    if (!PERIODS_ONLY && !SESSION_ONLY) {
+      const shortInputs = { runs: RUNS, cores: availableParallelism(), speech, musicBytes, measured, decodedMusic, naive };
+      await shortRendersBench(shortInputs);
+      await uploadedMusicBench({ ...shortInputs, dir });
     }
-
-    console.log('\nTargets (issue 4, on a 2-core machine):');
-    const find = (seconds: number, music: boolean) => rows.find((r) => r.seconds === seconds && r.music === music);
-    const check = (label: string, ok: boolean | undefined, figure: string) =>
-      console.log(`  ${ok === undefined ? 'SKIP' : ok ? 'MET ' : 'MISS'}  ${label}: ${figure}`);
-    const m3600 = find(3600, true);
-    check(
-      '3600 s with music at least 10x faster than naive (same encoder)',
-      m3600 && m3600.ratio >= 10,
-      m3600 ? `${m3600.ratio.toFixed(1)}x` : 'not run',
-    );
-    check(
-      '3600 s with music under 3 s, music file decoded during the run',
-      m3600 && m3600.ours < 3,
-      m3600 ? `${m3600.ours.toFixed(2)} s` : 'not run',
-    );
-    check(
-      '3600 s with music under 3 s, music already decoded (the service keeps tracks decoded)',
-      m3600 && m3600.warm < 3,
-      m3600 ? `${m3600.warm.toFixed(2)} s` : 'not run',
-    );
-    const v3600 = find(3600, false);
-    check(
-      '3600 s voice only at least 30x faster (same encoder)',
-      v3600 && v3600.ratio >= 30,
-      v3600 ? `${v3600.ratio.toFixed(1)}x` : 'not run',
-    );
-    for (const music of [true, false]) {
-      const r = find(180, music);
-      check(
-        `180 s ${music ? 'with music' : 'voice only'} no slower than naive (same encoder)`,
-        r && r.sameEncoder <= r.naive * 1.05,
-        r ? `${r.sameEncoder.toFixed(2)} s vs ${r.naive.toFixed(2)} s (InnerEcho as shipped ${r.ours.toFixed(2)} s)` : 'not run',
-      );
-    }
-    console.log(
-      `  (machine: ${availableParallelism()} cores; load average ${loadavg()
-        .map((x: number) => x.toFixed(1))
-        .join(' ')})`,
-    );
+    if (SHORT_ONLY) return;
 
     if (!PERIODS_ONLY) await affirmationSessionBench({ dir, runs: RUNS, speech, musicBytes, musicFile, measured });
 
     if (!SKIP_PERIODS && !SESSION_ONLY) await periodReuse({ dir, speech, musicBytes, decodedMusic, measured });
 
     if (!SKIP_SYSTEM) {
-      await newListenerClickToPlayable((seconds) => find(seconds, true)?.naive);
+      await newListenerClickToPlayable((seconds) => rows.find((r) => r.seconds === seconds && r.music)?.naive);
       await engineCallCheck();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
     await closeMp3Encoders();
   }
+}
+
+async function printHeader() {
+  console.log(`InnerEcho render benchmark: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ffmpeg ${ffmpegPath()}`);
+  console.log(
+    `Inputs: ${SPEECH_SECONDS} s synthetic speech clip, ${MUSIC_SECONDS} s music file (MP3 made here), ${RUNS} runs each, median wall seconds.`,
+  );
+  console.log(
+    'Output: with music 44.1 kHz joint stereo CBR 128k; voice only 44.1 kHz mono CBR 64k; LAME at its default quality everywhere.',
+  );
+  const { encoder, note } = await resolveMp3Encoder('auto');
+  console.log(
+    `InnerEcho encodes with ${encoder === 'libav' ? "LAME in node-av's FFmpeg libraries, in worker threads" : 'the ffmpeg binary'}${note ? ` (${note})` : ''};`,
+  );
+  console.log(
+    'InnerEcho decodes the music file during each run, mixing and encoding while it decodes (its length and level are measured once, when the track is added, as the library does);',
+  );
+  console.log("'music already decoded' is the same render once the track is in the service's cache;");
+  console.log(
+    "the ratios in brackets compare InnerEcho's render on the naive pipeline's own encoder (the ffmpeg binary), so they measure the method, not the LAME build.\n",
+  );
+}
+
+type Inputs = Awaited<ReturnType<typeof benchInputs>>;
+type Row = Awaited<ReturnType<typeof renderRows>>[number];
+
+/** The speech, the music file (MP3 made here), its measure and PCM, and the two renders being compared. */
+async function benchInputs(dir: string) {
+  const speech = syntheticSpeech(SPEECH_SECONDS);
+  // The naive pipeline loops the clip with the same nominal pause after it.
+  const speechWithPause = new Float32Array(speech.length + Math.round(DEFAULT_PAUSE.nominalSeconds * SR));
+  speechWithPause.set(speech);
+  const speechFile = join(dir, 'speech.wav');
+  writeFileSync(speechFile, encodeWav(speechWithPause, SR));
+  const musicWav = join(dir, 'music.wav');
+  writeFileSync(musicWav, encodeWav(syntheticMusic(MUSIC_SECONDS), SR, 2));
+  const musicFile = join(dir, 'music.mp3');
+  await run(ffmpegPath(), ['-v', 'error', '-y', '-i', musicWav, '-c:a', 'libmp3lame', '-b:a', '192k', musicFile]);
+  rmSync(musicWav);
+  const musicBytes = readFileSync(musicFile);
+
+  const naive = async (seconds: number, withMusic: boolean) => {
+    const out = join(dir, 'naive.mp3');
+    const args = ['-v', 'error', '-y', '-stream_loop', '-1', '-i', speechFile];
+    if (withMusic) {
+      args.push(
+        '-stream_loop',
+        '-1',
+        '-i',
+        musicFile,
+        '-filter_complex',
+        '[1:a]volume=0.2[m];[0:a][m]amix=inputs=2:duration=first:dropout_transition=0[a]',
+        '-map',
+        '[a]',
+      );
+      args.push('-t', String(seconds), '-ar', '44100', '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', out);
+    } else {
+      args.push('-t', String(seconds), '-ar', '44100', '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '64k', out);
+    }
+    const started = performance.now();
+    await run(ffmpegPath(), args, { maxBuffer: 1 << 26 });
+    const ms = performance.now() - started;
+    return { ms, bytes: statSync(out).size };
+  };
+
+  // What the library measures when a track is added (its decoded length and level).
+  const measured = await measureMusic(musicBytes);
+  // The service keeps decoded tracks between renders (DecodedMusicCache): the warm case.
+  const decodedMusic = await decodeToPcm16(musicBytes, 2, SR);
+  const ours = async (seconds: number, withMusic: boolean, encoder: 'libav' | 'ffmpeg', warm = false, musicBelowVoiceDb?: number) => {
+    const started = performance.now();
+    // The whole job: decode the music file (unless warm; the render starts while it decodes), mix, encode, assemble.
+    const music = !withMusic
+      ? null
+      : warm
+        ? decodedMusic.subarray(0, seconds * SR * 2)
+        : ArrivingMusic.decode(musicBytes, measured.decodedFrames, measured.loudness);
+    const result = await renderAffirmationMp3({ speech, music, durationSeconds: seconds, musicBelowVoiceDb }, { encoder });
+    const ms = performance.now() - started;
+    return { ms, bytes: result.size, mode: result.mode, encodedFrames: result.encodedFrames, frames: result.frames };
+  };
+  return { speech, speechFile, musicFile, musicBytes, measured, decodedMusic, naive, ours };
+}
+
+/** The render beside the naive pipeline for each duration, with and without music. */
+async function renderRows({ naive, ours }: Inputs) {
+  const rows: {
+    seconds: number;
+    music: boolean;
+    naive: number;
+    ours: number;
+    warm: number;
+    voiceForward: number;
+    sameEncoder: number;
+    ratio: number;
+    mode: string;
+  }[] = [];
+  for (const seconds of PERIODS_ONLY || SESSION_ONLY ? [] : DURATIONS) {
+    for (const withMusic of MUSIC_ONLY ? [true] : [true, false]) {
+      const naiveTimes: number[] = [];
+      const ourTimes: number[] = [];
+      const sameEncoderTimes: number[] = [];
+      const warmTimes: number[] = [];
+      // The listener's balance only changes a gain: "voice forward" must cost what the default costs.
+      const voiceForwardTimes: number[] = [];
+      let mode = '';
+      let detail = '';
+      for (let i = 0; i < RUNS; i++) {
+        // Interleaved, so background load hits every side alike.
+        naiveTimes.push((await naive(seconds, withMusic)).ms);
+        const r = await ours(seconds, withMusic, 'libav');
+        ourTimes.push(r.ms);
+        sameEncoderTimes.push((await ours(seconds, withMusic, 'ffmpeg')).ms);
+        if (withMusic) warmTimes.push((await ours(seconds, withMusic, 'libav', true)).ms);
+        if (withMusic) voiceForwardTimes.push((await ours(seconds, withMusic, 'libav', false, 22)).ms);
+        mode = r.mode;
+        detail = `${r.encodedFrames} of ${r.frames} frames encoded, ${(r.bytes / 1e6).toFixed(1)} MB`;
+      }
+      const row = {
+        seconds,
+        music: withMusic,
+        naive: median(naiveTimes) / 1000,
+        ours: median(ourTimes) / 1000,
+        warm: withMusic ? median(warmTimes) / 1000 : NaN,
+        voiceForward: withMusic ? median(voiceForwardTimes) / 1000 : NaN,
+        sameEncoder: median(sameEncoderTimes) / 1000,
+        // The algorithm's gain: InnerEcho's render with the naive pipeline's own LAME build.
+        ratio: median(naiveTimes) / median(sameEncoderTimes),
+        mode,
+      };
+      rows.push(row);
+      console.log(
+        `${String(seconds).padStart(5)} s ${withMusic ? 'with music' : 'voice only'}: naive ${row.naive.toFixed(2)} s | InnerEcho ${row.ours.toFixed(2)} s ` +
+          `(${(row.naive / row.ours).toFixed(1)}x)${withMusic ? `, music already decoded ${row.warm.toFixed(2)} s, at "voice forward" ${row.voiceForward.toFixed(2)} s` : ''} | ` +
+          `InnerEcho on the naive pipeline's encoder ${row.sameEncoder.toFixed(2)} s (${row.ratio.toFixed(1)}x) | ${mode}; ${detail}`,
+      );
+    }
+  }
+  return rows;
+}
+
+/** The older targets (issue 4), from the rows. */
+function printTargets(rows: Row[]) {
+  console.log('\nTargets (issue 4, on a 2-core machine):');
+  const find = (seconds: number, music: boolean) => rows.find((r) => r.seconds === seconds && r.music === music);
+  const check = (label: string, ok: boolean | undefined, figure: string) =>
+    console.log(`  ${ok === undefined ? 'SKIP' : ok ? 'MET ' : 'MISS'}  ${label}: ${figure}`);
+  const m3600 = find(3600, true);
+  check(
+    '3600 s with music at least 10x faster than naive (same encoder)',
+    m3600 && m3600.ratio >= 10,
+    m3600 ? `${m3600.ratio.toFixed(1)}x` : 'not run',
+  );
+  check(
+    '3600 s with music under 3 s, music file decoded during the run',
+    m3600 && m3600.ours < 3,
+    m3600 ? `${m3600.ours.toFixed(2)} s` : 'not run',
+  );
+  check(
+    '3600 s with music under 3 s, music already decoded (the service keeps tracks decoded)',
+    m3600 && m3600.warm < 3,
+    m3600 ? `${m3600.warm.toFixed(2)} s` : 'not run',
+  );
+  const v3600 = find(3600, false);
+  check(
+    '3600 s voice only at least 30x faster (same encoder)',
+    v3600 && v3600.ratio >= 30,
+    v3600 ? `${v3600.ratio.toFixed(1)}x` : 'not run',
+  );
+  for (const music of [true, false]) {
+    const r = find(180, music);
+    check(
+      `180 s ${music ? 'with music' : 'voice only'} no slower than naive (same encoder)`,
+      r && r.sameEncoder <= r.naive * 1.05,
+      r ? `${r.sameEncoder.toFixed(2)} s vs ${r.naive.toFixed(2)} s (InnerEcho as shipped ${r.ours.toFixed(2)} s)` : 'not run',
+    );
+  }
+  console.log(
+    `  (machine: ${availableParallelism()} cores; load average ${loadavg()
+      .map((x: number) => x.toFixed(1))
+      .join(' ')})`,
+  );
 }
 
 /**

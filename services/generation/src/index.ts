@@ -15,14 +15,22 @@ import { generationPersonalReads, generationRoutes } from './entry-points/http/g
 import { renderQueueMetrics } from './entry-points/http/render-metrics';
 
 export { ZGenerationEnv, type GenerationConfig } from './config';
-export { renderAffirmationMp3, type RenderInput, type RenderOptions, type RenderResult } from './domain/render/render-affirmation';
+export {
+  prepareRender,
+  renderAffirmationMp3,
+  type RenderInput,
+  type RenderOptions,
+  type RenderResult,
+} from './domain/render/render-affirmation';
 // What the benches and the native-module check run, by the package's name (never by a path into it).
 export { objectStorePeriods, closeMp3Encoders, resolveMp3Encoder };
 export { ArrivingMusic } from './domain/render/arriving-music';
+export { renderSignal } from './domain/render/affirmation-signal';
+export { encodeMp3 } from './domain/render/mp3-encoder';
 export { DEFAULT_PAUSE } from './domain/render/periodic-plan';
 export { planAffirmationSessionCycle } from './domain/render/affirmation-session-plan';
 export { LibavEncoderPool } from './domain/render/libav-encoder-pool';
-export { VOICE_ONLY_FORMAT } from './domain/render/output-format';
+export { outputFormatFor, VOICE_ONLY_FORMAT } from './domain/render/output-format';
 
 /** Renders affirmation audio, enforces the daily allowance and keeps users' saved affirmations. */
 export function generationService(): ServiceModule<GenerationConfig> {

@@ -8,6 +8,7 @@ import {
   decodeToFloatCapped,
   flacStatedSeconds,
   measureMusic,
+  NearSilence,
   MIX_SAMPLE_RATE,
   probeAudioBytes,
   refuseLongAudio,
@@ -229,5 +230,29 @@ describe('bounded decoding of audio from outside', () => {
     const measured = await measureMusic(mp3);
     expect(measured.decodedFrames).toBe(whole.length / 2);
     expect(measured.loudness).toBeCloseTo(audibleLevel(whole), 6);
+  });
+
+  test('near-silence is counted in 100 ms windows under about -50 dBFS, wherever they are, and decoding stops past the limit', async () => {
+    const rate = MIX_SAMPLE_RATE;
+    const stereo = (seconds: number, amplitude: number) => {
+      const out = new Int16Array(Math.round(seconds * rate) * 2);
+      for (let i = 0; i < out.length; i++) out[i] = Math.round(amplitude * 32767 * Math.sin((2 * Math.PI * 440 * (i >> 1)) / rate));
+      return out;
+    };
+    const counted = (...parts: Int16Array[]) => {
+      const silence = new NearSilence(rate);
+      for (const part of parts) silence.add(part);
+      return silence.seconds();
+    };
+    // 3 s of silence at each end, a quiet -60 dBFS second in the middle, music elsewhere: 7 s in all.
+    expect(counted(stereo(3, 0), stereo(10, 0.3), stereo(1, 0.001), stereo(10, 0.3), stereo(3, 0))).toBeCloseTo(7, 1);
+    expect(counted(stereo(20, 0.3))).toBe(0);
+    // -40 dBFS is quiet music, not silence.
+    expect(counted(stereo(5, 0.01))).toBe(0);
+
+    const silentWav = encodeWav(new Float32Array(60 * 8000), 8000);
+    const measured = await measureMusic(silentWav, { maxSilentSeconds: 5 });
+    expect(measured.silentSeconds).toBeGreaterThan(5);
+    expect(measured.decodedFrames).toBeLessThan(60 * rate);
   });
 });
