@@ -19,7 +19,7 @@ export function notificationsService(): ServiceModule<NotificationsConfig> {
       sender.start();
       return {
         routes: [],
-        consumers: [billingEventsConsumer(context.config), identityEventsConsumer],
+        consumers: [billingEventsConsumer(context.config), identityEventsConsumer(context.config)],
         onStop: () => sender.stop(),
       };
     },
