@@ -37,7 +37,9 @@ test('with NATS stopped between billing and creator-referral and restarted, the 
     expect(await (await fetch(`${billingUrl}/health`)).json()).toMatchObject({ status: 'ok', details: { events: 'unavailable' } });
   });
   expect((await fetch(`${billingUrl}/ready`)).status).toBe(200);
-  expect(await (await fetch(`${system.gateway.metricsUrl}/metrics`)).text()).toMatch(/innerecho_dependency_up\{dependency="events",service="billing"\} 0/);
+  expect(await (await fetch(`${system.gateway.metricsUrl}/metrics`)).text()).toMatch(
+    /innerecho_dependency_up\{dependency="events",service="billing"\} 0/,
+  );
   // Billing still takes the payment: the event waits in its outbox.
   const invoice = await stripe.pay(subscriptionId, 999);
   const billingDb = system.services.billing.context.db;

@@ -4,6 +4,7 @@ import { inbox, outbox } from './data-access/schema';
 import { MailSender } from './domain/mail-sender';
 import { createMailTransport } from './domain/mail-transport';
 import { billingEventsConsumer } from './entry-points/events/billing-events-consumer';
+import { creatorEventsConsumer } from './entry-points/events/creator-events-consumer';
 import { identityEventsConsumer } from './entry-points/events/identity-events-consumer';
 
 export { ZNotificationsEnv, type NotificationsConfig } from './config';
@@ -19,7 +20,7 @@ export function notificationsService(): ServiceModule<NotificationsConfig> {
       sender.start();
       return {
         routes: [],
-        consumers: [billingEventsConsumer(context.config), identityEventsConsumer(context.config)],
+        consumers: [billingEventsConsumer(context.config), identityEventsConsumer(context.config), creatorEventsConsumer],
         onStop: () => sender.stop(),
       };
     },
