@@ -64,18 +64,3 @@ export function subscriptionEndedMail(publicUrl: string, p: { plan: PlanId; ende
     footer: MONEY_FOOTER,
   };
 }
-
-export function trialEndingMail(publicUrl: string, p: { plan: PlanId; trialEndsAt: string }): MailContent {
-  const plan = PLANS[p.plan];
-  return {
-    subject: `Your InnerEcho trial ends on ${day(p.trialEndsAt)}`,
-    preview: `Then ${dollars(plan.priceCents)} a ${plan.interval}`,
-    heading: 'Your free trial ends in 3 days',
-    paragraphs: [
-      `On ${day(p.trialEndsAt)} your trial becomes the ${plan.name} plan and your card is charged ${dollars(plan.priceCents)}.`,
-      'Nothing to do if you want to keep listening. To stop before the first charge, cancel before that day.',
-    ],
-    action: { label: 'Manage your subscription', url: manageUrl(publicUrl) },
-    footer: MONEY_FOOTER,
-  };
-}
