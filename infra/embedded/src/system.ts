@@ -21,6 +21,7 @@ import { libraryService, ZLibraryEnv } from '@innerecho/library';
 import { generationService, ZGenerationEnv } from '@innerecho/generation';
 import { billingService, ZBillingEnv } from '@innerecho/billing';
 import { creatorReferralService, ZCreatorReferralEnv } from '@innerecho/creator-referral';
+import { notificationsService, ZNotificationsEnv } from '@innerecho/notifications';
 import { freePort } from './free-port';
 
 export interface SystemOptions {
@@ -40,7 +41,7 @@ export interface SystemOptions {
   onAdminSeeded?: (credentials: { email: string; password: string }) => void;
 }
 
-export type ServiceKey = 'identity' | 'voice' | 'library' | 'generation' | 'billing' | 'creatorReferral';
+export type ServiceKey = 'identity' | 'voice' | 'library' | 'generation' | 'billing' | 'creatorReferral' | 'notifications';
 
 export interface RunningSystem {
   url: string;
@@ -125,12 +126,14 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     const startingGeneration = Promise.all([starting.voice, starting.library]).then(([v, l]) =>
       start(generationService(), ZGenerationEnv, { VOICE_URL: v.url, LIBRARY_URL: l.url }),
     );
-    const [voice, library, generation, billing, creatorReferral] = await Promise.all([
+    const [voice, library, generation, billing, creatorReferral, notifications] = await Promise.all([
       starting.voice,
       starting.library,
       startingGeneration,
       start(billingService(), ZBillingEnv),
       start(creatorReferralService(), ZCreatorReferralEnv),
+      // Without SMTP_URL in the environment, mail is kept as .eml files under DATA_DIR/mail/.
+      start(notificationsService(), ZNotificationsEnv),
     ]);
 
     // Every consumer is subscribed now: let events flow.
@@ -172,7 +175,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
     return {
       url: gateway.url,
       gateway,
-      services: { identity, voice, library, generation, billing, creatorReferral },
+      services: { identity, voice, library, generation, billing, creatorReferral, notifications },
       transports,
       identityKeys: identityModule.keys!,
       logger,

@@ -12,12 +12,16 @@ import { libraryService } from '@innerecho/library';
 import { generationService } from '@innerecho/generation';
 import { billingService } from '@innerecho/billing';
 import { creatorReferralService } from '@innerecho/creator-referral';
+import { notificationsService } from '@innerecho/notifications';
 import { startSystem, type RunningSystem, type SystemOptions } from './system';
 import { newSessionId, TestClient, uniqueEmail } from './test-client';
+import { TestMailbox } from './test-support/mailbox';
 
 export interface TestSystem extends RunningSystem {
   admin: { email: string; password: string };
   databaseName?: string;
+  /** The real SMTP server the system's mail goes to (its mails read as a mail client would). */
+  mailbox: TestMailbox;
   /**
    * Gives a user an active subscription the way billing would: a
    * billing.subscription.changed event, delivered to identity through the real transport.
@@ -59,6 +63,7 @@ export async function startTestSystem({
   const natsNamespace = natsUrl ? `t${suffix}` : undefined;
 
   let admin = { email: '', password: '' };
+  const mailbox = await TestMailbox.start();
   const system = await startSystem({
     port: 0,
     dataDir: 'memory://',
@@ -70,7 +75,16 @@ export async function startTestSystem({
     onAdminSeeded: (credentials) => (admin = credentials),
     ...overrides,
     // Throwaway systems start by the dozen: they take the starter music only once rendered.
-    env: { ...process.env, SIGN_IN_RATE_LIMIT: '1000', STARTER_MUSIC: 'if-rendered', ...(overrides.env ?? {}) },
+    env: {
+      ...process.env,
+      SIGN_IN_RATE_LIMIT: '1000',
+      STARTER_MUSIC: 'if-rendered',
+      SMTP_URL: mailbox.url,
+      MAIL_RETRY_BASE_SECONDS: '0.2',
+      MAIL_RETRY_MAX_SECONDS: '1',
+      MAIL_POLL_SECONDS: '0.2',
+      ...(overrides.env ?? {}),
+    },
   });
 
   // Tests publish through the transport and expect events to flow from their first call.
@@ -80,6 +94,7 @@ export async function startTestSystem({
     ...system,
     admin,
     databaseName,
+    mailbox,
     changeSubscription: (userId, change) =>
       announceSubscriptionThroughEvents({
         transport: system.transports[system.transports.length - 1],
@@ -121,6 +136,7 @@ export async function startTestSystem({
         await cleaner.close();
       }
       await scratch?.drop();
+      await mailbox.stop();
     },
   };
 }
@@ -246,7 +262,15 @@ function migratedTemplate(serverUrl: string): Promise<string> {
 }
 
 async function buildMigratedTemplate(serverUrl: string): Promise<string> {
-  const modules = [identityService(), voiceService(), libraryService(), generationService(), billingService(), creatorReferralService()];
+  const modules = [
+    identityService(),
+    voiceService(),
+    libraryService(),
+    generationService(),
+    billingService(),
+    creatorReferralService(),
+    notificationsService(),
+  ];
   const hash = createHash('sha256');
   for (const module of modules) {
     for (const file of readdirSync(module.migrationsFolder, { recursive: true, encoding: 'utf8' }).sort()) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { earnCommissions, startTestSystem, TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
+import { earnCommissions, eventually, startTestSystem, TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
 import { creatorReferralTables } from '@innerecho/creator-referral';
 import { createCreator, signInCreator } from './support/referral-fixtures';
 
@@ -139,6 +139,15 @@ describe('an admin sends a creator a link to choose their password', () => {
     expect(hours).toBeGreaterThan(71.9);
     expect(hours).toBeLessThanOrEqual(72);
     const { path, token } = linkPath(issued.data.url);
+
+    // The creator is mailed the same link, with when it stops working.
+    const mail = await eventually(async () => {
+      const found = system.mailbox.to(creator.email).find((m) => m.subject === 'Set up your InnerEcho creator account');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(mail.links[0]).toBe(issued.data.url);
+    expect(mail.text).toContain('The link works once, until');
 
     const browser = client();
     const page = await browser.get(path);

@@ -18,6 +18,7 @@ import { accountRoutes } from './entry-points/http/account-routes';
 import { authRoutes, identityPersonalReads } from './entry-points/http/auth-routes';
 import { internalRoutes } from './entry-points/http/internal-routes';
 import { OidcSignIn } from './entry-points/http/oidc';
+import { passwordResetRoutes } from './entry-points/http/password-reset-routes';
 
 export { ZIdentityEnv, type IdentityConfig } from './config';
 
@@ -54,6 +55,7 @@ export function identityService(hooks: IdentityHooks = {}): ServiceModule<Identi
         adminSetupRoutes({ context, signer }),
         authRoutes({ context, signer, keys, oidc }),
         accountRoutes({ context, signer }),
+        passwordResetRoutes({ context }),
       ];
       return {
         routes,

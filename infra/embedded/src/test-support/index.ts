@@ -8,3 +8,4 @@ export * from './fake-stripe-server';
 export * from './commissions';
 export * from './chunked-upload';
 export * from './private-nats';
+export * from './mailbox';

@@ -54,3 +54,16 @@ export const CollectionWithdrawnV1 = defineEvent(
   'creator.collection.withdrawn.v1',
   z.object({ collectionId: z.string().uuid(), creatorId: z.string().uuid(), version: z.number().int().nonnegative() }),
 );
+
+/**
+ * An admin gave a creator a one-time link to choose their password. The link carries its
+ * token (NATS is internal; creator-referral keeps only its SHA-256): notifications mails it.
+ */
+export const ZCreatorSetupLinkIssuedV1 = z.object({
+  creatorId: z.string().uuid(),
+  email: z.string().email(),
+  name: z.string(),
+  setupUrl: z.string().url(),
+  expiresAt: z.string().datetime(),
+});
+export const CreatorSetupLinkIssuedV1 = defineEvent('creator.setup-link.issued.v1', ZCreatorSetupLinkIssuedV1);

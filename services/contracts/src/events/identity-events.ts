@@ -18,3 +18,26 @@ export const UserDeletedV1 = defineEvent(
   'identity.user.deleted.v1',
   z.object({ userId: z.string().uuid(), deletedAt: z.string().datetime() }),
 );
+
+/**
+ * Someone asked for a password reset link for an existing account. The link carries the
+ * one-time token (NATS is internal to the system; identity keeps only its SHA-256), and
+ * notifications mails it to the account's address.
+ */
+export const ZPasswordResetRequestedV1 = z.object({
+  userId: z.string().uuid(),
+  email: z.string().email(),
+  name: z.string(),
+  resetUrl: z.string().url(),
+  expiresAt: z.string().datetime(),
+});
+export const PasswordResetRequestedV1 = defineEvent('identity.password.reset-requested.v1', ZPasswordResetRequestedV1);
+
+/** An account's password was set anew (through a reset link); every other session has ended. */
+export const ZPasswordChangedV1 = z.object({
+  userId: z.string().uuid(),
+  email: z.string().email(),
+  name: z.string(),
+  changedAt: z.string().datetime(),
+});
+export const PasswordChangedV1 = defineEvent('identity.password.changed.v1', ZPasswordChangedV1);

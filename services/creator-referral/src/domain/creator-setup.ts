@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { isUuid, newPasswordField, type CreatorAccountView, type CreatorSetupLinkView } from '@innerecho/contracts';
+import {
+  CreatorSetupLinkIssuedV1,
+  isUuid,
+  newPasswordField,
+  type CreatorAccountView,
+  type CreatorSetupLinkView,
+} from '@innerecho/contracts';
 import { badRequest, hashPassword, notFound, type ServiceContext } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../config';
 import { revokeCreatorSessions } from '../data-access/creator-session-repository';
@@ -14,21 +20,31 @@ export const INVALID_CREATOR_SETUP_LINK = 'This link is not valid any more. Ask 
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 type Context = Pick<ServiceContext<CreatorReferralConfig>, 'db' | 'config' | 'transaction'>;
+type IssuingContext = Context & Pick<ServiceContext<CreatorReferralConfig>, 'outbox'>;
 
 /**
- * An admin's one-time link for a creator to choose their password. Only the link holds the
- * token; the creator's earlier unused links stop working.
+ * An admin's one-time link for a creator to choose their password, also mailed to the
+ * creator (creator.setup-link.issued.v1). Only the link holds the token; the creator's
+ * earlier unused links stop working.
  */
-export async function issueCreatorSetupLink(context: Context, creatorId: string): Promise<CreatorSetupLinkView> {
+export async function issueCreatorSetupLink(context: IssuingContext, creatorId: string): Promise<CreatorSetupLinkView> {
   if (!isUuid(creatorId)) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + context.config.CREATOR_SETUP_LINK_TTL_HOURS * 3600_000);
-  await context.transaction(async (tx) => {
-    if (!(await findCreatorById(tx, creatorId))) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
-    await replaceCreatorSetupToken(tx, { tokenHash: digest(token), creatorId, expiresAt });
-  });
   const url = new URL(CREATOR_SETUP_PATH, context.config.PUBLIC_URL);
   url.searchParams.set('token', token);
+  await context.transaction(async (tx) => {
+    const creator = await findCreatorById(tx, creatorId);
+    if (!creator) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
+    await replaceCreatorSetupToken(tx, { tokenHash: digest(token), creatorId, expiresAt });
+    await context.outbox.add(tx, CreatorSetupLinkIssuedV1, {
+      creatorId,
+      email: creator.email,
+      name: creator.name,
+      setupUrl: url.toString(),
+      expiresAt: expiresAt.toISOString(),
+    });
+  });
   return { url: url.toString(), expiresAt: expiresAt.toISOString() };
 }
 

@@ -86,5 +86,20 @@ export const adminSetupTokens = identitySchema.table('admin_setup_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** One-time password reset links: the SHA-256 of each token, for one hour, used once. */
+export const passwordResetTokens = identitySchema.table(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId, t.createdAt)],
+);
+
 export const outbox = outboxTable(identitySchema);
 export const inbox = inboxTable(identitySchema);

@@ -8,6 +8,7 @@ export type LoginMode = 'signin' | 'signup';
 export const LOGIN_NOTICES = {
   'signed-out-everywhere': 'You have been signed out on every device.',
   'account-deleted': 'Your account has been deleted, with your voice, your recordings and your affirmations.',
+  'password-reset': 'Your password has been changed and every other device signed out. Sign in with your new password.',
 } as const;
 export type LoginNotice = keyof typeof LOGIN_NOTICES;
 
@@ -41,7 +42,7 @@ ${signup ? `<label for="name">Name</label><input id="name" name="name" type="tex
 <input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeHtml(options.email ?? '')}">
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="${signup ? 'new-password' : 'current-password'}" required minlength="${signup ? 8 : 1}" maxlength="200">
-${signup ? '<div class="hint">At least 8 characters.</div>' : ''}
+${signup ? '<div class="hint">At least 8 characters.</div>' : '<p class="hint"><a href="/api/auth/forgot-password">Forgot password?</a></p>'}
 <button class="button" type="submit">${signup ? 'Create account' : 'Sign in'}</button>
 </form>
 <p class="switch">${switchLink}</p>`;

@@ -1,0 +1,7 @@
+import { runMigrations } from '@innerecho/kit';
+import { notificationsService, ZNotificationsEnv } from './index';
+
+runMigrations(notificationsService(), ZNotificationsEnv).catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
