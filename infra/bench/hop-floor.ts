@@ -2,6 +2,7 @@ import { Agent, createServer, request, type Server } from 'node:http';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { Pool as HttpPool } from 'undici';
 import { namedStatementClient } from '@innerecho/kit';
 import { Pool } from 'pg';
 
@@ -13,7 +14,8 @@ import { Pool } from 'pg';
  * bytes in the file named by FLOOR_BODY_FILE. No session check, rate limit, metrics, headers
  * or routing: what is left is the cost of the architecture itself (two HTTP exchanges, one
  * database round trip, in one process as the embedded form runs them), so the product's
- * figures can be read against it as well as against a bare server.
+ * figures can be read against it as well as against a bare server. FLOOR_CLIENT=undici forwards
+ * with an undici Pool (as the gateway's personal reads do) instead of node:http's Agent.
  */
 async function main() {
   const body = readFileSync(process.env.FLOOR_BODY_FILE!);
@@ -33,8 +35,15 @@ async function main() {
   });
   const servicePort = await listen(service);
 
+  const gateway = process.env.FLOOR_CLIENT === 'undici' ? undiciForwarder(servicePort) : httpForwarder(servicePort);
+  const gatewayPort = await listen(gateway);
+  process.stdout.write(`http://127.0.0.1:${gatewayPort}\n`);
+  process.on('SIGTERM', () => process.exit(0));
+}
+
+function httpForwarder(servicePort: number): Server {
   const agent = new Agent({ keepAlive: true });
-  const gateway = createServer((req, res) => {
+  return createServer((req, res) => {
     const upstream = request({ hostname: '127.0.0.1', port: servicePort, agent, method: 'GET', path: req.url, headers: req.headers });
     upstream.on('response', (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -43,9 +52,20 @@ async function main() {
     upstream.on('error', () => res.destroy());
     upstream.end();
   });
-  const gatewayPort = await listen(gateway);
-  process.stdout.write(`http://127.0.0.1:${gatewayPort}\n`);
-  process.on('SIGTERM', () => process.exit(0));
+}
+
+function undiciForwarder(servicePort: number): Server {
+  const pool = new HttpPool(`http://127.0.0.1:${servicePort}`, { connections: 64 });
+  return createServer((req, res) => {
+    const { connection: _connection, 'keep-alive': _keepAlive, ...headers } = req.headers;
+    pool.request({ method: 'GET', path: req.url ?? '/', headers }).then(
+      (answer) => {
+        res.writeHead(answer.statusCode, answer.headers);
+        answer.body.pipe(res);
+      },
+      () => res.destroy(),
+    );
+  });
 }
 
 /** One prepared single-row read, sent as the product's personal reads send theirs (a named statement). */
