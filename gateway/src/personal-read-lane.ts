@@ -17,9 +17,10 @@ const SERVICE_UNAVAILABLE = 'This part of InnerEcho is not responding. Please tr
 
 /**
  * What a forwarding failure becomes, by undici's error code: `long-way` when the service was
- * not reached (the long way retries a read for READ_RETRY_SECONDS, then answers 503 with
- * Retry-After); 504 when it took the connection but sent no headers in time; 502 when it
- * closed the connection before its answer's headers; `gone` when the browser left first
+ * not reached or closed the connection before its answer's headers (a draining instance
+ * closes its kept-alive connections; a read is safe to repeat, so the long way retries it for
+ * READ_RETRY_SECONDS, then answers 503 with Retry-After); 504 when it took the connection
+ * but sent no headers in time; 502 for any other failure; `gone` when the browser left first
  * (undici aborted the request: nothing is answered). An answer that breaks off after its
  * headers were sent cannot change its status: its connection is closed instead.
  */
@@ -30,6 +31,9 @@ export function upstreamFailure(code: string | undefined): 'long-way' | 'gone' |
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
     case 'UND_ERR_CONNECT_TIMEOUT':
+    case 'UND_ERR_SOCKET':
+    case 'ECONNRESET':
+    case 'EPIPE':
       return 'long-way';
     case 'UND_ERR_ABORTED':
     case 'ABORT_ERR':
@@ -38,7 +42,7 @@ export function upstreamFailure(code: string | undefined): 'long-way' | 'gone' |
     case 'UND_ERR_BODY_TIMEOUT':
       return { status: 504, code: 'SERVICE_TIMEOUT' };
     default:
-      // UND_ERR_SOCKET (the service closed the connection), ECONNRESET, EPIPE and anything else undici reports.
+      // Anything else undici reports (a malformed answer, a closed pool).
       return { status: 502, code: 'SERVICE_UNAVAILABLE' };
   }
 }

@@ -103,9 +103,10 @@ describe("a listener's own read forwarded with undici", () => {
     expect(((await res.json()) as { code: string }).code).toBe('SERVICE_UNAVAILABLE');
   });
 
-  test('a service that closes the connection before its answer (UND_ERR_SOCKET): 502', async () => {
+  test('a service that closes the connection before its answer (UND_ERR_SOCKET, as a draining instance does): retried, then 503 with Retry-After', async () => {
     const res = await read('/api/auth/user?mode=cut');
-    expect(res.status).toBe(502);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('1');
     expect(await res.json()).toEqual({
       error: 'This part of InnerEcho is not responding. Please try again shortly.',
       code: 'SERVICE_UNAVAILABLE',
@@ -139,7 +140,9 @@ describe("a listener's own read forwarded with undici", () => {
     expect(upstreamFailure('UND_ERR_CONNECT_TIMEOUT')).toBe('long-way');
     expect(upstreamFailure('UND_ERR_ABORTED')).toBe('gone');
     expect(upstreamFailure('ABORT_ERR')).toBe('gone');
-    expect(upstreamFailure('UND_ERR_SOCKET')).toEqual({ status: 502, code: 'SERVICE_UNAVAILABLE' });
+    expect(upstreamFailure('UND_ERR_SOCKET')).toBe('long-way');
+    expect(upstreamFailure('ECONNRESET')).toBe('long-way');
+    expect(upstreamFailure('UND_ERR_INFO')).toEqual({ status: 502, code: 'SERVICE_UNAVAILABLE' });
     expect(upstreamFailure('UND_ERR_HEADERS_TIMEOUT')).toEqual({ status: 504, code: 'SERVICE_TIMEOUT' });
     expect(upstreamFailure('UND_ERR_BODY_TIMEOUT')).toEqual({ status: 504, code: 'SERVICE_TIMEOUT' });
   });

@@ -144,6 +144,7 @@ describe('POST /api/generate-audio', () => {
         customAffirmation: null,
         voice: 'cloned',
         musicBelowVoiceDb: null,
+        name: null,
         // A single affirmation: not an affirmation session, from no collection.
         sessionParts: null,
         collectionId: null,
