@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { cloneVoiceInNewSession, newSessionId, subscribeThroughDemoCheckout, TestClient, uniqueEmail } from '@innerecho/embedded';
+import { runCapacity } from './capacity';
 
 /**
  * `npm run load`: the k6 scenarios (infra/k6) driven by autocannon against a running gateway
@@ -14,9 +15,13 @@ import { cloneVoiceInNewSession, newSessionId, subscribeThroughDemoCheckout, Tes
  *
  *   BASE_URL=http://localhost:3000 npm run load [-- shell auth-user transcripts sign-up generate]
  *   LOAD_SECONDS=10 LOAD_CONNECTIONS=10: seconds and connections of the read scenarios.
+ *
+ *   npm run load -- --day   a day's mix as arrivals on a distributed form it starts itself (capacity.ts)
  */
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
-if (!/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(BASE_URL)) throw new Error('npm run load only targets a gateway on this machine');
+const DAY_MIX = process.argv.includes('--day');
+if (!DAY_MIX && !/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(BASE_URL))
+  throw new Error('npm run load only targets a gateway on this machine');
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.LOAD_CONNECTIONS ?? 10);
 
@@ -244,7 +249,7 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+(DAY_MIX ? runCapacity() : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });
