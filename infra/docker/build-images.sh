@@ -5,7 +5,7 @@
 set -eu
 ENGINE="${CONTAINER_ENGINE:-podman}"
 TAG="${IMAGE_TAG:-dev}"
-PARTS="${*:-identity voice library generation billing creator-referral gateway}"
+PARTS="${*:-identity voice library generation billing creator-referral notifications gateway}"
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 set --
 if [ "$ENGINE" = podman ]; then

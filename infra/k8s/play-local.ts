@@ -69,6 +69,8 @@ function localSecrets(databasePassword: string): Map<string, Record<string, stri
     for (const key of Object.keys(secret.stringData)) {
       if (key === 'DATABASE_URL') data[key] = `postgres://innerecho:${databasePassword}@postgresql:5432/innerecho`;
       else if (key.startsWith('S3_')) data[key] = 'S3RVER';
+      // No mail server here: notifications keeps each mail as a file in its pod.
+      else if (key === 'SMTP_URL') data[key] = '';
       else data[key] = key.endsWith('.pem') ? KeyStore.generatePem() : randomBytes(32).toString('base64url');
     }
     values.set(secret.metadata.name, data);

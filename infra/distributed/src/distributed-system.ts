@@ -15,7 +15,7 @@ export interface DistributedOptions {
   instances?: number;
   /**
    * Service ports: consecutive from `firstPort` in SERVICES order (4101 gives docker-compose.yml's
-   * 4101-4106; further instances 100 above), or any free ports (tests).
+   * 4101-4107; further instances 100 above), or any free ports (tests).
    */
   ports?: { firstPort: number } | 'free';
   logDir: string;
@@ -56,7 +56,7 @@ export async function startDistributedSystem(options: DistributedOptions): Promi
   const fixed = options.ports && options.ports !== 'free' ? options.ports.firstPort : null;
   const port = async (service: ServiceName, index: number) =>
     fixed === null ? freePort() : fixed + SERVICES.indexOf(service) + index * 100;
-  /** Each instance's operators' port: 1000 above its own with fixed ports (5101-5106), else any free one. */
+  /** Each instance's operators' port: 1000 above its own with fixed ports (5101-5107), else any free one. */
   const metricsPort = async (servicePort: number) => (fixed === null ? freePort() : servicePort + 1000);
 
   const balancers: RoundRobinBalancer[] = [];

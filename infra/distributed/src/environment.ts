@@ -4,7 +4,7 @@ import { SERVICES, type ServiceName } from './service-names';
 
 export { SERVICES, type ServiceName };
 
-/** The first service's port in docker-compose.yml; the others follow in SERVICES order (4101-4106). */
+/** The first service's port in docker-compose.yml; the others follow in SERVICES order (4101-4107). */
 export const COMPOSE_FIRST_PORT = 4101;
 
 export const REPOSITORY_ROOT = resolve(__dirname, '..', '..', '..');
@@ -34,7 +34,13 @@ export interface Wiring {
   addresses: Record<ServiceName, string>;
   seedAdminEmail?: string;
   frontendsDir: string;
+  /** notifications' mail server (smtp:// or smtps://); unset, each mail is kept as an .eml under DATA_DIR/mail/. */
+  smtpUrl?: string;
+  /** The sender of every mail. */
+  mailFrom?: string;
 }
+
+export const DEFAULT_MAIL_FROM = 'InnerEcho <no-reply@innerecho.local>';
 
 /**
  * The environment of each process, variable for variable what docker-compose.yml gives
@@ -71,6 +77,11 @@ export function serviceEnvironment(service: ServiceName, wiring: Wiring, port: n
   if (service === 'creator-referral') {
     env.CREATOR_SESSION_SIGNING_KEYS_FILE = secretFile(wiring, SECRET_FILES.creatorSessionSigningKeys);
     env.REFERRAL_CLICK_SECRET_FILE = secretFile(wiring, SECRET_FILES.referralClickSecret);
+  }
+  if (service === 'notifications') {
+    // Empty: no mail server, each mail kept as a file (the service reads '' as unset).
+    env.SMTP_URL = wiring.smtpUrl ?? '';
+    env.MAIL_FROM = wiring.mailFrom ?? DEFAULT_MAIL_FROM;
   }
   return env;
 }

@@ -58,6 +58,8 @@ async function main() {
       publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
       logLevel: env.LOG_LEVEL ?? 'info',
       seedAdminEmail: env.SEED_ADMIN_EMAIL,
+      smtpUrl: env.SMTP_URL || undefined,
+      mailFrom: env.MAIL_FROM || undefined,
       frontendsDir: resolve(REPOSITORY_ROOT, 'frontends'),
     },
     gatewayPort: port,

@@ -31,6 +31,7 @@ export const SERVICE_KEYS: Record<ServiceName, ServiceKey> = {
   generation: 'generation',
   billing: 'billing',
   'creator-referral': 'creatorReferral',
+  notifications: 'notifications',
 };
 
 /** Names the file where the e2e global setup leaves the descriptor of the system it started. */
@@ -64,6 +65,8 @@ export interface DistributedTestOptions {
   natsUrl?: string;
   /** Where a part's code comes from when not this repository (mixed-version runs). */
   codeOf?: DistributedOptions['codeOf'];
+  /** notifications' mail server (a test mailbox's URL); else each mail is kept as a file. */
+  smtpUrl?: string;
 }
 
 const TEST_ADMIN = 'admin@innerecho.test';
@@ -143,6 +146,7 @@ export async function startDistributedTestSystem(options: DistributedTestOptions
         publicUrl: `http://localhost:${gatewayPort}`,
         logLevel: options.logLevel ?? process.env.TEST_LOG_LEVEL ?? 'info',
         seedAdminEmail: TEST_ADMIN,
+        smtpUrl: options.smtpUrl,
         frontendsDir: resolve(REPOSITORY_ROOT, 'frontends'),
       },
       gatewayPort,

@@ -18,6 +18,7 @@ import { ZLibraryEnv } from '@innerecho/library';
 import { ZGenerationEnv } from '@innerecho/generation';
 import { ZBillingEnv } from '@innerecho/billing';
 import { ZCreatorReferralEnv } from '@innerecho/creator-referral';
+import { ZNotificationsEnv } from '@innerecho/notifications';
 import { SIGN_IN_COUNTER_POOL_SIZE, ZGatewayEnv } from '@innerecho/gateway';
 import { REPOSITORY_ROOT } from '@innerecho/distributed';
 import { APPLY_STEPS } from '../apply';
@@ -51,6 +52,7 @@ const SCHEMAS: Record<string, z.ZodTypeAny> = {
   generation: ZGenerationEnv,
   billing: ZBillingEnv,
   'creator-referral': ZCreatorReferralEnv,
+  notifications: ZNotificationsEnv,
   gateway: ZGatewayEnv,
 };
 const SERVICES = Object.keys(SCHEMAS).filter((name) => name !== 'gateway');
@@ -92,6 +94,8 @@ const NEEDED_IN_A_CLUSTER: Record<string, string[]> = {
 NEEDED_IN_A_CLUSTER.identity.push('SESSION_SIGNING_KEYS');
 NEEDED_IN_A_CLUSTER['creator-referral'].push('CREATOR_SESSION_SIGNING_KEYS', 'REFERRAL_CLICK_SECRET');
 NEEDED_IN_A_CLUSTER.generation.push('VOICE_URL', 'LIBRARY_URL');
+// Without a mail server a pod would keep its mails on its own disk, lost with the pod.
+NEEDED_IN_A_CLUSTER.notifications.push('SMTP_URL', 'MAIL_FROM');
 
 /** PostgreSQL keeps these for superusers whatever max_connections says (its default). */
 const SUPERUSER_RESERVED_CONNECTIONS = 3;
@@ -210,10 +214,12 @@ test('network: everything is denied unless allowed; a part accepts only its call
   expect(callersOf('identity')).toEqual(
     [
       'monitoring:metrics',
-      ...['billing', 'creator-referral', 'gateway', 'generation', 'library', 'voice'].map((p) => `pod:${p}:4101`),
+      ...['billing', 'creator-referral', 'gateway', 'generation', 'library', 'notifications', 'voice'].map((p) => `pod:${p}:4101`),
     ].sort(),
   );
   expect(callersOf('gateway')).toEqual(['ingress-nginx:3000', 'monitoring:metrics']);
+  // Nobody calls notifications: it only consumes events.
+  expect(callersOf('notifications')).toEqual(['monitoring:metrics']);
   expect(JSON.stringify(named(production, 'Ingress', 'gateway')!.spec)).not.toMatch(/9464|metrics/);
 
   expect(egressPeers(production, 'billing')).toEqual(['dns', 'internet:443', 'pod:identity:4101', 'pod:nats:4222', 'pod:postgresql:5432']);
@@ -228,6 +234,14 @@ test('network: everything is denied unless allowed; a part accepts only its call
   ]);
   expect(egressPeers(production, 'gateway')).toEqual(['dns', 'pod:postgresql:5432', 'services:4101,4102,4103,4104,4105,4106']);
   expect(egressPeers(production, 'identity-migrate')).toEqual(['dns', 'pod:postgresql:5432']);
+  expect(egressPeers(production, 'notifications')).toEqual([
+    'dns',
+    'internet:443',
+    'internet:587,465,25',
+    'pod:identity:4101',
+    'pod:nats:4222',
+    'pod:postgresql:5432',
+  ]);
 });
 
 test('the database, object store and trace collector outside the namespace are options (components) that open exactly their way out', () => {
@@ -314,7 +328,7 @@ test.each(['production', 'managed'])('%s: every variable a manifest sets is one 
       checked++;
     }
   }
-  expect(checked).toBe(13);
+  expect(checked).toBe(15);
 });
 
 /**

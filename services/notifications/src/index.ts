@@ -20,7 +20,7 @@ export function notificationsService(): ServiceModule<NotificationsConfig> {
       sender.start();
       return {
         routes: [],
-        consumers: [billingEventsConsumer(context.config), identityEventsConsumer(context.config), creatorEventsConsumer],
+        consumers: [billingEventsConsumer(context.config), identityEventsConsumer(context.config), creatorEventsConsumer(context.config)],
         onStop: () => sender.stop(),
       };
     },

@@ -67,3 +67,35 @@ export const ZCreatorSetupLinkIssuedV1 = z.object({
   expiresAt: z.string().datetime(),
 });
 export const CreatorSetupLinkIssuedV1 = defineEvent('creator.setup-link.issued.v1', ZCreatorSetupLinkIssuedV1);
+
+/** What a payout event tells the creator it is about: whom to write to and how much. */
+const ZPayoutMailFacts = z.object({
+  payoutId: z.string().uuid(),
+  creatorId: z.string().uuid(),
+  email: z.string().email(),
+  name: z.string(),
+  amountCents: z.number().int().positive(),
+});
+
+/** A creator asked to be paid what is payable; an admin pays or declines it within `reviewDays`. */
+export const ZPayoutRequestedV1 = ZPayoutMailFacts.extend({
+  requestedAt: z.string().datetime(),
+  reviewDays: z.number().int().positive(),
+});
+export const PayoutRequestedV1 = defineEvent('creator.payout.requested.v1', ZPayoutRequestedV1);
+
+/** An admin marked a payout paid: its commissions are paid. */
+export const ZPayoutPaidV1 = ZPayoutMailFacts.extend({ paidAt: z.string().datetime() });
+export const PayoutPaidV1 = defineEvent('creator.payout.paid.v1', ZPayoutPaidV1);
+
+/**
+ * An admin declined a creator's request, or marked an admin's own payout failed: its
+ * commissions are payable again. `reason` is what the creator is told ('' when none was given,
+ * which only an admin's own payout allows); `requested` says whether the creator asked for it.
+ */
+export const ZPayoutDeclinedV1 = ZPayoutMailFacts.extend({
+  declinedAt: z.string().datetime(),
+  reason: z.string().max(1000),
+  requested: z.boolean(),
+});
+export const PayoutDeclinedV1 = defineEvent('creator.payout.declined.v1', ZPayoutDeclinedV1);

@@ -1,5 +1,8 @@
 import {
   isUuid,
+  PayoutDeclinedV1,
+  PayoutPaidV1,
+  PayoutRequestedV1,
   ZCreatePayout,
   ZDeclinePayout,
   type CommissionView,
@@ -120,9 +123,26 @@ export async function settlePayout(options: {
     }
     if (outcome === 'completed') await markCommissionsPaid(tx, payout.id);
     else await releaseCommissions(tx, payout.id);
-    return toPayoutView(
-      await updatePayout(tx, payout.id, { status: outcome, payoutDate: new Date(), ...(reason ? { declineReason: reason } : {}) }),
-    );
+    const settled = await updatePayout(tx, payout.id, {
+      status: outcome,
+      payoutDate: new Date(),
+      ...(reason ? { declineReason: reason } : {}),
+    });
+    // The creator is told (notifications mails them), in the same transaction as the decision.
+    const creator = await findCreatorById(tx, payout.creatorId);
+    if (creator) {
+      const facts = {
+        payoutId: payout.id,
+        creatorId: creator.id,
+        email: creator.email,
+        name: creator.name,
+        amountCents: payout.amountCents,
+      };
+      const at = (settled.payoutDate ?? new Date()).toISOString();
+      if (outcome === 'completed') await context.outbox.add(tx, PayoutPaidV1, { ...facts, paidAt: at });
+      else await context.outbox.add(tx, PayoutDeclinedV1, { ...facts, declinedAt: at, reason, requested: Boolean(payout.requestedAt) });
+    }
+    return toPayoutView(settled);
   });
 }
 
@@ -149,7 +169,8 @@ export async function getPayoutSummary(context: ServiceContext<CreatorReferralCo
  */
 export async function requestPayout(context: ServiceContext<CreatorReferralConfig>, creatorId: string): Promise<PayoutView> {
   return context.transaction(async (tx) => {
-    if (!(await lockCreator(tx, creatorId))) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
+    const creator = await lockCreator(tx, creatorId);
+    if (!creator) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
     if (await findOpenPayoutRequest(tx, creatorId)) {
       throw conflict('You already asked for a payout. An admin will pay or answer it soon.', 'PAYOUT_ALREADY_REQUESTED');
     }
@@ -163,8 +184,18 @@ export async function requestPayout(context: ServiceContext<CreatorReferralConfi
       );
     }
     const ids = payable.map((c) => c.id);
-    const payout = await insertPayout(tx, { creatorId, amountCents, commissionIds: ids, status: 'pending', requestedAt: new Date() });
+    const requestedAt = new Date();
+    const payout = await insertPayout(tx, { creatorId, amountCents, commissionIds: ids, status: 'pending', requestedAt });
     await assignCommissionsToPayout(tx, ids, payout.id);
+    await context.outbox.add(tx, PayoutRequestedV1, {
+      payoutId: payout.id,
+      creatorId,
+      email: creator.email,
+      name: creator.name,
+      amountCents,
+      requestedAt: requestedAt.toISOString(),
+      reviewDays: context.config.PAYOUT_REVIEW_DAYS,
+    });
     return toPayoutView(payout);
   });
 }

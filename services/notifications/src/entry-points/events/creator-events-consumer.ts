@@ -1,14 +1,37 @@
-import { CreatorSetupLinkIssuedV1 } from '@innerecho/contracts';
+import { CreatorSetupLinkIssuedV1, PayoutDeclinedV1, PayoutPaidV1, PayoutRequestedV1 } from '@innerecho/contracts';
 import { on } from '@innerecho/kit';
+import type { NotificationsConfig } from '../../config';
 import { writeMail } from '../../domain/write-mail';
-import { creatorSetupMail } from '../../templates/creator-mails';
+import { creatorSetupMail, payoutDeclinedMail, payoutPaidMail, payoutRequestedMail } from '../../templates/creator-mails';
 
-/** Mails to creators: the setup link an admin issued. */
-export const creatorEventsConsumer = {
-  name: 'creator-events',
-  handlers: [
-    on(CreatorSetupLinkIssuedV1, (payload, { tx, envelope }) =>
-      writeMail(tx, { eventId: envelope.id, kind: 'creator-setup', to: payload.email, content: creatorSetupMail(payload) }),
-    ),
-  ],
-};
+/** Mails to creators: the setup link an admin issued, and their payouts asked for, paid or declined. */
+export function creatorEventsConsumer(config: NotificationsConfig) {
+  const publicUrl = config.PUBLIC_URL;
+  return {
+    name: 'creator-events',
+    handlers: [
+      on(CreatorSetupLinkIssuedV1, (payload, { tx, envelope }) =>
+        writeMail(tx, { eventId: envelope.id, kind: 'creator-setup', to: payload.email, content: creatorSetupMail(payload) }),
+      ),
+      on(PayoutRequestedV1, (payload, { tx, envelope }) =>
+        writeMail(tx, {
+          eventId: envelope.id,
+          kind: 'payout-requested',
+          to: payload.email,
+          content: payoutRequestedMail(publicUrl, payload),
+        }),
+      ),
+      on(PayoutPaidV1, (payload, { tx, envelope }) =>
+        writeMail(tx, { eventId: envelope.id, kind: 'payout-paid', to: payload.email, content: payoutPaidMail(publicUrl, payload) }),
+      ),
+      on(PayoutDeclinedV1, (payload, { tx, envelope }) =>
+        writeMail(tx, {
+          eventId: envelope.id,
+          kind: 'payout-declined',
+          to: payload.email,
+          content: payoutDeclinedMail(publicUrl, payload),
+        }),
+      ),
+    ],
+  };
+}
