@@ -148,7 +148,16 @@ export const CREATOR_REFERRAL_ENDPOINTS = declareEndpoints('creator-referral', {
     summary: "A creator's commissions, newest first",
     access: 'creator-or-admin',
     params: creatorParams,
-    query: z.object({ limit: z.string().optional().describe('At most this many (clamped)') }),
+    query: z.object({
+      limit: z
+        .string()
+        .optional()
+        .describe('At most this many (a whole number, clamped to 500; all when not given or not one)')
+        .transform((limit) => {
+          const n = Number(limit);
+          return Number.isInteger(n) && n > 0 ? Math.min(n, 500) : undefined;
+        }),
+    }),
     answers: { 200: answers.json(z.array(ZCommissionView)) },
     tolerated: ['limit'],
     example: { query: { limit: '10' } },

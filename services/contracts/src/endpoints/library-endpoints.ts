@@ -30,6 +30,15 @@ const id = (what: string) => z.object({ id: z.string().describe(`${what} (a UUID
 const uploadKey = z.object({ key: z.string().optional().describe('The key the upload was started at') });
 const uploadParams = z.object({ uploadId: z.string().describe('The multipart upload') });
 const UPLOAD_KEY = { key: 'music-uploads/x.mp3' };
+/** How many top affirmations a creator's figures list: 1 to 50 (clamped, not refused), 6 when not given or not a number. */
+const topLimit = (what: string) =>
+  z.object({
+    limit: z
+      .string()
+      .optional()
+      .describe(`How many top affirmations${what} (1 to 50, clamped; 6 by default)`)
+      .transform((limit) => Math.min(50, Math.max(1, Number(limit) || 6))),
+  });
 
 /** Library: transcripts, creators' public pages, custom affirmations, background music and its uploads. */
 export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
@@ -82,7 +91,7 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
     summary: "A creator's public figures: plays and their most played affirmations",
     access: 'public',
     params: id('The creator'),
-    query: z.object({ limit: z.string().optional().describe('How many top affirmations (1 to 50, clamped; 6 by default)') }),
+    query: topLimit(''),
     answers: { 200: answers.json(ZCreatorPublicAnalytics) },
     tolerated: ['limit'],
     example: { query: { limit: '6' } },
@@ -90,7 +99,7 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
   'GET /api/featured-creators': {
     summary: "Every creator with their public figures, in the creators' order (the library's Featured Creators in one call)",
     access: 'public',
-    query: z.object({ limit: z.string().optional().describe('How many top affirmations per creator (1 to 50, clamped; 6 by default)') }),
+    query: topLimit(' per creator'),
     answers: { 200: answers.json(z.array(ZFeaturedCreatorView)) },
     tolerated: ['limit'],
     example: { query: { limit: '3' } },
@@ -210,7 +219,12 @@ export const LIBRARY_ENDPOINTS = declareEndpoints('library', {
     access: 'admin',
     params: uploadParams,
     query: uploadKey,
-    answers: { 200: answers.json(z.array(z.record(z.string(), z.unknown()))) },
+    answers: {
+      200: answers.json(
+        z.array(z.object({ PartNumber: z.number().int(), Size: z.number().int(), ETag: z.string() })),
+        'The parts uploaded so far',
+      ),
+    },
     example: { query: UPLOAD_KEY },
   },
   'GET /api/uploads/s3/multipart/:uploadId/:partNumber': {

@@ -1,4 +1,4 @@
-import { ZAnalyticsQuery, type AnalyticsPeriod, type CreatorDashboardAnalytics } from '@innerecho/contracts';
+import { type AnalyticsPeriod, type CreatorDashboardAnalytics } from '@innerecho/contracts';
 import type { ServiceContext } from '@innerecho/kit';
 import { countAttributions, listAttributionsSince, listCommissionsSince, sumCommissions } from '../data-access/referral-repository';
 
@@ -33,11 +33,10 @@ export function bucketLabel(period: AnalyticsPeriod, start: Date): string {
 export async function getCreatorAnalytics(options: {
   context: ServiceContext;
   creatorId: string;
-  query: unknown;
+  period: AnalyticsPeriod;
   now?: Date;
 }): Promise<CreatorDashboardAnalytics> {
-  const { context, creatorId } = options;
-  const { period } = ZAnalyticsQuery.parse(options.query ?? {});
+  const { context, creatorId, period } = options;
   const now = options.now ?? new Date();
 
   const starts: Date[] = [bucketStart(period, now)];

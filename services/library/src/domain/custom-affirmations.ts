@@ -1,4 +1,4 @@
-import { CustomAffirmationDeletedV1, ZCustomAffirmationInput, type CustomAffirmationView } from '@innerecho/contracts';
+import { CustomAffirmationDeletedV1, type CustomAffirmationInput, type CustomAffirmationView } from '@innerecho/contracts';
 import { notFound, type Db, type ServiceContext } from '@innerecho/kit';
 import { customAffirmationRepository, type CustomAffirmation } from '../data-access/library-repository';
 import { isUuid } from './library-queries';
@@ -22,9 +22,9 @@ export async function createCustomAffirmation({
 }: {
   db: Db;
   ownerId: string;
-  body: unknown;
+  body: CustomAffirmationInput;
 }): Promise<CustomAffirmationView> {
-  const input = ZCustomAffirmationInput.parse(body);
+  const input = { title: body.title, content: body.content, category: body.category };
   return toView(await customAffirmationRepository.insert(db, { ownerId, ...input }));
 }
 
@@ -60,10 +60,10 @@ export async function updateOwnCustomAffirmation({
   db: Db;
   ownerId: string;
   id: string;
-  body: unknown;
+  body: CustomAffirmationInput;
 }): Promise<CustomAffirmationView> {
   if (!isUuid(id)) throw notOwned();
-  const input = ZCustomAffirmationInput.parse(body ?? {});
+  const input = { title: body.title, content: body.content, category: body.category };
   const updated = await customAffirmationRepository.updateOwned(db, id, ownerId, input);
   if (!updated) throw notOwned();
   return toView(updated);

@@ -1,22 +1,21 @@
-import { ZTranscriptInput } from '@innerecho/contracts';
+import type { TranscriptInput } from '@innerecho/contracts';
 import { badRequest, notFound, type Db, type Tx } from '@innerecho/kit';
 import { creatorProfileRepository, transcriptRepository } from '../data-access/library-repository';
 import { isUuid } from './library-queries';
 
-/** Admin curation of the library. The caller has checked the admin role. */
-async function validTranscript(db: Db, body: unknown) {
-  const input = ZTranscriptInput.parse(body);
+/** Admin curation of the library. The caller has checked the admin role and parsed the input. */
+async function validTranscript(db: Db, input: TranscriptInput) {
   if (input.creatorId && !(await creatorProfileRepository.find(db, input.creatorId))) {
     throw badRequest('Please choose a creator from the list', 'UNKNOWN_CREATOR');
   }
   return { title: input.title, content: input.content, category: input.category, creatorId: input.creatorId ?? null };
 }
 
-export async function createTranscript({ db, body }: { db: Db; body: unknown }) {
+export async function createTranscript({ db, body }: { db: Db; body: TranscriptInput }) {
   return transcriptRepository.insert(db, await validTranscript(db, body));
 }
 
-export async function updateTranscript({ db, id, body }: { db: Db; id: string; body: unknown }) {
+export async function updateTranscript({ db, id, body }: { db: Db; id: string; body: TranscriptInput }) {
   const values = await validTranscript(db, body);
   const updated = isUuid(id) ? await transcriptRepository.update(db, id, values) : null;
   if (!updated) throw notFound('Transcript not found', 'TRANSCRIPT_NOT_FOUND');

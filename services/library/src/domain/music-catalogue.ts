@@ -10,7 +10,7 @@ import {
   MUSIC_MAX_BYTES,
   MUSIC_MAX_SECONDS,
   MUSIC_MAX_SILENT_SECONDS,
-  ZAddMusicInput,
+  type AddMusicInput,
   type MusicTrackView,
 } from '@innerecho/contracts';
 import { AppError, badRequest, FfmpegError, MIX_SAMPLE_RATE, notFound, probeAudioFile, type Db, type ObjectStore } from '@innerecho/kit';
@@ -50,8 +50,7 @@ export async function getMusic({ db, id }: { db: Db; id: string }) {
  * The file moves to its final key; the upload is removed either way, and on any failure
  * nothing of the track is left (neither its objects nor its row).
  */
-export async function addMusicFromUpload({ db, files, body }: { db: Db; files: ObjectStore; body: unknown }) {
-  const input = ZAddMusicInput.parse(body);
+export async function addMusicFromUpload({ db, files, body: input }: { db: Db; files: ObjectStore; body: AddMusicInput }) {
   const key = uploadKeyFromUrl(input.uploadURL);
   if (!key) throw badRequest('This upload is not one of ours. Upload the file again.', 'UNKNOWN_UPLOAD');
   const info = await files.stat(key);

@@ -1,5 +1,5 @@
 import { CREATOR_REFERRAL_ENDPOINTS } from '@innerecho/contracts';
-import { requireRole, type ServiceContext, declaredRoutes } from '@innerecho/kit';
+import { type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../../config';
 import {
   createCreatorAccount,
@@ -14,27 +14,23 @@ import { issueCreatorSetupLink } from '../../domain/creator-setup';
  * library's), the accounts with their sign-in email and referral code, and password setup links.
  */
 export function creatorAdminRoutes(context: ServiceContext<CreatorReferralConfig>) {
-  const router = declaredRoutes(CREATOR_REFERRAL_ENDPOINTS);
-  router.handle('POST /api/creators', async (req, res) => {
-    requireRole(req, 'admin');
-    res.status(201).json(await createCreatorAccount({ context, body: req.body, requestId: req.requestId }));
-  });
-  router.handle('PUT /api/creators/:id', async (req, res) => {
-    requireRole(req, 'admin');
-    res.json(await updateCreatorProfile({ context, id: req.params.id, body: req.body, requestId: req.requestId }));
-  });
-  router.handle('GET /api/creator-accounts', async (req, res) => {
-    requireRole(req, 'admin');
-    res.json(await listCreatorAccountsForAdmin(context));
-  });
-  router.handle('POST /api/creators/:id/setup-link', async (req, res) => {
-    requireRole(req, 'admin');
-    res.status(201).json(await issueCreatorSetupLink(context, req.params.id));
-  });
-  router.handle('DELETE /api/creators/:id', async (req, res) => {
-    requireRole(req, 'admin');
-    await deleteCreatorAccount({ context, id: req.params.id, requestId: req.requestId });
-    res.status(204).end();
+  const router = declaredRoutes(CREATOR_REFERRAL_ENDPOINTS, { context });
+  router.answer('POST /api/creators', async ({ body, req }) => ({
+    status: 201,
+    body: await createCreatorAccount({ context, body, requestId: req.requestId }),
+  }));
+  router.answer('PUT /api/creators/:id', async ({ params, body, req }) => ({
+    status: 200,
+    body: await updateCreatorProfile({ context, id: params.id, body, requestId: req.requestId }),
+  }));
+  router.answer('GET /api/creator-accounts', async () => ({ status: 200, body: await listCreatorAccountsForAdmin(context) }));
+  router.answer('POST /api/creators/:id/setup-link', async ({ params }) => ({
+    status: 201,
+    body: await issueCreatorSetupLink(context, params.id),
+  }));
+  router.answer('DELETE /api/creators/:id', async ({ params, req }) => {
+    await deleteCreatorAccount({ context, id: params.id, requestId: req.requestId });
+    return { status: 204 };
   });
   return router;
 }

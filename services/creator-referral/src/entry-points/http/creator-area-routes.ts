@@ -1,6 +1,5 @@
 import { CREATOR_REFERRAL_ENDPOINTS } from '@innerecho/contracts';
-import type { CreatorSignInAnswer } from '@innerecho/contracts';
-import { assertSameOrigin, forbidden, requireRole, unauthorized, type ServiceContext, declaredRoutes } from '@innerecho/kit';
+import { assertSameOrigin, forbidden, unauthorized, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../../config';
 import { getCreatorAnalytics } from '../../domain/creator-analytics';
 import { currentCreator, signInCreator } from '../../domain/creator-sign-in';
@@ -20,99 +19,87 @@ import type { CreatorSessions } from './creator-session';
  * payout management. Creators read only their own data; payouts are written by admins.
  */
 export function creatorAreaRoutes(context: ServiceContext<CreatorReferralConfig>, sessions: CreatorSessions) {
-  const router = declaredRoutes(CREATOR_REFERRAL_ENDPOINTS, sessions.accessChecks());
+  const router = declaredRoutes(CREATOR_REFERRAL_ENDPOINTS, { context, checks: sessions.accessChecks() });
 
-  router.handle('POST /api/creator-auth/login', async (req, res) => {
+  router.answer('POST /api/creator-auth/login', async ({ body, req, res }) => {
     assertSameOrigin(req, 'Cross-site sign-in is not allowed'); // login CSRF, as for listeners
-    const creator = await signInCreator({ context, input: req.body });
+    const creator = await signInCreator({ context, input: body });
     await sessions.start(res, creator);
-    res.json({ creator } satisfies CreatorSignInAnswer);
+    return { status: 200, body: { creator } };
   });
 
-  router.handle('GET /api/creator-auth/current', async (req, res) => {
-    const claims = await sessions.creatorOf(req);
-    const creator = claims ? await currentCreator(context, claims.id) : null;
+  router.answer('GET /api/creator-auth/current', async ({ req }) => {
+    const creator = await currentCreator(context, sessions.admittedCreator(req).id);
     if (!creator) throw unauthorized('Please sign in to your creator account');
-    res.json(creator);
+    return { status: 200, body: creator };
   });
 
   // For the creator pages' first question: being signed out is an answer (200 with null),
   // not a failed request, so a visitor's browser logs no error for it.
-  router.handle('GET /api/creator-auth/session', async (req, res) => {
+  router.answer('GET /api/creator-auth/session', async ({ req }) => {
     const claims = await sessions.creatorOf(req);
-    res.setHeader('cache-control', 'no-store');
-    res.json({ creator: claims ? await currentCreator(context, claims.id) : null });
+    return {
+      status: 200,
+      body: { creator: claims ? await currentCreator(context, claims.id) : null },
+      headers: { 'cache-control': 'no-store' },
+    };
   });
 
-  router.handle('POST /api/creator-auth/logout', async (req, res) => {
+  router.answer('POST /api/creator-auth/logout', async ({ req, res }) => {
     assertSameOrigin(req);
     await sessions.end(req, res);
-    res.json({ ok: true });
+    return { status: 200, body: { ok: true } };
   });
 
-  router.handle('POST /api/creator-auth/logout-everywhere', async (req, res) => {
+  router.answer('POST /api/creator-auth/logout-everywhere', async ({ req, res }) => {
     assertSameOrigin(req);
-    const claims = await sessions.creatorOf(req);
-    if (!claims) throw unauthorized('Please sign in to your creator account');
-    await sessions.endAll(claims.id, res);
-    res.json({ ok: true });
+    await sessions.endAll(sessions.admittedCreator(req).id, res);
+    return { status: 200, body: { ok: true } };
   });
 
-  router.handle('GET /api/commissions/creator/:creatorId', async (req, res) => {
-    await sessions.assertCanRead(req, req.params.creatorId);
-    const limit = Number(req.query.limit);
-    res.json(
-      await listCreatorCommissions(context, req.params.creatorId, Number.isInteger(limit) && limit > 0 ? Math.min(limit, 500) : undefined),
-    );
-  });
+  // The creator's own data, or any creator's for an admin: the declared `creator-or-admin` check admits only them.
+  router.answer('GET /api/commissions/creator/:creatorId', async ({ params, query }) => ({
+    status: 200,
+    body: await listCreatorCommissions(context, params.creatorId, query.limit),
+  }));
 
-  router.handle('GET /api/creator-analytics/:creatorId', async (req, res) => {
-    await sessions.assertCanRead(req, req.params.creatorId);
-    res.json(await getCreatorAnalytics({ context, creatorId: req.params.creatorId, query: req.query }));
-  });
+  router.answer('GET /api/creator-analytics/:creatorId', async ({ params, query }) => ({
+    status: 200,
+    body: await getCreatorAnalytics({ context, creatorId: params.creatorId, period: query.period }),
+  }));
 
-  router.handle('GET /api/payouts/creator/:creatorId', async (req, res) => {
-    await sessions.assertCanRead(req, req.params.creatorId);
-    res.json(await listPayoutHistory(context, req.params.creatorId));
-  });
+  router.answer('GET /api/payouts/creator/:creatorId', async ({ params }) => ({
+    status: 200,
+    body: await listPayoutHistory(context, params.creatorId),
+  }));
 
-  router.handle('GET /api/payouts/creator/:creatorId/summary', async (req, res) => {
-    await sessions.assertCanRead(req, req.params.creatorId);
-    res.json(await getPayoutSummary(context, req.params.creatorId));
-  });
+  router.answer('GET /api/payouts/creator/:creatorId/summary', async ({ params }) => ({
+    status: 200,
+    body: await getPayoutSummary(context, params.creatorId),
+  }));
 
   // Only the creator asks for their own payout: an admin makes payouts from the balances instead.
-  router.handle('POST /api/payouts/creator/:creatorId/request', async (req, res) => {
-    await sessions.assertCanRead(req, req.params.creatorId);
+  router.answer('POST /api/payouts/creator/:creatorId/request', async ({ params, req }) => {
     if (!(await sessions.creatorOf(req))) throw forbidden('Only the creator can ask for their payout', 'CREATOR_ONLY');
-    res.status(201).json(await requestPayout(context, req.params.creatorId));
+    return { status: 201, body: await requestPayout(context, params.creatorId) };
   });
 
   // Admin: balances, payouts and their settlement.
-  router.handle('GET /api/payouts/balances', async (req, res) => {
-    requireRole(req, 'admin');
-    res.json(await listPayoutBalances(context));
-  });
+  router.answer('GET /api/payouts/balances', async () => ({ status: 200, body: await listPayoutBalances(context) }));
 
-  router.handle('GET /api/payouts', async (req, res) => {
-    requireRole(req, 'admin');
-    res.json(await listPayoutHistory(context));
-  });
+  router.answer('GET /api/payouts', async () => ({ status: 200, body: await listPayoutHistory(context) }));
 
-  router.handle('POST /api/payouts', async (req, res) => {
-    requireRole(req, 'admin');
-    res.status(201).json(await createPayout({ context, input: req.body }));
-  });
+  router.answer('POST /api/payouts', async ({ body }) => ({ status: 201, body: await createPayout({ context, input: body }) }));
 
-  router.handle('POST /api/payouts/:payoutId/complete', async (req, res) => {
-    requireRole(req, 'admin');
-    res.json(await settlePayout({ context, payoutId: req.params.payoutId, outcome: 'completed' }));
-  });
+  router.answer('POST /api/payouts/:payoutId/complete', async ({ params }) => ({
+    status: 200,
+    body: await settlePayout({ context, payoutId: params.payoutId, outcome: 'completed' }),
+  }));
 
-  router.handle('POST /api/payouts/:payoutId/fail', async (req, res) => {
-    requireRole(req, 'admin');
-    res.json(await settlePayout({ context, payoutId: req.params.payoutId, outcome: 'failed', input: req.body }));
-  });
+  router.answer('POST /api/payouts/:payoutId/fail', async ({ params, body }) => ({
+    status: 200,
+    body: await settlePayout({ context, payoutId: params.payoutId, outcome: 'failed', input: body }),
+  }));
 
   return router;
 }

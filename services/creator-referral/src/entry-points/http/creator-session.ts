@@ -31,6 +31,8 @@ import { findCreatorById } from '../../data-access/referral-repository';
 export class CreatorSessions {
   readonly signer: TokenSigner;
   readonly verifier: TokenVerifier;
+  /** The creator each request's `creator` check admitted, so the handler does not verify the cookie again. */
+  private readonly admitted = new WeakMap<Request, SessionClaims>();
 
   constructor(
     private readonly config: CreatorReferralConfig,
@@ -82,19 +84,33 @@ export class CreatorSessions {
   }
 
   /**
-   * Creator data: the creator themself, or an admin. Another creator's id answers 403; an
-   * id that names no creator answers 404.
+   * The checks of the creator area's declared access kinds: `creator`, a creator's session
+   * (signed out, or signed in as someone else, 401; or `notCreator`'s refusal for a caller
+   * signed in as a listener or an admin); `creator-or-admin`, the creator named in the path
+   * or an admin (see `assertCanRead`).
    */
-  /** The checks of the creator area's declared access kinds: a creator's session, or the creator named in the path or an admin. */
-  accessChecks(): Partial<Record<Access, AccessCheck>> {
+  accessChecks(options: { notCreator?: () => Error } = {}): Partial<Record<Access, AccessCheck>> {
     return {
       creator: async (req) => {
-        if (!(await this.creatorOf(req))) throw unauthorized('Please sign in to your creator account');
+        const claims = await this.creatorOf(req);
+        if (!claims) throw req.user && options.notCreator ? options.notCreator() : unauthorized('Please sign in to your creator account');
+        this.admitted.set(req, claims);
       },
       'creator-or-admin': (req) => this.assertCanRead(req, String(req.params.creatorId)),
     };
   }
 
+  /** The creator the `creator` access check admitted for this request (after it, never missing). */
+  admittedCreator(req: Request): SessionClaims {
+    const claims = this.admitted.get(req);
+    if (!claims) throw unauthorized('Please sign in to your creator account');
+    return claims;
+  }
+
+  /**
+   * Creator data: the creator themself, or an admin. Another creator's id answers 403; an
+   * id that names no creator answers 404.
+   */
   async assertCanRead(req: Request, creatorId: string): Promise<void> {
     if (!isUuid(creatorId)) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
     const creator = await this.creatorOf(req);

@@ -15,7 +15,7 @@ import type { CreatorSessions } from './creator-session';
  * admin sent them. Afterwards the creator is signed in and lands on their dashboard.
  */
 export function creatorSetupRoutes(context: ServiceContext<CreatorReferralConfig>, sessions: CreatorSessions) {
-  const router = declaredRoutes(CREATOR_REFERRAL_ENDPOINTS);
+  const router = declaredRoutes(CREATOR_REFERRAL_ENDPOINTS, { context });
 
   const page = (res: Response, status: number, token: string, error?: string, code?: string) => {
     sendPage(res, {
@@ -31,18 +31,20 @@ ${token ? choosePasswordForm(CREATOR_SETUP_PATH, token) : ''}`,
     });
   };
 
-  router.handle('GET /api/creator-auth/setup', async (req, res) => {
-    const token = typeof req.query.token === 'string' ? req.query.token.slice(0, 200) : '';
+  router.raw('GET /api/creator-auth/setup', async ({ query, res }) => {
+    const token = (query.token ?? '').slice(0, 200);
     if (!(await isUsableCreatorSetupLink(context, token))) return page(res, 410, '', INVALID_CREATOR_SETUP_LINK, 'SETUP_LINK_INVALID');
     page(res, 200, token);
   });
 
-  router.handle('POST /api/creator-auth/setup', async (req, res) => {
+  // A form's body is this handler's to check: a refused one answers with the page again.
+  router.raw('POST /api/creator-auth/setup', async ({ body, req, res }) => {
     assertSameOrigin(req);
-    const token = typeof req.body?.token === 'string' ? req.body.token.slice(0, 200) : '';
-    if (req.body?.password !== req.body?.confirm) return page(res, 400, token, 'The two passwords are not the same', 'PASSWORDS_DIFFER');
+    const form = (body ?? {}) as Record<string, unknown>;
+    const token = typeof form.token === 'string' ? form.token.slice(0, 200) : '';
+    if (form.password !== form.confirm) return page(res, 400, token, 'The two passwords are not the same', 'PASSWORDS_DIFFER');
     try {
-      const creator = await redeemCreatorSetupLink(context, token, req.body?.password);
+      const creator = await redeemCreatorSetupLink(context, token, form.password);
       await sessions.start(res, creator);
       req.log?.info({ creatorId: creator.id }, 'creator password set through a setup link');
       res.redirect(303, '/creator-dashboard');

@@ -1,18 +1,5 @@
-import { type Request } from 'express';
-import {
-  LIBRARY_MESSAGES,
-  textField,
-  MUSIC_MAX_BYTES,
-  ZMultipartComplete,
-  ZMultipartStart,
-  type MultipartCompleteAnswer,
-  type MultipartStartAnswer,
-  type MusicUploadUrlAnswer,
-  type SignedPartAnswer,
-  type UploadParamsAnswer,
-  LIBRARY_ENDPOINTS,
-} from '@innerecho/contracts';
-import { AppError, badRequest, requireRole, requireUser, type ReadCache, type ServiceContext, declaredRoutes } from '@innerecho/kit';
+import { LIBRARY_MESSAGES, textField, MUSIC_MAX_BYTES, LIBRARY_ENDPOINTS } from '@innerecho/contracts';
+import { AppError, badRequest, type ReadCache, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { LibraryConfig } from '../../config';
 import { addMusicFromUpload, deleteMusic, getMusic, listMusic, newUploadKey, UPLOAD_KEY } from '../../domain/music-catalogue';
 
@@ -29,80 +16,71 @@ const uploadFilename = (value: unknown) =>
  */
 export function musicRoutes(context: ServiceContext<LibraryConfig>, reads: ReadCache) {
   const { db, files } = context;
-  const router = declaredRoutes(LIBRARY_ENDPOINTS);
+  const router = declaredRoutes(LIBRARY_ENDPOINTS, { context });
 
-  router.handle('GET /api/background-music', async (req, res) => {
-    requireUser(req);
-    // The same list for every signed-in user: kept like the public reads, but never by a shared cache.
-    await reads.send(req, res, () => listMusic({ db }), { private: true });
-  });
-  router.handle('POST /api/background-music', async (req, res) => {
-    requireRole(req, 'admin');
-    res.status(201).json(await addMusicFromUpload({ db, files, body: req.body }));
-  });
+  // The same list for every signed-in user: kept like the public reads, but never by a shared cache.
+  router.raw('GET /api/background-music', ({ req, res }) => reads.send(req, res, () => listMusic({ db }), { private: true }));
+  router.answer('POST /api/background-music', async ({ body }) => ({
+    status: 201,
+    body: await addMusicFromUpload({ db, files, body }),
+  }));
   /** The admin's preview of a track as uploaded: a short-lived signed address of the file. */
-  router.handle('GET /api/background-music/:id/audio', async (req, res) => {
-    requireRole(req, 'admin');
-    const track = await getMusic({ db, id: req.params.id });
+  router.raw('GET /api/background-music/:id/audio', async ({ params, res }) => {
+    const track = await getMusic({ db, id: params.id });
     res.setHeader('cache-control', 'no-store');
     res.redirect(302, await files.presignGet(track.fileKey, { expiresInSeconds: SIGNED_URL_SECONDS }));
   });
-  router.handle('DELETE /api/background-music/:id', async (req, res) => {
-    requireRole(req, 'admin');
-    await deleteMusic({ db, files, id: req.params.id });
-    res.status(204).end();
+  router.answer('DELETE /api/background-music/:id', async ({ params }) => {
+    await deleteMusic({ db, files, id: params.id });
+    return { status: 204 };
   });
   /** A single direct PUT of the whole file (the admin form's simple path); Uppy uses the multipart endpoints below. */
-  router.handle('POST /api/background-music/upload', async (req, res) => {
-    requireRole(req, 'admin');
-    const contentType = audioType(req.body?.contentType ?? 'audio/mpeg');
-    const key = newUploadKey(uploadFilename(req.body?.filename));
+  router.answer('POST /api/background-music/upload', async ({ body }) => {
+    const contentType = audioType(body.contentType ?? 'audio/mpeg');
+    const key = newUploadKey(body.filename ?? '');
     const uploadURL = await files.presignPut(key, { contentType, maxBytes: MUSIC_MAX_BYTES, expiresInSeconds: SIGNED_URL_SECONDS });
-    res.json({ uploadURL, key } satisfies MusicUploadUrlAnswer);
+    return { status: 200, body: { uploadURL, key } };
   });
 
   // The uploader's endpoints are the admin's alone (declared `admin`: checked before each).
-  router.handle('GET /api/uploads/s3/params', async (req, res) => {
-    const contentType = audioType(req.query.type);
-    const key = newUploadKey(uploadFilename(req.query.filename));
+  router.answer('GET /api/uploads/s3/params', async ({ query }) => {
+    const contentType = audioType(query.type);
+    const key = newUploadKey(uploadFilename(query.filename));
     const url = await files.presignPut(key, { contentType, maxBytes: MUSIC_MAX_BYTES, expiresInSeconds: SIGNED_URL_SECONDS });
-    res.json({ method: 'PUT', url, fields: {}, headers: { 'content-type': contentType } } satisfies UploadParamsAnswer);
+    return { status: 200, body: { method: 'PUT', url, fields: {}, headers: { 'content-type': contentType } } };
   });
-  router.handle('GET /api/uploads/s3/sts', (_req, _res) => {
+  router.answer('GET /api/uploads/s3/sts', () => {
     throw new AppError(404, 'NOT_OFFERED', 'Temporary storage credentials are not offered; uploads use signed URLs');
   });
-  router.handle('POST /api/uploads/s3/multipart', async (req, res) => {
-    const body = ZMultipartStart.parse(req.body ?? {});
-    const contentType = audioType(body.type);
+  router.answer('POST /api/uploads/s3/multipart', async ({ body }) => {
     const key = newUploadKey(body.filename);
-    const { uploadId } = await multipart().create(key, contentType);
-    res.json({ uploadId, key } satisfies MultipartStartAnswer);
+    const { uploadId } = await multipart().create(key, audioType(body.type));
+    return { status: 200, body: { uploadId, key } };
   });
-  router.handle('GET /api/uploads/s3/multipart/:uploadId', async (req, res) => {
-    res.json(await multipart().listParts(uploadKey(req), req.params.uploadId as string));
-  });
-  router.handle('GET /api/uploads/s3/multipart/:uploadId/:partNumber', async (req, res) => {
-    const partNumber = Number(req.params.partNumber);
-    const url = await multipart().signPart(uploadKey(req), req.params.uploadId as string, partNumber, {
+  router.answer('GET /api/uploads/s3/multipart/:uploadId', async ({ params, query }) => ({
+    status: 200,
+    body: await multipart().listParts(uploadKey(query.key), params.uploadId),
+  }));
+  router.answer('GET /api/uploads/s3/multipart/:uploadId/:partNumber', async ({ params, query }) => {
+    const url = await multipart().signPart(uploadKey(query.key), params.uploadId, Number(params.partNumber), {
       maxBytes: MUSIC_MAX_BYTES,
       expiresInSeconds: SIGNED_URL_SECONDS,
     });
-    res.json({ url, expires: SIGNED_URL_SECONDS } satisfies SignedPartAnswer);
+    return { status: 200, body: { url, expires: SIGNED_URL_SECONDS } };
   });
-  router.handle('POST /api/uploads/s3/multipart/:uploadId/complete', async (req, res) => {
-    const { parts } = ZMultipartComplete.parse(req.body ?? {});
-    const key = uploadKey(req);
-    await multipart().complete(key, req.params.uploadId as string, parts);
+  router.answer('POST /api/uploads/s3/multipart/:uploadId/complete', async ({ params, query, body }) => {
+    const key = uploadKey(query.key);
+    await multipart().complete(key, params.uploadId, body.parts);
     const info = await files.stat(key);
     if (info && info.size > MUSIC_MAX_BYTES) {
       await files.delete(key);
       throw new AppError(413, 'MUSIC_TOO_LARGE', LIBRARY_MESSAGES.musicTooLarge);
     }
-    res.json({ location: key, key } satisfies MultipartCompleteAnswer);
+    return { status: 200, body: { location: key, key } };
   });
-  router.handle('DELETE /api/uploads/s3/multipart/:uploadId', async (req, res) => {
-    await multipart().abort(uploadKey(req), req.params.uploadId as string);
-    res.json({});
+  router.answer('DELETE /api/uploads/s3/multipart/:uploadId', async ({ params, query }) => {
+    await multipart().abort(uploadKey(query.key), params.uploadId);
+    return { status: 200, body: {} };
   });
 
   function multipart() {
@@ -112,8 +90,8 @@ export function musicRoutes(context: ServiceContext<LibraryConfig>, reads: ReadC
   return router;
 }
 
-function uploadKey(req: Request) {
-  const key = typeof req.query.key === 'string' ? req.query.key : '';
+/** The upload a multipart call names: only keys this service handed out. */
+function uploadKey(key = '') {
   if (!UPLOAD_KEY.test(key)) throw badRequest('This upload is not one of ours', 'UNKNOWN_UPLOAD');
   return key;
 }

@@ -1,5 +1,12 @@
-import { mountPersonalReads, requireUser, type PersonalRead, type ServiceContext, declaredRoutes } from '@innerecho/kit';
-import { ZSessionId, type VoiceEngineView, VOICE_ENDPOINTS } from '@innerecho/contracts';
+import {
+  mountPersonalReads,
+  requireUser,
+  type PersonalRead,
+  type ServiceContext,
+  type SessionClaims,
+  declaredRoutes,
+} from '@innerecho/kit';
+import { VOICE_ENDPOINTS } from '@innerecho/contracts';
 import type { VoiceConfig } from '../../config';
 import type { VoiceEngines } from '../../engines/create-voice-engines';
 import type { SpeechSynthesizer } from '../../domain/synthesize-speech';
@@ -36,40 +43,35 @@ export function voicePersonalReads({ context, engines }: Pick<Deps, 'context' | 
 
 /** /api/voice-profile/*: every route keyed by a sessionId checks its owner first. */
 export function voiceProfileRoutes({ context, engines }: Deps) {
-  const router = declaredRoutes(VOICE_ENDPOINTS);
+  const router = declaredRoutes(VOICE_ENDPOINTS, { context });
   mountPersonalReads(router, voicePersonalReads({ context, engines }));
 
   // Which engine makes voices here, for everyone (visitors too): the pages that sell the plans
   // say what the voice will sound like. It changes only with the deployment's configuration.
-  router.handle('GET /api/voice-engine', (_req, res) => {
-    res.setHeader('cache-control', 'public, max-age=300');
-    res.json({ cloneEngine: engines.current.name } satisfies VoiceEngineView);
+  router.answer('GET /api/voice-engine', () => ({
+    status: 200,
+    body: { cloneEngine: engines.current.name },
+    headers: { 'cache-control': 'public, max-age=300' },
+  }));
+
+  // The upload itself needs no subscription; cloning does (declared `subscriber`: the plan is asked before it).
+  router.answer('POST /api/voice-profile/upload', async ({ user }) => ({
+    status: 200,
+    body: await requestSampleUpload({ context, userId: user.id }),
+  }));
+
+  router.answer('POST /api/voice-profile/clone', async ({ body, req }) => {
+    const owner = await context.sessionOwnership.assertOwner(req, body.sessionId);
+    const result = await cloneVoice({ context, engines, userId: owner.id, ip: req.ip ?? 'unknown', body, requestId: req.requestId });
+    return { status: 200, body: result };
   });
 
-  router.handle('POST /api/voice-profile/upload', async (req, res) => {
-    const user = requireUser(req);
-    // The upload itself needs no subscription; cloning does, and is checked there.
-    res.json(await requestSampleUpload({ context, userId: user.id }));
-  });
-
-  router.handle('POST /api/voice-profile/clone', async (req, res) => {
-    const sessionId = ZSessionId.parse(req.body?.sessionId);
-    const user = await context.sessionOwnership.assertOwner(req, sessionId);
-    await context.entitlements.require(req);
-    const result = await cloneVoice({
-      context,
-      engines,
-      userId: user.id,
-      ip: req.ip ?? 'unknown',
-      body: req.body,
-      requestId: req.requestId,
-    });
-    res.json(result);
-  });
-
-  router.handle('DELETE /api/voice-profile/:sessionId', async (req, res) => {
-    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
-    res.json(await deleteVoice({ context, engines, userId: user.id, logger: context.logger, requestId: req.requestId }));
+  router.answer('DELETE /api/voice-profile/:sessionId', async ({ params, req }) => {
+    const owner = await context.sessionOwnership.assertOwner(req, params.sessionId);
+    return {
+      status: 200,
+      body: await deleteVoice({ context, engines, userId: owner.id, logger: context.logger, requestId: req.requestId }),
+    };
   });
 
   return router;
@@ -80,11 +82,12 @@ export function voiceProfileRoutes({ context, engines }: Deps) {
  * the text spoken in the caller's cloned voice, cached per (voice, engine, text).
  */
 export function internalSpeechRoutes({ context, speech }: Deps) {
-  const router = declaredRoutes(VOICE_ENDPOINTS);
+  const router = declaredRoutes(VOICE_ENDPOINTS, { context, checks: { service: (req) => void requireUser(req) } });
+  // The service check above admits only a signed-in caller: `user` is there.
+  const caller = (user: SessionClaims | undefined) => user!.id;
 
-  router.handle('POST /internal/speech', async (req, res) => {
-    const user = requireUser(req);
-    const result = await speakInUsersVoice({ context, speech, userId: user.id, body: req.body });
+  router.raw('POST /internal/speech', async ({ body, user, res }) => {
+    const result = await speakInUsersVoice({ context, speech, userId: caller(user), body });
     res.setHeader('content-type', 'audio/wav');
     res.setHeader('x-speech-cache', result.cache);
     res.setHeader('x-voice-id', result.voiceId);
@@ -93,9 +96,8 @@ export function internalSpeechRoutes({ context, speech }: Deps) {
   });
 
   // A listener's own reading of an affirmation, checked like a voice sample (no clone needed).
-  router.handle('POST /internal/readings', async (req, res) => {
-    const user = requireUser(req);
-    const reading = await prepareReading({ context, userId: user.id, body: req.body });
+  router.raw('POST /internal/readings', async ({ body, user, res }) => {
+    const reading = await prepareReading({ context, userId: caller(user), body });
     res.setHeader('content-type', 'audio/wav');
     res.setHeader('x-reading-seconds', reading.seconds.toFixed(3));
     res.setHeader('content-length', String(reading.wav.length));
