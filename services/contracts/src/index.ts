@@ -10,4 +10,5 @@ export * from './api/generation-api';
 export * from './api/billing-api';
 export * from './api/collections-api';
 export * from './api/text';
+export * from './api/affirmation-ref';
 export * from './endpoints';

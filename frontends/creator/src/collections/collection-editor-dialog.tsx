@@ -1,14 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import {
-  COLLECTION_COVER_COLOURS,
   COLLECTION_DESCRIPTION_MAX,
   COLLECTION_MAX_TEXTS,
   COLLECTION_TITLE_MAX,
   DEFAULT_CATEGORY,
-  TITLE_MAX,
-  TRANSCRIPT_CONTENT_MAX,
   ZCollectionInput,
   type CollectionCoverColour,
   type CollectionInput,
@@ -17,22 +13,20 @@ import {
 } from '@innerecho/contracts';
 import {
   callApi,
-  Button,
-  COLLECTION_COVER_LOOKS,
   CountedTextareaField,
   Field,
   LibraryCategoryField,
   FormDialog,
-  IconButton,
   Input,
-  Select,
   serverErrorMessage,
-  Textarea,
   toast,
   validInput,
-  visuallyHidden,
 } from '@innerecho/ui';
 import { CREATOR_COLLECTIONS_KEY } from './creator-collections-api';
+import { AddCollectionItem } from './add-collection-item';
+import { draftItems, type DraftItem } from './collection-draft';
+import { CollectionItemCard } from './collection-item-card';
+import { CoverColourField } from './cover-colour-field';
 
 export interface CollectionEditorDialogProps {
   open: boolean;
@@ -41,31 +35,6 @@ export interface CollectionEditorDialogProps {
   collection: CreatorCollectionView | null;
   /** The creator's library affirmations, to pick from. */
   ownTranscripts: TranscriptView[];
-}
-
-interface DraftItem {
-  /** Stable while the list is edited (React key, focus after a move). */
-  key: string;
-  kind: 'pick' | 'new';
-  transcriptId?: string;
-  title: string;
-  content: string;
-}
-
-let nextKey = 0;
-const newKey = () => `item-${nextKey++}`;
-
-function draftItems(collection: CreatorCollectionView | null, own: TranscriptView[]): DraftItem[] {
-  return (collection?.items ?? []).map((item) => {
-    const picked = item.kind === 'pick' ? own.find((t) => t.id === item.transcriptId) : undefined;
-    return {
-      key: newKey(),
-      kind: item.kind,
-      transcriptId: item.transcriptId,
-      title: item.title ?? picked?.title ?? 'One of your affirmations',
-      content: item.content ?? picked?.content ?? '',
-    };
-  });
 }
 
 /** Writes a collection: its title, description, category and cover, and its affirmations in order (moved with the arrow buttons). */
@@ -181,44 +150,7 @@ export function CollectionEditorDialog({ open, onOpenChange, collection, ownTran
         rows={3}
       />
       <LibraryCategoryField id={`${id}-category`} value={category} onValueChange={setCategory} />
-      <fieldset css={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: 8 }}>
-        <legend css={{ fontSize: 14, fontWeight: 600, marginBottom: 8 }}>Cover colour</legend>
-        <div css={{ display: 'flex', flexWrap: 'wrap', gap: 10 }}>
-          {COLLECTION_COVER_COLOURS.map((colour) => {
-            const look = COLLECTION_COVER_LOOKS[colour];
-            return (
-              <label
-                key={colour}
-                css={(t) => ({
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  gap: 8,
-                  padding: '6px 12px 6px 6px',
-                  borderRadius: t.radii.pill,
-                  border: `2px solid ${coverColour === colour ? t.colors.primary : t.colors.border}`,
-                  cursor: 'pointer',
-                  fontSize: 14,
-                  '&:focus-within': { outline: `2px solid ${t.colors.focusRing}`, outlineOffset: 2 },
-                })}
-              >
-                <input
-                  type="radio"
-                  name={`${id}-cover`}
-                  value={colour}
-                  checked={coverColour === colour}
-                  onChange={() => setCoverColour(colour)}
-                  css={visuallyHidden}
-                />
-                <span
-                  aria-hidden
-                  css={{ width: 24, height: 24, borderRadius: '50%', background: `linear-gradient(135deg, ${look.from}, ${look.to})` }}
-                />
-                {look.label}
-              </label>
-            );
-          })}
-        </div>
-      </fieldset>
+      <CoverColourField name={`${id}-cover`} value={coverColour} onChange={setCoverColour} />
 
       <section aria-labelledby={`${id}-items-title`} css={{ display: 'grid', gap: 10 }}>
         <h3 id={`${id}-items-title`} css={{ fontSize: 16 }}>
@@ -231,98 +163,20 @@ export function CollectionEditorDialog({ open, onOpenChange, collection, ownTran
         ) : (
           <ol css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 10 }}>
             {items.map((item, index) => (
-              <li
+              <CollectionItemCard
                 key={item.key}
-                aria-label={`Affirmation ${index + 1}`}
-                css={(t) => ({ display: 'grid', gap: 8, padding: 12, borderRadius: t.radii.md, background: t.colors.surfaceSunken })}
-              >
-                <div css={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
-                  <span css={(t) => ({ fontSize: 13, fontWeight: 600, color: t.colors.textMuted })}>
-                    {index + 1}. {item.kind === 'pick' ? 'From your library' : 'New text'}
-                  </span>
-                  <span css={{ display: 'inline-flex', gap: 2 }}>
-                    {index > 0 ? (
-                      <IconButton
-                        id={`${id}-${item.key}-up`}
-                        aria-label={`Move “${item.title || `affirmation ${index + 1}`}” up`}
-                        onClick={() => move(index, 'up')}
-                      >
-                        <ArrowUp size={18} aria-hidden />
-                      </IconButton>
-                    ) : null}
-                    {index < items.length - 1 ? (
-                      <IconButton
-                        id={`${id}-${item.key}-down`}
-                        aria-label={`Move “${item.title || `affirmation ${index + 1}`}” down`}
-                        onClick={() => move(index, 'down')}
-                      >
-                        <ArrowDown size={18} aria-hidden />
-                      </IconButton>
-                    ) : null}
-                    <IconButton
-                      aria-label={`Remove “${item.title || `affirmation ${index + 1}`}”`}
-                      onClick={() => setItems((all) => all.filter((i) => i.key !== item.key))}
-                    >
-                      <Trash2 size={18} aria-hidden />
-                    </IconButton>
-                  </span>
-                </div>
-                {item.kind === 'pick' ? (
-                  <p css={{ fontWeight: 600 }}>{item.title}</p>
-                ) : (
-                  <>
-                    <Field htmlFor={`${id}-${item.key}-title`} label={`Title of affirmation ${index + 1}`}>
-                      <Input
-                        id={`${id}-${item.key}-title`}
-                        value={item.title}
-                        maxLength={TITLE_MAX}
-                        onChange={(e) => change(item.key, { title: e.target.value })}
-                      />
-                    </Field>
-                    <Field htmlFor={`${id}-${item.key}-content`} label={`Words of affirmation ${index + 1}`}>
-                      <Textarea
-                        id={`${id}-${item.key}-content`}
-                        value={item.content}
-                        rows={3}
-                        maxLength={TRANSCRIPT_CONTENT_MAX}
-                        onChange={(e) => change(item.key, { content: e.target.value })}
-                      />
-                    </Field>
-                  </>
-                )}
-              </li>
+                id={id}
+                item={item}
+                index={index}
+                count={items.length}
+                onMove={move}
+                onRemove={() => setItems((all) => all.filter((i) => i.key !== item.key))}
+                onChange={(values) => change(item.key, values)}
+              />
             ))}
           </ol>
         )}
-        <div css={{ display: 'flex', flexWrap: 'wrap', gap: 10, alignItems: 'center' }}>
-          <Button
-            variant="outline"
-            disabled={full}
-            onClick={() => setItems((all) => [...all, { key: newKey(), kind: 'new', title: '', content: '' }])}
-          >
-            <Plus size={18} aria-hidden />
-            Write a new affirmation
-          </Button>
-          {pickable.length > 0 ? (
-            <div css={{ minWidth: 240, flex: '1 1 240px' }}>
-              <Select
-                aria-label="Add one of your affirmations"
-                value=""
-                placeholder="Add one of your affirmations"
-                disabled={full}
-                onValueChange={(transcriptId) => {
-                  const picked = ownTranscripts.find((t) => t.id === transcriptId);
-                  if (picked)
-                    setItems((all) => [
-                      ...all,
-                      { key: newKey(), kind: 'pick', transcriptId, title: picked.title, content: picked.content },
-                    ]);
-                }}
-                options={pickable.map((t) => ({ value: t.id, label: t.title }))}
-              />
-            </div>
-          ) : null}
-        </div>
+        <AddCollectionItem full={full} pickable={pickable} onAdd={(item) => setItems((all) => [...all, item])} />
       </section>
     </FormDialog>
   );

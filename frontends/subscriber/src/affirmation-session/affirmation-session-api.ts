@@ -1,3 +1,4 @@
+import { parseCustomAffirmationRef } from '@innerecho/contracts';
 import { getSessionId } from '@innerecho/ui';
 import { NO_MUSIC, postForAudio } from '../generate/generation-api';
 
@@ -23,9 +24,10 @@ export async function generateAffirmationSession(input: {
     '/api/generate-audio/session',
     {
       sessionId: getSessionId(),
-      affirmations: input.affirmationIds.map((id) =>
-        id.startsWith('custom-') ? { customAffirmationId: id.slice('custom-'.length) } : { transcriptId: id },
-      ),
+      affirmations: input.affirmationIds.map((id) => {
+        const customAffirmationId = parseCustomAffirmationRef(id);
+        return customAffirmationId === null ? { transcriptId: id } : { customAffirmationId };
+      }),
       length: input.length,
       pauseSeconds: input.pauseSeconds,
       voiceSpeed: 1,

@@ -1,3 +1,4 @@
+import { isCustomAffirmationRef } from '@innerecho/contracts';
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { ArrowDown, ArrowUp, GripVertical, X } from 'lucide-react';
 import { IconButton, VisuallyHidden, visuallyHidden } from '@innerecho/ui';
@@ -141,7 +142,7 @@ export function AffirmationSessionOrder({ picks, onReorder, onRemove, disabled }
             <span data-role="title" css={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere', lineHeight: 1.35 }}>
               <VisuallyHidden>{`${index + 1}. `}</VisuallyHidden>
               {pick.title}
-              {pick.affirmationId.startsWith('custom-') ? (
+              {isCustomAffirmationRef(pick.affirmationId) ? (
                 <span css={(t) => ({ color: t.colors.textMuted, fontSize: 13 })}> · your words</span>
               ) : null}
             </span>

@@ -7,6 +7,7 @@ import {
   TITLE_MAX,
   ZCustomAffirmationInput,
   type CustomAffirmationInput,
+  customAffirmationRef,
 } from '@innerecho/contracts';
 import {
   Button,
@@ -58,14 +59,16 @@ export function CustomAffirmationForm(_props: CustomAffirmationFormProps) {
     onSuccess: (created) => {
       toast({ title: 'Affirmation created', description: 'Your custom affirmation has been saved', variant: 'success' });
       // The generate page shows the title and words at once, without asking for them again.
-      queryClient.setQueryData(affirmationQueryKey(`custom-${created.id}`), created);
+      queryClient.setQueryData(affirmationQueryKey(customAffirmationRef(created.id)), created);
       void queryClient.invalidateQueries({ queryKey: MY_AFFIRMATIONS_QUERY_KEY });
       if (hourUsedUp) {
         void navigate('/affirmations?tab=mine');
         return;
       }
       const state: GenerateNavigationState = { generateNow: true };
-      void navigate(`/generate/custom-${created.id}?duration=${durationWithinAllowance(duration, allowance.data)}`, { state });
+      void navigate(`/generate/${customAffirmationRef(created.id)}?duration=${durationWithinAllowance(duration, allowance.data)}`, {
+        state,
+      });
     },
     onError: (error) => {
       toast({

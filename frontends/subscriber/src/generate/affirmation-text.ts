@@ -1,3 +1,4 @@
+import { parseCustomAffirmationRef } from '@innerecho/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import type { CustomAffirmationView, TranscriptView } from '@innerecho/contracts';
 import { apiQueryKey, callApi } from '@innerecho/ui';
@@ -5,7 +6,7 @@ import { apiQueryKey, callApi } from '@innerecho/ui';
 /** What the generate page shows of the affirmation it speaks: a library transcript or the listener's own words. */
 export type AffirmationText = TranscriptView | CustomAffirmationView;
 
-const customId = (generateId: string) => (generateId.startsWith('custom-') ? generateId.slice('custom-'.length) : null);
+const customId = parseCustomAffirmationRef;
 
 /**
  * The read behind /generate/:id: GET /api/transcripts/{id}, or for custom-{id} the listener's

@@ -10,6 +10,8 @@ import {
   type DailyAllowanceView,
   type SavedAffirmationView,
   endpointUrl,
+  customAffirmationRef,
+  parseCustomAffirmationRef,
 } from '@innerecho/contracts';
 import { apiQueryKey, callApi, getSessionId, serverErrorCode, serverErrorMessage, throwIfResNotOk } from '@innerecho/ui';
 
@@ -45,7 +47,7 @@ export type DailyAllowance = DailyAllowanceView;
  * the saved item no longer names its text.
  */
 export function generateAgainPath(item: SavedAffirmation): string | null {
-  const target = item.transcript ? item.transcript.id : item.customAffirmation ? `custom-${item.customAffirmation.id}` : null;
+  const target = item.transcript ? item.transcript.id : item.customAffirmation ? customAffirmationRef(item.customAffirmation.id) : null;
   if (!target) return null;
   const settings = new URLSearchParams({ duration: String(item.audioDuration) });
   if (item.backgroundMusic?.id) {
@@ -75,9 +77,8 @@ export class GenerationError extends Error {
 
 /** The text a request is about: custom ids go without their custom- prefix. */
 function affirmationIdField(affirmationId: string): { customAffirmationId: string } | { transcriptId: string } {
-  return affirmationId.startsWith('custom-')
-    ? { customAffirmationId: affirmationId.slice('custom-'.length) }
-    : { transcriptId: affirmationId };
+  const customAffirmationId = parseCustomAffirmationRef(affirmationId);
+  return customAffirmationId === null ? { transcriptId: affirmationId } : { customAffirmationId };
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   TITLE_MAX,
   ZCustomAffirmationInput,
   type CustomAffirmationInput,
+  customAffirmationRef,
 } from '@innerecho/contracts';
 import { Field, Input, Select, Textarea, fieldDescriptionIds, serverErrorMessage, toast, validInput, FormDialog } from '@innerecho/ui';
 import { affirmationQueryKey } from '../generate/affirmation-text';
@@ -38,7 +39,7 @@ export function EditAffirmationDialog({ affirmation, onClose }: EditAffirmationD
       queryClient.setQueryData(MY_AFFIRMATIONS_QUERY_KEY, (list: CustomAffirmation[] | undefined) =>
         list?.map((a) => (a.id === saved.id ? saved : a)),
       );
-      queryClient.setQueryData(affirmationQueryKey(`custom-${saved.id}`), saved);
+      queryClient.setQueryData(affirmationQueryKey(customAffirmationRef(saved.id)), saved);
       onClose();
     },
     onError: (error) =>

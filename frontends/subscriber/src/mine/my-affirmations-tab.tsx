@@ -1,3 +1,4 @@
+import { customAffirmationRef } from '@innerecho/contracts';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NotebookPen, Pencil, Sparkles, Trash2 } from 'lucide-react';
@@ -115,11 +116,11 @@ function MyAffirmationItem({
           </div>
         </div>
         <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-          <LinkButton size="sm" to={`/generate/custom-${affirmation.id}`} aria-label={`Generate ${affirmation.title}`}>
+          <LinkButton size="sm" to={`/generate/${customAffirmationRef(affirmation.id)}`} aria-label={`Generate ${affirmation.title}`}>
             <Sparkles size={16} aria-hidden />
             Generate
           </LinkButton>
-          <AddToSessionButton pick={{ affirmationId: `custom-${affirmation.id}`, title: affirmation.title }} />
+          <AddToSessionButton pick={{ affirmationId: customAffirmationRef(affirmation.id), title: affirmation.title }} />
           <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${affirmation.title}`}>
             <Pencil size={16} aria-hidden />
             Edit

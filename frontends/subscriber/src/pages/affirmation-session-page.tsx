@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import {
   apiQuery,
@@ -7,16 +7,11 @@ import {
   callApi,
   Card,
   CardTitle,
-  EmptyState,
   Field,
-  LinkButton,
   Select,
   Skeleton,
   Slider,
   fieldDescriptionIds,
-  getSessionId,
-  toast,
-  useNavigate,
   useSearchParams,
 } from '@innerecho/ui';
 import {
@@ -30,8 +25,9 @@ import {
   isUuid,
 } from '@innerecho/contracts';
 import { ListenerPage } from '../access/listener-page';
-import { AffirmationSessionOrder } from '../affirmation-session/affirmation-session-order';
-import { generateAffirmationSession } from '../affirmation-session/affirmation-session-api';
+import { SessionLengthChoice, type SessionLengthKind } from '../affirmation-session/session-length-choice';
+import { SessionPicksCard } from '../affirmation-session/session-picks-card';
+import { useGenerateSession } from '../affirmation-session/use-generate-session';
 import { SessionNameField, useDefaultSessionName } from '../affirmation-session/session-name-field';
 import { useSessionPicks, type SessionPick } from '../affirmation-session/affirmation-session-selection';
 import { BalanceControl } from '../generate/balance-control';
@@ -40,16 +36,8 @@ import { GeneratedAudioPreview, type GeneratedAudioPreviewProps } from '../gener
 import { SettingsBesideResult } from '../generate/settings-beside-result';
 import { RenderQueuePlace } from '../generate/render-queue-place';
 import { SliderLabel } from '../generate/slider-label';
-import {
-  DAILY_ALLOWANCE_QUERY_KEY,
-  DURATION_MIN,
-  GenerationError,
-  NO_MUSIC,
-  musicChoices,
-  savedAffirmationsQueryKey,
-} from '../generate/generation-api';
+import { DURATION_MIN, NO_MUSIC, musicChoices } from '../generate/generation-api';
 import { longestDurationToday, useDailyAllowance } from '../generate/use-daily-allowance';
-import { isSubscriptionRequired, sendToPricing } from '../subscription/subscription-required';
 
 export type AffirmationSessionPageProps = Record<string, never>;
 
@@ -96,14 +84,19 @@ async function picksFromAddress(ids: string[]): Promise<SessionPick[]> {
   return found.filter((pick): pick is SessionPick => pick !== null);
 }
 
-function SessionBuilder() {
-  const [search] = useSearchParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const session = useSessionPicks();
-  const fromAddress = transcriptsInAddress(search.get('transcripts'));
-  const collection = search.get('collection');
-  const [collectionId] = useState(() => (collection && isUuid(collection) ? collection : null));
+/** The most repetitions that surely fit an hour (each affirmation at least a second long). */
+function mostRepetitionsInAnHour(count: number, pauseSeconds: number): number {
+  return Math.max(
+    1,
+    Math.min(
+      AFFIRMATION_SESSION_MAX_REPETITIONS,
+      Math.floor(3600 / (Math.max(count, AFFIRMATION_SESSION_MIN_PARTS) * (pauseSeconds + AFFIRMATION_SESSION_SHORTEST_SPEECH_SECONDS))),
+    ),
+  );
+}
+
+/** Puts the transcripts the address names into the session once; true while they are read. */
+function useAddressPicks(fromAddress: string[], session: ReturnType<typeof useSessionPicks>): boolean {
   const [loadingAddress, setLoadingAddress] = useState(fromAddress.length > 0);
   const addressRead = useRef(false);
   useEffect(() => {
@@ -113,10 +106,20 @@ function SessionBuilder() {
       .then((picks) => session.replace(picks))
       .finally(() => setLoadingAddress(false));
   }, [fromAddress, session]);
+  return loadingAddress;
+}
+
+function SessionBuilder() {
+  const [search] = useSearchParams();
+  const session = useSessionPicks();
+  const fromAddress = transcriptsInAddress(search.get('transcripts'));
+  const collection = search.get('collection');
+  const [collectionId] = useState(() => (collection && isUuid(collection) ? collection : null));
+  const loadingAddress = useAddressPicks(fromAddress, session);
 
   const music = useQuery(apiQuery('GET /api/background-music'));
   const allowance = useDailyAllowance();
-  const [lengthKind, setLengthKind] = useState<'minutes' | 'repetitions'>('minutes');
+  const [lengthKind, setLengthKind] = useState<SessionLengthKind>('minutes');
   const [seconds, setSeconds] = useState(DEFAULT_SESSION_SECONDS);
   const [repetitions, setRepetitions] = useState(DEFAULT_REPETITIONS);
   const [pauseSeconds, setPauseSeconds] = useState(AFFIRMATION_SESSION_DEFAULT_PAUSE_SECONDS);
@@ -128,14 +131,7 @@ function SessionBuilder() {
 
   const picks = session.picks;
   const count = picks.length;
-  // The most repetitions that surely fit an hour (each affirmation at least a second long).
-  const maxRepetitions = Math.max(
-    1,
-    Math.min(
-      AFFIRMATION_SESSION_MAX_REPETITIONS,
-      Math.floor(3600 / (Math.max(count, AFFIRMATION_SESSION_MIN_PARTS) * (pauseSeconds + AFFIRMATION_SESSION_SHORTEST_SPEECH_SECONDS))),
-    ),
-  );
+  const maxRepetitions = mostRepetitionsInAnHour(count, pauseSeconds);
   const chosenRepetitions = Math.min(repetitions, maxRepetitions);
   const chosenSeconds = durationWithinAllowance(seconds, allowance.data);
   const hasAllowance = allowance.isSuccess && longestDurationToday(allowance.data) >= DURATION_MIN;
@@ -143,18 +139,17 @@ function SessionBuilder() {
   const sessionName = name.trim() || defaultName;
   const ready = count >= AFFIRMATION_SESSION_MIN_PARTS && count <= AFFIRMATION_SESSION_MAX_PARTS && hasAllowance;
 
-  const generate = useMutation({
-    mutationFn: () =>
-      generateAffirmationSession({
-        affirmationIds: picks.map((p) => p.affirmationId),
-        length: lengthKind === 'minutes' ? { totalMinutes: chosenSeconds / 60 } : { repetitionsPerAffirmation: chosenRepetitions },
-        pauseSeconds,
-        musicId,
-        musicBelowVoiceDb: balance,
-        collectionId,
-        name: sessionName,
-      }),
-    onSuccess: ({ url, savedId, durationSeconds, voice }) => {
+  const generate = useGenerateSession({
+    request: () => ({
+      affirmationIds: picks.map((p) => p.affirmationId),
+      length: lengthKind === 'minutes' ? { totalMinutes: chosenSeconds / 60 } : { repetitionsPerAffirmation: chosenRepetitions },
+      pauseSeconds,
+      musicId,
+      musicBelowVoiceDb: balance,
+      collectionId,
+      name: sessionName,
+    }),
+    onGenerated: ({ url, savedId, durationSeconds, voice }) => {
       const track = music.data?.find((m) => m.id === musicId);
       setResult({
         audioUrl: url,
@@ -170,18 +165,7 @@ function SessionBuilder() {
       // The session is made and saved: the header's picks start again empty for the next one.
       session.clear();
       setName('');
-      toast({ title: 'Session generated', description: 'Your session has been saved to your library', variant: 'success' });
-      void queryClient.invalidateQueries({ queryKey: savedAffirmationsQueryKey(getSessionId()) });
     },
-    onError: (error) => {
-      if (isSubscriptionRequired(error)) return sendToPricing(error, { navigate, queryClient });
-      const description =
-        error instanceof GenerationError && error.code === 'VOICE_NOT_CLONED'
-          ? 'Please record and clone your voice first, or read each affirmation yourself on its Generate page.'
-          : error.message || 'Please try again';
-      toast({ title: 'Generation failed', description, variant: 'destructive' });
-    },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: DAILY_ALLOWANCE_QUERY_KEY }),
   });
 
   if (loadingAddress) {
@@ -202,75 +186,13 @@ function SessionBuilder() {
       result={result ? <GeneratedAudioPreview key={result.audioUrl} {...result} /> : null}
     >
       <div css={{ display: 'grid', gap: 24, minWidth: 0 }}>
-        <Card aria-labelledby="session-affirmations-title" css={{ display: 'grid', gap: 16 }}>
-          <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', justifyContent: 'space-between', gap: 8 }}>
-            <CardTitle id="session-affirmations-title" as="h2">
-              Affirmations
-            </CardTitle>
-            <span css={(t) => ({ fontSize: 14, color: t.colors.textMuted })}>
-              {count} of {AFFIRMATION_SESSION_MAX_PARTS}
-            </span>
-          </div>
-          {count === 0 ? (
-            <EmptyState
-              headingLevel="h3"
-              title="No affirmations yet"
-              description="Choose Add to Session on affirmations in the library, in My Affirmations or on saved items, then come back here."
-              action={<LinkButton to="/affirmations">Browse the Library</LinkButton>}
-            />
-          ) : (
-            <AffirmationSessionOrder picks={picks} onReorder={session.replace} onRemove={session.remove} disabled={pending} />
-          )}
-          {count > 0 && count < AFFIRMATION_SESSION_MIN_PARTS ? (
-            <p css={(t) => ({ margin: 0, color: t.colors.textMuted })}>Add at least one more affirmation to build a session.</p>
-          ) : null}
-          {count > 0 ? (
-            <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-              {count < AFFIRMATION_SESSION_MAX_PARTS ? (
-                <>
-                  <LinkButton size="sm" variant="outline" to="/affirmations">
-                    Add from the Library
-                  </LinkButton>
-                  <LinkButton size="sm" variant="outline" to="/affirmations?tab=mine">
-                    Add from My Affirmations
-                  </LinkButton>
-                </>
-              ) : null}
-              <Button size="sm" variant="ghost" onClick={session.clear} disabled={pending}>
-                Clear Session
-              </Button>
-            </div>
-          ) : null}
-        </Card>
+        <SessionPicksCard picks={picks} onReorder={session.replace} onRemove={session.remove} onClear={session.clear} pending={pending} />
 
         <Card aria-labelledby="session-settings-title" css={{ display: 'grid', gap: 22 }}>
           <CardTitle id="session-settings-title" as="h2">
             Length, Pause and Music
           </CardTitle>
-          <fieldset css={{ border: 0, margin: 0, padding: 0, display: 'grid', gap: 10, minWidth: 0 }}>
-            <legend css={{ fontWeight: 600, fontSize: 15, marginBottom: 8, padding: 0 }}>Session length</legend>
-            <div css={{ display: 'flex', flexWrap: 'wrap', gap: '8px 20px' }}>
-              {(
-                [
-                  ['minutes', 'Total length'],
-                  ['repetitions', 'Repetitions per affirmation'],
-                ] as const
-              ).map(([value, label]) => (
-                <label key={value} css={{ display: 'inline-flex', alignItems: 'center', gap: 8, minHeight: 36, cursor: 'pointer' }}>
-                  <input
-                    type="radio"
-                    name="session-length"
-                    value={value}
-                    checked={lengthKind === value}
-                    disabled={pending}
-                    onChange={(event: ChangeEvent<HTMLInputElement>) => setLengthKind(event.target.value as 'minutes' | 'repetitions')}
-                    css={(t) => ({ width: 18, height: 18, accentColor: t.colors.primary })}
-                  />
-                  {label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <SessionLengthChoice value={lengthKind} onChange={setLengthKind} disabled={pending} />
           {lengthKind === 'minutes' ? (
             <DurationSlider
               id="session-duration"

@@ -21,7 +21,7 @@ import {
   useParams,
   useSearchParams,
 } from '@innerecho/ui';
-import { MUSIC_BALANCE_DEFAULT_DB, MUSIC_BALANCE_STEPS } from '@innerecho/contracts';
+import { MUSIC_BALANCE_DEFAULT_DB, MUSIC_BALANCE_STEPS, isCustomAffirmationRef } from '@innerecho/contracts';
 import { ListenerPage } from '../access/listener-page';
 import { BalanceControl } from '../generate/balance-control';
 import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';
@@ -92,7 +92,7 @@ function GenerateScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const isCustom = id.startsWith('custom-');
+  const isCustom = isCustomAffirmationRef(id);
   // Everything the screen shows is asked at once, side by side with the voice profile rather
   // than after it: the text, the music, the allowance and the listener's own reading. Without a
   // clone the listener is sent to record one, and these answers are simply not used.

@@ -1,3 +1,4 @@
+import { customAffirmationRef } from '@innerecho/contracts';
 import { useEffect, useState } from 'react';
 import {
   ChevronUp,
@@ -94,7 +95,7 @@ export function SavedAffirmationItem({ item, onDelete }: SavedAffirmationItemPro
   const sessionPick = item.transcript
     ? { affirmationId: item.transcript.id, title }
     : item.customAffirmation
-      ? { affirmationId: `custom-${item.customAffirmation.id}`, title }
+      ? { affirmationId: customAffirmationRef(item.customAffirmation.id), title }
       : null;
   const fileName = audioFileName(title);
   const headingId = `saved-${item.id}`;

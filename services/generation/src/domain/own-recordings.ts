@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
-import { isUuid, VOICE_SAMPLE_MAX_SECONDS, ZOwnRecordingRequest, type OwnRecordingView } from '@innerecho/contracts';
+import {
+  isUuid,
+  VOICE_SAMPLE_MAX_SECONDS,
+  ZOwnRecordingRequest,
+  type OwnRecordingView,
+  customAffirmationRef,
+  parseCustomAffirmationRef,
+} from '@innerecho/contracts';
 import { decodeToFloat, decodeWav, notFound, type ServiceContext } from '@innerecho/kit';
 import type { GenerationConfig } from '../config';
 import { fetchAffirmationText } from '../data-access/library-client';
@@ -25,13 +32,13 @@ type Context = ServiceContext<GenerationConfig>;
  * affirmation. Anything else cannot exist, so it is a 404.
  */
 export function affirmationSourceOf(affirmationId: string): AffirmationSource {
-  const custom = affirmationId.startsWith('custom-');
-  const id = custom ? affirmationId.slice('custom-'.length) : affirmationId;
+  const customId = parseCustomAffirmationRef(affirmationId);
+  const id = customId ?? affirmationId;
   if (!isUuid(id)) throw notFound('Affirmation not found', 'AFFIRMATION_NOT_FOUND');
-  return { kind: custom ? 'custom' : 'transcript', id };
+  return { kind: customId === null ? 'transcript' : 'custom', id };
 }
 
-const affirmationIdOf = (source: AffirmationSource) => (source.kind === 'custom' ? `custom-${source.id}` : source.id);
+const affirmationIdOf = (source: AffirmationSource) => (source.kind === 'custom' ? customAffirmationRef(source.id) : source.id);
 
 export const ownRecordingAudioPath = (sessionId: string, source: AffirmationSource) =>
   `/api/own-recordings/${encodeURIComponent(sessionId)}/${affirmationIdOf(source)}/audio`;
