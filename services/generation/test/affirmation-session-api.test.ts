@@ -47,7 +47,7 @@ const created = (res: { status: number; data?: unknown }) => (res.status === 201
 /** Speech the voice service asked its engine for (a cached text asks none). */
 const engineCalls = () => sumOfMetricAt([system.gateway.metricsUrl!], 'innerecho_voice_engine_calls_total', { operation: 'speak' });
 const usedToday = async (s: Subscriber) => (await s.client.get('/api/generate-audio/allowance')).data.secondsUsed as number;
-const savedItems = async (s: Subscriber) => (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data as any[];
+const savedAffirmations = async (s: Subscriber) => (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data as any[];
 
 /** The sample sentences' first three: a text the listener then reads themselves. */
 const THREE_SENTENCES = VOICE_SAMPLE_SENTENCES.slice(0, 3).join(' ');
@@ -162,7 +162,7 @@ describe('a session is rendered from speech already kept and saved like any item
     expect(await usedToday(s)).toBe(usedBefore + 120);
 
     const id = res.headers.get('x-saved-affirmation-id');
-    const [item] = await savedItems(s);
+    const [item] = await savedAffirmations(s);
     expect(item).toMatchObject({
       id,
       audioDuration: 120,
@@ -179,7 +179,7 @@ describe('a session is rendered from speech already kept and saved like any item
         { title: first.title, transcriptId: first.id, customAffirmationId: null, spokenWith: 'cloned-voice' },
       ],
     });
-    // Played, downloaded and deleted like any saved item.
+    // Played, downloaded and deleted like any saved affirmation.
     const audio = await fetch(`${system.url}${item.audioFilePath}`, {
       headers: { cookie: [...s.client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), range: 'bytes=0-99' },
     });
@@ -222,7 +222,7 @@ describe('a session is rendered from speech already kept and saved like any item
       pauseSeconds: 1,
     });
     expect(created(res)).toBe(201);
-    const [item] = await savedItems(s);
+    const [item] = await savedAffirmations(s);
     expect(item.sessionParts.map((p: any) => p.spokenWith)).toEqual(['cloned-voice', 'cloned-voice']);
     expect(item.voice).toBe('cloned');
     expect(item.collectionId).toBeNull();
@@ -245,13 +245,13 @@ describe('a session is rendered from speech already kept and saved like any item
     expect(repeat.headers.get('x-speech-engine-calls')).toBe('0');
 
     // Named when made, renamed later; blank or too long names are refused.
-    const [morning] = await savedItems(s);
+    const [morning] = await savedAffirmations(s);
     expect(morning.name).toBe('Morning');
     const path = `/api/saved-affirmations/${s.sessionId}/${morning.id}`;
     const renamed = await s.client.request('PATCH', path, { json: { name: 'Evening' } });
     expect(renamed.status).toBe(200);
     expect(renamed.data.name).toBe('Evening');
-    expect((await savedItems(s)).find((i) => i.id === morning.id).name).toBe('Evening');
+    expect((await savedAffirmations(s)).find((i) => i.id === morning.id).name).toBe('Evening');
     expect((await s.client.request('PATCH', path, { json: { name: '  ' } })).status).toBe(400);
     expect((await s.client.request('PATCH', path, { json: { name: 'x'.repeat(81) } })).status).toBe(400);
     expect((await s.client.request('PATCH', path, { json: {} })).status).toBe(400);

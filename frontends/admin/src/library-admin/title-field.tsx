@@ -9,7 +9,7 @@ export interface TitleFieldProps {
   placeholder: string;
 }
 
-/** The title of a library item (a transcript, a track), no longer than the library takes. */
+/** The title of a transcript or a music track, no longer than the library takes. */
 export function TitleField({ id, value, onChange, placeholder }: TitleFieldProps) {
   return (
     <Field htmlFor={id} label="Title">

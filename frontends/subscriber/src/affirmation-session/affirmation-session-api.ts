@@ -7,7 +7,7 @@ export type SessionLength = { totalMinutes: number } | { repetitionsPerAffirmati
 /**
  * POST /api/generate-audio/session: the affirmations in the listener's order (custom ids
  * without their custom- prefix), the length, the pause, the music and balance. Answers an
- * object URL of the MP3, the saved item's id and its length (known only once spoken when asked
+ * object URL of the MP3, the saved affirmation's id and its length (known only once spoken when asked
  * as repetitions).
  */
 export async function generateAffirmationSession(input: {

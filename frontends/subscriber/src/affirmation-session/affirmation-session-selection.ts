@@ -3,7 +3,7 @@ import { AFFIRMATION_SESSION_MAX_PARTS } from '@innerecho/contracts';
 
 /**
  * The affirmations a listener has put aside for a session while browsing ("Add to session" on
- * library cards, My Affirmations and saved items), in the order they were added. Kept in
+ * library cards, My Affirmations and saved affirmations), in the order they were added. Kept in
  * sessionStorage: it survives moving between pages and a reload, and is gone with the tab.
  */
 export interface SessionPick {

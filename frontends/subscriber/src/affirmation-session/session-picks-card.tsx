@@ -29,7 +29,7 @@ export function SessionPicksCard({ picks, onReorder, onRemove, onClear, pending 
         <EmptyState
           headingLevel="h3"
           title="No affirmations yet"
-          description="Choose Add to Session on affirmations in the library, in My Affirmations or on saved items, then come back here."
+          description="Choose Add to Session on affirmations in the library, in My Affirmations or on your saved affirmations, then come back here."
           action={<LinkButton to="/affirmations">Browse the Library</LinkButton>}
         />
       ) : (

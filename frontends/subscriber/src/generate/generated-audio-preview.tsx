@@ -8,7 +8,7 @@ import { voiceLabel } from './generation-api';
 
 export interface GeneratedAudioPreviewProps {
   audioUrl: string;
-  /** The saved item this audio is; the speed chosen here is kept with it. */
+  /** The saved affirmation this audio is; the speed chosen here is kept with it. */
   savedId: string | null;
   durationSeconds: number;
   musicTitle: string | null;
@@ -22,7 +22,7 @@ export interface GeneratedAudioPreviewProps {
   heading?: string;
 }
 
-/** The generated state: player, speed (kept with the saved item), Download MP3, View Saved Affirmations, details. */
+/** The generated state: player, speed (kept with the saved affirmation), Download MP3, View Saved Affirmations, details. */
 export function GeneratedAudioPreview({
   audioUrl,
   savedId,

@@ -43,8 +43,8 @@ export type DailyAllowance = DailyAllowanceView;
 
 /**
  * Where "Generate Again" leads: the generate page of the same text (a library transcript, or
- * the listener's own words), with the saved item's length, music and balance chosen. Null when
- * the saved item no longer names its text.
+ * the listener's own words), with the saved affirmation's length, music and balance chosen. Null when
+ * the saved affirmation no longer names its text.
  */
 export function generateAgainPath(item: SavedAffirmation): string | null {
   const target = item.transcript ? item.transcript.id : item.customAffirmation ? customAffirmationRef(item.customAffirmation.id) : null;
@@ -107,7 +107,7 @@ export async function postForAudio(path: string, body: object, messages: { unrea
 
 /**
  * POST /api/generate-audio: voiceSpeed is always sent as '1.0' (the chosen speed is a playback
- * setting, kept with the saved item), the duration as text, and custom ids without their
+ * setting, kept with the saved affirmation), the duration as text, and custom ids without their
  * custom- prefix. Answers an object URL of the MP3 (played and downloaded locally) and the id
  * the server saved it under.
  */

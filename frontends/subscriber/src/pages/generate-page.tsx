@@ -103,7 +103,7 @@ function GenerateScreen() {
   // The own-recording panel reads the same query once it is drawn.
   useQuery({ queryKey: ownRecordingQueryKey(id), queryFn: () => fetchOwnRecording(id), enabled: !!id });
 
-  // "Generate Again" hands over the saved item's music and balance (?music=&balance=).
+  // "Generate Again" hands over the saved affirmation's music and balance (?music=&balance=).
   const [musicId, setMusicId] = useState(() => search.get('music') ?? NO_MUSIC);
   const [balance, setBalance] = useState(() => initialBalance(search.get('balance')));
   // While the listener reads the affirmation aloud, a render would still use the voice kept before.

@@ -44,7 +44,7 @@ const REMEMBER_EVERY_SECONDS = 5;
 /**
  * The one player for long listening, used by the Saved list and the generated preview: its
  * own controls made for a thumb on a phone (play, 15 s back, 30 s forward, a seek bar as wide
- * as the player), the playback speed by preset or in fine steps (kept with the saved item), a sleep timer that fades the last 10 seconds out, Media Session metadata and
+ * as the player), the playback speed by preset or in fine steps (kept with the saved affirmation), a sleep timer that fades the last 10 seconds out, Media Session metadata and
  * actions for lock screens and headsets, and, for a saved affirmation, the position where the
  * listener stopped, on this device.
  */

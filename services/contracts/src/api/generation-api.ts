@@ -110,7 +110,7 @@ const numberFromText = (message: string) =>
     { error: message },
   );
 
-/** The voice speed a render is asked at (kept with the saved item as its playback speed); 1 when absent. */
+/** The voice speed a render is asked at (kept with the saved affirmation as its playback speed); 1 when absent. */
 const voiceSpeedField = () =>
   numberFromText(GENERATION_MESSAGES.speedRange)
     .pipe(z.number().min(PLAYBACK_SPEED_MIN, GENERATION_MESSAGES.speedRange).max(PLAYBACK_SPEED_MAX, GENERATION_MESSAGES.speedRange))

@@ -32,7 +32,7 @@ const keyOf = (source: Source) => `${source.kind}:${source.id}`;
  * render queue and the seconds against today's allowance first), then on its turn the texts,
  * each affirmation's speech (the listener's own reading when they kept one, else the cloned
  * voice, cached by the voice service: an affirmation spoken before costs no engine call), the
- * render, the file, and last the saved item, the used seconds and the event in one transaction.
+ * render, the file, and last the saved affirmation, the used seconds and the event in one transaction.
  *
  * A length given as repetitions is known only once the speech is: the seconds the pauses alone
  * take are reserved first (so a listener whose hour is used up is refused before any speech),

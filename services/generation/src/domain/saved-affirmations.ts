@@ -40,7 +40,7 @@ export async function listOwnSavedAffirmations(
 }
 
 /**
- * Keeps the playback speed the listener chose after generating, so the saved item plays at
+ * Keeps the playback speed the listener chose after generating, so the saved affirmation plays at
  * it and says it, and renames an affirmation session (a single affirmation is called by its
  * text's title, which is changed where the text is). Only the owner's own items; anything
  * else reads as not found.
