@@ -5,6 +5,10 @@ import { apiCallCounter, type ShortWay, type ShortWayParts } from './edge-cache-
 import { findRoute, PERSONAL_READS, type ServiceName } from './route-table';
 import { decodeCookieValue, readCookie } from './session-cookie';
 import { isUntrustedHeader } from './untrusted-headers';
+import { UNREACHABLE } from './upstream';
+
+/** undici's own words for the same: no connection in time, or the connection closed before the answer's headers. */
+const UNDICI_UNREACHABLE = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
 
 /** Headers of one connection, not of the answer (undici refuses them on a request). */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade', 'trailer', 'te', 'expect']);
@@ -25,16 +29,9 @@ const SERVICE_UNAVAILABLE = 'This part of InnerEcho is not responding. Please tr
  * headers were sent cannot change its status: its connection is closed instead.
  */
 export function upstreamFailure(code: string | undefined): 'long-way' | 'gone' | { status: 502 | 504; code: string } {
+  // The long way's own rule for a read that never reached an answer, so both ways retry the same failures.
+  if (code && (UNREACHABLE.has(code) || UNDICI_UNREACHABLE.has(code))) return 'long-way';
   switch (code) {
-    case 'ECONNREFUSED':
-    case 'EHOSTUNREACH':
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-    case 'UND_ERR_CONNECT_TIMEOUT':
-    case 'UND_ERR_SOCKET':
-    case 'ECONNRESET':
-    case 'EPIPE':
-      return 'long-way';
     case 'UND_ERR_ABORTED':
     case 'ABORT_ERR':
       return 'gone';

@@ -5,7 +5,7 @@ import { RESTART_RETRY_AFTER_SECONDS, type Logger, type ServiceMetrics } from '@
 import { SERVICE_NAMES, type ServiceName } from './route-table';
 
 /** Errors that mean the request never reached a service able to answer it (stopped, restarting, not yet listening). */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+export const UNREACHABLE: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
 
 /**
  * An idempotent read that failed to connect is tried again, after 250 ms, 500 ms, then
