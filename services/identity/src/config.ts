@@ -39,6 +39,8 @@ export const ZIdentityEnv = ZBaseServiceEnv.extend({
     .email()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Confirmation links (a sign-up's, "Send the link again", a change of address) each account may be sent an hour. */
+  CONFIRMATION_LINKS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000_000).default(3),
   OIDC_ISSUER: z
     .string()
     .url()

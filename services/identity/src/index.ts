@@ -19,6 +19,7 @@ import { authRoutes, identityPersonalReads } from './entry-points/http/auth-rout
 import { internalRoutes } from './entry-points/http/internal-routes';
 import { OidcSignIn } from './entry-points/http/oidc';
 import { passwordResetRoutes } from './entry-points/http/password-reset-routes';
+import { emailConfirmationRoutes } from './entry-points/http/email-confirmation-routes';
 
 export { ZIdentityEnv, type IdentityConfig } from './config';
 
@@ -56,6 +57,7 @@ export function identityService(hooks: IdentityHooks = {}): ServiceModule<Identi
         authRoutes({ context, signer, keys, oidc }),
         accountRoutes({ context, signer }),
         passwordResetRoutes({ context }),
+        emailConfirmationRoutes({ context }),
       ];
       return {
         routes,

@@ -46,6 +46,15 @@ export const ZChangePasswordInput = z.object({
   newPassword: newPasswordField(),
 });
 
+/** The account page's change of address, confirmed with the current password; takes effect once the new address confirms. */
+export const ZChangeEmailInput = z.object({
+  currentPassword: textField({ max: 200, required: 'Enter your current password', trim: false, multiline: true }),
+  email: emailField(),
+});
+
+/** A one-time link's token, posted back from the page the link opens. */
+export const ZLinkToken = z.object({ token: z.string().max(200) });
+
 /** The browser's anonymous session id: 'session_' + timestamp + random string. */
 export const ZSessionId = z.string().regex(/^session_[A-Za-z0-9_]{6,100}$/, 'Invalid session id');
 

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { ZChangePasswordInput, ZDeleteAccountInput, ZSessionId, ZSignInInput, ZSignUpInput, ZCurrentUser } from '../api/identity-api';
+import {
+  ZChangeEmailInput,
+  ZChangePasswordInput,
+  ZLinkToken,
+  ZDeleteAccountInput,
+  ZSessionId,
+  ZSignInInput,
+  ZSignUpInput,
+  ZCurrentUser,
+} from '../api/identity-api';
 import { answers, declareEndpoints, EXAMPLE_SESSION_ID } from './define-endpoint';
 
 const returnTo = z.string().optional().describe('A path on this site to go to afterwards (anything else is ignored)');
@@ -156,6 +165,52 @@ export const IDENTITY_ENDPOINTS = declareEndpoints('identity', {
     },
     bodyKind: 'json-or-form',
     example: { body: { token: 'not-a-token', password: 'a long enough password', confirm: 'a long enough password' } },
+  },
+  'GET /api/auth/confirm-email': {
+    summary: 'The page of a mailed one-time link that confirms an address (a button confirms it)',
+    access: 'public',
+    query: z.object({ token: z.string().optional().describe('The one-time token of the link') }),
+    answers: { 200: answers.page('The confirm button'), 410: answers.page('The link is used, expired or unknown') },
+    tolerated: ['token'],
+    example: { query: { token: 'not-a-token' } },
+  },
+  'POST /api/auth/confirm-email': {
+    summary: "Confirms an address from a one-time link: the account's own, or a new one it changes to (form or JSON)",
+    access: 'public',
+    body: ZLinkToken,
+    answers: {
+      200: answers.json(
+        z.object({ confirmed: z.literal(true), email: z.string(), purpose: z.enum(['sign-up', 'change']) }),
+        'Confirmed (JSON; a form gets a page saying so)',
+      ),
+      409: answers.error('Another account took the new address meanwhile'),
+      410: answers.error('The link is used, expired or unknown'),
+    },
+    bodyKind: 'json-or-form',
+    example: { body: { token: 'not-a-token' } },
+  },
+  'POST /api/auth/confirm-email/resend': {
+    summary: "Mails the account's confirmation link again (a few an hour)",
+    access: 'listener',
+    answers: {
+      200: answers.json(z.object({ sent: z.literal(true) })),
+      303: answers.redirect('Sent (form): back to the account page'),
+      429: answers.error('Several links were sent in the last hour'),
+    },
+    bodyKind: 'json-or-form',
+  },
+  'POST /api/auth/email': {
+    summary: 'Asks to change the address, confirmed with the current password; it changes once the new address follows its mailed link',
+    access: 'listener',
+    body: ZChangeEmailInput,
+    answers: {
+      200: answers.json(z.object({ pendingEmail: z.string() }), 'The link is on its way (the same whether or not the address is free)'),
+      303: answers.redirect('Asked (form): back to the account page'),
+      400: answers.error('Wrong current password, or not an address'),
+    },
+    bodyKind: 'json-or-form',
+    signIn: 'listener-password',
+    example: { body: { currentPassword: 'a long enough password', email: 'sweep-new@example.com' } },
   },
   'GET /api/auth/admin-setup': {
     summary: 'The page where a new admin chooses a password, from a one-time link',

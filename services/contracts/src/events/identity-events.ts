@@ -41,3 +41,29 @@ export const ZPasswordChangedV1 = z.object({
   changedAt: z.string().datetime(),
 });
 export const PasswordChangedV1 = defineEvent('identity.password.changed.v1', ZPasswordChangedV1);
+
+/**
+ * An address is to be confirmed: the account's own after sign-up, or the new one a listener
+ * asked to change to (which takes effect only once its owner follows the link). The link
+ * carries the one-time token (identity keeps only its SHA-256); notifications mails it to
+ * `email`, the address being confirmed.
+ */
+export const ZEmailConfirmationRequestedV1 = z.object({
+  userId: z.string().uuid(),
+  email: z.string().email(),
+  name: z.string(),
+  purpose: z.enum(['sign-up', 'change']),
+  confirmUrl: z.string().url(),
+  expiresAt: z.string().datetime(),
+});
+export const EmailConfirmationRequestedV1 = defineEvent('identity.email.confirmation-requested.v1', ZEmailConfirmationRequestedV1);
+
+/** An account's address changed (the new one confirmed); the previous address is told. Sessions carry on. */
+export const ZEmailChangedV1 = z.object({
+  userId: z.string().uuid(),
+  previousEmail: z.string().email(),
+  email: z.string().email(),
+  name: z.string(),
+  changedAt: z.string().datetime(),
+});
+export const EmailChangedV1 = defineEvent('identity.email.changed.v1', ZEmailChangedV1);

@@ -14,6 +14,8 @@ export const users = identitySchema.table('users', {
     .notNull()
     .default('subscriber'),
   oidcSubject: text('oidc_subject').unique(),
+  /** When the owner of `email` followed its confirmation link; null until then (the account works either way). */
+  emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -99,6 +101,27 @@ export const passwordResetTokens = identitySchema.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * One-time links that confirm an address: the account's own at sign-up, or a new one the
+ * listener asked to change to (which takes effect only once confirmed). Only the SHA-256 of
+ * the token is kept, with the address it confirms; a link works once, before it expires.
+ */
+export const emailConfirmationTokens = identitySchema.table(
+  'email_confirmation_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: ['sign-up', 'change'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_confirmation_tokens_user_idx').on(t.userId, t.createdAt)],
 );
 
 export const outbox = outboxTable(identitySchema);

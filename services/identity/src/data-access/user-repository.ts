@@ -9,6 +9,7 @@ export interface UserRecord {
   role: 'subscriber' | 'admin';
   passwordHash: string | null;
   oidcSubject: string | null;
+  emailConfirmedAt: Date | null;
   createdAt: Date;
 }
 

@@ -2,11 +2,16 @@ import { UserRegisteredV1, ZSignUpInput } from '@innerecho/contracts';
 import { conflict, hashPassword, isUniqueViolation, type ServiceContext } from '@innerecho/kit';
 import type { IdentityConfig } from '../config';
 import { insertUser, type UserRecord } from '../data-access/user-repository';
+import { issueConfirmation } from './email-confirmation';
 
 export const roleForEmail = (config: IdentityConfig, email: string) =>
   config.ADMIN_EMAILS.includes(email) ? ('admin' as const) : ('subscriber' as const);
 
-/** Sign-up: validate, create the account and announce it, in one transaction. */
+/**
+ * Sign-up: validate, create the account and announce it, in one transaction. An address
+ * typed in (not vouched for by the OpenID provider) is sent a confirmation link; the account
+ * works in full meanwhile.
+ */
 export async function registerUser(options: {
   context: ServiceContext<IdentityConfig>;
   input: unknown;
@@ -33,6 +38,7 @@ export async function registerUser(options: {
         { userId: user.id, email: user.email, name: user.name, role: user.role, registeredAt: user.createdAt.toISOString() },
         { requestId: options.requestId },
       );
+      if (!oidc) await issueConfirmation(context, tx, user, user.email, 'sign-up');
       return user;
     });
   } catch (error) {

@@ -16,20 +16,20 @@ import { deleteAccount } from '../../domain/delete-account';
 import { getCurrentUser } from '../../domain/current-user';
 import { endAllSessions, startSession } from '../../domain/sessions';
 import { findUserById } from '../../data-access/user-repository';
+import { findPendingAddress } from '../../data-access/email-confirmation-repository';
 import { ACCOUNT_NOTICES, ACCOUNT_PAGE_FOOTER, ACCOUNT_PAGE_PATH, renderAccountPage, type AccountNotice } from './account-page';
 import { loginPageHref } from './login-page';
 import { endSessionOnThisBrowser, setSessionCookie } from './session-cookie';
 
-/**
- * The listener's account: the page (GET /api/auth/account), a password change, "sign out
- * everywhere" and deleting the account (DELETE /api/auth/account, or the page's form
- * posting to /api/auth/account/delete). Each ends sessions; each refuses posts from other sites.
- */
-export function accountRoutes({ context, signer }: { context: ServiceContext<IdentityConfig>; signer: TokenSigner }) {
-  const router = declaredRoutes(IDENTITY_ENDPOINTS);
-  const { config } = context;
+export type AccountPageSender = (
+  req: Request,
+  res: Response,
+  extra: { status?: number; notice?: AccountNotice; error?: string },
+) => Promise<void>;
 
-  const showAccountPage = async (req: Request, res: Response, extra: { status?: number; notice?: AccountNotice; error?: string }) => {
+/** Sends the signed-in listener's account page, with a notice or an error above its forms. */
+export function accountPageSender(context: ServiceContext<IdentityConfig>): AccountPageSender {
+  return async (req, res, extra) => {
     const user = await findUserById(context.db, requireUser(req).id);
     if (!user) {
       res.redirect(303, loginPageHref('signin', ACCOUNT_PAGE_PATH));
@@ -42,12 +42,26 @@ export function accountRoutes({ context, signer }: { context: ServiceContext<Ide
         name: user.name,
         email: user.email,
         hasPassword: Boolean(user.passwordHash),
+        emailConfirmed: Boolean(user.emailConfirmedAt),
+        pendingEmail: await findPendingAddress(context.db, user.id),
         notice: extra.notice,
         error: extra.error,
       }),
       footer: ACCOUNT_PAGE_FOOTER,
     });
   };
+}
+
+/**
+ * The listener's account: the page (GET /api/auth/account), a password change, "sign out
+ * everywhere" and deleting the account (DELETE /api/auth/account, or the page's form
+ * posting to /api/auth/account/delete). Each ends sessions; each refuses posts from other sites.
+ */
+export function accountRoutes({ context, signer }: { context: ServiceContext<IdentityConfig>; signer: TokenSigner }) {
+  const router = declaredRoutes(IDENTITY_ENDPOINTS);
+  const { config } = context;
+
+  const showAccountPage = accountPageSender(context);
 
   router.handle('GET /api/auth/account', async (req, res) => {
     if (!req.user) {
