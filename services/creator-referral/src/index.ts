@@ -10,6 +10,7 @@ import { collectionRoutes } from './entry-points/http/collection-routes';
 import { creatorAreaRoutes } from './entry-points/http/creator-area-routes';
 import { CreatorSessions } from './entry-points/http/creator-session';
 import { creatorSetupRoutes } from './entry-points/http/creator-setup-routes';
+import { creatorPasswordResetRoutes } from './entry-points/http/creator-password-reset-routes';
 import { referralRoutes } from './entry-points/http/referral-routes';
 import { seedStarterCreators } from './domain/seed-creators';
 
@@ -36,6 +37,7 @@ export function creatorReferralService(): ServiceModule<CreatorReferralConfig> {
           referralRoutes(context),
           creatorAreaRoutes(context, sessions),
           creatorSetupRoutes(context, sessions),
+          creatorPasswordResetRoutes(context),
           collectionRoutes(context, sessions),
         ],
         consumers: [billingEventsConsumer(context), identityEventsConsumer],

@@ -22,7 +22,7 @@ import { CREATOR_CURRENT_QUERY_KEY, useCurrentCreator } from '../api/creator-api
 export type CreatorLoginPageProps = Record<string, never>;
 
 /**
- * '/creator-login': email (trimmed) and password, both required; a failure toasts 'Login Failed'
+ * '/creator-login': email (trimmed) and password, both required, and 'Forgot password?'; a failure toasts 'Login Failed'
  * with the server's words. Creator accounts are made by an admin.
  */
 export function CreatorLoginPage(_props: CreatorLoginPageProps) {
@@ -90,6 +90,13 @@ export function CreatorLoginPage(_props: CreatorLoginPageProps) {
             <Button type="submit" size="lg" fullWidth disabled={login.isPending} aria-busy={login.isPending || undefined}>
               {login.isPending ? 'Signing in...' : 'Sign In'}
             </Button>
+            {/* A page the server renders, so the browser goes there whole rather than through the router. */}
+            <a
+              href="/api/creator-auth/forgot-password"
+              css={(t) => ({ justifySelf: 'center', color: t.colors.primary, fontWeight: 600, fontSize: 14 })}
+            >
+              Forgot password?
+            </a>
           </form>
         )}
         <p

@@ -99,3 +99,25 @@ export const ZPayoutDeclinedV1 = ZPayoutMailFacts.extend({
   requested: z.boolean(),
 });
 export const PayoutDeclinedV1 = defineEvent('creator.payout.declined.v1', ZPayoutDeclinedV1);
+
+/**
+ * A creator who forgot their password asked for a reset link. The link carries the one-time
+ * token (NATS is internal; creator-referral keeps only its SHA-256): notifications mails it.
+ */
+export const ZCreatorPasswordResetRequestedV1 = z.object({
+  creatorId: z.string().uuid(),
+  email: z.string().email(),
+  name: z.string(),
+  resetUrl: z.string().url(),
+  expiresAt: z.string().datetime(),
+});
+export const CreatorPasswordResetRequestedV1 = defineEvent('creator.password.reset-requested.v1', ZCreatorPasswordResetRequestedV1);
+
+/** A creator's password was set anew through a reset link; every session of theirs has ended. */
+export const ZCreatorPasswordChangedV1 = z.object({
+  creatorId: z.string().uuid(),
+  email: z.string().email(),
+  name: z.string(),
+  changedAt: z.string().datetime(),
+});
+export const CreatorPasswordChangedV1 = defineEvent('creator.password.changed.v1', ZCreatorPasswordChangedV1);

@@ -111,6 +111,21 @@ export const creatorSetupTokens = creatorReferralSchema.table('creator_setup_tok
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** One-time links a creator who forgot their password asked for: the SHA-256 of each token, for one hour, used once. */
+export const creatorPasswordResetTokens = creatorReferralSchema.table(
+  'creator_password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => creators.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('creator_password_reset_tokens_creator_idx').on(t.creatorId, t.createdAt)],
+);
+
 /** An affirmation of a collection as stored: a pick names a library affirmation; a new text carries its words and its future library id. */
 export interface StoredCollectionItem {
   kind: 'pick' | 'new';

@@ -1,10 +1,18 @@
-import { CreatorSetupLinkIssuedV1, PayoutDeclinedV1, PayoutPaidV1, PayoutRequestedV1 } from '@innerecho/contracts';
+import {
+  CreatorPasswordChangedV1,
+  CreatorPasswordResetRequestedV1,
+  CreatorSetupLinkIssuedV1,
+  PayoutDeclinedV1,
+  PayoutPaidV1,
+  PayoutRequestedV1,
+} from '@innerecho/contracts';
 import { on } from '@innerecho/kit';
 import type { NotificationsConfig } from '../../config';
 import { writeMail } from '../../domain/write-mail';
+import { creatorPasswordChangedMail, creatorPasswordResetMail } from '../../templates/creator-account-mails';
 import { creatorSetupMail, payoutDeclinedMail, payoutPaidMail, payoutRequestedMail } from '../../templates/creator-mails';
 
-/** Mails to creators: the setup link an admin issued, and their payouts asked for, paid or declined. */
+/** Mails to creators: the setup link an admin issued, a reset link and "your password was changed", and their payouts asked for, paid or declined. */
 export function creatorEventsConsumer(config: NotificationsConfig) {
   const publicUrl = config.PUBLIC_URL;
   return {
@@ -12,6 +20,17 @@ export function creatorEventsConsumer(config: NotificationsConfig) {
     handlers: [
       on(CreatorSetupLinkIssuedV1, (payload, { tx, envelope }) =>
         writeMail(tx, { eventId: envelope.id, kind: 'creator-setup', to: payload.email, content: creatorSetupMail(payload) }),
+      ),
+      on(CreatorPasswordResetRequestedV1, (payload, { tx, envelope }) =>
+        writeMail(tx, { eventId: envelope.id, kind: 'password-reset', to: payload.email, content: creatorPasswordResetMail(payload) }),
+      ),
+      on(CreatorPasswordChangedV1, (payload, { tx, envelope }) =>
+        writeMail(tx, {
+          eventId: envelope.id,
+          kind: 'password-changed',
+          to: payload.email,
+          content: creatorPasswordChangedMail(publicUrl, payload),
+        }),
       ),
       on(PayoutRequestedV1, (payload, { tx, envelope }) =>
         writeMail(tx, {

@@ -1,0 +1,104 @@
+import { eventually, startTestSystem, TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
+import { CREATOR_PASSWORD, createCreator, signInCreator } from '../../creator-referral/test/support/referral-fixtures';
+
+jest.setTimeout(60_000);
+
+let system: TestSystem;
+beforeAll(async () => {
+  system = await startTestSystem();
+});
+afterAll(() => system?.stop());
+
+const form = (client: TestClient, path: string, fields: Record<string, string>) => client.request('POST', path, { form: fields });
+const SUBJECT = 'Choose a new InnerEcho creator password';
+
+async function resetMail(email: string, index = 0) {
+  return eventually(async () => {
+    const mails = system.mailbox.to(email).filter((mail) => mail.subject === SUBJECT);
+    expect(mails.length).toBeGreaterThan(index);
+    return mails[index];
+  });
+}
+
+describe("creators' forgot password", () => {
+  it('answers the same words and status whether or not a creator has the address', async () => {
+    const creator = await createCreator(system);
+    const visitor = new TestClient(system.url);
+    const known = await form(visitor, '/api/creator-auth/forgot-password', { email: creator.email });
+    const unknown = await form(visitor, '/api/creator-auth/forgot-password', { email: uniqueEmail('no-creator') });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    const words = (text: string) => text.replace(/nonce="[^"]*"/g, '');
+    expect(words(known.text)).toBe(words(unknown.text));
+    expect(known.text).toContain('If a creator account uses that address');
+    await resetMail(creator.email);
+    expect((await form(visitor, '/api/creator-auth/forgot-password', { email: 'not an address' })).status).toBe(400);
+  });
+
+  it("mails a link that works once, ends the creator's sessions and tells them", async () => {
+    const creator = await createCreator(system);
+    const signedIn = await signInCreator(system, creator.email);
+    const visitor = new TestClient(system.url);
+    await form(visitor, '/api/creator-auth/forgot-password', { email: creator.email });
+    const link = new URL((await resetMail(creator.email)).links[0]);
+    expect(link.origin).toBe(new URL(system.services.identity.context.config.PUBLIC_URL).origin);
+    expect(link.pathname).toBe('/api/creator-auth/reset-password');
+    const token = link.searchParams.get('token')!;
+    expect((await visitor.get(`/api/creator-auth/reset-password?token=${encodeURIComponent(token)}`)).status).toBe(200);
+
+    const done = await form(visitor, '/api/creator-auth/reset-password', {
+      token,
+      password: 'a new creator pass 2',
+      confirm: 'a new creator pass 2',
+    });
+    expect(done.status).toBe(200);
+    expect(done.text).toContain('Your password is changed');
+    await eventually(async () => expect((await signedIn.get('/api/creator-auth/current')).status).toBe(401));
+    expect(
+      (await new TestClient(system.url).postJson('/api/creator-auth/login', { email: creator.email, password: CREATOR_PASSWORD })).status,
+    ).toBe(401);
+    expect(
+      (await new TestClient(system.url).postJson('/api/creator-auth/login', { email: creator.email, password: 'a new creator pass 2' }))
+        .status,
+    ).toBe(200);
+
+    const reused = await form(visitor, '/api/creator-auth/reset-password', {
+      token,
+      password: 'a third pass 333',
+      confirm: 'a third pass 333',
+    });
+    expect(reused.status).toBe(410);
+    expect(reused.text).toContain('expired or has already been used');
+    const json = await visitor.postJson('/api/creator-auth/reset-password', {
+      token,
+      password: 'a third pass 333',
+      confirm: 'a third pass 333',
+    });
+    expect(json.status).toBe(410);
+    expect(json.data).toMatchObject({ code: 'RESET_LINK_INVALID' });
+
+    const changed = await eventually(async () => {
+      const found = system.mailbox.to(creator.email).find((m) => m.subject === 'Your InnerEcho creator password was changed');
+      expect(found).toBeDefined();
+      return found!;
+    });
+    expect(changed.links[0]).toContain('/api/creator-auth/forgot-password');
+  });
+
+  it('refuses a link after its hour, and mails at most three links an hour', async () => {
+    const creator = await createCreator(system);
+    const visitor = new TestClient(system.url);
+    for (let i = 0; i < 4; i++)
+      expect((await form(visitor, '/api/creator-auth/forgot-password', { email: creator.email })).status).toBe(200);
+    const first = new URL((await resetMail(creator.email, 2)).links[0]).searchParams.get('token')!;
+    const marker = await createCreator(system);
+    await form(visitor, '/api/creator-auth/forgot-password', { email: marker.email });
+    await resetMail(marker.email);
+    expect(system.mailbox.to(creator.email).filter((m) => m.subject === SUBJECT)).toHaveLength(3);
+
+    await system.services.creatorReferral.context.db.execute(
+      `update creator_referral.creator_password_reset_tokens set expires_at = now() - interval '1 second' where creator_id = '${creator.id}'`,
+    );
+    expect((await visitor.get(`/api/creator-auth/reset-password?token=${encodeURIComponent(first)}`)).status).toBe(410);
+  });
+});
