@@ -81,7 +81,13 @@ function precompressedFiles(dist: string, shellPolicy?: () => string): RequestHa
  * shell's index.html for every other path without a file extension, so deep links to any
  * app route (/affirmations, /creator/:id, …) load the app.
  */
+/** Addresses people type by hand for pages a service renders: each goes on to its page. */
+const TYPED_ADDRESSES: Record<string, string> = {
+  '/forgot-password': '/api/auth/forgot-password',
+};
+
 export function serveFrontends(app: Express, frontendsDir: string, origins: FrontendOrigins = { remotes: [], files: [] }) {
+  for (const [typed, page] of Object.entries(TYPED_ADDRESSES)) app.get(typed, (_req, res) => res.redirect(302, page));
   for (const remote of REMOTES) {
     app.use(`/remotes/${remote}`, precompressedFiles(join(frontendsDir, remote, 'dist')));
     app.use(`/remotes/${remote}`, express.static(join(frontendsDir, remote, 'dist'), staticOptions()));

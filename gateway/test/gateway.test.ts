@@ -483,6 +483,12 @@ describe('frontends', () => {
     },
   );
 
+  test('/forgot-password, typed by hand, goes on to the forgot-password page identity renders', async () => {
+    const res = await call('GET', '/forgot-password');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/api/auth/forgot-password');
+  });
+
   test('the installable app: its manifest, icons and service worker are served under their own names, always revalidated, and the policy lets only this site provide them', async () => {
     const shell = join(frontendsDir, 'shell', 'dist');
     writeFileSync(join(shell, 'manifest.webmanifest'), JSON.stringify({ name: 'InnerEcho', start_url: '/affirmations?tab=saved' }));
