@@ -47,6 +47,8 @@ export interface DistributedSystemDescriptor {
   /** Each service's address (its balancer when it runs several instances). */
   services: Record<ServiceKey, string>;
   logDir: string;
+  /** Where notifications keeps each mail as an .eml file (no mail server is given to it). */
+  mailDir: string;
 }
 
 export interface DistributedTestSystem extends DistributedSystemDescriptor {
@@ -170,6 +172,7 @@ export async function startDistributedTestSystem(options: DistributedTestOptions
       natsNamespace,
       services: Object.fromEntries(SERVICES.map((s) => [SERVICE_KEYS[s], system.services[s].address])) as Record<ServiceKey, string>,
       logDir: join(work, 'logs'),
+      mailDir: join(work, 'data', 'mail'),
     };
     return { ...descriptor, system, stop: cleanUp };
   } catch (error) {

@@ -1,8 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Db } from '@innerecho/kit';
-import { startTestSystem, TestClient, uniqueEmail, type ServiceKey, type TestSystem } from '@innerecho/embedded';
+import {
+  readMail,
+  startTestSystem,
+  TestClient,
+  uniqueEmail,
+  type ReceivedMail,
+  type ServiceKey,
+  type TestSystem,
+} from '@innerecho/embedded';
 import { attachToDistributedSystem, DISTRIBUTED_DESCRIPTOR_ENV, type DistributedSystemDescriptor } from '@innerecho/distributed';
 import { openJourneyBrowser } from './browser';
 
@@ -35,12 +44,21 @@ export interface E2ESystem {
   services: Record<ServiceKey, { url: string; context: { db: Db } }>;
   grantSubscription: TestSystem['grantSubscription'];
   changeSubscription: TestSystem['changeSubscription'];
+  /** The mails sent to an address so far, oldest first, each read as a mail client would. */
+  mails(address: string): Promise<ReceivedMail[]>;
+}
+
+/** The distributed form's mails: the .eml files notifications keeps, named by when they were sent. */
+async function mailsInFolder(folder: string, address: string): Promise<ReceivedMail[]> {
+  const files = (await readdir(folder).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
+  const mails = await Promise.all(files.map(async (name) => readMail(await readFile(join(folder, name)))));
+  return mails.filter((mail) => mail.to.toLowerCase() === address.toLowerCase());
 }
 
 async function startSystemUnderTest(options: Parameters<typeof startTestSystem>[0]): Promise<E2ESystem & { stop(): Promise<void> }> {
   if (e2eForm() === 'single-process') {
     const system = await startTestSystem(options);
-    return Object.assign(system, { form: 'single-process' as const });
+    return Object.assign(system, { form: 'single-process' as const, mails: async (address: string) => system.mailbox.to(address) });
   }
   const file = process.env[DISTRIBUTED_DESCRIPTOR_ENV];
   if (!file)
@@ -48,8 +66,9 @@ async function startSystemUnderTest(options: Parameters<typeof startTestSystem>[
       `The distributed form runs under the e2e-distributed jest project (its global setup sets ${DISTRIBUTED_DESCRIPTOR_ENV})`,
     );
   // Shared by every spec file of the run: options that would need a system of its own are not available here.
-  const attached = await attachToDistributedSystem(JSON.parse(readFileSync(file, 'utf8')) as DistributedSystemDescriptor);
-  return { ...attached, form: 'distributed', stop: () => attached.close() };
+  const descriptor = JSON.parse(readFileSync(file, 'utf8')) as DistributedSystemDescriptor;
+  const attached = await attachToDistributedSystem(descriptor);
+  return { ...attached, form: 'distributed', mails: (address) => mailsInFolder(descriptor.mailDir, address), stop: () => attached.close() };
 }
 
 export interface E2E {

@@ -1,12 +1,28 @@
-import { eventually, startTestSystem, TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
-import { CREATOR_PASSWORD, createCreator, signInCreator } from '../../creator-referral/test/support/referral-fixtures';
+import {
+  createCreatorThroughAdmin,
+  eventually,
+  signedInAdmin,
+  startTestSystem,
+  TestClient,
+  uniqueEmail,
+  type TestSystem,
+} from '@innerecho/embedded';
 
 jest.setTimeout(60_000);
 
 let system: TestSystem;
+let admin: TestClient;
 beforeAll(async () => {
   system = await startTestSystem();
+  admin = await signedInAdmin(system.url, system.admin);
 });
+const createCreator = () => createCreatorThroughAdmin(admin);
+
+async function signInCreator(email: string, password: string) {
+  const client = new TestClient(system.url);
+  expect((await client.postJson('/api/creator-auth/login', { email, password })).status).toBe(200);
+  return client;
+}
 afterAll(() => system?.stop());
 
 const form = (client: TestClient, path: string, fields: Record<string, string>) => client.request('POST', path, { form: fields });
@@ -22,7 +38,7 @@ async function resetMail(email: string, index = 0) {
 
 describe("creators' forgot password", () => {
   it('answers the same words and status whether or not a creator has the address', async () => {
-    const creator = await createCreator(system);
+    const creator = await createCreator();
     const visitor = new TestClient(system.url);
     const known = await form(visitor, '/api/creator-auth/forgot-password', { email: creator.email });
     const unknown = await form(visitor, '/api/creator-auth/forgot-password', { email: uniqueEmail('no-creator') });
@@ -36,8 +52,8 @@ describe("creators' forgot password", () => {
   });
 
   it("mails a link that works once, ends the creator's sessions and tells them", async () => {
-    const creator = await createCreator(system);
-    const signedIn = await signInCreator(system, creator.email);
+    const creator = await createCreator();
+    const signedIn = await signInCreator(creator.email, creator.password);
     const visitor = new TestClient(system.url);
     await form(visitor, '/api/creator-auth/forgot-password', { email: creator.email });
     const link = new URL((await resetMail(creator.email)).links[0]);
@@ -55,7 +71,7 @@ describe("creators' forgot password", () => {
     expect(done.text).toContain('Your password is changed');
     await eventually(async () => expect((await signedIn.get('/api/creator-auth/current')).status).toBe(401));
     expect(
-      (await new TestClient(system.url).postJson('/api/creator-auth/login', { email: creator.email, password: CREATOR_PASSWORD })).status,
+      (await new TestClient(system.url).postJson('/api/creator-auth/login', { email: creator.email, password: creator.password })).status,
     ).toBe(401);
     expect(
       (await new TestClient(system.url).postJson('/api/creator-auth/login', { email: creator.email, password: 'a new creator pass 2' }))
@@ -86,12 +102,12 @@ describe("creators' forgot password", () => {
   });
 
   it('refuses a link after its hour, and mails at most three links an hour', async () => {
-    const creator = await createCreator(system);
+    const creator = await createCreator();
     const visitor = new TestClient(system.url);
     for (let i = 0; i < 4; i++)
       expect((await form(visitor, '/api/creator-auth/forgot-password', { email: creator.email })).status).toBe(200);
     const first = new URL((await resetMail(creator.email, 2)).links[0]).searchParams.get('token')!;
-    const marker = await createCreator(system);
+    const marker = await createCreator();
     await form(visitor, '/api/creator-auth/forgot-password', { email: marker.email });
     await resetMail(marker.email);
     expect(system.mailbox.to(creator.email).filter((m) => m.subject === SUBJECT)).toHaveLength(3);

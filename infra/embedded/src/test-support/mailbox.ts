@@ -71,6 +71,11 @@ export class TestMailbox {
   }
 }
 
+/** A mail as it was sent (an .eml file's bytes), read as a mail client would. */
+export async function readMail(source: Buffer): Promise<ReceivedMail> {
+  return toReceived(await simpleParser(source));
+}
+
 function toReceived(parsed: ParsedMail): ReceivedMail {
   const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
   const html = typeof parsed.html === 'string' ? parsed.html : '';

@@ -98,9 +98,10 @@ export async function requestEmailChange(options: { context: ConfirmContext; use
   return input.email;
 }
 
-/** Whether a confirmation link can still be used (its page offers the button only then). */
-export async function isConfirmationUsable(db: Db, token: string): Promise<boolean> {
-  return Boolean(await findUsableConfirmation(db, token ? digest(token) : ''));
+/** What a confirmation link would confirm, while it can still be used (its page offers the button only then); else null. */
+export async function usableConfirmation(db: Db, token: string): Promise<ConfirmedAddress | null> {
+  const link = token ? await findUsableConfirmation(db, digest(token)) : null;
+  return link && { purpose: link.purpose, email: link.email };
 }
 
 export type ConfirmedAddress = { purpose: ConfirmationPurpose; email: string };

@@ -87,7 +87,7 @@ function emailSection(options: AccountPageOptions): string {
     ? `<form method="post" action="/api/auth/email" novalidate>
 <label for="newEmail">New email address</label>
 <input id="newEmail" name="email" type="email" autocomplete="email" required maxlength="254">
-<label for="emailPassword">Current password</label>
+<label for="emailPassword">Confirm with your password</label>
 <input id="emailPassword" name="currentPassword" type="password" autocomplete="current-password" required maxlength="200">
 <div class="hint">We mail a link to the new address; it becomes your address once you follow it. Nothing else changes: you stay signed in everywhere.</div>
 <button class="button" type="submit">Change email</button>

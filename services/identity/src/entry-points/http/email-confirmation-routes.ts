@@ -15,7 +15,7 @@ import {
   CONFIRM_EMAIL_PATH,
   confirmEmail,
   INVALID_CONFIRMATION_LINK,
-  isConfirmationUsable,
+  usableConfirmation,
   requestEmailChange,
   resendConfirmation,
   type ConfirmedAddress,
@@ -62,15 +62,21 @@ ${onwards}`,
 
   router.raw('GET /api/auth/confirm-email', async ({ query, res }) => {
     const token = linkToken(query.token);
-    if (!token || !(await isConfirmationUsable(context.db, token))) return invalidLink(res);
+    const link = await usableConfirmation(context.db, token);
+    if (!link) return invalidLink(res);
+    const change = link.purpose === 'change';
     linkPage(
       res,
       200,
-      `<h1>Confirm your address</h1>
-<p class="lead">One click and your address is confirmed.</p>
+      `<h1>${change ? 'Confirm your new address' : 'Confirm your address'}</h1>
+<p class="lead">${
+        change
+          ? `One click and your InnerEcho address becomes <strong>${escapeHtml(link.email)}</strong>.`
+          : `One click and <strong>${escapeHtml(link.email)}</strong> is confirmed.`
+      }</p>
 <form method="post" action="${CONFIRM_EMAIL_PATH}">
 <input type="hidden" name="token" value="${escapeHtml(token)}">
-<button class="button" type="submit">Confirm my address</button>
+<button class="button" type="submit">${change ? 'Confirm my new address' : 'Confirm my address'}</button>
 </form>`,
     );
   });

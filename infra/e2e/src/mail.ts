@@ -1,0 +1,24 @@
+import { eventually, type ReceivedMail } from '@innerecho/embedded';
+import type { E2E } from './harness';
+
+/**
+ * The `count`th mail (1 for the first) with this subject to an address, once it has arrived:
+ * what a person would find in their inbox. notifications sends what is due every two seconds.
+ */
+export async function mailTo(e2e: E2E, address: string, subject: string, count = 1): Promise<ReceivedMail> {
+  return eventually(
+    async () => {
+      const mails = (await e2e.system.mails(address)).filter((mail) => mail.subject === subject);
+      if (mails.length < count) throw new Error(`${mails.length} of ${count} mails "${subject}" to ${address} so far`);
+      return mails[count - 1];
+    },
+    600,
+    100,
+  );
+}
+
+/** The mail's button: its first link, which the tests follow as a person would. */
+export const firstLink = (mail: ReceivedMail) => {
+  if (!mail.links[0]) throw new Error(`the mail "${mail.subject}" has no link`);
+  return mail.links[0];
+};
