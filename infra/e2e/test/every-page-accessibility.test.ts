@@ -6,6 +6,8 @@ import { creatorReferralTables } from '@innerecho/creator-referral';
 import { uniqueEmail } from '@innerecho/embedded';
 import {
   firstTranscriptId,
+  firstLink,
+  mailTo,
   clonedListener,
   expectNoAxeViolations,
   pageSettled,
@@ -179,4 +181,42 @@ test('a creator: the sign-in page and the dashboard pass axe in both themes and 
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/creator-dashboard');
   await checkPages(page, ['/creator-dashboard'], [DESKTOP_DARK, DESKTOP_LIGHT, PHONE_DARK, PHONE_LIGHT]);
+});
+
+test("the pages of mailed links, the forgot-password pages and the account page's address section pass axe in both themes", async () => {
+  const visitor = await e2e.newPage();
+  await visitor.goto('/');
+  await checkPages(visitor, ['/api/auth/forgot-password', '/api/creator-auth/forgot-password'], EVERY_LOOK);
+  // Unknown links: their 410 is the answer, so they are not checked for logged errors.
+  await checkPages(
+    visitor,
+    ['/api/auth/confirm-email?token=unknown', '/api/auth/reset-password?token=unknown', '/api/creator-auth/reset-password?token=unknown'],
+    EVERY_LOOK,
+    { quiet: false },
+  );
+
+  const { page } = await signedUpListener(e2e);
+  const email = await page.evaluate(() => fetch('/api/auth/session').then(async (r) => (await r.json()).user.email as string));
+  await visitor.goto('/api/auth/forgot-password');
+  await visitor.getByLabel('Email').fill(email);
+  await visitor.getByRole('button', { name: 'Send me a reset link' }).click();
+  await expectNoAxeViolations(visitor, '/api/auth/forgot-password, sent');
+  const resetLink = firstLink(await mailTo(e2e, email, 'Choose a new InnerEcho password'));
+  const confirmLink = firstLink(await mailTo(e2e, email, 'Confirm your InnerEcho address'));
+  await checkPages(page, ['/api/auth/account', resetLink, confirmLink], EVERY_LOOK);
+
+  // The page a followed confirmation link ends on, in each theme (a link works once: a new listener's each time).
+  const found: string[] = [];
+  for (const look of [DESKTOP_DARK, PHONE_LIGHT]) {
+    const listener = await signedUpListener(e2e, { viewport: { width: look.width, height: look.height } });
+    const address = await listener.page.evaluate(() => fetch('/api/auth/session').then(async (r) => (await r.json()).user.email as string));
+    await listener.page.evaluate((theme) => localStorage.setItem('theme', theme), look.theme);
+    await listener.page.goto(firstLink(await mailTo(e2e, address, 'Confirm your InnerEcho address')));
+    await listener.page.getByRole('button', { name: 'Confirm my address' }).click();
+    await pageSettled(listener.page);
+    await expectNoAxeViolations(listener.page, `confirmed (${look.theme}, ${look.width}px)`).catch((error: Error) =>
+      found.push(error.message),
+    );
+  }
+  expect(found).toEqual([]);
 });
