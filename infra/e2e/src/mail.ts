@@ -10,6 +10,8 @@ export async function mailTo(e2e: E2E, address: string, subject: string, count =
     async () => {
       const mails = (await e2e.system.mails(address)).filter((mail) => mail.subject === subject);
       if (mails.length < count) throw new Error(`${mails.length} of ${count} mails "${subject}" to ${address} so far`);
+      // A mail kept as a file may be read while it is still being written: wait for the whole of it.
+      if (!mails[count - 1].html.includes('</html>')) throw new Error(`the mail "${subject}" to ${address} is still arriving`);
       return mails[count - 1];
     },
     600,
