@@ -331,4 +331,46 @@ describe('collection links and figures', () => {
     });
     await eventually(async () => expect((await published(creator.id))[0]).toMatchObject({ sessionCount: 1, playCount: 6 }));
   });
+
+  test("a newly approved collection counts only plays after it was published, not its affirmations' earlier ones", async () => {
+    const creator = await newCreator();
+    const featured = await featureTranscript(creator.id, `Played before ${randomUUID().slice(0, 6)}`);
+    const transport = system.transports[system.transports.length - 1];
+    const sessionOf = (transcriptIds: string[], collectionId: string | null) => ({
+      id: randomUUID(),
+      subject: AffirmationSessionGeneratedV1.subject,
+      occurredAt: new Date().toISOString(),
+      producer: 'generation',
+      payload: AffirmationSessionGeneratedV1.schema.parse({
+        savedAffirmationId: randomUUID(),
+        userId: randomUUID(),
+        collectionId,
+        transcriptIds,
+        audioDurationSeconds: 300,
+      }),
+    });
+    // Two plays of the affirmation while it is in no collection.
+    await transport.publish(sessionOf([featured.data.id], null));
+    await transport.publish(sessionOf([featured.data.id], null));
+    await eventually(async () => expect((await client().get(`/api/transcripts/${featured.data.id}`)).data.playCount).toBe(2));
+
+    const made = await creator.client.postJson(
+      '/api/creator-collections',
+      collection([{ kind: 'pick', transcriptId: featured.data.id }, newText('After 1'), newText('After 2')]),
+    );
+    await creator.client.postJson(`/api/creator-collections/${made.data.id}/submit`, {});
+    expect((await admin.postJson(`/api/collection-reviews/${made.data.id}/approve`, {})).status).toBe(200);
+    const shown = await eventually(async () => {
+      const detail = await client().get(`/api/collections/${made.data.id}`);
+      expect(detail.status).toBe(200);
+      return detail.data;
+    });
+    expect(shown.transcriptIds).toContain(featured.data.id);
+    expect(shown).toMatchObject({ playCount: 0, sessionCount: 0 });
+
+    // A play after publication counts for the collection, whether or not the session was made from it.
+    await transport.publish(sessionOf([featured.data.id], null));
+    await eventually(async () => expect((await client().get(`/api/transcripts/${featured.data.id}`)).data.playCount).toBe(3));
+    expect((await published(creator.id))[0]).toMatchObject({ id: made.data.id, playCount: 1, sessionCount: 0 });
+  });
 });

@@ -134,8 +134,8 @@ export type CollectionReviewView = z.infer<typeof ZCollectionReviewView>;
 
 /**
  * A published collection as the library serves it. playCount: the plays of its affirmations
- * (every render that spoke one of them, alone or in a session); sessionCount: sessions made
- * from the collection.
+ * since it was published (every render that spoke one of them, alone or in a session; their
+ * plays from before do not count); sessionCount: sessions made from the collection.
  */
 export const ZCollectionView = z.object({
   id: z.string(),

@@ -72,6 +72,8 @@ export const collections = librarySchema.table(
     transcriptIds: jsonb('transcript_ids').$type<string[]>().notNull(),
     /** Sessions listeners made from the collection. */
     sessionCount: integer('session_count').notNull().default(0),
+    /** Plays of its affirmations since it was first published: plays from before do not count for it. */
+    playCount: integer('play_count').notNull().default(0),
     version: integer('version').notNull(),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),

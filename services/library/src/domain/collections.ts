@@ -44,6 +44,7 @@ export async function publishCollection(tx: Tx, event: EventPayload<typeof Colle
     coverColour: event.coverColour,
     transcriptIds,
     sessionCount: kept?.sessionCount ?? 0,
+    playCount: kept?.playCount ?? 0,
     version: event.version,
     withdrawnAt: null,
     publishedAt: new Date(),
@@ -63,6 +64,7 @@ export async function withdrawCollection(tx: Tx, event: EventPayload<typeof Coll
     coverColour: kept?.coverColour ?? COLLECTION_COVER_COLOURS[0],
     transcriptIds: [],
     sessionCount: kept?.sessionCount ?? 0,
+    playCount: kept?.playCount ?? 0,
     version: event.version,
     withdrawnAt: new Date(),
   });
@@ -74,7 +76,16 @@ export const removeCreatorCollections = (tx: Tx, creatorId: string) => collectio
 export async function countAffirmationSession(tx: Tx, event: { collectionId: string | null; transcriptIds: string[] }) {
   if (event.collectionId) await collectionRepository.countSession(tx, event.collectionId);
   // One play for each library transcript in it, however often it repeats there.
-  for (const transcriptId of new Set(event.transcriptIds)) await transcriptRepository.countPlay(tx, transcriptId);
+  for (const transcriptId of new Set(event.transcriptIds)) await countPlay(tx, transcriptId);
+}
+
+/**
+ * One play of a library affirmation: for it, and for each shown collection holding it. A
+ * collection counts only the plays after it was published, not its affirmations' earlier ones.
+ */
+export async function countPlay(tx: Tx, transcriptId: string) {
+  await transcriptRepository.countPlay(tx, transcriptId);
+  await collectionRepository.countPlay(tx, transcriptId);
 }
 
 type ShownRow = { collection: PublishedCollectionRecord; creatorName: string };
@@ -100,7 +111,7 @@ async function shown(db: Db, rows: ShownRow[]): Promise<(CollectionView & { tran
         category: collection.category,
         coverColour: collection.coverColour as CollectionCoverColour,
         transcriptIds: texts.map((t) => t.id),
-        playCount: texts.reduce((sum, t) => sum + t.playCount, 0),
+        playCount: collection.playCount,
         sessionCount: collection.sessionCount,
         publishedAt: collection.publishedAt.toISOString(),
         transcripts: texts,

@@ -1,5 +1,5 @@
 import type { TranscriptInput } from '@innerecho/contracts';
-import { badRequest, notFound, type Db, type Tx } from '@innerecho/kit';
+import { badRequest, notFound, type Db } from '@innerecho/kit';
 import { creatorProfileRepository, transcriptRepository } from '../data-access/library-repository';
 import { isUuid } from './library-queries';
 
@@ -24,9 +24,4 @@ export async function updateTranscript({ db, id, body }: { db: Db; id: string; b
 
 export async function deleteTranscript({ db, id }: { db: Db; id: string }) {
   if (!isUuid(id) || !(await transcriptRepository.delete(db, id))) throw notFound('Transcript not found', 'TRANSCRIPT_NOT_FOUND');
-}
-
-/** Every generation from a transcript counts one play. */
-export async function countTranscriptPlay(tx: Tx, transcriptId: string) {
-  await transcriptRepository.countPlay(tx, transcriptId);
 }

@@ -9,8 +9,13 @@ import {
 } from '@innerecho/contracts';
 import { on } from '@innerecho/kit';
 import { removeCreatorProfile, saveCreatorProfile } from '../../domain/creator-profiles';
-import { countAffirmationSession, publishCollection, removeCreatorCollections, withdrawCollection } from '../../domain/collections';
-import { countTranscriptPlay } from '../../domain/manage-transcripts';
+import {
+  countAffirmationSession,
+  countPlay,
+  publishCollection,
+  removeCreatorCollections,
+  withdrawCollection,
+} from '../../domain/collections';
 import { customAffirmationRepository } from '../../data-access/library-repository';
 
 /** Creator profiles and approved collections arrive from creator-referral, which owns the accounts and the reviews. */
@@ -44,7 +49,7 @@ export const generationEventsConsumer = {
   name: 'generation-events',
   handlers: [
     on(AffirmationGeneratedV1, async (p, { tx }) => {
-      if (p.transcriptId) await countTranscriptPlay(tx, p.transcriptId);
+      if (p.transcriptId) await countPlay(tx, p.transcriptId);
     }),
     on(AffirmationSessionGeneratedV1, (p, { tx }) => countAffirmationSession(tx, p)),
   ],
