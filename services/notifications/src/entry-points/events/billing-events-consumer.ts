@@ -1,10 +1,10 @@
-import { InvoicePaidV1, SubscriptionChangedV1 } from '@innerecho/contracts';
+import { InvoicePaidV1, SubscriptionChangedV1, TrialEndingAnnouncedV1 } from '@innerecho/contracts';
 import { on, type Tx } from '@innerecho/kit';
 import { eq } from 'drizzle-orm';
 import type { NotificationsConfig } from '../../config';
 import { subscriptionStates } from '../../data-access/schema';
 import { writeMail } from '../../domain/write-mail';
-import { paymentFailedMail, receiptMail, subscriptionEndedMail } from '../../templates/money-mails';
+import { paymentFailedMail, receiptMail, subscriptionEndedMail, trialEndingMail } from '../../templates/money-mails';
 
 /** Records the subscription's status; answers the status it had before (null when first seen or older). */
 async function previousStatus(tx: Tx, subscriptionId: string, status: string, version: number): Promise<string | null | 'stale'> {
@@ -17,7 +17,7 @@ async function previousStatus(tx: Tx, subscriptionId: string, status: string, ve
   return before?.status ?? null;
 }
 
-/** Receipts, failed payments and ended subscriptions, from billing's facts. */
+/** Receipts, trial-ending notices, failed payments and ended subscriptions, from billing's facts. */
 export function billingEventsConsumer(config: NotificationsConfig) {
   const publicUrl = config.PUBLIC_URL;
   return {
@@ -32,6 +32,16 @@ export function billingEventsConsumer(config: NotificationsConfig) {
           to: payload.email,
           userId: payload.userId,
           content: receiptMail(publicUrl, payload),
+        });
+      }),
+      on(TrialEndingAnnouncedV1, async (payload, { tx, envelope }) => {
+        if (!payload.email) return;
+        await writeMail(tx, {
+          eventId: envelope.id,
+          kind: 'trial-ending',
+          to: payload.email,
+          userId: payload.userId,
+          content: trialEndingMail(publicUrl, payload),
         });
       }),
       on(SubscriptionChangedV1, async (payload, { tx, envelope }) => {
