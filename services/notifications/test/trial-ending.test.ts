@@ -61,7 +61,8 @@ describe('the notice before a trial turns into the first charge', () => {
     expect(mail.text).toContain('cancel before December 4, 2026');
     expect(mail.links[0]).toBe(`${system.services.notifications.context.config.PUBLIC_URL}/affirmations`);
     // About money: no unsubscribe.
-    expect(mail.headers.get('list-unsubscribe')).toBeUndefined();
+    expect(mail.header('List-Unsubscribe')).toBeUndefined();
+    expect(mail.header('List-Unsubscribe-Post')).toBeUndefined();
 
     // Stripe retries the same webhook: still one mail. A later mail shows the retry was handled.
     await sendWebhook(notice);

@@ -1,4 +1,5 @@
 import { escapeHtml } from '@innerecho/kit';
+import { mailKindsSection } from './mail-kinds-section';
 
 /** The account page: change the password, sign out on every device, delete the account. */
 
@@ -43,6 +44,7 @@ ${options.error ? `<div class="alert error" role="alert">${escapeHtml(options.er
 <h2>Change password</h2>
 ${password}
 </div>
+${mailKindsSection()}
 <div class="section">
 <h2>Sign out everywhere</h2>
 <p class="muted">Signs you out on this device and on every other one, for example a shared or lost computer.</p>
