@@ -25,9 +25,10 @@ export function mailSettingsPage(p: { preferences: MailPreferences; saved?: bool
 ${p.saved ? '<div class="alert success" role="status">Your mail choices are saved.</div>' : ''}
 ${p.error ? `<div class="alert error" role="alert">${escapeHtml(p.error)}</div>` : ''}
 <form method="post" action="${MAIL_SETTINGS_PATH}" novalidate>
-<fieldset style="border:0;padding:0;margin:0"><legend class="muted">Kinds of mail</legend>
+<h2 id="kindsTitle">Kinds of mail</h2>
+<div role="group" aria-labelledby="kindsTitle">
 ${rows}
-</fieldset>
+</div>
 <h2>Daily reminder</h2>
 <p class="muted">A short mail at the time you choose, with a link to your library.</p>
 <label for="reminderTime">Time of day</label>
