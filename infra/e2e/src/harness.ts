@@ -35,6 +35,8 @@ export interface E2ESystem {
   services: Record<ServiceKey, { url: string; context: { db: Db } }>;
   grantSubscription: TestSystem['grantSubscription'];
   changeSubscription: TestSystem['changeSubscription'];
+  /** The real SMTP server the single-process system sends to (the distributed run keeps its mail in notifications' table). */
+  mailbox?: TestSystem['mailbox'];
 }
 
 async function startSystemUnderTest(options: Parameters<typeof startTestSystem>[0]): Promise<E2ESystem & { stop(): Promise<void> }> {

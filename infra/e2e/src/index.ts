@@ -4,3 +4,4 @@ export * from './fake-microphone';
 export * from './accessibility';
 export * from './listeners';
 export * from './waits';
+export * from './mail';
