@@ -45,6 +45,9 @@ describe("a listener's mail choices", () => {
     expect(set.data.reminder).toEqual({ time: '07:30', timeZone: 'Europe/Berlin' });
     expect(set.data.kinds.find((k: { kind: string }) => k.kind === 'daily-reminder').enabled).toBe(true);
 
+    const signedOut = await new TestClient(system.url).get('/api/notifications/mail-settings');
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get('location')).toBe('/api/login?mode=signin&returnTo=%2Fapi%2Fauth%2Faccount');
     const page = await c.get('/api/notifications/mail-settings');
     expect(page.status).toBe(200);
     expect(page.text).toContain('Daily reminder to listen');

@@ -27,7 +27,8 @@ export function notificationsRoutes(context: ServiceContext<NotificationsConfig>
 
   router.raw('GET /api/notifications/mail-settings', async ({ user, req, res }) => {
     if (!user) {
-      res.redirect(302, `/api/login?mode=signin&returnTo=${encodeURIComponent(MAIL_SETTINGS_PATH)}`);
+      // Sign-in returns to the account page (the one page under /api it returns to), whose mails section leads here.
+      res.redirect(302, `/api/login?mode=signin&returnTo=${encodeURIComponent('/api/auth/account')}`);
       return;
     }
     sendPage(res, mailSettingsPage({ preferences: await listenerPreferences(db, user.id), saved: req.query.saved === '1' }));
