@@ -126,6 +126,22 @@ describe("a listener's mail choices", () => {
     expect(remindersTo(email)).toHaveLength(2);
   });
 
+  it("a deleted account's choices and reminder are forgotten", async () => {
+    const { c, id } = await listener();
+    await c.request('PUT', '/api/notifications/reminder', { json: { time: '06:00', timeZone: 'Asia/Tokyo' } });
+    const { db } = system.services.notifications.context;
+    const rowsOf = async (query: string) => {
+      const result = (await db.execute(query)) as unknown as { rows?: unknown[] } & unknown[];
+      return (result.rows ?? result).length;
+    };
+    expect(await rowsOf(`select 1 from notifications.daily_reminders where user_id = '${id}'`)).toBe(1);
+    expect((await c.request('DELETE', '/api/auth/account', { json: { password: 'a long enough password' } })).status).toBe(200);
+    await eventually(async () => {
+      expect(await rowsOf(`select 1 from notifications.daily_reminders where user_id = '${id}'`)).toBe(0);
+      expect(await rowsOf(`select 1 from notifications.mail_preferences where recipient_key = 'user:${id}'`)).toBe(0);
+    });
+  });
+
   it('an unknown or malformed unsubscribe link gets a clear page', async () => {
     const anyone = new TestClient(system.url);
     const unknown = await anyone.get(`/api/notifications/unsubscribe?token=${'a'.repeat(43)}`);
