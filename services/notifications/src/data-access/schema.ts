@@ -24,8 +24,6 @@ export const mails = notificationsSchema.table(
     /** Extra headers (List-Unsubscribe) as name → value. */
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     firstLink: text('first_link'),
-    /** The one-click unsubscribe link's token (random, 256 bits), on mails that can be turned off. */
-    unsubscribeToken: text('unsubscribe_token').unique('mails_unsubscribe_token_unique'),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -57,6 +55,21 @@ export const mailPreferences = notificationsSchema.table(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.recipientKey, t.kind] })],
+);
+
+/**
+ * The one-click unsubscribe link of each mail that can be turned off: its token (random, 256
+ * bits) and what it stops (a kind of mail, for whom the mail was).
+ */
+export const unsubscribeLinks = notificationsSchema.table(
+  'unsubscribe_links',
+  {
+    token: text('token').primaryKey(),
+    recipientKey: text('recipient_key').notNull(),
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('unsubscribe_links_recipient_idx').on(t.recipientKey)],
 );
 
 /**

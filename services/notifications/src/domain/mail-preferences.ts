@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { MAIL_KINDS, NOTIFICATIONS_MESSAGES, type MailKind, type MailPreferences } from '@innerecho/contracts';
 import { AppError, type Db, type Tx } from '@innerecho/kit';
-import { dailyReminders, mailPreferences, mails } from '../data-access/schema';
+import { dailyReminders, mailPreferences, unsubscribeLinks } from '../data-access/schema';
 
 type Conn = Db | Tx;
 
@@ -51,10 +51,7 @@ export const newUnsubscribeToken = () => randomBytes(32).toString('base64url');
 /** The mail an unsubscribe link came in (its kind and whom it was for); null for an unknown token. */
 export async function mailOfUnsubscribeToken(db: Conn, token: string | undefined) {
   if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const [mail] = await db
-    .select({ kind: mails.kind, userId: mails.userId, recipient: mails.recipient })
-    .from(mails)
-    .where(eq(mails.unsubscribeToken, token));
-  if (!mail || !Object.hasOwn(MAIL_KINDS, mail.kind)) return null;
-  return { kind: mail.kind as MailKind, recipientKey: recipientKeyOf({ userId: mail.userId, to: mail.recipient }) };
+  const [link] = await db.select().from(unsubscribeLinks).where(eq(unsubscribeLinks.token, token));
+  if (!link || !Object.hasOwn(MAIL_KINDS, link.kind)) return null;
+  return { kind: link.kind as MailKind, recipientKey: link.recipientKey };
 }

@@ -1,6 +1,6 @@
 import { MAIL_KINDS } from '@innerecho/contracts';
 import type { Tx } from '@innerecho/kit';
-import { mails } from '../data-access/schema';
+import { mails, unsubscribeLinks } from '../data-access/schema';
 import { renderMail } from '../templates/render-mail';
 import type { MailContent } from '../templates/mail-layout';
 import type { MailKind } from './mail-kinds';
@@ -45,7 +45,7 @@ export async function writeMail(tx: Tx, mail: MailToWrite, addresses: Unsubscrib
     content = { ...content, unsubscribeUrl: url };
   }
   const rendered = await renderMail(content);
-  await tx
+  const written = await tx
     .insert(mails)
     .values({
       eventId: mail.eventId,
@@ -57,7 +57,8 @@ export async function writeMail(tx: Tx, mail: MailToWrite, addresses: Unsubscrib
       text: rendered.text,
       firstLink: rendered.firstLink,
       headers,
-      unsubscribeToken: token,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: mails.id });
+  if (token && written.length) await tx.insert(unsubscribeLinks).values({ token, recipientKey: recipientKeyOf(mail), kind: mail.kind });
 }

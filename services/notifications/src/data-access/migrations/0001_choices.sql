@@ -15,6 +15,12 @@ CREATE TABLE "notifications"."mail_preferences" (
 	CONSTRAINT "mail_preferences_recipient_key_kind_pk" PRIMARY KEY("recipient_key","kind")
 );
 --> statement-breakpoint
-ALTER TABLE "notifications"."mails" ADD COLUMN "unsubscribe_token" text;--> statement-breakpoint
+CREATE TABLE "notifications"."unsubscribe_links" (
+	"token" text PRIMARY KEY NOT NULL,
+	"recipient_key" text NOT NULL,
+	"kind" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE INDEX "daily_reminders_due_idx" ON "notifications"."daily_reminders" USING btree ("next_due_at");--> statement-breakpoint
-ALTER TABLE "notifications"."mails" ADD CONSTRAINT "mails_unsubscribe_token_unique" UNIQUE("unsubscribe_token");
+CREATE INDEX "unsubscribe_links_recipient_idx" ON "notifications"."unsubscribe_links" USING btree ("recipient_key");

@@ -2,7 +2,7 @@ import { PasswordChangedV1, PasswordResetRequestedV1, UserDeletedV1 } from '@inn
 import { on } from '@innerecho/kit';
 import { eq } from 'drizzle-orm';
 import type { NotificationsConfig } from '../../config';
-import { dailyReminders, mailPreferences, mails } from '../../data-access/schema';
+import { dailyReminders, mailPreferences, mails, unsubscribeLinks } from '../../data-access/schema';
 import { writeMail } from '../../domain/write-mail';
 import { passwordChangedMail, passwordResetMail } from '../../templates/account-mails';
 
@@ -41,6 +41,7 @@ export function identityEventsConsumer(config: NotificationsConfig) {
       on(UserDeletedV1, async (payload, { tx }) => {
         await tx.delete(mails).where(eq(mails.userId, payload.userId));
         await tx.delete(mailPreferences).where(eq(mailPreferences.recipientKey, `user:${payload.userId}`));
+        await tx.delete(unsubscribeLinks).where(eq(unsubscribeLinks.recipientKey, `user:${payload.userId}`));
         await tx.delete(dailyReminders).where(eq(dailyReminders.userId, payload.userId));
       }),
     ],
