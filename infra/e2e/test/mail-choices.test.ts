@@ -57,3 +57,18 @@ test('a listener finds the kinds of mail on their account page, and turns on the
   await page.getByRole('link', { name: 'Back to your account' }).click();
   await page.waitForURL('**/api/auth/account');
 });
+
+test('an unsubscribe link that is not known gets a clear page, in both themes', async () => {
+  const page = await e2e.newPage({ viewport: PHONE });
+  await page.goto('/');
+  const path = `/api/notifications/unsubscribe?token=${'u'.repeat(43)}`;
+  for (const theme of ['dark', 'light'] as const) {
+    await page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
+    const answer = await page.goto(path);
+    expect(answer?.status()).toBe(404);
+    await visible(page.getByRole('heading', { name: 'This link is not known' }));
+    await expectNoAxeViolations(page, `the unknown unsubscribe link (${theme})`);
+  }
+  await page.getByRole('link', { name: 'Choose your mails' }).click();
+  await page.waitForURL('**/api/login?mode=signin*');
+});
