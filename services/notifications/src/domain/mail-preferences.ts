@@ -36,11 +36,17 @@ export async function setMailWanted(conn: Conn, recipientKey: string, kind: Mail
 /** What a listener's account page shows: every kind a listener can get, and the reminder's time. */
 export async function listenerPreferences(db: Conn, userId: string): Promise<MailPreferences> {
   const key = recipientKeyOf({ userId, to: '' });
-  const kinds = [];
-  for (const [kind, about] of Object.entries(MAIL_KINDS) as [MailKind, (typeof MAIL_KINDS)[MailKind]][]) {
-    if (about.audience !== 'listener') continue;
-    kinds.push({ kind, label: about.label, canTurnOff: about.canTurnOff, enabled: await isMailWanted(db, key, kind) });
-  }
+  const chosen = new Map(
+    (await db.select().from(mailPreferences).where(eq(mailPreferences.recipientKey, key))).map((row) => [row.kind, row.enabled]),
+  );
+  const kinds = (Object.entries(MAIL_KINDS) as [MailKind, (typeof MAIL_KINDS)[MailKind]][])
+    .filter(([, about]) => about.audience === 'listener')
+    .map(([kind, about]) => ({
+      kind,
+      label: about.label,
+      canTurnOff: about.canTurnOff,
+      enabled: !about.canTurnOff || (chosen.get(kind) ?? !OFF_BY_DEFAULT.has(kind)),
+    }));
   const [reminder] = await db.select().from(dailyReminders).where(eq(dailyReminders.userId, userId));
   return { kinds, reminder: { time: reminder?.time ?? null, timeZone: reminder?.timeZone ?? null } };
 }
