@@ -195,7 +195,7 @@ function forwardApi(parts: {
 
     // A write from another site is refused before anything else, whether or not its path is a route.
     const route = findRoute(req.method, req.path);
-    const crossSite = refuseCrossSiteWrite(req, route?.path ?? req.path, publicOrigin);
+    const crossSite = route?.anySite ? null : refuseCrossSiteWrite(req, route?.path ?? req.path, publicOrigin);
     if (crossSite) {
       res.status(crossSite.status).json({ error: crossSite.error, code: crossSite.code });
       return;

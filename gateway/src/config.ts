@@ -19,6 +19,7 @@ export const ZGatewayEnv = z.object({
   GENERATION_URL: url(4104),
   BILLING_URL: url(4105),
   CREATOR_REFERRAL_URL: url(4106),
+  NOTIFICATIONS_URL: url(4107),
   /** The address browsers use; when it is https, answers carry HSTS. */
   PUBLIC_URL: z
     .string()
@@ -64,4 +65,5 @@ export const serviceUrls = (config: GatewayConfig) => ({
   generation: config.GENERATION_URL,
   billing: config.BILLING_URL,
   'creator-referral': config.CREATOR_REFERRAL_URL,
+  notifications: config.NOTIFICATIONS_URL,
 });

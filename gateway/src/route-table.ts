@@ -32,6 +32,8 @@ export interface RouteRow {
   signInNamesAccount?: true;
   /** What a write's body may be: JSON (the default), JSON or an HTML form, or a file's own bytes. */
   bodies?: BodyKind;
+  /** A write any site may send (it acts on the token it carries, never on a session). */
+  anySite: boolean;
   /** A signed-in listener's own read (`personalReadLane`). */
   personalRead: boolean;
   /** The path's segments: text to match exactly, or a parameter. */
@@ -50,6 +52,7 @@ function toRow(endpoint: Endpoint): RouteRow {
     signInNamesAccount: fields.signInNamesAccount,
     bodies: fields.bodyKind,
     personalRead: fields.personalRead ?? false,
+    anySite: fields.anySite ?? false,
     segments: endpoint.path
       .split('/')
       .slice(1)

@@ -27,6 +27,7 @@ const UPSTREAM_TIMEOUT_MS: Record<ServiceName, number> = {
   generation: 600_000,
   billing: 120_000,
   'creator-referral': 120_000,
+  notifications: 120_000,
 };
 
 declare module 'express-serve-static-core' {

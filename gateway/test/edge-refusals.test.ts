@@ -77,6 +77,23 @@ describe("another site's form post with an admin's cookie", () => {
     expect((await admin.get('/api/auth/user')).data.role).toBe('admin');
   });
 
+  test("a mail's one-click unsubscribe is the one write taken from any site; the mail settings form is not", async () => {
+    const evil = `http://evil.localhost:${port()}`;
+    // Mail programs post it with no Origin; a page elsewhere may too: only the token decides (here an unknown one).
+    const callers: Record<string, string>[] = [{ origin: '' }, { origin: evil, 'sec-fetch-site': 'cross-site' }];
+    for (const headers of callers) {
+      const res = await new TestClient(system.url).request('POST', `/api/notifications/unsubscribe?token=${'x'.repeat(43)}`, {
+        form: { 'List-Unsubscribe': 'One-Click' },
+        headers,
+      });
+      expect(res.status).toBe(404);
+      expect(res.text).toContain('This link is not known');
+    }
+    const settings = await admin.request('POST', '/api/notifications/mail-settings', { form: {}, headers: { origin: evil } });
+    expect(settings.status).toBe(403);
+    expect(settings.data.code).toBe('CROSS_SITE');
+  });
+
   test('the same form from this site is refused too (API writes take JSON); the same fields as JSON create both', async () => {
     const tag = Math.random().toString(36).slice(2, 8);
     const asForm = await admin.request('POST', '/api/transcripts', { form: transcriptForm(`Form ${tag}`) });

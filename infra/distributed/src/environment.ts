@@ -102,6 +102,7 @@ export function gatewayEnvironment(wiring: Wiring, port: number, metricsPort = 9
     GENERATION_URL: wiring.addresses.generation,
     BILLING_URL: wiring.addresses.billing,
     CREATOR_REFERRAL_URL: wiring.addresses['creator-referral'],
+    NOTIFICATIONS_URL: wiring.addresses.notifications,
     FRONTENDS_DIR: wiring.frontendsDir,
     // Sign-in attempts counted once for every gateway instance.
     DATABASE_URL: wiring.databaseUrl,

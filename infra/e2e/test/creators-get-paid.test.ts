@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { addMusicTrack, earnCommissions, eventually, TestClient, uniqueEmail } from '@innerecho/embedded';
-import { type E2E, expectNoAxeViolations, pageSettled, shownAfterLoad, signInInBrowser, startE2EForThisFile, visible } from '../src';
+import {
+  type E2E,
+  expectNoAxeViolations,
+  mailTo,
+  pageSettled,
+  shownAfterLoad,
+  signInInBrowser,
+  startE2EForThisFile,
+  visible,
+} from '../src';
 
 jest.setTimeout(600_000);
 
@@ -52,7 +61,7 @@ async function creatorRow(page: Page, name: string) {
   );
 }
 
-test('an admin sends a featured creator a setup link; the creator chooses a password, asks for a payout, is declined with a reason, asks again and is paid', async () => {
+test('an admin mails a featured creator a setup link; the creator follows the mail, chooses a password, asks for a payout, is declined with a reason, asks again, is paid and told by mail', async () => {
   const name = `Nadia ${randomUUID().slice(0, 6)}`;
   const creator = await creatorWithoutKnownPassword(name);
 
@@ -65,15 +74,24 @@ test('an admin sends a featured creator a setup link; the creator chooses a pass
   await row.getByRole('button', { name: `Password setup link for ${name}` }).click();
   const dialog = admin.getByRole('dialog', { name: 'Password setup link' });
   await visible(dialog.getByText(creator.email));
-  await dialog.getByRole('button', { name: 'Make setup link' }).click();
+  await visible(dialog.getByText(/^No unused setup link/));
+  await dialog.getByRole('button', { name: 'Send setup link' }).click();
   const field = dialog.getByLabel('Setup link');
   await visible(field);
   const setupUrl = await field.inputValue();
+  await visible(dialog.getByText(`Mailed to ${creator.email}. It works once, until`, { exact: false }));
   await expectNoAxeViolations(admin, 'the setup link dialog');
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   expect(setupUrl).toMatch(/\/api\/creator-auth\/setup\?token=/);
+  // Opened again, the dialog says until when the link sent works, and offers to resend it.
+  await row.getByRole('button', { name: `Password setup link for ${name}` }).click();
+  await visible(dialog.getByText(/^The last link sent works until /));
+  await visible(dialog.getByRole('button', { name: 'Resend setup link' }));
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
-  // The creator opens the link on their phone and chooses a password: signed in, on the dashboard.
+  // The creator opens the link from the mail on their phone and chooses a password: signed in, on the dashboard.
+  const setupMail = await mailTo(e2e, creator.email, /^Set up your InnerEcho creator account$/);
+  expect(setupMail.links[0]).toBe(setupUrl);
   const page = await e2e.newPage({ viewport: PHONE });
   await page.goto(new URL(setupUrl).pathname + new URL(setupUrl).search);
   await shownAfterLoad(page.getByRole('heading', { name: 'Choose your creator password' }));
@@ -140,6 +158,22 @@ test('an admin sends a featured creator a setup link; the creator chooses a pass
   await page.reload();
   await visible(getPaid.getByText(/Your payout of \$30\.00 was paid on/));
   await visible(page.getByTestId('payout-row').getByText('Completed'));
+  // And is told by mail.
+  const paidMail = await mailTo(e2e, creator.email, /^Your payout of \$30\.00 was paid$/);
+  expect(paidMail.links.every((link) => link.startsWith(new URL(setupUrl).origin))).toBe(true);
+
+  // The request's receipt can be turned off: its "Stop these mails" link, followed in the
+  // browser with no sign-in, asks first and then stops them.
+  const requestMail = await mailTo(e2e, creator.email, /^We got your payout request/);
+  const unsubscribe = new URL(requestMail.links.find((link) => link.includes('/api/notifications/unsubscribe?token='))!);
+  const stranger = await e2e.newPage({ viewport: PHONE });
+  await stranger.goto(unsubscribe.pathname + unsubscribe.search);
+  await shownAfterLoad(stranger.getByRole('heading', { name: 'Stop these mails?' }));
+  await expectNoAxeViolations(stranger, 'the unsubscribe confirm page');
+  await stranger.getByRole('button', { name: 'Stop these mails' }).click();
+  await visible(stranger.getByRole('heading', { name: 'You are unsubscribed' }));
+  await visible(stranger.getByText('Payout request received', { exact: false }));
+  await expectNoAxeViolations(stranger, 'the unsubscribed page');
 });
 
 test('creators find their sign-in from every page: the footer links to /creator-login', async () => {

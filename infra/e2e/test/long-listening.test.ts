@@ -121,6 +121,14 @@ test('a listener records an affirmation themselves, generates 5 minutes over mus
   // Read as a stream: the browser may run on the other end of a connection, with the file on its side.
   const ics = await text(await calendar.createReadStream());
   expect(ics).toMatch(/DTSTART:\d{8}T211500\r\nDTEND:\d{8}T213000\r\nRRULE:FREQ=DAILY/);
+  // Or by mail, beside it: at the same time, in this browser's time zone.
+  await page.getByRole('button', { name: 'Email me daily' }).click();
+  await visible(page.getByText(/We will mail you at 21:15 \(.+\) each day\./).first());
+  const reminder = await page.evaluate(() => fetch('/api/notifications/preferences').then((r) => r.json()));
+  expect(reminder.reminder).toEqual({
+    time: '21:15',
+    timeZone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+  });
   await expectNoAxeViolations(page, 'the Saved tab with the player open');
   await item.getByRole('button', { name: 'Hide player for In My Own Words' }).click();
 

@@ -152,6 +152,7 @@ export async function startSystem(options: SystemOptions): Promise<RunningSystem
         GENERATION_URL: generation.url,
         BILLING_URL: billing.url,
         CREATOR_REFERRAL_URL: creatorReferral.url,
+        NOTIFICATIONS_URL: notifications.url,
         FRONTENDS_DIR: options.frontendsDir ?? resolve(__dirname, '..', '..', '..', 'frontends'),
         SIGN_IN_RATE_LIMIT: env.SIGN_IN_RATE_LIMIT,
         SIGN_IN_RATE_WINDOW_SECONDS: env.SIGN_IN_RATE_WINDOW_SECONDS,

@@ -218,8 +218,8 @@ test('network: everything is denied unless allowed; a part accepts only its call
     ].sort(),
   );
   expect(callersOf('gateway')).toEqual(['ingress-nginx:3000', 'monitoring:metrics']);
-  // Nobody calls notifications: it only consumes events.
-  expect(callersOf('notifications')).toEqual(['monitoring:metrics']);
+  // Only the gateway calls notifications (mail choices, unsubscribe links).
+  expect(callersOf('notifications')).toEqual(['monitoring:metrics', `pod:gateway:${http('notifications')}`]);
   expect(JSON.stringify(named(production, 'Ingress', 'gateway')!.spec)).not.toMatch(/9464|metrics/);
 
   expect(egressPeers(production, 'billing')).toEqual(['dns', 'internet:443', 'pod:identity:4101', 'pod:nats:4222', 'pod:postgresql:5432']);
@@ -232,7 +232,7 @@ test('network: everything is denied unless allowed; a part accepts only its call
     'pod:postgresql:5432',
     'pod:voice:4102',
   ]);
-  expect(egressPeers(production, 'gateway')).toEqual(['dns', 'pod:postgresql:5432', 'services:4101,4102,4103,4104,4105,4106']);
+  expect(egressPeers(production, 'gateway')).toEqual(['dns', 'pod:postgresql:5432', 'services:4101,4102,4103,4104,4105,4106,4107']);
   expect(egressPeers(production, 'identity-migrate')).toEqual(['dns', 'pod:postgresql:5432']);
   expect(egressPeers(production, 'notifications')).toEqual([
     'dns',
@@ -259,7 +259,7 @@ test('the database, object store and trace collector outside the namespace are o
     'dns',
     'ip:10.20.0.0/24:5432',
     'namespace:observability:4317,4318',
-    'services:4101,4102,4103,4104,4105,4106',
+    'services:4101,4102,4103,4104,4105,4106,4107',
   ]);
   for (const name of ['innerecho-services', 'innerecho-gateway'])
     expect(named(managed, 'ConfigMap', name)!.data.OTEL_EXPORTER_OTLP_ENDPOINT).toMatch(/^http:\/\/.+:4318$/);

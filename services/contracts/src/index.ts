@@ -11,4 +11,5 @@ export * from './api/billing-api';
 export * from './api/collections-api';
 export * from './api/text';
 export * from './api/affirmation-ref';
+export * from './api/notifications-api';
 export * from './endpoints';

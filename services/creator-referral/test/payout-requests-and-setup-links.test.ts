@@ -139,6 +139,12 @@ describe('an admin sends a creator a link to choose their password', () => {
     expect(hours).toBeGreaterThan(71.9);
     expect(hours).toBeLessThanOrEqual(72);
     const { path, token } = linkPath(issued.data.url);
+    // The admin's list says when the unused link stops working (and nothing once it is used).
+    const setupLinkOf = async () =>
+      ((await admin.get('/api/creator-accounts')).data as { id: string; setupLinkExpiresAt: string | null }[]).find(
+        (account) => account.id === creator.id,
+      )!.setupLinkExpiresAt;
+    expect(await setupLinkOf()).toBe(issued.data.expiresAt);
 
     // The creator is mailed the same link, with when it stops working.
     const mail = await eventually(async () => {
@@ -170,6 +176,7 @@ describe('an admin sends a creator a link to choose their password', () => {
     expect(set.status).toBe(303);
     expect(set.headers.get('location')).toBe('/creator-dashboard');
     expect((await browser.get('/api/creator-auth/current')).data).toMatchObject({ id: creator.id, email: creator.email });
+    expect(await setupLinkOf()).toBeNull();
     // The session signed in with the old password has ended.
     expect((await oldSession.get('/api/creator-auth/current')).status).toBe(401);
     // The new password signs in; the link does not work twice.
@@ -225,6 +232,7 @@ describe('the admin reads creator accounts', () => {
       profilePicUrl: '',
       youtubeChannel: '',
       referralCode: creator.referralCode,
+      setupLinkExpiresAt: null,
     });
     expect(res.text).not.toContain('argon2');
     const listener = client();

@@ -19,5 +19,7 @@ export const ZNotificationsEnv = ZBaseServiceEnv.extend({
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().min(1).max(86_400).default(1800),
   /** How often pending mails are looked for (a new mail is also sent at once). */
   MAIL_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(2),
+  /** How often due daily reminders are looked for. */
+  REMINDER_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(30),
 });
 export type NotificationsConfig = z.infer<typeof ZNotificationsEnv>;

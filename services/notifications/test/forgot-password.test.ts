@@ -44,6 +44,8 @@ describe('forgot password', () => {
     const visitor = new TestClient(system.url);
     await form(visitor, '/api/auth/forgot-password', { email });
     const mail = await resetMail(email);
+    // About the account's security: always sent, no unsubscribe.
+    expect(mail.header('List-Unsubscribe')).toBeUndefined();
     const link = new URL(mail.links[0]);
     expect(link.origin).toBe(new URL(system.services.identity.context.config.PUBLIC_URL).origin);
     expect(link.pathname).toBe('/api/auth/reset-password');

@@ -41,6 +41,10 @@ describe('payout mails to the creator', () => {
     expect(requested.text).toContain('within 7 days');
     expect(requested.links[0]).toBe(dashboard);
     expect(requested.html).toContain('prefers-color-scheme: dark');
+    // A request's receipt can be turned off: one-click unsubscribe, and a link in the footer.
+    expect(requested.header('List-Unsubscribe')).toMatch(/^<http:\/\/[^>]+\/api\/notifications\/unsubscribe\?token=[\w-]{43}>, <mailto:/);
+    expect(requested.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(requested.text).toContain('Stop these mails');
 
     const declined = await admin.postJson(`/api/payouts/${first.data.id}/fail`, { reason: 'We need your bank details first.' });
     expect(declined.status).toBe(200);
@@ -49,6 +53,8 @@ describe('payout mails to the creator', () => {
     expect(declinedMail.text).toContain('We need your bank details first.');
     expect(declinedMail.text).toContain('back in your available balance');
     expect(declinedMail.links[0]).toBe(dashboard);
+    // About money: always sent, no unsubscribe.
+    expect(declinedMail.header('List-Unsubscribe')).toBeUndefined();
 
     const second = await asCreator.postJson(`/api/payouts/creator/${creator.id}/request`, {});
     expect(second.status).toBe(201);
@@ -57,6 +63,7 @@ describe('payout mails to the creator', () => {
     const paid = await mailTo(creator.email, /was paid/);
     expect(paid.subject).toBe('Your payout of $30.00 was paid');
     expect(paid.links.every((link) => link.startsWith(publicUrl))).toBe(true);
+    expect(paid.header('List-Unsubscribe')).toBeUndefined();
 
     // Each event mailed once: two requests, one decline, one payment.
     expect(system.mailbox.to(creator.email).map((mail) => mail.subject)).toEqual([

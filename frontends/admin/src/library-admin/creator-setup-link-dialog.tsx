@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, KeyRound } from 'lucide-react';
 import {
+  apiQueryKey,
   callApi,
   Button,
   Dialog,
@@ -23,15 +24,26 @@ export interface CreatorSetupLinkDialogProps {
 const formatExpiry = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
+/** What the admin is told of the creator's current unused link, before sending a new one. */
+function currentLinkText(expiresAt: string | null, now = Date.now()): string {
+  if (!expiresAt) return 'No unused setup link: the creator has set their password, or no link was sent yet.';
+  return new Date(expiresAt).getTime() > now
+    ? `The last link sent works until ${formatExpiry(expiresAt)}.`
+    : `The last link sent expired unused on ${formatExpiry(expiresAt)}.`;
+}
+
 /**
- * A one-time link for the creator to choose their password: made when the admin asks, shown
- * once here to copy and send to the creator's email. A new link replaces the unused older one.
+ * A one-time link for the creator to choose their password: mailed to the creator when the
+ * admin sends it (and shown here to copy, for another way), with when it stops working; the
+ * current link's expiry shows first. A new link replaces the unused older one.
  */
 export function CreatorSetupLinkDialog({ creator, onOpenChange }: CreatorSetupLinkDialogProps) {
   const [copied, setCopied] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const queryClient = useQueryClient();
   const issue = useMutation({
     mutationFn: (id: string) => callApi('POST /api/creators/:id/setup-link', { params: { id } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: apiQueryKey('GET /api/creator-accounts') }),
     onError: (error) =>
       toast({ title: 'Could not make a link', description: serverErrorMessage(error) ?? 'Please try again', variant: 'destructive' }),
   });
@@ -63,14 +75,19 @@ export function CreatorSetupLinkDialog({ creator, onOpenChange }: CreatorSetupLi
         <DialogTitle>Password setup link</DialogTitle>
         <DialogDescription>
           {creator
-            ? `A link ${creator.name} opens once to choose their password, then signs in at /creator-login with ${creator.email}. Making a new link stops the older one.`
+            ? `A link ${creator.name} opens once to choose their password, then signs in at /creator-login with ${creator.email}. Sending a new link stops the older one.`
             : ''}
         </DialogDescription>
+        {creator && !issue.data ? (
+          <p role="status" css={(t) => ({ fontSize: 13.5, color: t.colors.textMuted })}>
+            {currentLinkText(creator.setupLinkExpiresAt)}
+          </p>
+        ) : null}
         {issue.data ? (
           <div css={{ display: 'grid', gap: 10 }}>
             <LinkField id="creator-setup-link" label="Setup link" ref={input} value={issue.data.url} css={{ fontSize: 13 }} />
             <p css={(t) => ({ fontSize: 13.5, color: t.colors.textMuted })}>
-              Send it to {creator?.email}. It works once, until {formatExpiry(issue.data.expiresAt)}.
+              Mailed to {creator?.email}. It works once, until {formatExpiry(issue.data.expiresAt)}.
             </p>
           </div>
         ) : null}
@@ -86,7 +103,7 @@ export function CreatorSetupLinkDialog({ creator, onOpenChange }: CreatorSetupLi
           ) : (
             <Button onClick={() => creator && issue.mutate(creator.id)} disabled={issue.isPending}>
               <KeyRound size={16} aria-hidden />
-              {issue.isPending ? 'Making link...' : 'Make setup link'}
+              {issue.isPending ? 'Sending link...' : creator?.setupLinkExpiresAt ? 'Resend setup link' : 'Send setup link'}
             </Button>
           )}
         </DialogFooter>

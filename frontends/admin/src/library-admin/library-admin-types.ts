@@ -1,4 +1,4 @@
-import type { CreatorAccountView, CreatorProfileView, MusicTrackView, TranscriptView } from '@innerecho/contracts';
+import type { AdminCreatorAccountView, CreatorProfileView, MusicTrackView, TranscriptView } from '@innerecho/contracts';
 
 export type AdminTranscript = TranscriptView;
 export type AdminCreator = CreatorProfileView;
@@ -6,5 +6,5 @@ export type AdminCreator = CreatorProfileView;
 /** A background track (duration in seconds). */
 export type AdminMusicTrack = MusicTrackView;
 
-/** GET /api/creator-accounts (admin): the account behind a profile, with its sign-in email and referral code. */
-export type AdminCreatorAccount = CreatorAccountView;
+/** GET /api/creator-accounts (admin): the account behind a profile, its sign-in email, referral code and unused setup link's expiry. */
+export type AdminCreatorAccount = AdminCreatorAccountView;

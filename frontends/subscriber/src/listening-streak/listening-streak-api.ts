@@ -18,3 +18,6 @@ export const recordPlay = (savedId: string) =>
     params: { sessionId: getSessionId(), id: savedId },
     body: { timeZone: timeZone() },
   });
+
+/** The daily reminder by mail, at `time` in this browser's time zone (turns it on). */
+export const mailDailyReminder = (time: string) => callApi('PUT /api/notifications/reminder', { body: { time, timeZone: timeZone() } });

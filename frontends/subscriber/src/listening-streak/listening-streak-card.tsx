@@ -1,19 +1,36 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { BellRing, CalendarPlus, Flame } from 'lucide-react';
-import { Button, Card, Skeleton, toast } from '@innerecho/ui';
+import { BellRing, CalendarPlus, Flame, Mail } from 'lucide-react';
+import { Button, Card, Skeleton, serverErrorMessage, toast } from '@innerecho/ui';
 import { dailyReminderCalendar } from './daily-reminder-calendar';
-import { fetchStreak, streakQueryKey } from './listening-streak-api';
+import { fetchStreak, mailDailyReminder, streakQueryKey } from './listening-streak-api';
 
 /**
  * The Saved tab's daily habit: the streak (days in a row with at least one listen, counted by
- * the server from plays of saved affirmations) and "Remind me daily", a calendar file with a
- * daily event at the chosen time that links back here.
+ * the server from plays of saved affirmations) and "Remind me daily": a calendar file with a
+ * daily event at the chosen time that links back here, or a daily mail at that time in this
+ * browser's time zone (changed or turned off among the account's mails).
  */
 export function ListeningStreakCard() {
   const streak = useQuery({ queryKey: streakQueryKey(), queryFn: fetchStreak });
   const [open, setOpen] = useState(false);
   const [time, setTime] = useState('07:30');
+  const [mailing, setMailing] = useState(false);
+
+  const mailDaily = async () => {
+    setMailing(true);
+    try {
+      const { reminder } = await mailDailyReminder(time);
+      toast({
+        title: 'Daily mail set',
+        description: `We will mail you at ${reminder.time} (${reminder.timeZone}) each day. Change it or turn it off on your account page.`,
+      });
+    } catch (error) {
+      toast({ title: 'Error', description: serverErrorMessage(error) ?? 'Could not set the daily mail', variant: 'destructive' });
+    } finally {
+      setMailing(false);
+    }
+  };
 
   const download = () => {
     let calendar: string;
@@ -88,6 +105,10 @@ export function ListeningStreakCard() {
           <Button size="sm" onClick={download}>
             <CalendarPlus size={16} aria-hidden />
             Add to Calendar
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => void mailDaily()} disabled={mailing} aria-busy={mailing || undefined}>
+            <Mail size={16} aria-hidden />
+            {mailing ? 'Saving...' : 'Email me daily'}
           </Button>
         </div>
       ) : null}

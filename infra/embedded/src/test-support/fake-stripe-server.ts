@@ -11,6 +11,8 @@ import Stripe from 'stripe';
  * own test header helper, so both directions use Stripe's real formats.
  */
 export const FAKE_PRICES = { monthly: 'price_test_monthly', yearly: 'price_test_yearly' } as const;
+/** What each price charges, in cents (the plans' prices). */
+const FAKE_AMOUNTS: Record<string, number> = { [FAKE_PRICES.monthly]: 999, [FAKE_PRICES.yearly]: 7999 };
 export const FAKE_WEBHOOK_SECRET = 'whsec_test_innerecho';
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(10).toString('hex')}`;
@@ -22,8 +24,19 @@ export interface FakeSubscription {
   customer: string;
   status: string;
   cancel_at_period_end: boolean;
+  /** When the trial ends (unix seconds), null without one. */
+  trial_end: number | null;
   metadata: Record<string, string>;
-  items: { object: 'list'; data: { id: string; price: { id: string }; current_period_end: number; current_period_start: number }[] };
+  items: {
+    object: 'list';
+    data: {
+      id: string;
+      quantity: number;
+      price: { id: string; unit_amount: number };
+      current_period_end: number;
+      current_period_start: number;
+    }[];
+  };
 }
 
 export class FakeStripe {
@@ -145,10 +158,19 @@ export class FakeStripe {
       customer: customer.id,
       status: trialDays > 0 ? 'trialing' : 'active',
       cancel_at_period_end: false,
+      trial_end: trialDays > 0 ? now() + trialDays * 86400 : null,
       metadata: session.subscription_data?.metadata ?? {},
       items: {
         object: 'list',
-        data: [{ id: id('si'), price: { id: price }, current_period_start: now(), current_period_end: now() + trialDays * 86400 }],
+        data: [
+          {
+            id: id('si'),
+            quantity: 1,
+            price: { id: price, unit_amount: FAKE_AMOUNTS[price] ?? 0 },
+            current_period_start: now(),
+            current_period_end: now() + trialDays * 86400,
+          },
+        ],
       },
     };
     this.subscriptions.set(sub.id, sub);

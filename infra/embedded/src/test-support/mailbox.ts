@@ -8,6 +8,8 @@ export interface ReceivedMail {
   html: string;
   text: string;
   headers: ParsedMail['headers'];
+  /** A header as the mail carries it (unfolded, without its name), by name in any case; undefined when absent. */
+  header(name: string): string | undefined;
   /** Every http(s) link of the HTML part, in order. */
   links: string[];
 }
@@ -86,6 +88,13 @@ function toReceived(parsed: ParsedMail): ReceivedMail {
     html,
     text: parsed.text ?? '',
     headers: parsed.headers,
+    header(name) {
+      const line = parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
+      return line
+        ?.slice(line.indexOf(':') + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim();
+    },
     links,
   };
 }

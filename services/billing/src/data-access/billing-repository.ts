@@ -110,6 +110,25 @@ export async function findDemoSubscriptionsDue(tx: Conn, now: Date): Promise<Sub
   return rows.map((r) => ({ ...r }));
 }
 
+/** Demo trials that turn into their first charge within `withinMs` (and are not cancelled to end with the trial). */
+export async function findDemoTrialsEnding(tx: Conn, now: Date, withinMs: number): Promise<SubscriptionRecord[]> {
+  const rows = await tx
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        sql`${subscriptions.id} like 'demo_sub_%'`,
+        sql`${subscriptions.status} = 'trialing'`,
+        sql`${subscriptions.cancelAtPeriodEnd} = false`,
+        sql`${subscriptions.currentPeriodEnd} > ${now.toISOString()}`,
+        sql`${subscriptions.currentPeriodEnd} <= ${new Date(now.getTime() + withinMs).toISOString()}`,
+        // Not announced yet (the demo clock records each notice as the event 'demo_trial_will_end_<id>').
+        sql`not exists (select 1 from ${processedWebhooks} where ${processedWebhooks.id} = 'demo_trial_will_end_' || ${subscriptions.id})`,
+      ),
+    );
+  return rows.map((r) => ({ ...r }));
+}
+
 /** Records a paid invoice; false when it was recorded before. */
 export async function insertInvoice(tx: Tx, values: typeof invoices.$inferInsert): Promise<boolean> {
   const rows = await tx.insert(invoices).values(values).onConflictDoNothing().returning({ id: invoices.id });

@@ -1,4 +1,4 @@
-import { InvoicePaidV1, InvoiceRefundedV1, SubscriptionChangedV1 } from '@innerecho/contracts';
+import { InvoicePaidV1, InvoiceRefundedV1, PLANS, SubscriptionChangedV1, TrialEndingAnnouncedV1 } from '@innerecho/contracts';
 import type { Logger, ServiceContext, Tx } from '@innerecho/kit';
 import {
   completeCheckoutSession,
@@ -76,6 +76,9 @@ export async function applyBillingFact(options: ApplyBillingFactOptions): Promis
       case 'charge-refunded':
         await recordRefund(tx, context, fact, requestId, log);
         break;
+      case 'trial-will-end':
+        await announceTrialEnding(tx, context, fact, requestId, log);
+        break;
     }
     return 'applied';
   });
@@ -119,6 +122,38 @@ async function recordPaidInvoice(
       amountPaidCents: fact.amountPaidCents,
       paidAt: fact.paidAt.toISOString(),
       referralCode: subscription.referralCode,
+    },
+    { requestId },
+  );
+}
+
+/**
+ * A trial about to turn into the first charge is announced, so the buyer hears of it three
+ * days ahead. Nothing is announced when no charge will follow (the trial is no longer running,
+ * or it was cancelled to end with the trial).
+ */
+async function announceTrialEnding(
+  tx: Tx,
+  context: ServiceContext,
+  fact: Extract<BillingFact, { kind: 'trial-will-end' }>,
+  requestId: string | undefined,
+  log: Logger,
+) {
+  const row = await mergeSubscription(tx, context, fact.subscription, requestId);
+  if (row.status !== 'trialing' || row.cancelAtPeriodEnd) {
+    log.info({ subscriptionId: row.id, status: row.status }, 'trial ending without a charge: nothing announced');
+    return;
+  }
+  await context.outbox.add(
+    tx,
+    TrialEndingAnnouncedV1,
+    {
+      subscriptionId: row.id,
+      userId: row.userId,
+      email: row.email,
+      plan: row.plan,
+      amountCents: fact.amountCents ?? PLANS[row.plan].priceCents,
+      trialEndsAt: fact.trialEndsAt.toISOString(),
     },
     { requestId },
   );

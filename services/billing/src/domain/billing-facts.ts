@@ -33,6 +33,14 @@ export type BillingFact =
     }
   | { kind: 'invoice-payment-failed'; invoiceId: string; subscription: SubscriptionFacts | null }
   | {
+      kind: 'trial-will-end';
+      subscription: SubscriptionFacts;
+      /** When the trial turns into the first charge. */
+      trialEndsAt: Date;
+      /** What that charge will take, when the provider says (else the plan's price). */
+      amountCents: number | null;
+    }
+  | {
       kind: 'charge-refunded';
       invoiceId: string | null;
       paymentIntentId: string | null;

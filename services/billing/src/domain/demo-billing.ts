@@ -5,6 +5,7 @@ import type { BillingConfig } from '../config';
 import {
   findCheckoutSession,
   findDemoSubscriptionsDue,
+  findDemoTrialsEnding,
   findSubscriptionsOfUser,
   type CheckoutSessionRecord,
   type SubscriptionRecord,
@@ -143,6 +144,16 @@ export async function setDemoCancellation(options: {
  * any other renews and is paid for, as Stripe would do.
  */
 export async function runDemoBillingClock(context: ServiceContext<BillingConfig>, now = new Date()) {
+  // As Stripe does three days before a trial's end: one notice per trial (its id is the event's).
+  for (const sub of await findDemoTrialsEnding(context.db, now, TRIAL_DAYS * DAY_MS)) {
+    const fact: BillingFact = {
+      kind: 'trial-will-end',
+      subscription: emptyFacts(sub.id),
+      trialEndsAt: sub.currentPeriodEnd!,
+      amountCents: null,
+    };
+    await applyBillingFact({ context, eventId: `demo_trial_will_end_${sub.id}`, eventType: 'demo.trial-will-end', fact });
+  }
   for (const sub of await findDemoSubscriptionsDue(context.db, now)) {
     if (sub.cancelAtPeriodEnd) {
       await apply(context, { kind: 'subscription-changed', subscription: { ...emptyFacts(sub.id), status: 'canceled' } });

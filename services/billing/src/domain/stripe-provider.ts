@@ -112,12 +112,12 @@ export class StripeProvider {
   }
 
   /** The subscription as Stripe holds it now: events may arrive out of order, the API is current. */
-  async currentSubscription(subscriptionId: string): Promise<SubscriptionFacts> {
+  async currentSubscription(subscriptionId: string): Promise<SubscriptionFacts & { trialEnd: number | null }> {
     const subscription = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['customer'] });
     return this.subscriptionFacts(subscription);
   }
 
-  subscriptionFacts(subscription: Stripe.Subscription): SubscriptionFacts {
+  subscriptionFacts(subscription: Stripe.Subscription): SubscriptionFacts & { trialEnd: number | null } {
     const item = subscription.items?.data?.[0];
     const periodEnd = (item as any)?.current_period_end ?? (subscription as any).current_period_end ?? null;
     const customer = subscription.customer;
@@ -134,6 +134,7 @@ export class StripeProvider {
       status: subscription.status,
       cancelAtPeriodEnd: subscription.cancel_at_period_end,
       currentPeriodEnd: periodEnd ? new Date(periodEnd * 1000) : null,
+      trialEnd: subscription.trial_end ?? null,
     };
   }
 
@@ -171,6 +172,21 @@ export class StripeProvider {
           logger.warn({ subscriptionId: subscription.id }, 'subscription gone at Stripe; using the event');
           return { kind: 'subscription-changed', subscription: this.subscriptionFacts(subscription) };
         }
+      }
+      case 'customer.subscription.trial_will_end': {
+        // Sent three days before a trial turns into the first charge.
+        const subscription = event.data.object as Stripe.Subscription;
+        const current = await this.currentSubscription(subscription.id);
+        const trialEnd = subscription.trial_end ?? current.trialEnd;
+        if (!trialEnd) return null;
+        const item = subscription.items?.data?.[0];
+        const amount = item?.price?.unit_amount;
+        return {
+          kind: 'trial-will-end',
+          subscription: current,
+          trialEndsAt: new Date(trialEnd * 1000),
+          amountCents: typeof amount === 'number' ? amount * (item?.quantity ?? 1) : null,
+        };
       }
       case 'invoice.paid':
       case 'invoice.payment_failed': {

@@ -21,6 +21,15 @@ export const ZCreatorAccountView = z.object({
 });
 export type CreatorAccountView = z.infer<typeof ZCreatorAccountView>;
 
+/**
+ * GET /api/creator-accounts (admin): the account, and when the creator's latest unused setup
+ * link stops working (null: no unused link; a past time: it expired unused).
+ */
+export const ZAdminCreatorAccountView = ZCreatorAccountView.extend({
+  setupLinkExpiresAt: z.string().nullable(),
+});
+export type AdminCreatorAccountView = z.infer<typeof ZAdminCreatorAccountView>;
+
 export const ZCommissionView = z.object({
   id: z.string(),
   amount: z.number(),

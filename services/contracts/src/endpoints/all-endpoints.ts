@@ -4,6 +4,7 @@ import type { Endpoint, ServiceName } from './define-endpoint';
 import { GENERATION_ENDPOINTS } from './generation-endpoints';
 import { IDENTITY_ENDPOINTS } from './identity-endpoints';
 import { LIBRARY_ENDPOINTS } from './library-endpoints';
+import { NOTIFICATIONS_ENDPOINTS } from './notifications-endpoints';
 import { VOICE_ENDPOINTS } from './voice-endpoints';
 
 /** Every service's endpoints, by service. */
@@ -14,6 +15,7 @@ export const ENDPOINTS_BY_SERVICE = {
   generation: GENERATION_ENDPOINTS,
   billing: BILLING_ENDPOINTS,
   'creator-referral': CREATOR_REFERRAL_ENDPOINTS,
+  notifications: NOTIFICATIONS_ENDPOINTS,
 } as const satisfies Record<ServiceName, Record<string, Endpoint>>;
 
 export const ALL_ENDPOINTS = {
@@ -23,6 +25,7 @@ export const ALL_ENDPOINTS = {
   ...GENERATION_ENDPOINTS,
   ...BILLING_ENDPOINTS,
   ...CREATOR_REFERRAL_ENDPOINTS,
+  ...NOTIFICATIONS_ENDPOINTS,
 };
 export type AllEndpoints = typeof ALL_ENDPOINTS;
 export type AnyEndpointId = keyof AllEndpoints;

@@ -7,6 +7,7 @@ import {
   ZDeclinePayout,
   ZReferralClick,
   ZCommissionView,
+  ZAdminCreatorAccountView,
   ZCreatorAccountView,
   ZCreatorDashboardAnalytics,
   ZCreatorSetupLinkView,
@@ -79,7 +80,7 @@ export const CREATOR_REFERRAL_ENDPOINTS = declareEndpoints('creator-referral', {
   'GET /api/creator-accounts': {
     summary: "Every creator's account, for the admin",
     access: 'admin',
-    answers: { 200: answers.json(z.array(ZCreatorAccountView)) },
+    answers: { 200: answers.json(z.array(ZAdminCreatorAccountView)) },
   },
   'GET /api/referrals/validate/:code': {
     summary: "Whether a referral code is an active creator's",

@@ -7,7 +7,7 @@ import { z } from 'zod';
  * would use for it, unique by construction.
  */
 
-export const SERVICE_NAMES = ['identity', 'voice', 'library', 'generation', 'billing', 'creator-referral'] as const;
+export const SERVICE_NAMES = ['identity', 'voice', 'library', 'generation', 'billing', 'creator-referral', 'notifications'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -116,6 +116,11 @@ export interface EndpointFields {
    * security sweep accepts a normal answer for bad values there.
    */
   tolerated?: readonly string[];
+  /**
+   * A write any site may send, cookies or not: it acts only on the unguessable token it
+   * carries and on no session (mail programs' one-click unsubscribe posts a form with no Origin).
+   */
+  anySite?: true;
   /** A well-formed example of params, query and body, as a real caller sends them (the sweep starts from it). */
   example?: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
 }

@@ -9,3 +9,4 @@ export { LIBRARY_ENDPOINTS } from './library-endpoints';
 export { GENERATION_ENDPOINTS } from './generation-endpoints';
 export { BILLING_ENDPOINTS } from './billing-endpoints';
 export { CREATOR_REFERRAL_ENDPOINTS } from './creator-referral-endpoints';
+export { NOTIFICATIONS_ENDPOINTS } from './notifications-endpoints';

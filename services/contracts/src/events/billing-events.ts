@@ -40,3 +40,19 @@ export const ZInvoiceRefundedV1 = z.object({
   refundedAt: z.string().datetime(),
 });
 export const InvoiceRefundedV1 = defineEvent('billing.invoice.refunded.v1', ZInvoiceRefundedV1);
+
+/**
+ * A trial ends in about three days and turns into the first charge (the payment provider
+ * said so: Stripe's `customer.subscription.trial_will_end`). Announced once per notice.
+ */
+export const ZTrialEndingAnnouncedV1 = z.object({
+  subscriptionId: z.string().min(1),
+  userId: z.string().uuid().nullable(),
+  email: z.string().email().nullable(),
+  plan: z.enum(PLAN_IDS),
+  /** What the first charge will take, in cents. */
+  amountCents: z.number().int().nonnegative(),
+  /** When the trial ends and the first charge is made. */
+  trialEndsAt: z.string().datetime(),
+});
+export const TrialEndingAnnouncedV1 = defineEvent('billing.trial.ending-announced.v1', ZTrialEndingAnnouncedV1);

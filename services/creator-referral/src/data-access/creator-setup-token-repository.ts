@@ -10,6 +10,16 @@ export async function replaceCreatorSetupToken(tx: Tx, values: { tokenHash: stri
   await tx.insert(creatorSetupTokens).values(values);
 }
 
+/** When each creator's unused setup link stops working (only the latest is kept), by creator. */
+export async function unusedSetupLinkExpiries(db: Conn): Promise<Map<string, Date>> {
+  const rows = await db
+    .select({ creatorId: creatorSetupTokens.creatorId, expiresAt: sql<Date>`max(${creatorSetupTokens.expiresAt})` })
+    .from(creatorSetupTokens)
+    .where(isNull(creatorSetupTokens.usedAt))
+    .groupBy(creatorSetupTokens.creatorId);
+  return new Map(rows.map((row) => [row.creatorId, new Date(row.expiresAt)]));
+}
+
 /** The creator of an unused, unexpired link; null otherwise. */
 export async function findUsableCreatorSetupToken(db: Conn, tokenHash: string): Promise<string | null> {
   const [row] = await db

@@ -5,11 +5,13 @@ import {
   ZCreatorCreateInput,
   ZCreatorPasswordReset,
   ZCreatorProfileInput,
+  type AdminCreatorAccountView,
   type CreatorAccountView,
 } from '@innerecho/contracts';
 import { conflict, hashPassword, isUniqueViolation, notFound, type ServiceContext, type Tx } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../config';
 import { revokeCreatorSessions } from '../data-access/creator-session-repository';
+import { unusedSetupLinkExpiries } from '../data-access/creator-setup-token-repository';
 import {
   deleteCreator,
   findCreatorByCode,
@@ -22,8 +24,9 @@ import {
 type Context = Pick<ServiceContext<CreatorReferralConfig>, 'transaction' | 'outbox'>;
 
 /** Admin: every creator's account, with the sign-in email and referral code the public profile leaves out. */
-export async function listCreatorAccountsForAdmin(context: Pick<ServiceContext, 'db'>): Promise<CreatorAccountView[]> {
-  return listCreatorAccounts(context.db);
+export async function listCreatorAccountsForAdmin(context: Pick<ServiceContext, 'db'>): Promise<AdminCreatorAccountView[]> {
+  const [accounts, expiries] = await Promise.all([listCreatorAccounts(context.db), unusedSetupLinkExpiries(context.db)]);
+  return accounts.map((account) => ({ ...account, setupLinkExpiresAt: expiries.get(account.id)?.toISOString() ?? null }));
 }
 
 export const REFERRAL_CODE_TAKEN = 'This referral code is already taken. Please choose another one.';

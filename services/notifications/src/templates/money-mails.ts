@@ -64,3 +64,23 @@ export function subscriptionEndedMail(publicUrl: string, p: { plan: PlanId; ende
     footer: MONEY_FOOTER,
   };
 }
+
+export function trialEndingMail(publicUrl: string, p: { plan: PlanId; amountCents: number; trialEndsAt: string }): MailContent {
+  const plan = PLANS[p.plan];
+  const when = day(p.trialEndsAt);
+  return {
+    subject: `Your InnerEcho trial ends on ${when}`,
+    preview: `Your first charge of ${dollars(p.amountCents)} is on ${when}`,
+    heading: 'Your free trial ends in 3 days',
+    paragraphs: [
+      `Plan: InnerEcho ${plan.name} (${dollars(plan.priceCents)} a ${plan.interval})`,
+      `First charge: ${dollars(p.amountCents)} on ${when}`,
+      'Nothing to do if you want to keep listening: your plan carries on and you keep your voice and library.',
+    ],
+    action: { label: 'Manage or cancel your plan', url: manageUrl(publicUrl) },
+    afterAction: [
+      `To avoid the charge, cancel before ${when} with "Manage subscription" on your library page; you keep access until the trial ends.`,
+    ],
+    footer: MONEY_FOOTER,
+  };
+}

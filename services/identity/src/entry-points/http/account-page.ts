@@ -1,4 +1,5 @@
 import { escapeHtml } from '@innerecho/kit';
+import { mailKindsSection } from './mail-kinds-section';
 
 /** The account page: the address (confirm it, change it), change the password, sign out on every device, delete the account. */
 
@@ -51,6 +52,7 @@ ${emailSection(options)}
 <h2>Change password</h2>
 ${password}
 </div>
+${mailKindsSection()}
 <div class="section">
 <h2>Sign out everywhere</h2>
 <p class="muted">Signs you out on this device and on every other one, for example a shared or lost computer.</p>
