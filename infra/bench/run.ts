@@ -11,6 +11,7 @@
  *   npm run bench -- --durations 180,3600 --music-only --skip-periods   # what the new-listener figures need
  *   npm run bench -- --session-only --skip-system   # only the affirmation session beside a single hour
  *   npm run bench -- --short-only --runs 3          # only 180 and 600 s with music beside LAME alone, and an uploaded track beside a starter one
+ *   npm run bench -- --uploaded-only --runs 3       # only a 600 s render with an uploaded track beside a starter one
  *
  * With the system (unless --skip-system): click to playable for a new listener, through the
  * real API of the embedded form: the voice cloned, then the first render with music of a new
@@ -57,6 +58,8 @@ const SKIP_PERIODS = process.argv.includes('--skip-periods');
 const SESSION_ONLY = process.argv.includes('--session-only');
 /** Only the short renders with music and the uploaded track beside a starter one. */
 const SHORT_ONLY = process.argv.includes('--short-only');
+/** Only the 600 s render with an uploaded track beside a starter one. */
+const UPLOADED_ONLY = process.argv.includes('--uploaded-only');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -65,15 +68,15 @@ async function main() {
   try {
     await printHeader();
     const inputs = await benchInputs(dir);
-    const rows = SHORT_ONLY || PERIODS_ONLY || SESSION_ONLY ? [] : await renderRows(inputs);
+    const rows = SHORT_ONLY || UPLOADED_ONLY || PERIODS_ONLY || SESSION_ONLY ? [] : await renderRows(inputs);
     if (rows.length) printTargets(rows);
     const { speech, musicBytes, musicFile, measured, decodedMusic, naive } = inputs;
     if (!PERIODS_ONLY && !SESSION_ONLY) {
       const shortInputs = { runs: RUNS, cores: availableParallelism(), speech, musicBytes, measured, decodedMusic, naive };
-      await shortRendersBench(shortInputs);
+      if (!UPLOADED_ONLY) await shortRendersBench(shortInputs);
       await uploadedMusicBench({ ...shortInputs, dir });
     }
-    if (SHORT_ONLY) return;
+    if (SHORT_ONLY || UPLOADED_ONLY) return;
 
     if (!PERIODS_ONLY) await affirmationSessionBench({ dir, runs: RUNS, speech, musicBytes, musicFile, measured });
 
