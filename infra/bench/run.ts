@@ -11,16 +11,18 @@
  *   npm run bench -- --durations 180,3600 --music-only --skip-periods   # what the new-listener figures need
  *   npm run bench -- --session-only --skip-system   # only the affirmation session beside a single hour
  *   npm run bench -- --short-only --runs 3          # only 180 and 600 s with music beside LAME alone, and an uploaded track beside a starter one
+ *   npm run bench -- --uploaded-only --runs 3       # only a 600 s render with an uploaded track beside a starter one
  *
  * With the system (unless --skip-system): click to playable for a new listener, through the
  * real API of the embedded form: the voice cloned, then the first render with music of a new
  * speech and music pair (180 s for one listener, 3600 s for another), beside the naive pipeline's
  * time for the same length in this run.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFile, spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { createLogger, createObjectStore, decodeToPcm16, encodeWav, ffmpegPath, measureMusic, ZBaseServiceEnv } from '@innerecho/kit';
 import {
@@ -57,6 +59,8 @@ const SKIP_PERIODS = process.argv.includes('--skip-periods');
 const SESSION_ONLY = process.argv.includes('--session-only');
 /** Only the short renders with music and the uploaded track beside a starter one. */
 const SHORT_ONLY = process.argv.includes('--short-only');
+/** Only the 600 s render with an uploaded track beside a starter one. */
+const UPLOADED_ONLY = process.argv.includes('--uploaded-only');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -65,15 +69,15 @@ async function main() {
   try {
     await printHeader();
     const inputs = await benchInputs(dir);
-    const rows = SHORT_ONLY || PERIODS_ONLY || SESSION_ONLY ? [] : await renderRows(inputs);
+    const rows = SHORT_ONLY || UPLOADED_ONLY || PERIODS_ONLY || SESSION_ONLY ? [] : await renderRows(inputs);
     if (rows.length) printTargets(rows);
     const { speech, musicBytes, musicFile, measured, decodedMusic, naive } = inputs;
     if (!PERIODS_ONLY && !SESSION_ONLY) {
       const shortInputs = { runs: RUNS, cores: availableParallelism(), speech, musicBytes, measured, decodedMusic, naive };
-      await shortRendersBench(shortInputs);
+      if (!UPLOADED_ONLY) await shortRendersBench(shortInputs);
       await uploadedMusicBench({ ...shortInputs, dir });
     }
-    if (SHORT_ONLY) return;
+    if (SHORT_ONLY || UPLOADED_ONLY) return;
 
     if (!PERIODS_ONLY) await affirmationSessionBench({ dir, runs: RUNS, speech, musicBytes, musicFile, measured });
 
@@ -142,14 +146,22 @@ async function benchInputs(dir: string) {
         '-map',
         '[a]',
       );
-      args.push('-t', String(seconds), '-ar', '44100', '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k', out);
+      args.push('-t', String(seconds), '-ar', '44100', '-ac', '2', '-c:a', 'libmp3lame', '-b:a', '128k');
     } else {
-      args.push('-t', String(seconds), '-ar', '44100', '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '64k', out);
+      args.push('-t', String(seconds), '-ar', '44100', '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '64k');
     }
+    // Its MP3 through a pipe into the file, so its first bytes are timed as a listener would get them.
+    args.push('-f', 'mp3', 'pipe:1');
     const started = performance.now();
-    await run(ffmpegPath(), args, { maxBuffer: 1 << 26 });
+    let firstMs = 0;
+    const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    child.stdout.once('data', () => (firstMs = performance.now() - started));
+    const exited = new Promise<void>((resolve, reject) =>
+      child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`naive ffmpeg exited with ${code}`)))),
+    );
+    await Promise.all([pipeline(child.stdout, createWriteStream(out)), exited]);
     const ms = performance.now() - started;
-    return { ms, bytes: statSync(out).size };
+    return { ms, firstMs, bytes: statSync(out).size };
   };
 
   // What the library measures when a track is added (its decoded length and level).

@@ -80,7 +80,8 @@ export class ServiceProcess {
   }
 
   /** Starts the process and resolves once its `/ready` answers 200. */
-  async start(readyTimeoutMs = 120_000): Promise<void> {
+  /** Ready within DISTRIBUTED_READY_SECONDS (120 by default): sixteen processes starting at once on a busy machine take longer. */
+  async start(readyTimeoutMs = Number(process.env.DISTRIBUTED_READY_SECONDS ?? 120) * 1000): Promise<void> {
     if (this.running) return;
     const spawnedAt = Date.now();
     const child = spawn(process.execPath, [...TSX_IMPORT, join(this.options.workspace, 'src', 'main.ts')], {

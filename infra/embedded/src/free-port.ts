@@ -16,11 +16,23 @@ function tryPort(port: number): Promise<boolean> {
   });
 }
 
-/** A free port for a server whose address must be known before it listens (the gateway's). */
+/**
+ * Ports this process has handed out. A port is only checked free, not held, until its server
+ * listens; a form that picks forty ports before any of its processes starts (two instances of
+ * every service, their operators' ports, the gateway's) would otherwise be handed the same
+ * free port twice, and the second process to bind it fails with EADDRINUSE.
+ */
+const handedOut = new Set<number>();
+
+/** A free port for a server whose address must be known before it listens (the gateway's); never the same twice in a process. */
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 200; attempt++) {
     const port = LOW + Math.floor(Math.random() * (HIGH - LOW));
-    if (await tryPort(port)) return port;
+    if (handedOut.has(port)) continue;
+    if (await tryPort(port)) {
+      handedOut.add(port);
+      return port;
+    }
   }
   throw new Error(`no free port between ${LOW} and ${HIGH}`);
 }

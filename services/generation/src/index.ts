@@ -25,7 +25,7 @@ export {
 // What the benches and the native-module check run, by the package's name (never by a path into it).
 export { objectStorePeriods, closeMp3Encoders, resolveMp3Encoder };
 export { ArrivingMusic } from './domain/render/arriving-music';
-export { renderSignal } from './domain/render/affirmation-signal';
+export { MUSIC_LOOP_MAX_SECONDS, renderSignal } from './domain/render/affirmation-signal';
 export { encodeMp3 } from './domain/render/mp3-encoder';
 export { DEFAULT_PAUSE } from './domain/render/periodic-plan';
 export { planAffirmationSessionCycle } from './domain/render/affirmation-session-plan';

@@ -1,3 +1,4 @@
+import { MUSIC_LOOP_MAX_SECONDS } from '../src/domain/render/affirmation-signal';
 import { crc16, buildInfoFrame, readInfoFrame } from '../src/domain/render/info-tag';
 import { parseFrameHeader, splitFrames } from '../src/domain/render/mp3-frames';
 import { frameLayout, planRender } from '../src/domain/render/periodic-plan';
@@ -90,6 +91,15 @@ describe('the Info/LAME tag', () => {
 });
 
 describe('the periodic plan', () => {
+  test('a track longer than MUSIC_LOOP_MAX_SECONDS loops its first stretch, so a long render copies one loop like a starter track', async () => {
+    const track = new Int16Array(2 * 660 * SR).fill(1000);
+    const { plan, sources } = await prepareRender({ speech: syntheticSpeech(15.5), music: track, durationSeconds: 600 });
+    expect(plan.musicSamples).toBe(MUSIC_LOOP_MAX_SECONDS * SR);
+    expect(sources.music.length).toBe(2 * MUSIC_LOOP_MAX_SECONDS * SR);
+    expect(plan.mode).toBe('periodic');
+    expect(track[track.length - 1]).toBe(1000); // the shared track is not modified
+  });
+
   test('with music, a whole number of voice periods fills the frame-aligned music period with a natural pause', () => {
     const plan = planRender({ durationSeconds: 3600, voiceSamples: 15.5 * SR, musicSamples: 300 * SR, sampleRate: SR, frameSamples: 1152 });
     expect(plan.mode).toBe('periodic');

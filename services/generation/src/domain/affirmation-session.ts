@@ -15,6 +15,7 @@ import type { Caller } from '../data-access/upstream-request';
 import { decodedMusic } from './generate-affirmation-audio';
 import { inRenderTurn, renderedAudioColumns, type GeneratedAudio, type RenderJob } from './render-turn';
 import { ownReadingSamples } from './own-recordings';
+import { loopedMusicFrames } from './render/affirmation-signal';
 import { planAffirmationSessionCycle, repeatedSessionSeconds } from './render/affirmation-session-plan';
 import { SAMPLE_RATE } from './render/output-format';
 import { renderAffirmationMp3 } from './render/render-affirmation';
@@ -52,7 +53,7 @@ export async function generateAffirmationSession(options: RenderJob<AffirmationS
     const speeches = await sessionSpeech({ context, userId, caller, sources, texts, signal });
     signal.throwIfAborted();
 
-    const musicFrames = track ? (track.decodedFrames ?? Math.round(track.durationSeconds * SAMPLE_RATE)) : 0;
+    const musicFrames = track ? loopedMusicFrames(track.decodedFrames ?? Math.round(track.durationSeconds * SAMPLE_RATE), SAMPLE_RATE) : 0;
     const cycle = planAffirmationSessionCycle({
       speeches: sources.map((source) => speeches.get(keyOf(source))!.samples),
       pauseSeconds: request.pauseSeconds,

@@ -9,6 +9,7 @@ import { inRenderTurn, renderedAudioColumns, type GeneratedAudio, type RenderJob
 import { SAMPLE_RATE } from './render/output-format';
 import { ArrivingMusic } from './render/arriving-music';
 import { renderAffirmationMp3 } from './render/render-affirmation';
+import { loopedMusicFrames, MUSIC_LOOP_MAX_SECONDS } from './render/affirmation-signal';
 import { ownReadingSamples } from './own-recordings';
 import { speechForText } from './speech-for-text';
 
@@ -130,20 +131,22 @@ export async function decodedMusic(options: {
 }) {
   const { track, seconds, musicCache, libraryUrl, caller } = options;
   const fetchAudio = () => fetchMusicAudio(libraryUrl, caller, track.id);
-  const measured = track.decodedFrames && track.loudness ? { frames: track.decodedFrames, level: track.loudness } : null;
-  const usable = seconds * SAMPLE_RATE;
+  // A render loops at most the track's first MUSIC_LOOP_MAX_SECONDS: only those are read or kept.
+  const measured =
+    track.decodedFrames && track.loudness ? { frames: loopedMusicFrames(track.decodedFrames, SAMPLE_RATE), level: track.loudness } : null;
+  const usable = Math.min(seconds, MUSIC_LOOP_MAX_SECONDS) * SAMPLE_RATE;
   // The stored duration is ffprobe's: allow a little for a decoder's extra samples.
-  const bytes = measured ? measured.frames * 4 : (track.durationSeconds + 1) * SAMPLE_RATE * 4;
+  const bytes = measured ? measured.frames * 4 : Math.min(track.durationSeconds + 1, MUSIC_LOOP_MAX_SECONDS) * SAMPLE_RATE * 4;
   if (!musicCache.fits(bytes)) {
     const pcm = measured ? await fetchMusicPcm(libraryUrl, caller, track.id, usable) : null;
-    return pcm ?? decodeToPcm16(await fetchAudio(), 2, SAMPLE_RATE, { maxSeconds: seconds });
+    return pcm ?? decodeToPcm16(await fetchAudio(), 2, SAMPLE_RATE, { maxSeconds: Math.min(seconds, MUSIC_LOOP_MAX_SECONDS) });
   }
   const music = await musicCache.get(track.id, async () => {
     const pcm = measured ? await fetchMusicPcm(libraryUrl, caller, track.id, measured.frames) : null;
     if (pcm) return pcm;
     return measured
       ? ArrivingMusic.decode(await fetchAudio(), measured.frames, measured.level)
-      : decodeToPcm16(await fetchAudio(), 2, SAMPLE_RATE);
+      : decodeToPcm16(await fetchAudio(), 2, SAMPLE_RATE, { maxSeconds: MUSIC_LOOP_MAX_SECONDS });
   });
   if (music instanceof ArrivingMusic) {
     music.finished.catch(() => musicCache.forget(track.id));

@@ -23,13 +23,24 @@ export const MUSIC_BELOW_VOICE_DB = 16;
 const LOOP_FADE_IN_SECONDS = 0.05;
 const LOOP_FADE_OUT_SECONDS = 1.0;
 const INT16_TO_FLOAT = 1 / 32768;
+/**
+ * The longest stretch of a track that a render loops: its first four minutes, about a starter
+ * track's length. A render encodes one loop and copies its frames, so every track costs about
+ * what a starter costs, whatever its length (a straight encode of a long track costs as much
+ * per minute as the output is long). A longer track plays its first four minutes, then loops
+ * with the same breath at the loop point as any track.
+ */
+export const MUSIC_LOOP_MAX_SECONDS = 240;
+
+/** The frames of a track of `frames` frames that a render at `sampleRate` loops. */
+export const loopedMusicFrames = (frames: number, sampleRate: number) => Math.min(frames, MUSIC_LOOP_MAX_SECONDS * sampleRate);
 
 /**
  * How the music enters the mix: its level below the voice, and a short fade-in and fade-out
  * on each loop so the loop point is a breath rather than a click. Only measures: the mix
  * applies gain and fades as it goes, since an hour's render must not copy hundreds of
  * megabytes of music (fresh memory costs page faults). Takes 16-bit samples as decoded, or
- * floats in -1..1 (converted).
+ * floats in -1..1 (converted); loops at most the track's first MUSIC_LOOP_MAX_SECONDS.
  */
 export function musicForMix(
   music: Float32Array | Int16Array,
@@ -40,7 +51,7 @@ export function musicForMix(
   /** The listener's balance: how far the music sits below the voice. */
   belowVoiceDb = MUSIC_BELOW_VOICE_DB,
 ): Pick<SignalSources, 'music' | 'musicGain' | 'musicFadeIn' | 'musicFadeOut'> {
-  const frames = music.length >> 1;
+  const frames = loopedMusicFrames(music.length >> 1, sampleRate);
   const samples = music instanceof Int16Array ? music.subarray(0, frames * 2) : toInt16(music.subarray(0, frames * 2));
   const voiceLevel = audibleLevel(voice) || 0.1;
   const musicLevel = knownLevel || audibleLevel(samples) || 1;
