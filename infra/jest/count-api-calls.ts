@@ -5,9 +5,9 @@
  * hand is any call with an argument, string or template, that holds `/api/`; the few tests that
  * send on purpose what the typed client cannot (a malformed path, bad JSON, a raw body) count as
  * by hand, as they are. Calls by id that send a body the declaration refuses, on purpose
- * (`invalidBody`), are counted by id and shown apart.
+ * (`invalidBody`, `invalidQuery`), are counted by id and shown apart.
  *
- *   npx tsx infra/jest/count-api-calls.ts [folder …]     (every test folder when none is named)
+ *   npx tsx infra/jest/count-api-calls.ts [--by-file] [folder …]     (every test folder when none is named)
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -75,7 +75,7 @@ function countFile(source: ts.SourceFile): Counts {
         /^(GET|POST|PUT|PATCH|DELETE) \//.test(first);
       if (typed) {
         counts.typed++;
-        if (node.arguments.slice(1).some((arg) => arg.getText(source).includes('invalidBody'))) counts.offContract++;
+        if (node.arguments.slice(1).some((arg) => /invalidBody|invalidQuery/.test(arg.getText(source)))) counts.offContract++;
       } else if (
         node.arguments.some((arg) => literalText(arg)?.includes('/api/')) &&
         !NOT_A_CALL.has(calleeName(callee) ?? '') &&
@@ -90,7 +90,8 @@ function countFile(source: ts.SourceFile): Counts {
   return counts;
 }
 
-const folders = process.argv.slice(2);
+const byFile = process.argv.includes('--by-file');
+const folders = process.argv.slice(2).filter((arg) => arg !== '--by-file');
 const byFolder = new Map<string, Counts>();
 const total: Counts = { typed: 0, offContract: 0, byHand: 0 };
 for (const path of typescriptFiles(root)) {
@@ -99,7 +100,7 @@ for (const path of typescriptFiles(root)) {
   if (folders.length && !folders.some((folder) => rel.startsWith(folder.replace(/\/$/, '') + '/'))) continue;
   const counts = countFile(ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true));
   if (!counts.typed && !counts.byHand) continue;
-  const folder = rel.slice(0, rel.search(/\/(test|src)\//) + 1 || undefined).replace(/\/$/, '') || rel;
+  const folder = byFile ? rel : rel.slice(0, rel.search(/\/(test|src)\//) + 1 || undefined).replace(/\/$/, '') || rel;
   const sum = byFolder.get(folder) ?? { typed: 0, offContract: 0, byHand: 0 };
   for (const key of ['typed', 'offContract', 'byHand'] as const) {
     sum[key] += counts[key];
@@ -110,9 +111,9 @@ for (const path of typescriptFiles(root)) {
 
 const share = (c: Counts) => (c.typed + c.byHand ? `${((100 * c.typed) / (c.typed + c.byHand)).toFixed(1)}%` : '–');
 const row = (name: string, c: Counts) =>
-  `${name.padEnd(40)} ${String(c.typed).padStart(6)} ${String(c.offContract).padStart(13)} ${String(c.byHand).padStart(8)} ${share(c).padStart(7)}`;
+  `${name.padEnd(byFile ? 70 : 40)} ${String(c.typed).padStart(6)} ${String(c.offContract).padStart(13)} ${String(c.byHand).padStart(8)} ${share(c).padStart(7)}`;
 console.log(
-  `${'test code'.padEnd(40)} ${'by id'.padStart(6)} ${'(off-contract)'.padStart(13)} ${'by hand'.padStart(8)} ${'by id'.padStart(7)}`,
+  `${'test code'.padEnd(byFile ? 70 : 40)} ${'by id'.padStart(6)} ${'(off-contract)'.padStart(13)} ${'by hand'.padStart(8)} ${'by id'.padStart(7)}`,
 );
 for (const [folder, counts] of [...byFolder].sort(([a], [b]) => a.localeCompare(b))) console.log(row(folder, counts));
 console.log(row('all', total));

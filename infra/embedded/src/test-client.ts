@@ -24,10 +24,14 @@ export interface SentAnswer<Id extends AnyEndpointId> {
 
 /**
  * A call by id whose body is not the declared JSON: an HTML form (for `json-or-form` endpoints),
- * a file's bytes (for `file` endpoints), or, on purpose, a JSON body the declaration refuses.
+ * the body's own bytes (a file for `file` endpoints, the signed body for the payment provider's),
+ * or, on purpose, a JSON body the declaration refuses.
  */
 type OtherBody = { form: Record<string, string> } | { bytes: Uint8Array | string } | { invalidBody: unknown };
-export type SendRequest<Id extends AnyEndpointId> = EndpointRequest<Id> | (Omit<EndpointRequest<Id>, 'body'> & OtherBody);
+export type SendRequest<Id extends AnyEndpointId> = (EndpointRequest<Id> | (Omit<EndpointRequest<Id>, 'body'> & OtherBody)) & {
+  /** Query fields the declaration refuses, sent on purpose. */
+  invalidQuery?: Record<string, string>;
+};
 
 /**
  * A tiny browser-like HTTP client for black-box tests: keeps cookies between calls, never
@@ -69,13 +73,18 @@ export class TestClient {
       if (endpoint.fields.bodyKind !== 'json-or-form') throw new Error(`${id} takes no form`);
       body.form = request.form;
     } else if ('bytes' in request) {
-      if (endpoint.fields.bodyKind !== 'file') throw new Error(`${id} takes no file`);
+      if (endpoint.fields.bodyKind !== 'file' && endpoint.fields.access !== 'payment-provider') throw new Error(`${id} takes no raw body`);
       body.body = request.bytes;
     } else if ('invalidBody' in request) body.json = request.invalidBody;
     else if ('body' in request) body.json = request.body;
-    const res = await this.request(endpoint.method, endpointUrl(id, request as EndpointRequest<Id>), body);
+    const res = await this.request(
+      endpoint.method,
+      endpointUrl(id, { ...request, query: { ...request.query, ...request.invalidQuery } } as EndpointRequest<Id>),
+      body,
+    );
     const answer = endpoint.fields.answers[res.status];
-    if (answer?.kind === 'json' && res.text) {
+    // A refusal of a form post is a page for the browser that posted it, not the declared JSON.
+    if (answer?.kind === 'json' && /json/.test(res.headers.get('content-type') ?? '')) {
       const checked = answer.schema.safeParse(res.data);
       if (!checked.success) {
         const issue = checked.error.issues[0];
