@@ -43,9 +43,9 @@ const engineCalls = () => sumOfMetricAt([system.gateway.metricsUrl!], 'innerecho
 
 describe('which engine makes voices', () => {
   test('anyone, signed in or not, reads the engine a new voice is made with, through the gateway', async () => {
-    const visitor = await fetch(`${system.url}/api/voice-engine`);
+    const visitor = await new TestClient(system.url).api.send('GET /api/voice-engine', {});
     expect(visitor.status).toBe(200);
-    expect(await visitor.json()).toEqual({ cloneEngine: 'local' });
+    expect(visitor.data).toEqual({ cloneEngine: 'local' });
     const { client } = await subscriber();
     expect((await client.api.send('GET /api/voice-engine', {})).data).toEqual({ cloneEngine: 'local' });
   });
