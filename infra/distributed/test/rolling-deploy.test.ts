@@ -45,7 +45,7 @@ test('each service restarted in turn under steady reads and writes: every read s
   const attached = await attachToDistributedSystem(system);
   await attached.grantSubscription(user.id).finally(() => attached.close());
   const sessionId = await cloneVoiceInNewSession(listener);
-  const transcript = ((await listener.get('/api/transcripts')).data as { id: string }[])[0];
+  const transcript = ((await listener.api.send('GET /api/transcripts', {})).data as { id: string }[])[0];
 
   // The steady stream: one read and one write in flight at a time, back to back.
   const outcomes: Outcome[] = [];
@@ -69,12 +69,12 @@ test('each service restarted in turn under steady reads and writes: every read s
     });
   };
   const reads: [string, () => ReturnType<TestClient['request']>][] = [
-    ['transcripts', () => listener.get('/api/transcripts')],
-    ['current user', () => listener.get('/api/auth/user')],
-    ['voice profile', () => listener.get(`/api/voice-profile/${sessionId}`)],
-    ['saved affirmations', () => listener.get(`/api/saved-affirmations/${sessionId}`)],
-    ['referral code', () => listener.get(`/api/referrals/validate/${creator.referralCode}`)],
-    ['creators', () => listener.get('/api/creators')],
+    ['transcripts', () => listener.api.send('GET /api/transcripts', {})],
+    ['current user', () => listener.api.send('GET /api/auth/user', {})],
+    ['voice profile', () => listener.api.send('GET /api/voice-profile/:sessionId', { params: { sessionId } })],
+    ['saved affirmations', () => listener.api.send('GET /api/saved-affirmations/:sessionId', { params: { sessionId } })],
+    ['referral code', () => listener.api.send('GET /api/referrals/validate/:code', { params: { code: creator.referralCode } })],
+    ['creators', () => listener.api.send('GET /api/creators', {})],
   ];
   let n = 0;
   const readLoop = (async () => {
@@ -93,7 +93,7 @@ test('each service restarted in turn under steady reads and writes: every read s
         await timed(
           'write',
           'sign-up',
-          () => new TestClient(system.url).postJson('/api/signup', { email, password: 'a long enough password' }),
+          () => new TestClient(system.url).api.send('POST /api/signup', { body: { email, password: 'a long enough password' } }),
           () => email,
         );
       } else if (turn === 1) {
@@ -101,11 +101,13 @@ test('each service restarted in turn under steady reads and writes: every read s
           'write',
           'custom affirmation',
           () =>
-            listener.postJson('/api/custom-affirmations', {
-              sessionId,
-              title: `Deploy ${m}`,
-              content: 'I stay steady.',
-              category: 'Other',
+            listener.api.send('POST /api/custom-affirmations', {
+              body: {
+                sessionId,
+                title: `Deploy ${m}`,
+                content: 'I stay steady.',
+                category: 'Other',
+              },
             }),
           (data) => data.id,
         );
@@ -116,7 +118,7 @@ test('each service restarted in turn under steady reads and writes: every read s
         await timed(
           'write',
           'checkout',
-          () => buyer.postJson('/api/create-checkout-session', { plan: 'monthly', referralCode: creator.referralCode }),
+          () => buyer.api.send('POST /api/create-checkout-session', { body: { plan: 'monthly', referralCode: creator.referralCode } }),
           (data) => (checkout = new URL(data.url, system.url).pathname),
         );
         if (checkout) {
@@ -134,7 +136,7 @@ test('each service restarted in turn under steady reads and writes: every read s
         await timed(
           'write',
           'referral click',
-          () => new TestClient(system.url).postJson('/api/referrals/click', { referralCode: creator.referralCode }),
+          () => new TestClient(system.url).api.send('POST /api/referrals/click', { body: { referralCode: creator.referralCode } }),
           (data) => (data?.recorded ? 'counted' : ''),
         );
       }
@@ -148,18 +150,22 @@ test('each service restarted in turn under steady reads and writes: every read s
     const instance = system.system.services[service].instances[0];
     let inFlight: Promise<{ status: number }> | null = null;
     if (service === 'generation') {
-      inFlight = listener.postJson('/api/generate-audio', {
-        sessionId,
-        transcriptId: transcript.id,
-        voiceSpeed: '1.0',
-        audioDuration: '60',
+      inFlight = listener.api.send('POST /api/generate-audio', {
+        body: {
+          sessionId,
+          transcriptId: transcript.id,
+          voiceSpeed: '1.0',
+          audioDuration: '60',
+        },
       });
       // In the service's hands before the SIGTERM: its render queue counts it. A fixed pause
       // was not enough on a busy machine, where the request could still be on its way.
       let answered = false;
       void inFlight.then(() => (answered = true));
       await eventually(async () => {
-        const place = (await listener.get('/api/generate-audio/queue')).data as { running?: number; waiting?: number } | undefined;
+        const place = (await listener.api.send('GET /api/generate-audio/queue', {})).data as
+          | { running?: number; waiting?: number }
+          | undefined;
         if (!answered && (place?.running ?? 0) + (place?.waiting ?? 0) === 0)
           throw new Error("the render is not in generation's queue yet");
       }, 600);
@@ -236,6 +242,6 @@ test('each service restarted in turn under steady reads and writes: every read s
   const payments = outcomes.filter((o) => o.what === 'payment' && o.created).length;
   await eventually(async () => expect(await commissionsOf(admin, creator.id)).toHaveLength(payments), 300);
   // The render that was running when generation got SIGTERM was saved.
-  const saved = await listener.get(`/api/saved-affirmations/${sessionId}`);
+  const saved = await listener.api.send('GET /api/saved-affirmations/:sessionId', { params: { sessionId } });
   expect(saved.data).toHaveLength(1);
 });

@@ -22,7 +22,7 @@ const put = (uploadURL: string, body: Uint8Array | string) =>
 test('on S3 an upload URL is ours and takes one PUT, whichever instance the next PUT reaches', async () => {
   const listener = new TestClient(system.url);
   await listener.signUp(uniqueEmail('s3-once'));
-  const link = await listener.postJson('/api/voice-profile/upload', {});
+  const link = await listener.api.send('POST /api/voice-profile/upload', {});
   expect(link.status).toBe(200);
   expect(link.data.uploadURL).toMatch(/^\/api\/files\/voice\/uploads\//);
   expect((await put(link.data.uploadURL, 'the first recording')).status).toBe(200);
@@ -38,13 +38,13 @@ test("on S3 three links asked for at once across two instances: two hold the acc
   const listener = new TestClient(system.url);
   await listener.signUp(uniqueEmail('s3-quota'));
   // The links hold their room from the moment they are given, whichever instance gives them.
-  const asked = await Promise.all([0, 1, 2].map(() => listener.postJson('/api/voice-profile/upload', {})));
+  const asked = await Promise.all([0, 1, 2].map(() => listener.api.send('POST /api/voice-profile/upload', {})));
   expect(asked.map((a) => `${a.status} ${a.data.code ?? ''}`.trim()).sort()).toEqual(['200', '200', '409 STORAGE_QUOTA_EXCEEDED']);
   const links = asked.filter((a) => a.status === 200).map((a) => a.data.uploadURL as string);
   const answers = await Promise.all(links.map(async (link, i) => (await put(link, new Uint8Array(20 * MB).fill(i + 1))).status));
   expect(answers).toEqual([200, 200]);
   // 40 MB stored: a fourth link is given, and its 20 MB do not fit the 10 MB left.
-  const fourth = await listener.postJson('/api/voice-profile/upload', {});
+  const fourth = await listener.api.send('POST /api/voice-profile/upload', {});
   expect(fourth.status).toBe(200);
   const over = await put(fourth.data.uploadURL, new Uint8Array(20 * MB));
   expect(over.status).toBe(413);
@@ -53,7 +53,7 @@ test("on S3 three links asked for at once across two instances: two hold the acc
   // The rest of that body was read before the refusal: the connection is kept for the next call.
   expect(over.headers.get('connection')).not.toBe('close');
   // The refused link still holds the room left (a failed PUT may be sent again), so no other link is given meanwhile...
-  expect((await listener.postJson('/api/voice-profile/upload', {})).data.code).toBe('STORAGE_QUOTA_EXCEEDED');
+  expect((await listener.api.send('POST /api/voice-profile/upload', {})).data.code).toBe('STORAGE_QUOTA_EXCEEDED');
   // ...and what fits goes in through it.
   expect((await put(fourth.data.uploadURL, new Uint8Array(5 * MB))).status).toBe(200);
 });

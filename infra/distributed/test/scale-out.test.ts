@@ -121,22 +121,25 @@ test('generation: two renders on two instances save two affirmations and count t
   }
   const sessionId = await cloneVoiceInNewSession(listener);
 
-  const transcripts = (await listener.get('/api/transcripts')).data as { id: string; playCount: number }[];
+  const transcripts = (await listener.api.send('GET /api/transcripts', {})).data as { id: string; playCount: number }[];
   const chosen = transcripts[transcripts.length - 1];
   for (let i = 0; i < 2; i++) {
-    const render = await listener.postJson('/api/generate-audio', {
-      sessionId,
-      transcriptId: chosen.id,
-      voiceSpeed: '1.0',
-      audioDuration: '60',
+    const render = await listener.api.send('POST /api/generate-audio', {
+      body: {
+        sessionId,
+        transcriptId: chosen.id,
+        voiceSpeed: '1.0',
+        audioDuration: '60',
+      },
     });
     expect(render.status).toBe(201);
     expect(render.headers.get('content-type')).toBe('audio/mpeg');
   }
 
-  const saved = await listener.get(`/api/saved-affirmations/${sessionId}`);
+  const saved = await listener.api.send('GET /api/saved-affirmations/:sessionId', { params: { sessionId } });
   expect(saved.data).toHaveLength(2);
-  const playCount = async () => ((await listener.get(`/api/transcripts/${chosen.id}`)).data as { playCount: number }).playCount;
+  const playCount = async () =>
+    ((await listener.api.send('GET /api/transcripts/:id', { params: { id: chosen.id } })).data as { playCount: number }).playCount;
   await eventually(async () => expect(await playCount()).toBe(chosen.playCount + 2), 300);
   await eventsSettled('generation', 'library', 'library.generation-events');
   expect(await playCount()).toBe(chosen.playCount + 2);
@@ -165,17 +168,19 @@ test('library restarted under steady reads and writes with two instances: not on
   let flowing = true;
   const reads = (async () => {
     while (flowing) {
-      outcomes.push({ what: 'read transcripts', status: (await listener.get('/api/transcripts')).status });
-      outcomes.push({ what: 'read own list', status: (await listener.get('/api/custom-affirmations')).status });
+      outcomes.push({ what: 'read transcripts', status: (await listener.api.send('GET /api/transcripts', {})).status });
+      outcomes.push({ what: 'read own list', status: (await listener.api.send('GET /api/custom-affirmations', {})).status });
     }
   })();
   const writes = (async () => {
     for (let n = 0; flowing; n++) {
-      const res = await listener.postJson('/api/custom-affirmations', {
-        sessionId,
-        title: `Restart ${n}`,
-        content: 'I stay steady.',
-        category: 'Other',
+      const res = await listener.api.send('POST /api/custom-affirmations', {
+        body: {
+          sessionId,
+          title: `Restart ${n}`,
+          content: 'I stay steady.',
+          category: 'Other',
+        },
       });
       outcomes.push({ what: 'write', status: res.status });
       if (res.status === 201) created.push((res.data as { id: string }).id);
@@ -212,7 +217,7 @@ test('the first admin gets in through a setup link logged once; a used link is r
 
   // The test system chose the password through that link: it works, the link does not any more.
   const admin = await signedInAdmin(system.url, system.admin);
-  expect((await admin.get('/api/payouts/balances')).status).toBe(200);
+  expect((await admin.api.send('GET /api/payouts/balances', {})).status).toBe(200);
   const used = new URL(logged.setupUrl);
   expect((await new TestClient(system.url).get(`${used.pathname}${used.search}`)).status).toBe(410);
 
@@ -229,9 +234,10 @@ test('the first admin gets in through a setup link logged once; a used link is r
   expect(fresh).toBeDefined();
   await chooseAdminPassword(system.url, fresh!, 'a brand new admin password');
   expect(
-    (await new TestClient(system.url).postJson('/api/login', { email: system.admin.email, password: system.admin.password })).status,
+    (await new TestClient(system.url).api.send('POST /api/login', { body: { email: system.admin.email, password: system.admin.password } }))
+      .status,
   ).toBe(401);
   const again = await signedInAdmin(system.url, { email: system.admin.email, password: 'a brand new admin password' });
-  expect((await again.get('/api/auth/user')).data.role).toBe('admin');
+  expect((await again.api.send('GET /api/auth/user', {})).data.role).toBe('admin');
   system.admin.password = 'a brand new admin password';
 });

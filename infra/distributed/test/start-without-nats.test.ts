@@ -89,16 +89,16 @@ test('started while NATS is away, every part serves and takes writes; when NATS 
   );
   expect(waiting).toBeGreaterThanOrEqual(emails.length + 4);
   expect(await count('select count(*)::int as n from billing.accounts where email = any($1)', [emails])).toBe(0);
-  expect((await buyer.get('/api/auth/user')).data.subscriptionStatus).toBe('inactive');
+  expect((await buyer.api.send('GET /api/auth/user', {})).data.subscriptionStatus).toBe('inactive');
 
   const natsStarted = Date.now();
   await nats.start();
   await eventually(
     async () => {
       expect(await count('select count(*)::int as n from billing.accounts where email = any($1)', [emails])).toBe(emails.length);
-      expect((await buyer.get('/api/auth/user')).data.subscriptionStatus).toBe('active');
-      expect((await admin.get(`/api/commissions/creator/${creator.id}`)).data).toHaveLength(1);
-      expect(((await buyer.get('/api/creators')).data as { id: string }[]).filter((c) => c.id === creator.id)).toHaveLength(1);
+      expect((await buyer.api.send('GET /api/auth/user', {})).data.subscriptionStatus).toBe('active');
+      expect((await admin.api.send('GET /api/commissions/creator/:creatorId', { params: { creatorId: creator.id } })).data).toHaveLength(1);
+      expect(((await buyer.api.send('GET /api/creators', {})).data as { id: string }[]).filter((c) => c.id === creator.id)).toHaveLength(1);
     },
     600,
     200,

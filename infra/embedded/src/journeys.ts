@@ -11,7 +11,7 @@ import { spokenSample } from './test-support/voice-samples';
 
 export async function signedInAdmin(baseUrl: string, admin: { email: string; password: string }): Promise<TestClient> {
   const client = new TestClient(baseUrl);
-  const res = await client.postJson('/api/login', admin);
+  const res = await client.api.send('POST /api/login', { body: admin });
   if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status} ${res.text}`);
   return client;
 }
@@ -22,7 +22,7 @@ export async function createCreatorThroughAdmin(
 ): Promise<{ id: string; referralCode: string; email: string; password: string }> {
   const referralCode = `r${randomBytes(5).toString('hex')}`;
   const sign = { email: uniqueEmail('creator'), password: 'creator password 123' };
-  const res = await admin.postJson('/api/creators', { name: `Creator ${referralCode}`, ...sign, referralCode });
+  const res = await admin.api.send('POST /api/creators', { body: { name: `Creator ${referralCode}`, ...sign, referralCode } });
   if (res.status !== 201) throw new Error(`creating a creator failed: ${res.status} ${res.text}`);
   return { id: res.data.id, referralCode, ...sign };
 }
@@ -44,9 +44,11 @@ export async function subscribeThroughDemoCheckout(
 ): Promise<{ email: string; checkoutId: string }> {
   const client = options.client ?? new TestClient(baseUrl);
   const email = options.email ?? uniqueEmail('buyer');
-  const checkout = await client.postJson('/api/create-checkout-session', {
-    plan: 'monthly',
-    ...(options.referralCode ? { referralCode: options.referralCode } : {}),
+  const checkout = await client.api.send('POST /api/create-checkout-session', {
+    body: {
+      plan: 'monthly',
+      ...(options.referralCode ? { referralCode: options.referralCode } : {}),
+    },
   });
   if (checkout.status !== 200) throw new Error(`checkout failed: ${checkout.status} ${checkout.text}`);
   const path = new URL(checkout.data.url, baseUrl).pathname;
@@ -57,7 +59,7 @@ export async function subscribeThroughDemoCheckout(
 
 /** The creator's commissions as the creator area (or an admin) reads them. */
 export async function commissionsOf(reader: TestClient, creatorId: string): Promise<CommissionView[]> {
-  const res = await reader.get(`/api/commissions/creator/${creatorId}`);
+  const res = await reader.api.send('GET /api/commissions/creator/:creatorId', { params: { creatorId } });
   if (res.status !== 200) throw new Error(`reading commissions failed: ${res.status} ${res.text}`);
   return res.data as CommissionView[];
 }
@@ -68,7 +70,7 @@ export async function commissionsOf(reader: TestClient, creatorId: string): Prom
  * names it by; a refusal throws with the status and the answer.
  */
 export async function uploadRecordingThroughApi(listener: TestClient, recording: Uint8Array): Promise<string> {
-  const upload = await listener.postJson('/api/voice-profile/upload', {});
+  const upload = await listener.api.send('POST /api/voice-profile/upload', {});
   if (upload.status !== 200) throw new Error(`no upload URL: ${upload.status} ${upload.text}`);
   const put = await fetch(new URL(upload.data.uploadURL, listener.baseUrl), {
     method: 'PUT',
@@ -85,10 +87,12 @@ export async function uploadRecordingThroughApi(listener: TestClient, recording:
  * the clone's answer.
  */
 export async function cloneVoiceThroughApi(listener: TestClient, sample: Uint8Array, sessionId: string) {
-  return listener.postJson('/api/voice-profile/clone', {
-    sessionId,
-    uploadURL: await uploadRecordingThroughApi(listener, sample),
-    consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION },
+  return listener.api.send('POST /api/voice-profile/clone', {
+    body: {
+      sessionId,
+      uploadURL: await uploadRecordingThroughApi(listener, sample),
+      consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION },
+    },
   });
 }
 

@@ -46,7 +46,9 @@ export async function journeysOfEveryKindOfPerson(baseUrl: string, options: Peop
   const admin = await step('admin', 'signs in', () => signedInAdmin(baseUrl, options.admin));
   const title = `Steady ${randomBytes(4).toString('hex')}`;
   const transcript = await step('admin', 'adds an affirmation text', async () => {
-    const res = await admin.postJson('/api/transcripts', { title, content: 'I am steady and clear.', category: 'Calm & Relaxation' });
+    const res = await admin.api.send('POST /api/transcripts', {
+      body: { title, content: 'I am steady and clear.', category: 'Calm & Relaxation' },
+    });
     expectStatus(res, 201);
     return res.data as { id: string };
   });
@@ -59,23 +61,25 @@ export async function journeysOfEveryKindOfPerson(baseUrl: string, options: Peop
     if (!/<div id="root">|<html/i.test(res.text)) throw new Error('the app page is not HTML');
   });
   await step('visitor', 'finds the new text in the library', async () => {
-    const res = await visitor.get('/api/transcripts');
+    const res = await visitor.api.send('GET /api/transcripts', {});
     expectStatus(res, 200);
     if (!(res.data as { id: string }[]).some((t) => t.id === transcript.id)) throw new Error(`"${title}" is not listed`);
   });
   await step('visitor', "follows the creator's link", async () => {
-    expectStatus(await visitor.get(`/api/referrals/validate/${creator.referralCode}`), 200);
-    expectStatus(await visitor.postJson('/api/referrals/click', { referralCode: creator.referralCode }), 200);
+    expectStatus(await visitor.api.send('GET /api/referrals/validate/:code', { params: { code: creator.referralCode } }), 200);
+    expectStatus(await visitor.api.send('POST /api/referrals/click', { body: { referralCode: creator.referralCode } }), 200);
   });
 
   const withoutPlan = new TestClient(baseUrl);
   await step('listener without a plan', 'signs up', () => withoutPlan.signUp(uniqueEmail('journey.free')));
   await step('listener without a plan', 'is asked for a plan before generating', async () => {
-    const res = await withoutPlan.postJson('/api/generate-audio', {
-      sessionId: newSessionId(),
-      transcriptId: transcript.id,
-      voiceSpeed: '1.0',
-      audioDuration: '60',
+    const res = await withoutPlan.api.send('POST /api/generate-audio', {
+      body: {
+        sessionId: newSessionId(),
+        transcriptId: transcript.id,
+        voiceSpeed: '1.0',
+        audioDuration: '60',
+      },
     });
     expectStatus(res, 402);
     if (res.data?.code !== 'SUBSCRIPTION_REQUIRED') throw new Error(`answered ${res.text}`);
@@ -88,7 +92,7 @@ export async function journeysOfEveryKindOfPerson(baseUrl: string, options: Peop
     await subscribeThroughDemoCheckout(baseUrl, { client: visitor, email, referralCode: creator.referralCode });
     await eventually(
       async () => {
-        const me = await visitor.get('/api/auth/user');
+        const me = await visitor.api.send('GET /api/auth/user', {});
         if (me.data?.subscriptionStatus !== 'active') throw new Error(`the plan is not active yet: ${me.text}`);
       },
       waits,
@@ -101,24 +105,29 @@ export async function journeysOfEveryKindOfPerson(baseUrl: string, options: Peop
     expectStatus(clone, 200);
   });
   await step('subscriber', 'generates the text in their voice', async () => {
-    const res = await visitor.postJson('/api/generate-audio', {
-      sessionId,
-      transcriptId: transcript.id,
-      voiceSpeed: '1.0',
-      audioDuration: '60',
+    const res = await visitor.api.send('POST /api/generate-audio', {
+      body: {
+        sessionId,
+        transcriptId: transcript.id,
+        voiceSpeed: '1.0',
+        audioDuration: '60',
+      },
     });
     expectStatus(res, 201);
     if (res.headers.get('content-type') !== 'audio/mpeg') throw new Error(`answered ${res.headers.get('content-type')}`);
   });
   await step('subscriber', 'finds it in the saved list', async () => {
-    const res = await visitor.get(`/api/saved-affirmations/${sessionId}`);
+    const res = await visitor.api.send('GET /api/saved-affirmations/:sessionId', { params: { sessionId } });
     expectStatus(res, 200);
     if ((res.data as unknown[]).length !== 1) throw new Error(`the saved list holds ${(res.data as unknown[]).length}`);
   });
 
   const asCreator = new TestClient(baseUrl);
   await step('creator', 'signs in', async () =>
-    expectStatus(await asCreator.postJson('/api/creator-auth/login', { email: creator.email, password: creator.password }), 200),
+    expectStatus(
+      await asCreator.api.send('POST /api/creator-auth/login', { body: { email: creator.email, password: creator.password } }),
+      200,
+    ),
   );
   await step('creator', "sees the commission of the referred subscriber's payment", () =>
     eventually(

@@ -1,4 +1,37 @@
-import { createApiClient } from '@innerecho/contracts';
+import {
+  ALL_ENDPOINTS,
+  createApiClient,
+  endpointUrl,
+  type AnyEndpointId,
+  type Endpoint,
+  type EndpointAnswer,
+  type EndpointRequest,
+} from '@innerecho/contracts';
+
+/** The `{ error, code }` of a refusal, which any call may answer. */
+type Refusal = { error?: string; code?: string; details?: unknown };
+
+/**
+ * What `api.send` answers: the status, headers and text as they came, and the JSON typed by the
+ * endpoint's declared success answer (with the refusal's fields, for the statuses that refuse).
+ */
+export interface SentAnswer<Id extends AnyEndpointId> {
+  status: number;
+  headers: Headers;
+  text: string;
+  data: [EndpointAnswer<Id>] extends [undefined] ? Refusal | undefined : EndpointAnswer<Id> & Refusal;
+}
+
+/**
+ * A call by id whose body is not the declared JSON: an HTML form (for `json-or-form` endpoints),
+ * the body's own bytes (a file for `file` endpoints, the signed body for the payment provider's),
+ * or, on purpose, a JSON body the declaration refuses.
+ */
+type OtherBody = { form: Record<string, string> } | { bytes: Uint8Array | string } | { invalidBody: unknown };
+export type SendRequest<Id extends AnyEndpointId> = (EndpointRequest<Id> | (Omit<EndpointRequest<Id>, 'body'> & OtherBody)) & {
+  /** Query fields the declaration refuses, sent on purpose. */
+  invalidQuery?: Record<string, string>;
+};
 
 /**
  * A tiny browser-like HTTP client for black-box tests: keeps cookies between calls, never
@@ -14,9 +47,52 @@ export class TestClient {
    * The typed API client (@innerecho/contracts), calling endpoints by id through this client's
    * cookies; every JSON answer is checked against its declared schema.
    */
-  readonly api = createApiClient((method, path, body) => this.request(method, path, body === undefined ? {} : { json: body }), {
-    checkAnswers: true,
-  });
+  readonly api = {
+    ...createApiClient((method, path, body) => this.request(method, path, body === undefined ? {} : { json: body }), {
+      checkAnswers: true,
+    }),
+    /**
+     * Calls an endpoint by id and answers whatever came back (status, headers, text, data),
+     * for tests of refusals, headers and answers that are not JSON. A JSON answer with a
+     * declared status is checked against its declared schema.
+     */
+    send: <Id extends AnyEndpointId>(id: Id, request: SendRequest<Id>, options: { headers?: Record<string, string> } = {}) =>
+      this.send(id, request, options),
+  };
+
+  private async send<Id extends AnyEndpointId>(
+    id: Id,
+    request: SendRequest<Id>,
+    options: { headers?: Record<string, string> },
+  ): Promise<SentAnswer<Id>> {
+    const endpoint = ALL_ENDPOINTS[id] as Endpoint;
+    const body: { json?: unknown; form?: Record<string, string>; body?: string | Uint8Array; headers?: Record<string, string> } = {
+      headers: options.headers,
+    };
+    if ('form' in request) {
+      if (endpoint.fields.bodyKind !== 'json-or-form') throw new Error(`${id} takes no form`);
+      body.form = request.form;
+    } else if ('bytes' in request) {
+      if (endpoint.fields.bodyKind !== 'file' && endpoint.fields.access !== 'payment-provider') throw new Error(`${id} takes no raw body`);
+      body.body = request.bytes;
+    } else if ('invalidBody' in request) body.json = request.invalidBody;
+    else if ('body' in request) body.json = request.body;
+    const res = await this.request(
+      endpoint.method,
+      endpointUrl(id, { ...request, query: { ...request.query, ...request.invalidQuery } } as EndpointRequest<Id>),
+      body,
+    );
+    const answer = endpoint.fields.answers[res.status];
+    // A refusal of a form post is a page for the browser that posted it, not the declared JSON.
+    if (answer?.kind === 'json' && /json/.test(res.headers.get('content-type') ?? '')) {
+      const checked = answer.schema.safeParse(res.data);
+      if (!checked.success) {
+        const issue = checked.error.issues[0];
+        throw new Error(`${id} answered ${res.status} not as declared: ${issue.path.join('.')} ${issue.message}\n${res.text}`);
+      }
+    }
+    return res as SentAnswer<Id>;
+  }
 
   async request(
     method: string,
@@ -61,9 +137,9 @@ export class TestClient {
 
   /** Signs up a new account through the API and keeps its session cookie. */
   async signUp(email: string, password = 'a long enough password', name = 'Test User') {
-    const res = await this.postJson('/api/signup', { email, password, name });
+    const res = await this.api.send('POST /api/signup', { body: { email, password, name } });
     if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
-    return res.data as { id: string; email: string; role: string; subscriptionStatus: string };
+    return res.data;
   }
 }
 

@@ -109,7 +109,7 @@ test('the reads answer what their declarations say (each answer parsed with its 
   await listener.api.call('GET /api/own-recordings/:sessionId/:affirmationId', { params: { sessionId, affirmationId: creators[0].id } });
 
   const admin = new TestClient(system.url);
-  expect((await admin.postJson('/api/login', system.admin)).status).toBe(200);
+  expect((await admin.api.send('POST /api/login', { body: system.admin })).status).toBe(200);
   await admin.api.call('GET /api/creator-accounts', {});
   await admin.api.call('GET /api/payouts/balances', {});
   await admin.api.call('GET /api/payouts', {});

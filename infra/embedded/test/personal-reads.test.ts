@@ -36,7 +36,7 @@ async function subscribedListener() {
   const email = uniqueEmail('personal');
   const user = await client.signUp(email);
   await subscribeThroughDemoCheckout(system.url, { client, email });
-  const transcriptId = ((await client.get('/api/transcripts')).data as { id: string }[])[0].id;
+  const transcriptId = ((await client.api.send('GET /api/transcripts', {})).data as { id: string }[])[0].id;
   return { client, user, email, sessionId: newSessionId(), transcriptId };
 }
 
@@ -45,7 +45,7 @@ test("a listener's own reads answer their own data, with the service's headers",
   const answers = await Promise.all(personalReads(sessionId, transcriptId).map((path) => client.get(path)));
   for (const answer of answers) expect(answer.status).toBe(200);
   const [me, session, saved, allowance, voice, streak, ownRecording] = answers.map((a) => a.data);
-  await eventually(async () => expect((await client.get('/api/auth/user')).data.subscriptionStatus).toBe('active'));
+  await eventually(async () => expect((await client.api.send('GET /api/auth/user', {})).data.subscriptionStatus).toBe('active'));
   expect(me).toMatchObject({ id: user.id, email });
   expect(session.user).toMatchObject({ id: user.id, email });
   expect(saved).toEqual([]);
@@ -60,7 +60,9 @@ test("a listener's own reads answer their own data, with the service's headers",
 
 test("another listener's sessionId, a visitor, and a bad query get the same refusals as before", async () => {
   const owner = await subscribedListener();
-  expect((await owner.client.get(`/api/saved-affirmations/${owner.sessionId}`)).status).toBe(200);
+  expect((await owner.client.api.send('GET /api/saved-affirmations/:sessionId', { params: { sessionId: owner.sessionId } })).status).toBe(
+    200,
+  );
   const other = await subscribedListener();
   for (const path of personalReads(owner.sessionId, owner.transcriptId).filter((p) => p.includes(owner.sessionId))) {
     const refused = await other.client.get(path);
@@ -68,10 +70,13 @@ test("another listener's sessionId, a visitor, and a bad query get the same refu
     expect(refused.data.code).toBe('SESSION_NOT_OWNED');
   }
   const visitor = new TestClient(system.url);
-  expect((await visitor.get('/api/auth/user')).status).toBe(401);
-  expect((await visitor.get('/api/auth/session')).data).toEqual({ user: null });
-  expect((await visitor.get('/api/generate-audio/allowance')).status).toBe(401);
-  const badZone = await owner.client.get(`/api/saved-affirmations/${owner.sessionId}/streak?timeZone=Not%2FA_Zone`);
+  expect((await visitor.api.send('GET /api/auth/user', {})).status).toBe(401);
+  expect((await visitor.api.send('GET /api/auth/session', {})).data).toEqual({ user: null });
+  expect((await visitor.api.send('GET /api/generate-audio/allowance', {})).status).toBe(401);
+  const badZone = await owner.client.api.send('GET /api/saved-affirmations/:sessionId/streak', {
+    params: { sessionId: owner.sessionId },
+    query: { timeZone: 'Not/A_Zone' },
+  });
   expect(badZone.status).toBe(400);
   expect(badZone.data.code).toBe('BAD_TIME_ZONE');
   const control = await owner.client.get(`/api/own-recordings/${owner.sessionId}/abc%00def`);
@@ -88,7 +93,7 @@ test('after sign-out every own read of a copied cookie is refused, through the g
   };
   const reads = personalReads(sessionId, transcriptId).filter((p) => p !== '/api/auth/session');
   for (const path of reads) expect((await copy(system.url).get(path)).status).toBe(200);
-  await client.get('/api/logout');
+  await client.api.send('GET /api/logout', {});
   const owners: Record<string, string> = {
     '/api/auth': system.services.identity.url,
     '/api/voice-profile': system.services.voice.url,
@@ -100,7 +105,7 @@ test('after sign-out every own read of a copied cookie is refused, through the g
         const service = Object.entries(owners).find(([prefix]) => path.startsWith(prefix))?.[1] ?? system.services.generation.url;
         expect((await copy(service).get(path)).status).toBe(401);
       }
-      expect((await copy(system.url).get('/api/auth/session')).data).toEqual({ user: null });
+      expect((await copy(system.url).api.send('GET /api/auth/session', {})).data).toEqual({ user: null });
     },
     50,
     100,
@@ -109,7 +114,7 @@ test('after sign-out every own read of a copied cookie is refused, through the g
 
 test("the services' request figures count the own reads by route pattern", async () => {
   const { client } = await subscribedListener();
-  expect((await client.get('/api/generate-audio/allowance')).status).toBe(200);
+  expect((await client.api.send('GET /api/generate-audio/allowance', {})).status).toBe(200);
   const figures = await (await fetch(`${system.gateway.metricsUrl}/metrics`)).text();
   expect(figures).toMatch(/innerecho_http_requests_total\{[^}]*route="\/api\/generate-audio\/allowance"[^}]*status="200"[^}]*\} [1-9]/);
 });

@@ -140,7 +140,7 @@ beforeAll(async () => {
   const email = uniqueEmail('crash');
   const user = await client.signUp(email);
   await subscribeThroughDemoCheckout(product.info.url, { client, email });
-  await eventually(async () => expect((await client.get('/api/auth/user')).data.subscriptionStatus).toBe('active'), 300, 100);
+  await eventually(async () => expect((await client.api.send('GET /api/auth/user', {})).data.subscriptionStatus).toBe('active'), 300, 100);
   const sessionId = newSessionId();
   const [cloned, music] = await Promise.all([
     spokenSample().then((sample) => cloneStraightAtVoice(client, new Uint8Array(sample), sessionId)),
@@ -149,7 +149,7 @@ beforeAll(async () => {
   expect(cloned.status === 200 ? 200 : await cloned.text()).toBe(200);
   listener = { client, userId: user.id, sessionId };
   track = music;
-  transcriptId = ((await client.get('/api/transcripts')).data as { id: string; content: string }[]).sort(
+  transcriptId = ((await client.api.send('GET /api/transcripts', {})).data as { id: string; content: string }[]).sort(
     (a, b) => a.content.length - b.content.length,
   )[0].id;
   // The speech is made (and cached by the voice service) once, so each render below is mostly encoding.
@@ -202,8 +202,12 @@ async function generate(seconds: number, musicBelowVoiceDb?: number) {
   }
 }
 
-const allowanceUsed = async () => (await listener.client.get('/api/generate-audio/allowance')).data.secondsUsed as number;
-const savedCount = async () => ((await listener.client.get(`/api/saved-affirmations/${listener.sessionId}`)).data as unknown[]).length;
+const allowanceUsed = async () => (await listener.client.api.send('GET /api/generate-audio/allowance', {})).data.secondsUsed as number;
+const savedCount = async () =>
+  (
+    (await listener.client.api.send('GET /api/saved-affirmations/:sessionId', { params: { sessionId: listener.sessionId } }))
+      .data as unknown[]
+  ).length;
 /** The listener's reservations as generation's database has them (read while the product is stopped: PGlite is one process's). */
 async function reservationRowsWhileStopped() {
   const database = await openDatabase({
@@ -226,7 +230,7 @@ const listenerFiles = () => {
   const dir = join(filesRoot, 'affirmations', listener.userId);
   return existsSync(dir) ? readdirSync(dir) : [];
 };
-const renderRunning = async () => (await listener.client.get('/api/generate-audio/queue')).data.running === 1;
+const renderRunning = async () => (await listener.client.api.send('GET /api/generate-audio/queue', {})).data.running === 1;
 
 /** What a crash left, once the service is back: the listener's items, files and seconds. */
 async function leftovers(savedBefore: number, filesBefore: string[]) {
@@ -388,7 +392,7 @@ test('SIGTERM with a render that finishes within the grace: the listener gets th
 test('killed mid-upload: after a restart nothing of the half-sent recording is left, and the listener uploads again', async () => {
   const uploads = join(dataDir, 'voice', 'files', 'uploads', listener.userId);
   const filesOfUploads = () => (existsSync(uploads) ? readdirSync(uploads) : []);
-  const link = await listener.client.postJson('/api/voice-profile/upload', {});
+  const link = await listener.client.api.send('POST /api/voice-profile/upload', {});
   expect(link.status).toBe(200);
   // Half a recording sent, the body still open (a slow connection), when the product dies.
   const put = request(new URL(link.data.uploadURL, product.info.url), {

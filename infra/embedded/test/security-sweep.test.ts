@@ -362,12 +362,14 @@ test('no request to any declared route, as a visitor, a subscriber, an admin or 
   const user = await subscriber.signUp(uniqueEmail('sweep-subscriber'));
   await system.grantSubscription(user.id);
   const admin = new TestClient(system.url);
-  expect((await admin.postJson('/api/login', system.admin)).status).toBe(200);
+  expect((await admin.api.send('POST /api/login', { body: system.admin })).status).toBe(200);
   const creatorAccount = { email: uniqueEmail('sweep-creator'), password: 'a creator password' };
-  const made = await admin.postJson('/api/creators', { name: 'Sweep Creator', referralCode: `sweep${Date.now()}`, ...creatorAccount });
+  const made = await admin.api.send('POST /api/creators', {
+    body: { name: 'Sweep Creator', referralCode: `sweep${Date.now()}`, ...creatorAccount },
+  });
   expect(made.status).toBe(201);
   const creator = new TestClient(system.url);
-  const creatorSignIn = () => creator.postJson('/api/creator-auth/login', creatorAccount);
+  const creatorSignIn = () => creator.api.send('POST /api/creator-auth/login', { body: creatorAccount });
   expect((await creatorSignIn()).status).toBe(200);
 
   const identities: { who: Who; client: TestClient; caller: Caller; signInAgain: () => Promise<unknown> }[] = [
@@ -376,9 +378,14 @@ test('no request to any declared route, as a visitor, a subscriber, an admin or 
       who: 'subscriber',
       client: subscriber,
       caller: { sessionId: newSessionId() },
-      signInAgain: () => subscriber.postJson('/api/login', { email: user.email, password: 'a long enough password' }),
+      signInAgain: () => subscriber.api.send('POST /api/login', { body: { email: user.email, password: 'a long enough password' } }),
     },
-    { who: 'admin', client: admin, caller: { sessionId: newSessionId() }, signInAgain: () => admin.postJson('/api/login', system.admin) },
+    {
+      who: 'admin',
+      client: admin,
+      caller: { sessionId: newSessionId() },
+      signInAgain: () => admin.api.send('POST /api/login', { body: system.admin }),
+    },
     { who: 'creator', client: creator, caller: { sessionId: newSessionId(), creatorId: made.data.id }, signInAgain: creatorSignIn },
   ];
   // Visitors, subscribers and admins try every route; the creator the routes declared for creators.

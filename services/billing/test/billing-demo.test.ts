@@ -14,10 +14,10 @@ afterAll(() => system?.stop());
 
 const client = () => new TestClient(system.url);
 const becomes = (c: TestClient, expected: string) =>
-  eventually(async () => expect((await c.get('/api/auth/user')).data.subscriptionStatus).toBe(expected));
+  eventually(async () => expect((await c.api.send('GET /api/auth/user', {})).data.subscriptionStatus).toBe(expected));
 
 async function demoCheckout(c: TestClient, plan: 'monthly' | 'yearly', referralCode?: string) {
-  const res = await c.postJson('/api/create-checkout-session', { plan, referralCode });
+  const res = await c.api.send('POST /api/create-checkout-session', { body: { plan, referralCode } });
   expect(res.status).toBe(200);
   expect(res.data.url).toMatch(/^\/api\/billing\/demo-checkout\/demo_cs_/);
   return res.data.url as string;
@@ -69,7 +69,7 @@ describe('the demo checkout (no Stripe key)', () => {
 
   test('/success learns whether its checkout really finished, and only the browser that started it or the account that bought it is told', async () => {
     const status = async (c: TestClient, id: string) => {
-      const res = await c.get(`/api/billing/checkout-status/${encodeURIComponent(id)}`);
+      const res = await c.api.send('GET /api/billing/checkout-status/:checkoutId', { params: { checkoutId: id } });
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('no-store');
       return res.data;
@@ -110,7 +110,7 @@ describe('the demo checkout (no Stripe key)', () => {
     expect(refused.status).toBe(409);
     expect(refused.text).toContain('This email already has an active subscription, so this checkout was not started.');
     expect(refused.text).toContain('<a href="/api/login?mode=signin&amp;returnTo=%2Faffirmations">Sign in</a>');
-    const page = await owner.get('/api/billing/demo-portal');
+    const page = await owner.api.send('GET /api/billing/demo-portal', {});
     expect(page.text.match(/class="summary"/g)).toHaveLength(1);
   });
 
@@ -145,19 +145,19 @@ describe('the demo checkout (no Stripe key)', () => {
     const c = client();
     const email = uniqueEmail('demo');
     await c.signUp(email);
-    expect((await c.postJson('/api/billing/portal', {})).status).toBe(404);
+    expect((await c.api.send('POST /api/billing/portal', {})).status).toBe(404);
     const url = await demoCheckout(c, 'monthly');
     expect((await c.get(url)).text).toContain(email);
     await c.request('POST', `${url}/complete`, { form: {} });
     await becomes(c, 'active');
 
-    const again = await c.postJson('/api/create-checkout-session', { plan: 'yearly' });
+    const again = await c.api.send('POST /api/create-checkout-session', { body: { plan: 'yearly' } });
     expect(again.status).toBe(409);
     expect(again.data.error).toBe('You already have an active subscription. Use Manage subscription to change your plan.');
 
-    const portal = await c.postJson('/api/billing/portal', {});
+    const portal = await c.api.send('POST /api/billing/portal', {});
     expect(portal.data).toEqual({ url: '/api/billing/demo-portal' });
-    const page = await c.get('/api/billing/demo-portal');
+    const page = await c.api.send('GET /api/billing/demo-portal', {});
     expect(page.text).toContain('This is a demo of subscription management; no card is charged.');
     expect(page.text).toContain('Cancel subscription');
     const subscriptionId = page.text.match(/demo-portal\/(demo_sub_[^/]+)\/cancel/)![1];
@@ -165,19 +165,34 @@ describe('the demo checkout (no Stripe key)', () => {
     // Someone else cannot cancel it, nor can a cross-site form.
     const other = client();
     await other.signUp(uniqueEmail());
-    expect((await other.request('POST', `/api/billing/demo-portal/${subscriptionId}/cancel`, { form: {} })).status).toBe(404);
     expect(
       (
-        await c.request('POST', `/api/billing/demo-portal/${subscriptionId}/cancel`, {
+        await other.api.send('POST /api/billing/demo-portal/:subscriptionId/:action', {
+          params: { subscriptionId, action: 'cancel' },
           form: {},
-          headers: { origin: 'https://evil.example' },
         })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await c.api.send(
+          'POST /api/billing/demo-portal/:subscriptionId/:action',
+          { params: { subscriptionId, action: 'cancel' }, form: {} },
+          { headers: { origin: 'https://evil.example' } },
+        )
       ).status,
     ).toBe(403);
 
-    expect((await c.request('POST', `/api/billing/demo-portal/${subscriptionId}/cancel`, { form: {} })).status).toBe(303);
-    await eventually(async () => expect((await c.get('/api/billing/demo-portal')).text).toContain('Keep my subscription'));
-    expect((await c.get('/api/auth/user')).data.subscriptionStatus).toBe('active');
+    expect(
+      (
+        await c.api.send('POST /api/billing/demo-portal/:subscriptionId/:action', {
+          params: { subscriptionId, action: 'cancel' },
+          form: {},
+        })
+      ).status,
+    ).toBe(303);
+    await eventually(async () => expect((await c.api.send('GET /api/billing/demo-portal', {})).text).toContain('Keep my subscription'));
+    expect((await c.api.send('GET /api/auth/user', {})).data.subscriptionStatus).toBe('active');
 
     await runDemoBillingClock(system.services.billing.context, new Date(Date.now() + 4 * 86_400_000));
     await becomes(c, 'inactive');
@@ -197,6 +212,6 @@ describe('the demo checkout (no Stripe key)', () => {
   });
 
   test('the Stripe webhook endpoint does not exist without Stripe', async () => {
-    expect((await client().request('POST', '/api/billing/webhook', { json: {} })).status).toBe(404);
+    expect((await client().api.send('POST /api/billing/webhook', { body: {} })).status).toBe(404);
   });
 });

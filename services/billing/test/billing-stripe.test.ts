@@ -31,14 +31,15 @@ const billingDb = () => system.services.billing.context.db;
 
 async function sendWebhook(event: ReturnType<FakeStripe['event']>) {
   const { payload, header } = signedWebhook(event);
-  return client().request('POST', '/api/billing/webhook', {
-    body: payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': header },
-  });
+  return client().api.send(
+    'POST /api/billing/webhook',
+    { bytes: payload },
+    { headers: { 'content-type': 'application/json', 'stripe-signature': header } },
+  );
 }
 
 async function statusOf(c: TestClient) {
-  const me = await c.get('/api/auth/user');
+  const me = await c.api.send('GET /api/auth/user', {});
   return me.data.subscriptionStatus as string;
 }
 
@@ -50,7 +51,7 @@ const becomes = (c: TestClient, expected: string) =>
 
 /** A visitor's or user's checkout through the API, completed at the fake Stripe. */
 async function checkout(c: TestClient, plan: 'monthly' | 'yearly', email: string, referralCode?: string) {
-  const res = await c.postJson('/api/create-checkout-session', { plan, ...(referralCode ? { referralCode } : {}) });
+  const res = await c.api.send('POST /api/create-checkout-session', { body: { plan, ...(referralCode ? { referralCode } : {}) } });
   expect(res.status).toBe(200);
   const sessionId = [...fake.checkoutSessions.values()].at(-1).id as string;
   const done = fake.completeCheckout(sessionId, email);
@@ -66,7 +67,7 @@ async function countOutbox(subject: string, like: string) {
 
 describe('checkout with Stripe', () => {
   test('a visitor gets a Stripe Checkout url for a subscription with a 3-day trial and the plan and code in metadata', async () => {
-    const res = await client().postJson('/api/create-checkout-session', { plan: 'yearly', referralCode: ' MayaCalm ' });
+    const res = await client().api.send('POST /api/create-checkout-session', { body: { plan: 'yearly', referralCode: ' MayaCalm ' } });
     expect(res.status).toBe(200);
     expect(res.data.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
     const session = [...fake.checkoutSessions.values()].at(-1);
@@ -82,14 +83,14 @@ describe('checkout with Stripe', () => {
   test('a signed-in user checkout carries their id as client_reference_id', async () => {
     const c = client();
     const user = await c.signUp(uniqueEmail());
-    await c.postJson('/api/create-checkout-session', { plan: 'monthly' });
+    await c.api.send('POST /api/create-checkout-session', { body: { plan: 'monthly' } });
     const session = [...fake.checkoutSessions.values()].at(-1);
     expect(session.client_reference_id).toBe(user.id);
     expect(session.customer_email).toBe(user.email);
   });
 
   test('an unknown plan is refused with 400 and says which plans exist', async () => {
-    const res = await client().postJson('/api/create-checkout-session', { plan: 'weekly' });
+    const res = await client().api.send('POST /api/create-checkout-session', { invalidBody: { plan: 'weekly' } });
     expect(res.status).toBe(400);
     expect(res.data.error).toBe('Choose the monthly or yearly plan');
   });
@@ -104,16 +105,18 @@ describe('webhooks', () => {
     const event = fake.event('checkout.session.completed', session);
     const { payload } = signedWebhook(event, 'whsec_someone_else');
     const forged = Stripe_header(payload);
-    const res = await client().request('POST', '/api/billing/webhook', {
-      body: payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': forged },
-    });
+    const res = await client().api.send(
+      'POST /api/billing/webhook',
+      { bytes: payload },
+      { headers: { 'content-type': 'application/json', 'stripe-signature': forged } },
+    );
     expect(res.status).toBe(400);
     expect(res.data.code).toBe('BAD_SIGNATURE');
-    const unsigned = await client().request('POST', '/api/billing/webhook', {
-      body: payload,
-      headers: { 'content-type': 'application/json' },
-    });
+    const unsigned = await client().api.send(
+      'POST /api/billing/webhook',
+      { bytes: payload },
+      { headers: { 'content-type': 'application/json' } },
+    );
     expect(unsigned.status).toBe(400);
     expect(await statusOf(c)).toBe('inactive');
     const [processed] = await billingDb()
@@ -214,7 +217,7 @@ describe('webhooks', () => {
 
     // The same person, signed out, buys again with the same email.
     const second = await checkout(client(), 'yearly', email);
-    const back = await client().get(`/api/billing/checkout-return?session_id=${second.session.id}`);
+    const back = await client().api.send('GET /api/billing/checkout-return', { query: { session_id: second.session.id } });
     expect(back.status).toBe(409);
     expect(back.text).toContain(
       'This email already has an active subscription, so the new one was cancelled at once and nothing will be charged.',
@@ -255,22 +258,24 @@ describe('webhooks', () => {
 
   test("a first subscription's buyer returning from Stripe goes on to /success", async () => {
     const { session } = await checkout(client(), 'monthly', uniqueEmail('first'));
-    const back = await client().get(`/api/billing/checkout-return?session_id=${session.id}`);
+    const back = await client().api.send('GET /api/billing/checkout-return', { query: { session_id: session.id } });
     expect(back.status).toBe(303);
     expect(back.headers.get('location')).toBe(`/success?session_id=${session.id}`);
-    expect((await client().get('/api/billing/checkout-return?session_id=cs_unknown')).headers.get('location')).toBe('/#pricing');
+    expect(
+      (await client().api.send('GET /api/billing/checkout-return', { query: { session_id: 'cs_unknown' } })).headers.get('location'),
+    ).toBe('/#pricing');
   });
 
   test('cancelling in the customer portal keeps access until the period ends, then ends it', async () => {
     const c = client();
     const email = uniqueEmail();
     await c.signUp(email);
-    expect((await c.postJson('/api/billing/portal', {})).status).toBe(404);
+    expect((await c.api.send('POST /api/billing/portal', {})).status).toBe(404);
     const { session, subscription } = await checkout(c, 'monthly', email);
     await sendWebhook(fake.event('checkout.session.completed', session));
     await becomes(c, 'active');
 
-    const portal = await c.postJson('/api/billing/portal', {});
+    const portal = await c.api.send('POST /api/billing/portal', {});
     expect(portal.status).toBe(200);
     expect(portal.data.url).toMatch(/^https:\/\/billing\.stripe\.test\//);
 
@@ -288,7 +293,7 @@ describe('webhooks', () => {
   });
 
   test('the portal needs a signed-in user', async () => {
-    expect((await client().postJson('/api/billing/portal', {})).status).toBe(401);
+    expect((await client().api.send('POST /api/billing/portal', {})).status).toBe(401);
   });
 });
 
@@ -298,20 +303,20 @@ describe('entitlement', () => {
     const email = uniqueEmail();
     await c.signUp(email);
     const sessionId = newSessionId();
-    const refused = await c.postJson('/api/voice-profile/clone', { sessionId, uploadURL: '/nowhere' });
+    const refused = await c.api.send('POST /api/voice-profile/clone', { body: { sessionId, uploadURL: '/nowhere' } });
     expect(refused.status).toBe(402);
     expect(refused.data.code).toBe('SUBSCRIPTION_REQUIRED');
     const generation = { sessionId, voiceSpeed: '1.0', audioDuration: '180', transcriptId: '00000000-0000-4000-8000-000000000000' };
-    const refusedGeneration = await c.postJson('/api/generate-audio', generation);
+    const refusedGeneration = await c.api.send('POST /api/generate-audio', { body: generation });
     expect(refusedGeneration.status).toBe(402);
-    expect(refusedGeneration.data.code).toBe('SUBSCRIPTION_REQUIRED');
+    expect(refusedGeneration.data?.code).toBe('SUBSCRIPTION_REQUIRED');
 
     const { session } = await checkout(c, 'monthly', email);
     await sendWebhook(fake.event('checkout.session.completed', session));
     await becomes(c, 'active');
-    const allowed = await c.postJson('/api/voice-profile/clone', { sessionId, uploadURL: '/nowhere' });
+    const allowed = await c.api.send('POST /api/voice-profile/clone', { body: { sessionId, uploadURL: '/nowhere' } });
     expect(allowed.status).not.toBe(402);
-    expect((await c.postJson('/api/generate-audio', generation)).status).not.toBe(402);
+    expect((await c.api.send('POST /api/generate-audio', { body: generation })).status).not.toBe(402);
   });
 });
 

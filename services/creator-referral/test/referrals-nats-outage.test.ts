@@ -27,7 +27,11 @@ test('with NATS stopped between billing and creator-referral and restarted, the 
   const asCreator = await signInCreator(system, creator.email);
   const subscriptionId = await stripe.subscribe({ plan: 'monthly', referralCode: creator.referralCode });
   await stripe.pay(subscriptionId, 999);
-  await eventually(async () => expect((await asCreator.get(`/api/commissions/creator/${creator.id}`)).data).toHaveLength(1));
+  await eventually(async () =>
+    expect((await asCreator.api.send('GET /api/commissions/creator/:creatorId', { params: { creatorId: creator.id } })).data).toHaveLength(
+      1,
+    ),
+  );
 
   await nats.stop();
   // Billing stays ready (a readiness probe would otherwise pull every instance on a NATS blip);
@@ -53,7 +57,7 @@ test('with NATS stopped between billing and creator-referral and restarted, the 
     expect(await (await fetch(`${billingUrl}/health`)).json()).toMatchObject({ details: { events: 'ok' } });
   });
   const rows = await eventually(async () => {
-    const list = (await asCreator.get(`/api/commissions/creator/${creator.id}`)).data as any[];
+    const list = (await asCreator.api.send('GET /api/commissions/creator/:creatorId', { params: { creatorId: creator.id } })).data as any[];
     expect(list).toHaveLength(2);
     return list;
   }, 300);
@@ -66,5 +70,5 @@ test('with NATS stopped between billing and creator-referral and restarted, the 
     )) as any
   ).rows;
   expect(once.n).toBe(1);
-  expect((await asCreator.get(`/api/commissions/creator/${creator.id}`)).data).toHaveLength(2);
+  expect((await asCreator.api.send('GET /api/commissions/creator/:creatorId', { params: { creatorId: creator.id } })).data).toHaveLength(2);
 });

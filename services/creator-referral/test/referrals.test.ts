@@ -21,12 +21,13 @@ const client = () => new TestClient(system.url);
 
 async function adminClient() {
   const c = client();
-  const res = await c.postJson('/api/login', system.admin);
+  const res = await c.api.send('POST /api/login', { body: system.admin });
   expect(res.status).toBe(200);
   return c;
 }
 
-const commissionsOf = async (c: TestClient, creatorId: string) => (await c.get(`/api/commissions/creator/${creatorId}`)).data as any[];
+const commissionsOf = async (c: TestClient, creatorId: string) =>
+  (await c.api.send('GET /api/commissions/creator/:creatorId', { params: { creatorId } })).data as any[];
 
 /** Waits until the creator's commissions settle on the expected count, then returns them. */
 const commissionsBecome = (c: TestClient, creatorId: string, count: number) =>
@@ -40,25 +41,33 @@ describe('referral links', () => {
   test('validate answers valid true only for an existing, active creator', async () => {
     const active = await createCreator(system);
     const inactive = await createCreator(system, { active: false });
-    expect((await client().get(`/api/referrals/validate/${active.referralCode}`)).data).toEqual({ valid: true });
-    expect((await client().get(`/api/referrals/validate/${active.referralCode.toUpperCase()}`)).data).toEqual({ valid: true });
-    expect((await client().get(`/api/referrals/validate/${inactive.referralCode}`)).data).toEqual({ valid: false });
-    expect((await client().get('/api/referrals/validate/nobody-has-this')).data).toEqual({ valid: false });
+    expect((await client().api.send('GET /api/referrals/validate/:code', { params: { code: active.referralCode } })).data).toEqual({
+      valid: true,
+    });
+    expect(
+      (await client().api.send('GET /api/referrals/validate/:code', { params: { code: active.referralCode.toUpperCase() } })).data,
+    ).toEqual({ valid: true });
+    expect((await client().api.send('GET /api/referrals/validate/:code', { params: { code: inactive.referralCode } })).data).toEqual({
+      valid: false,
+    });
+    expect((await client().api.send('GET /api/referrals/validate/:code', { params: { code: 'nobody-has-this' } })).data).toEqual({
+      valid: false,
+    });
   });
 
   test('repeat clicks from one client address within a day count once, whatever its cookies; another address counts', async () => {
     const creator = await createCreator(system);
-    const click = (c: TestClient) => c.postJson('/api/referrals/click', { referralCode: creator.referralCode });
+    const click = (c: TestClient) => c.api.send('POST /api/referrals/click', { body: { referralCode: creator.referralCode } });
     expect((await click(client())).data).toEqual({ recorded: true });
     // A fresh browser (no cookies at all) from the same address: still the same clicker.
     expect((await click(client())).data).toEqual({ recorded: false });
     expect((await click(client())).data).toEqual({ recorded: false });
     // Another client address, as the gateway forwards it to the service.
     const elsewhere = new TestClient(system.services.creatorReferral.url);
-    const other = await elsewhere.postJson(
-      '/api/referrals/click',
-      { referralCode: creator.referralCode },
-      { 'x-forwarded-for': '203.0.113.7' },
+    const other = await elsewhere.api.send(
+      'POST /api/referrals/click',
+      { body: { referralCode: creator.referralCode } },
+      { headers: { 'x-forwarded-for': '203.0.113.7' } },
     );
     expect(other.data).toEqual({ recorded: true });
     const rows = (await system.services.creatorReferral.context.db.execute(
@@ -70,19 +79,21 @@ describe('referral links', () => {
 
   test('a click posted from another site is refused and not counted', async () => {
     const creator = await createCreator(system);
-    const res = await client().postJson(
-      '/api/referrals/click',
-      { referralCode: creator.referralCode },
-      { origin: 'https://clickfarm.example' },
+    const res = await client().api.send(
+      'POST /api/referrals/click',
+      { body: { referralCode: creator.referralCode } },
+      { headers: { origin: 'https://clickfarm.example' } },
     );
     expect(res.status).toBe(403);
     expect(res.data.code).toBe('CROSS_SITE');
-    expect((await client().postJson('/api/referrals/click', { referralCode: creator.referralCode })).data).toEqual({ recorded: true });
+    expect((await client().api.send('POST /api/referrals/click', { body: { referralCode: creator.referralCode } })).data).toEqual({
+      recorded: true,
+    });
   });
 
   test('a click with an unknown code is refused with 404, and a missing code with 400', async () => {
-    expect((await client().postJson('/api/referrals/click', { referralCode: 'nobody-has-this' })).status).toBe(404);
-    const missing = await client().postJson('/api/referrals/click', {});
+    expect((await client().api.send('POST /api/referrals/click', { body: { referralCode: 'nobody-has-this' } })).status).toBe(404);
+    const missing = await client().api.send('POST /api/referrals/click', { invalidBody: {} });
     expect(missing.status).toBe(400);
     expect(missing.data.error).toBe('Referral code is required');
   });
@@ -140,7 +151,12 @@ describe('commissions', () => {
     const other = await stripe.subscribe({ plan: 'monthly', referralCode: creator.referralCode });
     await stripe.pay(other, 999);
     const rows = await commissionsBecome(creatorClient, creator.id, 1);
-    const analytics = (await creatorClient.get(`/api/creator-analytics/${creator.id}?period=monthly`)).data;
+    const analytics = (
+      await creatorClient.api.send('GET /api/creator-analytics/:creatorId', {
+        params: { creatorId: creator.id },
+        query: { period: 'monthly' },
+      })
+    ).data;
     expect(analytics.totalSignups).toBe(1);
     expect(rows).toHaveLength(1);
   });
@@ -156,9 +172,9 @@ describe('commissions', () => {
 
     // Pay the first month out, then refund both invoices.
     const paidOut = rows.find((r) => r.monthNumber === 1)!;
-    const payout = await admin.postJson('/api/payouts', { creatorId: creator.id, commissionIds: [paidOut.id] });
+    const payout = await admin.api.send('POST /api/payouts', { body: { creatorId: creator.id, commissionIds: [paidOut.id] } });
     expect(payout.status).toBe(201);
-    expect((await admin.postJson(`/api/payouts/${payout.data.id}/complete`, {})).status).toBe(200);
+    expect((await admin.api.send('POST /api/payouts/:payoutId/complete', { params: { payoutId: payout.data.id } })).status).toBe(200);
 
     await stripe.refund(second);
     await stripe.refund(first);
@@ -169,7 +185,7 @@ describe('commissions', () => {
     });
     expect(after.find((r) => r.amount === 250)).toMatchObject({ status: 'paid', monthNumber: 1 });
     expect(after.find((r) => r.amount === -250)).toMatchObject({ status: 'pending', adjustment: true, monthNumber: 1 });
-    const analytics = (await creatorClient.get(`/api/creator-analytics/${creator.id}`)).data;
+    const analytics = (await creatorClient.api.send('GET /api/creator-analytics/:creatorId', { params: { creatorId: creator.id } })).data;
     expect(analytics).toMatchObject({ totalRevenue: 0, pendingRevenue: -250, paidRevenue: 250 });
   });
 });
@@ -177,25 +193,25 @@ describe('commissions', () => {
 describe('the creator area', () => {
   test('sign-in needs both fields, trims the email and refuses a wrong password', async () => {
     const creator = await createCreator(system);
-    const missing = await client().postJson('/api/creator-auth/login', { email: creator.email });
+    const missing = await client().api.send('POST /api/creator-auth/login', { invalidBody: { email: creator.email } });
     expect(missing.status).toBe(400);
     expect(missing.data.error).toBe('Please enter both email and password');
-    const wrong = await client().postJson('/api/creator-auth/login', { email: creator.email, password: 'nope' });
+    const wrong = await client().api.send('POST /api/creator-auth/login', { body: { email: creator.email, password: 'nope' } });
     expect(wrong.status).toBe(401);
     expect(wrong.data.error).toBe('Invalid email or password');
 
     const c = client();
-    const ok = await c.postJson('/api/creator-auth/login', { email: `  ${creator.email}  `, password: CREATOR_PASSWORD });
+    const ok = await c.api.send('POST /api/creator-auth/login', { body: { email: `  ${creator.email}  `, password: CREATOR_PASSWORD } });
     expect(ok.status).toBe(200);
     const cookie = ok.headers.getSetCookie().find((l) => l.startsWith('ie_creator_session='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
-    const current = await c.get('/api/creator-auth/current');
+    const current = await c.api.send('GET /api/creator-auth/current', {});
     expect(current.data).toMatchObject({ id: creator.id, name: creator.name, referralCode: creator.referralCode });
-    expect(current.data.passwordHash).toBeUndefined();
+    expect(current.data).not.toHaveProperty('passwordHash');
 
-    expect((await c.postJson('/api/creator-auth/logout', {})).status).toBe(200);
-    expect((await c.get('/api/creator-auth/current')).status).toBe(401);
+    expect((await c.api.send('POST /api/creator-auth/logout', {})).status).toBe(200);
+    expect((await c.api.send('GET /api/creator-auth/current', {})).status).toBe(401);
   });
 
   test('sign-out ends the creator session: a copy of the old cookie gets 401', async () => {
@@ -203,30 +219,32 @@ describe('the creator area', () => {
     const c = await signInCreator(system, creator.email);
     const copy = client();
     copy.cookies.set('ie_creator_session', c.cookies.get('ie_creator_session')!);
-    expect((await copy.get(`/api/commissions/creator/${creator.id}`)).status).toBe(200);
-    expect((await c.postJson('/api/creator-auth/logout', {})).status).toBe(200);
-    expect((await copy.get('/api/creator-auth/current')).status).toBe(401);
-    expect((await copy.get(`/api/commissions/creator/${creator.id}`)).status).toBe(401);
+    expect((await copy.api.send('GET /api/commissions/creator/:creatorId', { params: { creatorId: creator.id } })).status).toBe(200);
+    expect((await c.api.send('POST /api/creator-auth/logout', {})).status).toBe(200);
+    expect((await copy.api.send('GET /api/creator-auth/current', {})).status).toBe(401);
+    expect((await copy.api.send('GET /api/commissions/creator/:creatorId', { params: { creatorId: creator.id } })).status).toBe(401);
   });
 
   test('signing out everywhere ends every session of the creator, and an admin setting a new password does too', async () => {
     const creator = await createCreator(system);
     const laptop = await signInCreator(system, creator.email);
     const phone = await signInCreator(system, creator.email);
-    expect((await laptop.postJson('/api/creator-auth/logout-everywhere', {})).status).toBe(200);
-    expect((await phone.get('/api/creator-auth/current')).status).toBe(401);
+    expect((await laptop.api.send('POST /api/creator-auth/logout-everywhere', {})).status).toBe(200);
+    expect((await phone.api.send('GET /api/creator-auth/current', {})).status).toBe(401);
 
     const again = await signInCreator(system, creator.email);
     const admin = await adminClient();
-    const reset = await admin.request('PUT', `/api/creators/${creator.id}`, {
-      json: { name: creator.name, password: 'a new creator password' },
+    const reset = await admin.api.send('PUT /api/creators/:id', {
+      params: { id: creator.id },
+      body: { name: creator.name, password: 'a new creator password' },
     });
     expect(reset.status).toBe(200);
-    expect((await again.get('/api/creator-auth/current')).status).toBe(401);
+    expect((await again.api.send('GET /api/creator-auth/current', {})).status).toBe(401);
   });
 
   test('a creator sign-in posted from another site is refused and sets no cookie, as for listeners', async () => {
     const creator = await createCreator(system);
+    // A form, which this sign-in does not take: sent by hand, as another site's page would.
     const res = await client().request('POST', '/api/creator-auth/login', {
       form: { email: creator.email, password: CREATOR_PASSWORD },
       headers: { origin: 'https://evil.example' },
@@ -249,14 +267,14 @@ describe('the creator area', () => {
   });
 
   test('/api/creator-auth/session answers 200 with null when signed out and the creator when signed in', async () => {
-    const visitor = await client().get('/api/creator-auth/session');
+    const visitor = await client().api.send('GET /api/creator-auth/session', {});
     expect(visitor.status).toBe(200);
     expect(visitor.data).toEqual({ creator: null });
     const creator = await createCreator(system);
     const signedIn = await signInCreator(system, creator.email);
-    const session = await signedIn.get('/api/creator-auth/session');
+    const session = await signedIn.api.send('GET /api/creator-auth/session', {});
     expect(session.data.creator).toMatchObject({ id: creator.id, name: creator.name });
-    expect(session.data.creator.passwordHash).toBeUndefined();
+    expect(session.data.creator).not.toHaveProperty('passwordHash');
   });
 
   test("creator A cannot read creator B's commissions, analytics or payouts", async () => {
@@ -269,9 +287,11 @@ describe('the creator area', () => {
     }
     const subscriber = client();
     await subscriber.signUp(uniqueEmail());
-    expect((await subscriber.get(`/api/commissions/creator/${b.id}`)).status).toBe(403);
-    expect((await (await adminClient()).get(`/api/commissions/creator/${b.id}`)).status).toBe(200);
-    expect((await asA.get(`/api/commissions/creator/${a.id}`)).status).toBe(200);
+    expect((await subscriber.api.send('GET /api/commissions/creator/:creatorId', { params: { creatorId: b.id } })).status).toBe(403);
+    expect((await (await adminClient()).api.send('GET /api/commissions/creator/:creatorId', { params: { creatorId: b.id } })).status).toBe(
+      200,
+    );
+    expect((await asA.api.send('GET /api/commissions/creator/:creatorId', { params: { creatorId: a.id } })).status).toBe(200);
   });
 
   test('analytics count signups, active subscribers and revenue, per period', async () => {
@@ -285,16 +305,24 @@ describe('the creator area', () => {
     await stripe.send('customer.subscription.deleted', fake.subscriptions.get(yearly));
 
     const analytics = await eventually(async () => {
-      const res = await c.get(`/api/creator-analytics/${creator.id}?period=daily`);
+      const res = await c.api.send('GET /api/creator-analytics/:creatorId', {
+        params: { creatorId: creator.id },
+        query: { period: 'daily' },
+      });
       expect(res.data).toMatchObject({ totalSignups: 2, activeSubscribers: 1, totalRevenue: 2250, pendingRevenue: 2250, paidRevenue: 0 });
       return res.data;
     });
     expect(analytics.revenueByPeriod).toHaveLength(14);
     expect(analytics.revenueByPeriod.at(-1)).toEqual({ period: new Date().toISOString().slice(0, 10), amount: 2250 });
     expect(analytics.signupsByPeriod.at(-1)).toEqual({ period: new Date().toISOString().slice(0, 10), count: 2 });
-    const yearlyView = (await c.get(`/api/creator-analytics/${creator.id}?period=yearly`)).data;
+    const yearlyView = (
+      await c.api.send('GET /api/creator-analytics/:creatorId', { params: { creatorId: creator.id }, query: { period: 'yearly' } })
+    ).data;
     expect(yearlyView.revenueByPeriod.at(-1)).toEqual({ period: String(new Date().getUTCFullYear()), amount: 2250 });
-    expect((await c.get(`/api/creator-analytics/${creator.id}?period=hourly`)).status).toBe(400);
+    expect(
+      (await c.api.send('GET /api/creator-analytics/:creatorId', { params: { creatorId: creator.id }, invalidQuery: { period: 'hourly' } }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -308,28 +336,34 @@ describe('payouts', () => {
     await stripe.pay(subscriptionId, 999);
     const [one, two] = await commissionsBecome(c, creator.id, 2);
 
-    const balances = (await admin.get('/api/payouts/balances')).data as any[];
+    const balances = (await admin.api.send('GET /api/payouts/balances', {})).data as any[];
     expect(balances.find((b) => b.creatorId === creator.id).pendingBalance).toBe(500);
-    expect((await c.get('/api/payouts/balances')).status).toBe(403);
-    expect((await c.postJson('/api/payouts', { creatorId: creator.id, commissionIds: [one.id] })).status).toBe(403);
-    expect((await client().get('/api/payouts/balances')).status).toBe(401);
+    expect((await c.api.send('GET /api/payouts/balances', {})).status).toBe(403);
+    expect((await c.api.send('POST /api/payouts', { body: { creatorId: creator.id, commissionIds: [one.id] } })).status).toBe(403);
+    expect((await client().api.send('GET /api/payouts/balances', {})).status).toBe(401);
 
-    const failed = await admin.postJson('/api/payouts', { creatorId: creator.id, commissionIds: [one.id], notes: 'bank rejected' });
+    const failed = await admin.api.send('POST /api/payouts', {
+      body: { creatorId: creator.id, commissionIds: [one.id], notes: 'bank rejected' },
+    });
     expect(failed.data).toMatchObject({ amount: 250, status: 'pending', commissionIds: [one.id] });
-    expect((await admin.postJson('/api/payouts', { creatorId: creator.id, commissionIds: [one.id] })).status).toBe(409);
-    expect((await admin.postJson(`/api/payouts/${failed.data.id}/fail`, {})).data.status).toBe('failed');
+    expect((await admin.api.send('POST /api/payouts', { body: { creatorId: creator.id, commissionIds: [one.id] } })).status).toBe(409);
+    expect((await admin.api.send('POST /api/payouts/:payoutId/fail', { params: { payoutId: failed.data.id }, body: {} })).data.status).toBe(
+      'failed',
+    );
     expect((await commissionsOf(c, creator.id)).find((r) => r.id === one.id)).toMatchObject({ status: 'pending', inPayout: false });
 
-    const done = await admin.postJson('/api/payouts', { creatorId: creator.id, commissionIds: [one.id, two.id] });
+    const done = await admin.api.send('POST /api/payouts', { body: { creatorId: creator.id, commissionIds: [one.id, two.id] } });
     expect(done.data.amount).toBe(500);
-    const completed = await admin.postJson(`/api/payouts/${done.data.id}/complete`, {});
+    const completed = await admin.api.send('POST /api/payouts/:payoutId/complete', { params: { payoutId: done.data.id } });
     expect(completed.data).toMatchObject({ status: 'completed', payoutDate: expect.any(String) });
-    expect((await admin.postJson(`/api/payouts/${done.data.id}/fail`, {})).status).toBe(409);
+    expect((await admin.api.send('POST /api/payouts/:payoutId/fail', { params: { payoutId: done.data.id }, body: {} })).status).toBe(409);
     expect((await commissionsOf(c, creator.id)).every((r) => r.status === 'paid')).toBe(true);
 
-    const history = (await c.get(`/api/payouts/creator/${creator.id}`)).data as any[];
+    const history = (await c.api.send('GET /api/payouts/creator/:creatorId', { params: { creatorId: creator.id } })).data as any[];
     expect(history.map((p) => p.status)).toEqual(['completed', 'failed']);
-    expect((await admin.get(`/api/payouts/balances`)).data.find((b: any) => b.creatorId === creator.id).pendingBalance).toBe(0);
+    expect((await admin.api.send('GET /api/payouts/balances', {})).data.find((b: any) => b.creatorId === creator.id)?.pendingBalance).toBe(
+      0,
+    );
   });
 
   test("a payout of another creator's commissions is refused", async () => {
@@ -340,9 +374,9 @@ describe('payouts', () => {
     const subscriptionId = await stripe.subscribe({ plan: 'yearly', referralCode: a.referralCode });
     await stripe.pay(subscriptionId, 7999);
     const [commission] = await commissionsBecome(asA, a.id, 1);
-    const res = await admin.postJson('/api/payouts', { creatorId: b.id, commissionIds: [commission.id] });
+    const res = await admin.api.send('POST /api/payouts', { body: { creatorId: b.id, commissionIds: [commission.id] } });
     expect(res.status).toBe(400);
-    expect((await admin.postJson('/api/payouts', { creatorId: b.id, commissionIds: [] })).data.error).toBe(
+    expect((await admin.api.send('POST /api/payouts', { body: { creatorId: b.id, commissionIds: [] } })).data.error).toBe(
       'Choose at least one commission',
     );
   });

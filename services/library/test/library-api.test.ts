@@ -4,7 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AffirmationGeneratedV1, type EventContract } from '@innerecho/contracts';
+import { AffirmationGeneratedV1, type EndpointRequest, type EventContract } from '@innerecho/contracts';
 import { sql } from 'drizzle-orm';
 import { prepareUnpreparedMusic } from '../src/domain/music-catalogue';
 import { pcmKeyFor } from '../src/domain/music-pcm';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   mp3 = readFileSync(join(work, 'tone.mp3'));
   system = await startTestSystem({ env: { ...process.env, STARTER_CONTENT: 'off' } });
   admin = new TestClient(system.url);
-  const res = await admin.postJson('/api/login', { email: system.admin.email, password: system.admin.password });
+  const res = await admin.api.send('POST /api/login', { body: { email: system.admin.email, password: system.admin.password } });
   expect(res.status).toBe(200);
   subscriber = new TestClient(system.url);
   await subscriber.signUp(uniqueEmail());
@@ -83,13 +83,16 @@ async function play(transcriptId: string, times = 1) {
   const target = await currentPlays(transcriptId);
   return target;
 }
-const currentPlays = async (id: string) => (await visitor().get(`/api/transcripts/${id}`)).data.playCount as number;
+const currentPlays = async (id: string) =>
+  (await visitor().api.send('GET /api/transcripts/:id', { params: { id } })).data.playCount as number;
 async function playsReach(id: string, count: number) {
   await eventually(async () => expect(await currentPlays(id)).toBe(count));
 }
 
-const addTranscript = async (body: Record<string, unknown>) => {
-  const res = await admin.postJson('/api/transcripts', { content: 'I am calm and steady.', category: 'Calm & Relaxation', ...body });
+const addTranscript = async (body: { title: string } & Partial<EndpointRequest<'POST /api/transcripts'>['body']>) => {
+  const res = await admin.api.send('POST /api/transcripts', {
+    body: { content: 'I am calm and steady.', category: 'Calm & Relaxation', ...body },
+  });
   expect(res.status).toBe(201);
   return res.data as { id: string; title: string; playCount: number; creatorId: string | null };
 };
@@ -105,10 +108,10 @@ const creatorBody = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 async function addCreator(over: Record<string, unknown> = {}) {
-  const res = await admin.postJson('/api/creators', creatorBody(over));
+  const res = await admin.api.send('POST /api/creators', { body: creatorBody(over) });
   expect(res.status).toBe(201);
   const id = res.data.id as string;
-  await eventually(async () => expect((await visitor().get(`/api/creators/${id}`)).status).toBe(200));
+  await eventually(async () => expect((await visitor().api.send('GET /api/creators/:id', { params: { id } })).status).toBe(200));
   return res.data as { id: string; referralCode: string; email: string };
 }
 
@@ -122,12 +125,12 @@ describe('the library list', () => {
     await playsReach(high.id, 3);
     await playsReach(low.id, 1);
 
-    const all = await visitor().get('/api/transcripts');
+    const all = await visitor().api.send('GET /api/transcripts', {});
     expect(all.status).toBe(200);
     const counts = all.data.map((t: { playCount: number }) => t.playCount);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
 
-    const happy = await visitor().get(`/api/transcripts?category=${encodeURIComponent('Happiness & Positivity')}`);
+    const happy = await visitor().api.send('GET /api/transcripts', { query: { category: 'Happiness & Positivity' } });
     const ids = happy.data.map((t: { id: string }) => t.id);
     expect(ids.indexOf(high.id)).toBeLessThan(ids.indexOf(low.id));
     expect(ids).not.toContain(other.id);
@@ -154,25 +157,26 @@ describe('the library list', () => {
   });
 
   test('an unknown category filter is refused, and a missing transcript says so', async () => {
-    const bad = await visitor().get('/api/transcripts?category=Nonsense');
+    const bad = await visitor().api.send('GET /api/transcripts', { query: { category: 'Nonsense' } });
     expect(bad.status).toBe(400);
-    const missing = await visitor().get(`/api/transcripts/${randomUUID()}`);
+    const missing = await visitor().api.send('GET /api/transcripts/:id', { params: { id: randomUUID() } });
     expect(missing.status).toBe(404);
     expect(missing.data.error).toBe('Transcript not found');
-    expect((await visitor().get('/api/transcripts/not-a-uuid')).status).toBe(404);
+    expect((await visitor().api.send('GET /api/transcripts/:id', { params: { id: 'not-a-uuid' } })).status).toBe(404);
   });
 
   test('an admin edits and deletes a transcript; the text is trimmed', async () => {
     const t = await addTranscript({ title: '  Padded title  ', content: '  I breathe.  ' });
     expect(t.title).toBe('Padded title');
-    const edited = await admin.request('PUT', `/api/transcripts/${t.id}`, {
-      json: { title: 'Edited', content: 'I breathe slowly.', category: 'Health & Well-Being', creatorId: null },
+    const edited = await admin.api.send('PUT /api/transcripts/:id', {
+      params: { id: t.id },
+      body: { title: 'Edited', content: 'I breathe slowly.', category: 'Health & Well-Being', creatorId: null },
     });
     expect(edited.status).toBe(200);
     expect(edited.data).toMatchObject({ title: 'Edited', content: 'I breathe slowly.', category: 'Health & Well-Being', creatorId: null });
-    expect((await admin.request('DELETE', `/api/transcripts/${t.id}`)).status).toBe(204);
-    expect((await visitor().get(`/api/transcripts/${t.id}`)).status).toBe(404);
-    expect((await admin.request('DELETE', `/api/transcripts/${t.id}`)).status).toBe(404);
+    expect((await admin.api.send('DELETE /api/transcripts/:id', { params: { id: t.id } })).status).toBe(204);
+    expect((await visitor().api.send('GET /api/transcripts/:id', { params: { id: t.id } })).status).toBe(404);
+    expect((await admin.api.send('DELETE /api/transcripts/:id', { params: { id: t.id } })).status).toBe(404);
   });
 });
 
@@ -194,19 +198,20 @@ describe('kept answers to public reads', () => {
     const t = await addTranscript({ title: `Kept ${randomUUID()}` });
     // Read twice, so the answers are kept.
     for (let i = 0; i < 2; i++) {
-      expect((await visitor().get('/api/transcripts')).data.some((x: { id: string }) => x.id === t.id)).toBe(true);
-      expect((await visitor().get(`/api/transcripts/${t.id}`)).data.title).toBe(t.title);
+      expect((await visitor().api.send('GET /api/transcripts', {})).data.some((x: { id: string }) => x.id === t.id)).toBe(true);
+      expect((await visitor().api.send('GET /api/transcripts/:id', { params: { id: t.id } })).data.title).toBe(t.title);
     }
-    const edited = await admin.request('PUT', `/api/transcripts/${t.id}`, {
-      json: { title: 'Edited while kept', content: 'I am calm and steady.', category: 'Calm & Relaxation', creatorId: null },
+    const edited = await admin.api.send('PUT /api/transcripts/:id', {
+      params: { id: t.id },
+      body: { title: 'Edited while kept', content: 'I am calm and steady.', category: 'Calm & Relaxation', creatorId: null },
     });
     expect(edited.status).toBe(200);
-    expect((await visitor().get(`/api/transcripts/${t.id}`)).data.title).toBe('Edited while kept');
-    const list = (await visitor().get('/api/transcripts')).data as { id: string; title: string }[];
+    expect((await visitor().api.send('GET /api/transcripts/:id', { params: { id: t.id } })).data.title).toBe('Edited while kept');
+    const list = (await visitor().api.send('GET /api/transcripts', {})).data as { id: string; title: string }[];
     expect(list.find((x) => x.id === t.id)?.title).toBe('Edited while kept');
-    expect((await admin.request('DELETE', `/api/transcripts/${t.id}`)).status).toBe(204);
-    expect((await visitor().get(`/api/transcripts/${t.id}`)).status).toBe(404);
-    expect((await visitor().get('/api/transcripts')).data.some((x: { id: string }) => x.id === t.id)).toBe(false);
+    expect((await admin.api.send('DELETE /api/transcripts/:id', { params: { id: t.id } })).status).toBe(204);
+    expect((await visitor().api.send('GET /api/transcripts/:id', { params: { id: t.id } })).status).toBe(404);
+    expect((await visitor().api.send('GET /api/transcripts', {})).data.some((x: { id: string }) => x.id === t.id)).toBe(false);
   });
 
   test('an ETag answers 304 while the answer is the same, and 200 with a new tag after a write', async () => {
@@ -220,8 +225,9 @@ describe('kept answers to public reads', () => {
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect(again.headers.etag).toBe(etag);
-    await admin.request('PUT', `/api/transcripts/${t.id}`, {
-      json: { title: 'Tag changed', content: 'I am calm and steady.', category: 'Calm & Relaxation', creatorId: null },
+    await admin.api.send('PUT /api/transcripts/:id', {
+      params: { id: t.id },
+      body: { title: 'Tag changed', content: 'I am calm and steady.', category: 'Calm & Relaxation', creatorId: null },
     });
     const changed = await rawGet(`/api/transcripts/${t.id}`, { 'if-none-match': etag });
     expect(changed.status).toBe(200);
@@ -248,22 +254,25 @@ describe('kept answers to public reads', () => {
   });
 
   test('the music list kept for signed-in users is never handed to a visitor', async () => {
-    expect((await subscriber.get('/api/background-music')).status).toBe(200);
-    expect((await subscriber.get('/api/background-music')).status).toBe(200);
-    expect((await visitor().get('/api/background-music')).status).toBe(401);
+    expect((await subscriber.api.send('GET /api/background-music', {})).status).toBe(200);
+    expect((await subscriber.api.send('GET /api/background-music', {})).status).toBe(200);
+    expect((await visitor().api.send('GET /api/background-music', {})).status).toBe(401);
   });
 
   test('a play counted from an event and a creator’s new profile reach the kept answers', async () => {
     const creator = await addCreator();
     const t = await addTranscript({ title: `Played ${randomUUID()}`, creatorId: creator.id });
-    expect((await visitor().get(`/api/creators/${creator.id}/analytics`)).data.totalPlays).toBe(0);
+    expect((await visitor().api.send('GET /api/creators/:id/analytics', { params: { id: creator.id } })).data.totalPlays).toBe(0);
     await play(t.id);
-    await eventually(async () => expect((await visitor().get(`/api/creators/${creator.id}/analytics`)).data.totalPlays).toBe(1));
-    await admin.request('PUT', `/api/creators/${creator.id}`, {
-      json: { name: 'Kept Renamed', bio: 'New bio', profilePicUrl: '', youtubeChannel: '' },
+    await eventually(async () =>
+      expect((await visitor().api.send('GET /api/creators/:id/analytics', { params: { id: creator.id } })).data.totalPlays).toBe(1),
+    );
+    await admin.api.send('PUT /api/creators/:id', {
+      params: { id: creator.id },
+      body: { name: 'Kept Renamed', bio: 'New bio', profilePicUrl: '', youtubeChannel: '' },
     });
     await eventually(async () =>
-      expect((await visitor().get('/api/creators')).data.map((c: { name: string }) => c.name)).toContain('Kept Renamed'),
+      expect((await visitor().api.send('GET /api/creators', {})).data.map((c: { name: string }) => c.name)).toContain('Kept Renamed'),
     );
   });
 });
@@ -298,7 +307,7 @@ describe('validation', () => {
     [{ title: 'T', content: 'I am.', category: 'Other' }, 'Please choose one of the listed categories'],
     [{ title: 'T', content: 'I am.', category: 'Calm & Relaxation', creatorId: randomUUID() }, 'Please choose a creator from the list'],
   ])('a transcript %j is refused with "%s"', async (body, message) => {
-    const res = await admin.postJson('/api/transcripts', body);
+    const res = await admin.api.send('POST /api/transcripts', { invalidBody: body });
     expect(res.status).toBe(400);
     expect(res.data.error).toBe(message);
   });
@@ -311,27 +320,27 @@ describe('validation', () => {
     [{ referralCode: '   ' }, 'Referral code is required'],
     [{ youtubeChannel: 'javascript:alert(1)' }, 'YouTube channel must be a web address starting with http:// or https://'],
   ])('a creator with %j is refused with "%s"', async (over, message) => {
-    const res = await admin.postJson('/api/creators', creatorBody(over));
+    const res = await admin.api.send('POST /api/creators', { body: creatorBody(over) });
     expect(res.status).toBe(400);
     expect(res.data.error).toBe(message);
   });
 
   test('a referral code is stored lowercase without whitespace, and a taken one answers 409 with a clear message', async () => {
     const code = `Sun Rise ${randomBytes(2).toString('hex')}`;
-    const first = await admin.postJson('/api/creators', creatorBody({ referralCode: code }));
+    const first = await admin.api.send('POST /api/creators', { body: creatorBody({ referralCode: code }) });
     expect(first.status).toBe(201);
     expect(first.data.referralCode).toBe(code.toLowerCase().replace(/\s+/g, ''));
     expect(first.data).not.toHaveProperty('password');
     expect(first.data).not.toHaveProperty('passwordHash');
-    const again = await admin.postJson('/api/creators', creatorBody({ referralCode: code.toUpperCase() }));
+    const again = await admin.api.send('POST /api/creators', { body: creatorBody({ referralCode: code.toUpperCase() }) });
     expect(again.status).toBe(409);
     expect(again.data.error).toBe('This referral code is already taken. Please choose another one.');
   });
 
   test('a creator email used twice answers 409', async () => {
     const email = uniqueEmail('twice');
-    expect((await admin.postJson('/api/creators', creatorBody({ email }))).status).toBe(201);
-    const again = await admin.postJson('/api/creators', creatorBody({ email }));
+    expect((await admin.api.send('POST /api/creators', { body: creatorBody({ email }) })).status).toBe(201);
+    const again = await admin.api.send('POST /api/creators', { body: creatorBody({ email }) });
     expect(again.status).toBe(409);
     expect(again.data.error).toBe('A creator with this email already exists.');
   });
@@ -348,7 +357,7 @@ describe('creators', () => {
     await playsReach(a.id, 2);
     await playsReach(b.id, 5);
 
-    const analytics = await visitor().get(`/api/creators/${creator.id}/analytics`);
+    const analytics = await visitor().api.send('GET /api/creators/:id/analytics', { params: { id: creator.id } });
     expect(analytics.status).toBe(200);
     expect(analytics.data.totalPlays).toBe(7);
     expect(analytics.data.totalAffirmations).toBe(3);
@@ -357,15 +366,15 @@ describe('creators', () => {
       ['A', 2],
       ['C', 0],
     ]);
-    const top1 = await visitor().get(`/api/creators/${creator.id}/analytics?limit=1`);
+    const top1 = await visitor().api.send('GET /api/creators/:id/analytics', { params: { id: creator.id }, query: { limit: '1' } });
     expect(top1.data.topAffirmations).toHaveLength(1);
-    const list = await visitor().get(`/api/creators/${creator.id}/transcripts`);
+    const list = await visitor().api.send('GET /api/creators/:id/transcripts', { params: { id: creator.id } });
     expect(list.data.map((t: { title: string }) => t.title)).toEqual(['B', 'A', 'C']);
 
     // The library's Featured Creators in one call: every creator in the list's order, each with the same figures.
-    const featured = await visitor().get('/api/featured-creators?limit=1');
+    const featured = await visitor().api.send('GET /api/featured-creators', { query: { limit: '1' } });
     expect(featured.status).toBe(200);
-    const creators = await visitor().get('/api/creators');
+    const creators = await visitor().api.send('GET /api/creators', {});
     expect(featured.data.map((f: { creator: { id: string } }) => f.creator.id)).toEqual(creators.data.map((c: { id: string }) => c.id));
     const mine = featured.data.find((f: { creator: { id: string } }) => f.creator.id === creator.id);
     expect(mine).toEqual({ creator: creators.data.find((c: { id: string }) => c.id === creator.id), analytics: top1.data });
@@ -373,40 +382,45 @@ describe('creators', () => {
 
   test('a creator with no affirmations has zero analytics; a missing creator is "Creator not found"', async () => {
     const creator = await addCreator();
-    expect((await visitor().get(`/api/creators/${creator.id}/analytics`)).data).toEqual({
+    expect((await visitor().api.send('GET /api/creators/:id/analytics', { params: { id: creator.id } })).data).toEqual({
       totalPlays: 0,
       totalAffirmations: 0,
       topAffirmations: [],
     });
-    const missing = await visitor().get(`/api/creators/${randomUUID()}`);
+    const missing = await visitor().api.send('GET /api/creators/:id', { params: { id: randomUUID() } });
     expect(missing.status).toBe(404);
     expect(missing.data.error).toBe('Creator not found');
   });
 
   test('the public profile carries no email or password, and an edit reaches the library', async () => {
     const creator = await addCreator();
-    const profile = await visitor().get(`/api/creators/${creator.id}`);
+    const profile = await visitor().api.send('GET /api/creators/:id', { params: { id: creator.id } });
     expect(Object.keys(profile.data).sort()).toEqual(['bio', 'id', 'name', 'profilePicUrl', 'youtubeChannel']);
-    const edit = await admin.request('PUT', `/api/creators/${creator.id}`, {
-      json: { name: 'Nora Renamed', bio: 'New bio', profilePicUrl: '', youtubeChannel: '' },
+    const edit = await admin.api.send('PUT /api/creators/:id', {
+      params: { id: creator.id },
+      body: { name: 'Nora Renamed', bio: 'New bio', profilePicUrl: '', youtubeChannel: '' },
     });
     expect(edit.status).toBe(200);
-    await eventually(async () => expect((await visitor().get(`/api/creators/${creator.id}`)).data.name).toBe('Nora Renamed'));
+    await eventually(async () =>
+      expect((await visitor().api.send('GET /api/creators/:id', { params: { id: creator.id } })).data.name).toBe('Nora Renamed'),
+    );
   });
 
   test('a deleted creator disappears but their transcripts stay in the library, without a creator', async () => {
     const creator = await addCreator();
     const t = await addTranscript({ title: `Kept ${randomUUID()}`, creatorId: creator.id });
-    expect((await admin.request('DELETE', `/api/creators/${creator.id}`)).status).toBe(204);
-    await eventually(async () => expect((await visitor().get(`/api/creators/${creator.id}`)).status).toBe(404));
+    expect((await admin.api.send('DELETE /api/creators/:id', { params: { id: creator.id } })).status).toBe(204);
+    await eventually(async () =>
+      expect((await visitor().api.send('GET /api/creators/:id', { params: { id: creator.id } })).status).toBe(404),
+    );
     const kept = await eventually(async () => {
-      const found = (await visitor().get('/api/transcripts')).data.find((x: { id: string }) => x.id === t.id);
+      const found = (await visitor().api.send('GET /api/transcripts', {})).data.find((x: { id: string }) => x.id === t.id);
       expect(found).toMatchObject({ creatorId: null });
       return found;
     });
-    expect(kept.title).toBe(t.title);
+    expect(kept?.title).toBe(t.title);
     // Their referral code is free again for a new creator.
-    expect((await admin.postJson('/api/creators', creatorBody({ referralCode: creator.referralCode }))).status).toBe(201);
+    expect((await admin.api.send('POST /api/creators', { body: creatorBody({ referralCode: creator.referralCode }) })).status).toBe(201);
   });
 });
 
@@ -420,11 +434,13 @@ describe('custom affirmations', () => {
     const owner = new TestClient(system.url);
     await owner.signUp(uniqueEmail());
     const sessionId = newSessionId();
-    const res = await owner.postJson('/api/custom-affirmations', {
-      sessionId,
-      title: '  My words ',
-      content: ' I am here. ',
-      category: 'Other',
+    const res = await owner.api.send('POST /api/custom-affirmations', {
+      body: {
+        sessionId,
+        title: '  My words ',
+        content: ' I am here. ',
+        category: 'Other',
+      },
     });
     expect(res.status).toBe(201);
     expect(res.data).toMatchObject({ id: expect.any(String), title: 'My words', content: 'I am here.', category: 'Other' });
@@ -435,11 +451,13 @@ describe('custom affirmations', () => {
 
     const theirs = await internal(subscriber, `/internal/affirmation-text/custom/${res.data.id}`);
     expect(theirs.status).toBe(404);
-    expect((await subscriber.get(`/api/custom-affirmations/${res.data.id}`)).status).toBe(404);
-    expect((await visitor().get(`/api/custom-affirmations/${res.data.id}`)).status).toBe(401);
+    expect((await subscriber.api.send('GET /api/custom-affirmations/:id', { params: { id: res.data.id } })).status).toBe(404);
+    expect((await visitor().api.send('GET /api/custom-affirmations/:id', { params: { id: res.data.id } })).status).toBe(401);
 
     // Someone else's sessionId cannot be used to write under it either.
-    const stolen = await subscriber.postJson('/api/custom-affirmations', { sessionId, title: 'x', content: 'y', category: 'Other' });
+    const stolen = await subscriber.api.send('POST /api/custom-affirmations', {
+      body: { sessionId, title: 'x', content: 'y', category: 'Other' },
+    });
     expect(stolen.status).toBe(403);
   });
 
@@ -448,11 +466,13 @@ describe('custom affirmations', () => {
     await owner.signUp(uniqueEmail());
     const sessionId = newSessionId();
     const write = async (title: string) => {
-      const res = await owner.postJson('/api/custom-affirmations', {
-        sessionId,
-        title,
-        content: `${title}. I am here.`,
-        category: 'Other',
+      const res = await owner.api.send('POST /api/custom-affirmations', {
+        body: {
+          sessionId,
+          title,
+          content: `${title}. I am here.`,
+          category: 'Other',
+        },
       });
       expect(res.status).toBe(201);
       return res.data as { id: string; createdAt: string };
@@ -461,16 +481,17 @@ describe('custom affirmations', () => {
     const second = await write('Second words');
     expect(first.createdAt).toEqual(expect.any(String));
 
-    const listed = await owner.get('/api/custom-affirmations');
+    const listed = await owner.api.send('GET /api/custom-affirmations', {});
     expect(listed.status).toBe(200);
     expect(listed.data.map((a: any) => a.title)).toEqual(['Second words', 'First words']);
     expect(listed.data[1]).toEqual({ ...first, title: 'First words', content: 'First words. I am here.', category: 'Other' });
     // Another listener's list holds none of them.
-    expect((await subscriber.get('/api/custom-affirmations')).data.map((a: any) => a.id)).not.toContain(first.id);
-    expect((await visitor().get('/api/custom-affirmations')).status).toBe(401);
+    expect((await subscriber.api.send('GET /api/custom-affirmations', {})).data.map((a: any) => a.id)).not.toContain(first.id);
+    expect((await visitor().api.send('GET /api/custom-affirmations', {})).status).toBe(401);
 
-    const edited = await owner.request('PUT', `/api/custom-affirmations/${first.id}`, {
-      json: { title: ' Kinder words ', content: 'I am gentle with myself.', category: 'Calm & Relaxation' },
+    const edited = await owner.api.send('PUT /api/custom-affirmations/:id', {
+      params: { id: first.id },
+      body: { title: ' Kinder words ', content: 'I am gentle with myself.', category: 'Calm & Relaxation' },
     });
     expect(edited.status).toBe(200);
     expect(edited.data).toEqual({
@@ -480,31 +501,35 @@ describe('custom affirmations', () => {
       category: 'Calm & Relaxation',
       createdAt: first.createdAt,
     });
-    expect((await owner.get(`/api/custom-affirmations/${first.id}`)).data.title).toBe('Kinder words');
+    expect((await owner.api.send('GET /api/custom-affirmations/:id', { params: { id: first.id } })).data.title).toBe('Kinder words');
 
     // An edit follows the rules of writing it, and a refused one changes nothing.
-    const tooLong = await owner.request('PUT', `/api/custom-affirmations/${first.id}`, {
-      json: { title: 'T', content: 'x'.repeat(2001), category: 'Other' },
+    const tooLong = await owner.api.send('PUT /api/custom-affirmations/:id', {
+      params: { id: first.id },
+      body: { title: 'T', content: 'x'.repeat(2001), category: 'Other' },
     });
     expect(tooLong.status).toBe(400);
     expect(tooLong.data).toMatchObject({ error: 'Please limit your affirmation to 2000 characters or less', code: 'VALIDATION_FAILED' });
-    expect((await owner.get(`/api/custom-affirmations/${first.id}`)).data.content).toBe('I am gentle with myself.');
+    expect((await owner.api.send('GET /api/custom-affirmations/:id', { params: { id: first.id } })).data.content).toBe(
+      'I am gentle with myself.',
+    );
 
     // Someone else's id reads as missing, for edits and deletes alike; signed out is 401.
-    const theirs = await subscriber.request('PUT', `/api/custom-affirmations/${first.id}`, {
-      json: { title: 'Taken', content: 'Mine now.', category: 'Other' },
+    const theirs = await subscriber.api.send('PUT /api/custom-affirmations/:id', {
+      params: { id: first.id },
+      body: { title: 'Taken', content: 'Mine now.', category: 'Other' },
     });
     expect(theirs.status).toBe(404);
     expect(theirs.data).toEqual({ error: 'Affirmation not found', code: 'AFFIRMATION_NOT_FOUND' });
-    expect((await subscriber.request('DELETE', `/api/custom-affirmations/${first.id}`)).status).toBe(404);
-    expect((await visitor().request('DELETE', `/api/custom-affirmations/${first.id}`)).status).toBe(401);
-    expect((await owner.request('DELETE', '/api/custom-affirmations/not-an-id')).status).toBe(404);
-    expect((await owner.get(`/api/custom-affirmations/${first.id}`)).data.title).toBe('Kinder words');
+    expect((await subscriber.api.send('DELETE /api/custom-affirmations/:id', { params: { id: first.id } })).status).toBe(404);
+    expect((await visitor().api.send('DELETE /api/custom-affirmations/:id', { params: { id: first.id } })).status).toBe(401);
+    expect((await owner.api.send('DELETE /api/custom-affirmations/:id', { params: { id: 'not-an-id' } })).status).toBe(404);
+    expect((await owner.api.send('GET /api/custom-affirmations/:id', { params: { id: first.id } })).data.title).toBe('Kinder words');
 
-    expect((await owner.request('DELETE', `/api/custom-affirmations/${first.id}`)).status).toBe(204);
-    expect((await owner.get(`/api/custom-affirmations/${first.id}`)).status).toBe(404);
-    expect((await owner.get('/api/custom-affirmations')).data.map((a: any) => a.id)).toEqual([second.id]);
-    expect((await owner.request('DELETE', `/api/custom-affirmations/${first.id}`)).status).toBe(404);
+    expect((await owner.api.send('DELETE /api/custom-affirmations/:id', { params: { id: first.id } })).status).toBe(204);
+    expect((await owner.api.send('GET /api/custom-affirmations/:id', { params: { id: first.id } })).status).toBe(404);
+    expect((await owner.api.send('GET /api/custom-affirmations', {})).data.map((a: any) => a.id)).toEqual([second.id]);
+    expect((await owner.api.send('DELETE /api/custom-affirmations/:id', { params: { id: first.id } })).status).toBe(404);
   });
 
   test.each([
@@ -513,10 +538,12 @@ describe('custom affirmations', () => {
     [{ title: 'T', content: 'x'.repeat(2001) }, 'Please limit your affirmation to 2000 characters or less'],
     [{ title: 'T', content: 'I am.', category: 'Sports' }, 'Please choose one of the listed categories'],
   ])('%j is refused with "%s"', async (over, message) => {
-    const res = await subscriber.postJson('/api/custom-affirmations', {
-      sessionId: newSessionId(),
-      category: 'Calm & Relaxation',
-      ...over,
+    const res = await subscriber.api.send('POST /api/custom-affirmations', {
+      invalidBody: {
+        sessionId: newSessionId(),
+        category: 'Calm & Relaxation',
+        ...over,
+      },
     });
     expect(res.status).toBe(400);
     expect(res.data.error).toBe(message);
@@ -524,8 +551,11 @@ describe('custom affirmations', () => {
 
   test('signed out, a custom affirmation cannot be created', async () => {
     expect(
-      (await visitor().postJson('/api/custom-affirmations', { sessionId: newSessionId(), title: 'T', content: 'c', category: 'Other' }))
-        .status,
+      (
+        await visitor().api.send('POST /api/custom-affirmations', {
+          body: { sessionId: newSessionId(), title: 'T', content: 'c', category: 'Other' },
+        })
+      ).status,
     ).toBe(401);
   });
 
@@ -571,10 +601,12 @@ describe('background music uploads', () => {
     });
     expect(done.status).toBe(200);
 
-    const saved = await admin.postJson('/api/background-music', { title: '  Calm Tone ', uploadURL: done.data.location, duration: 300 });
+    const saved = await admin.api.send('POST /api/background-music', {
+      body: { title: '  Calm Tone ', uploadURL: done.data.location, duration: 300 },
+    });
     expect(saved.status).toBe(201);
     expect(saved.data).toEqual({ id: expect.any(String), title: 'Calm Tone', duration: 20 });
-    const list = await subscriber.get('/api/background-music');
+    const list = await subscriber.api.send('GET /api/background-music', {});
     expect(list.data).toContainEqual(saved.data);
 
     const token = subscriber.cookies.get('ie_session')!;
@@ -629,8 +661,8 @@ describe('background music uploads', () => {
     expect(again.decodedFrames).toBe(track.decodedFrames);
     expect(again.loudness).toBeCloseTo(track.loudness, 6);
 
-    expect((await admin.request('DELETE', `/api/background-music/${saved.data.id}`)).status).toBe(204);
-    expect((await subscriber.get('/api/background-music')).data).not.toContainEqual(saved.data);
+    expect((await admin.api.send('DELETE /api/background-music/:id', { params: { id: saved.data.id } })).status).toBe(204);
+    expect((await subscriber.api.send('GET /api/background-music', {})).data).not.toContainEqual(saved.data);
   });
 
   test('an aborted multipart upload is gone', async () => {
@@ -645,40 +677,46 @@ describe('background music uploads', () => {
     expect(typed.status).toBe(400);
     expect(typed.data.error).toBe('Please choose an audio file');
 
-    const { uploadURL } = (await admin.postJson('/api/background-music/upload', { contentType: 'audio/mpeg', filename: 'fake.mp3' })).data;
+    const { uploadURL } = (
+      await admin.api.send('POST /api/background-music/upload', { body: { contentType: 'audio/mpeg', filename: 'fake.mp3' } })
+    ).data;
     const put = await admin.request('PUT', uploadURL, {
       body: Buffer.from('this is plain text pretending to be music'.repeat(100)),
       headers: { 'content-type': 'audio/mpeg' },
     });
     expect(put.status).toBe(200);
-    const saved = await admin.postJson('/api/background-music', { title: 'Fake', uploadURL, duration: 300 });
+    const saved = await admin.api.send('POST /api/background-music', { body: { title: 'Fake', uploadURL, duration: 300 } });
     expect(saved.status).toBe(400);
     expect(saved.data.error).toBe('This file is not an audio file we can play');
   });
 
   test('a file that holds more than an hour of music is refused as too long before it is decoded, and its upload removed', async () => {
     const bomb = await silentFlac(4 * 3600);
-    const { uploadURL, key } = (await admin.postJson('/api/background-music/upload', { contentType: 'audio/flac', filename: 'calm.flac' }))
-      .data;
+    const { uploadURL, key } = (
+      await admin.api.send('POST /api/background-music/upload', { body: { contentType: 'audio/flac', filename: 'calm.flac' } })
+    ).data;
     const put = await admin.request('PUT', uploadURL, { body: bomb, headers: { 'content-type': 'audio/flac' } });
     expect(put.status).toBe(200);
-    const saved = await admin.postJson('/api/background-music', { title: 'Four Silent Hours', uploadURL, duration: 300 });
+    const saved = await admin.api.send('POST /api/background-music', { body: { title: 'Four Silent Hours', uploadURL, duration: 300 } });
     expect({ status: saved.status, body: saved.data }).toEqual({
       status: 400,
       body: { code: 'MUSIC_TOO_LONG', error: 'The music must be 60 minutes or shorter' },
     });
     expect(await system.services.library.context.files.stat(key)).toBeNull();
-    expect((await admin.get('/api/background-music')).data.map((t: { title: string }) => t.title)).not.toContain('Four Silent Hours');
+    expect((await admin.api.send('GET /api/background-music', {})).data.map((t: { title: string }) => t.title)).not.toContain(
+      'Four Silent Hours',
+    );
   });
 
   test('music that is near-silent for more than 5 seconds (a 59-minute silent FLAC) is refused as MUSIC_SILENT, leaving nothing behind', async () => {
     const { files } = system.services.library.context;
     const before = { pcm: await files.usedBytes('music-pcm/'), files: await files.usedBytes('music/') };
     const silent = await silentFlac(59 * 60);
-    const { uploadURL, key } = (await admin.postJson('/api/background-music/upload', { contentType: 'audio/flac', filename: 'quiet.flac' }))
-      .data;
+    const { uploadURL, key } = (
+      await admin.api.send('POST /api/background-music/upload', { body: { contentType: 'audio/flac', filename: 'quiet.flac' } })
+    ).data;
     expect((await admin.request('PUT', uploadURL, { body: silent, headers: { 'content-type': 'audio/flac' } })).status).toBe(200);
-    const saved = await admin.postJson('/api/background-music', { title: 'Silent Hour', uploadURL, duration: 300 });
+    const saved = await admin.api.send('POST /api/background-music', { body: { title: 'Silent Hour', uploadURL, duration: 300 } });
     expect({ status: saved.status, body: saved.data }).toEqual({
       status: 400,
       body: {
@@ -688,11 +726,13 @@ describe('background music uploads', () => {
     });
     expect(await files.stat(key)).toBeNull();
     expect({ pcm: await files.usedBytes('music-pcm/'), files: await files.usedBytes('music/') }).toEqual(before);
-    expect((await admin.get('/api/background-music')).data.map((t: { title: string }) => t.title)).not.toContain('Silent Hour');
+    expect((await admin.api.send('GET /api/background-music', {})).data.map((t: { title: string }) => t.title)).not.toContain(
+      'Silent Hour',
+    );
   });
 
   test('an upload over 50 MB is refused, whole or in parts', async () => {
-    const { uploadURL } = (await admin.postJson('/api/background-music/upload', { contentType: 'audio/mpeg' })).data;
+    const { uploadURL } = (await admin.api.send('POST /api/background-music/upload', { body: { contentType: 'audio/mpeg' } })).data;
     const tooBig = Buffer.alloc(52_428_801);
     const put = await admin.request('PUT', uploadURL, { body: tooBig, headers: { 'content-type': 'audio/mpeg' } });
     expect(put.status).toBe(413);
@@ -709,19 +749,23 @@ describe('background music uploads', () => {
     const done = await uppy(`/s3/multipart/${uploadId}/complete${q}`, { method: 'POST', json: { parts } });
     expect(done.status).toBe(413);
     expect(done.data.error).toBe('The music file must be 50 MB or smaller');
-    const saved = await admin.postJson('/api/background-music', { title: 'Big', uploadURL: key, duration: 300 });
+    const saved = await admin.api.send('POST /api/background-music', { body: { title: 'Big', uploadURL: key, duration: 300 } });
     expect(saved.status).toBe(400);
   });
 
   test('music needs a title and an uploaded file, and a key that is not ours is refused', async () => {
-    expect((await admin.postJson('/api/background-music', { title: ' ', uploadURL: 'x', duration: 300 })).data.error).toBe(
+    expect((await admin.api.send('POST /api/background-music', { body: { title: ' ', uploadURL: 'x', duration: 300 } })).data.error).toBe(
       'Missing information',
     );
-    expect((await admin.postJson('/api/background-music', { title: 'T', duration: 300 })).data.error).toBe('Missing information');
-    const foreign = await admin.postJson('/api/background-music', {
-      title: 'T',
-      uploadURL: '/api/files/voice/samples/x.webm',
-      duration: 300,
+    expect((await admin.api.send('POST /api/background-music', { invalidBody: { title: 'T', duration: 300 } })).data.error).toBe(
+      'Missing information',
+    );
+    const foreign = await admin.api.send('POST /api/background-music', {
+      body: {
+        title: 'T',
+        uploadURL: '/api/files/voice/samples/x.webm',
+        duration: 300,
+      },
     });
     expect(foreign.status).toBe(400);
     const badKey = await uppy(`/s3/multipart/abc?key=${encodeURIComponent('../../etc/passwd')}`);
@@ -729,6 +773,6 @@ describe('background music uploads', () => {
   });
 
   test('signed out, the music list is refused', async () => {
-    expect((await visitor().get('/api/background-music')).status).toBe(401);
+    expect((await visitor().api.send('GET /api/background-music', {})).status).toBe(401);
   });
 });

@@ -42,7 +42,7 @@ const speech = (token: string, text: string) =>
 
 test('with ELEVENLABS_API_KEY set, clone, speech and delete go to ElevenLabs with the key, the sample, the model and the output format', async () => {
   const { client, sessionId, uploadURL, token } = await subscriberWithUpload();
-  const clone = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent });
+  const clone = await client.api.send('POST /api/voice-profile/clone', { body: { sessionId, uploadURL, consent } });
   expect(clone.status).toBe(200);
   expect(clone.data).toEqual({ isCloned: true, engine: 'elevenlabs' });
 
@@ -69,7 +69,7 @@ test('with ELEVENLABS_API_KEY set, clone, speech and delete go to ElevenLabs wit
   // Two clips of 60 ms per character (10 + 11 characters) and the pause between them.
   expect(wav.samples.length / 44100).toBeCloseTo(0.06 * 21 + 0.35, 1);
 
-  const del = await client.request('DELETE', `/api/voice-profile/${sessionId}`);
+  const del = await client.api.send('DELETE /api/voice-profile/:sessionId', { params: { sessionId } });
   expect(del.status).toBe(200);
   const deleteCall = fake.calls.find((c) => c.method === 'DELETE')!;
   expect(deleteCall.path).toBe(`/v1/voices/${voiceId}`);
@@ -102,30 +102,35 @@ test.each([
 ])('%s from ElevenLabs becomes a clear message and no voice is saved', async (_name, arrange, status, code, message) => {
   const { client, sessionId, uploadURL } = await subscriberWithUpload();
   arrange();
-  const res = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent });
+  const res = await client.api.send('POST /api/voice-profile/clone', { body: { sessionId, uploadURL, consent } });
   expect(res.status).toBe(status);
   expect(res.data).toEqual({ code, error: message });
-  expect((await client.get(`/api/voice-profile/${sessionId}`)).data.isCloned).toBe(false);
+  expect((await client.api.send('GET /api/voice-profile/:sessionId', { params: { sessionId } })).data.isCloned).toBe(false);
 });
 
 test('with ElevenLabs configured, a listener’s own reading speaks their affirmation: the render calls no engine and says whose voice it is', async () => {
   const { client, sessionId, uploadURL } = await subscriberWithUpload();
-  expect((await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent })).status).toBe(200);
+  expect((await client.api.send('POST /api/voice-profile/clone', { body: { sessionId, uploadURL, consent } })).status).toBe(200);
   const content = VOICE_SAMPLE_SENTENCES.slice(0, 3).join(' ');
-  const created = await client.postJson('/api/custom-affirmations', { sessionId, title: 'Read By Me', content, category: 'Other' });
+  const created = await client.api.send('POST /api/custom-affirmations', {
+    body: { sessionId, title: 'Read By Me', content, category: 'Other' },
+  });
   expect(created.status).toBe(201);
   const take = await uploadRecordingThroughApi(client, await spokenSample({ sentences: 3, format: 'wav' }));
-  const kept = await client.request('PUT', `/api/own-recordings/${sessionId}/custom-${created.data.id}`, { json: { uploadURL: take } });
+  const kept = await client.api.send('PUT /api/own-recordings/:sessionId/:affirmationId', {
+    params: { sessionId, affirmationId: `custom-${created.data.id}` },
+    body: { uploadURL: take },
+  });
   expect(kept.status).toBe(200);
 
   const callsBefore = fake.calls.length;
-  const generated = await client.request('POST', '/api/generate-audio', {
-    json: { sessionId, voiceSpeed: '1.0', audioDuration: '60', customAffirmationId: created.data.id },
+  const generated = await client.api.send('POST /api/generate-audio', {
+    body: { sessionId, voiceSpeed: '1.0', audioDuration: '60', customAffirmationId: created.data.id },
   });
   expect(generated.status).toBe(201);
   expect(generated.headers.get('x-speech-voice')).toBe('own');
   expect(generated.headers.get('x-speech-engine-calls')).toBe('0');
   expect(fake.calls.slice(callsBefore)).toEqual([]);
-  const saved = await client.get(`/api/saved-affirmations/${sessionId}`);
+  const saved = await client.api.send('GET /api/saved-affirmations/:sessionId', { params: { sessionId } });
   expect(saved.data.map((s: { voice: string }) => s.voice)).toEqual(['own']);
 });

@@ -47,21 +47,21 @@ describe('a decode bomb (4 hours of silent FLAC, labelled audio/webm)', () => {
     const uploadURL = await uploadRecordingThroughApi(client, bomb);
     expect(await system.services.voice.context.files.stat(keyOf(uploadURL))).not.toBeNull();
 
-    const res = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent });
+    const res = await client.api.send('POST /api/voice-profile/clone', { body: { sessionId, uploadURL, consent } });
     expect({ status: res.status, body: res.data }).toEqual({
       status: 400,
       body: { code: 'SAMPLE_TOO_LONG', error: 'Recording too long: please keep it under 5 minutes' },
     });
     expect(await system.services.voice.context.files.stat(keyOf(uploadURL))).toBeNull();
-    const again = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent });
+    const again = await client.api.send('POST /api/voice-profile/clone', { body: { sessionId, uploadURL, consent } });
     expect(again.data.code).toBe('SAMPLE_NOT_FOUND');
-    expect((await client.get(`/api/voice-profile/${sessionId}`)).data.isCloned).toBe(false);
+    expect((await client.api.send('GET /api/voice-profile/:sessionId', { params: { sessionId } })).data.isCloned).toBe(false);
   });
 
   test('one whose header does not state its length is refused as too long too (its packets are counted, nothing is decoded)', async () => {
     const { client, sessionId } = await subscriber();
     const uploadURL = await uploadRecordingThroughApi(client, streamedBomb);
-    const res = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent });
+    const res = await client.api.send('POST /api/voice-profile/clone', { body: { sessionId, uploadURL, consent } });
     expect(res.status).toBe(400);
     expect(res.data.code).toBe('SAMPLE_TOO_LONG');
     expect(await system.services.voice.context.files.stat(keyOf(uploadURL))).toBeNull();
@@ -85,7 +85,7 @@ describe('upload URLs', () => {
 
   test('a chunked body past the 25 MB limit is cut off with 413 long before its 200 MB are sent, and nothing is stored', async () => {
     const { client, user } = await subscriber();
-    const { uploadURL } = (await client.postJson('/api/voice-profile/upload', {})).data;
+    const { uploadURL } = (await client.api.send('POST /api/voice-profile/upload', {})).data;
     const answer = await putChunked(new URL(uploadURL, system.url).toString(), 200 * MB, 'audio/webm');
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body)).toEqual({ code: 'PAYLOAD_TOO_LARGE', error: 'The file is too large' });
@@ -99,7 +99,7 @@ describe('upload URLs', () => {
     const full = Buffer.alloc(VOICE_SAMPLE_MAX_BYTES, 3);
     await uploadRecordingThroughApi(client, full);
     await uploadRecordingThroughApi(client, full);
-    const refused = await client.postJson('/api/voice-profile/upload', {});
+    const refused = await client.api.send('POST /api/voice-profile/upload', {});
     expect(refused.status).toBe(409);
     expect(refused.data).toEqual({
       code: 'STORAGE_QUOTA_EXCEEDED',
@@ -108,7 +108,7 @@ describe('upload URLs', () => {
     });
     // Another account is not affected.
     const other = await subscriber();
-    expect((await other.client.postJson('/api/voice-profile/upload', {})).status).toBe(200);
+    expect((await other.client.api.send('POST /api/voice-profile/upload', {})).status).toBe(200);
   });
 });
 
@@ -116,7 +116,7 @@ describe('upload links hold their room from the moment they are granted', () => 
   test('a new account asking for eight links and sending eight 20 MB uploads at once stores at most its 50 MB', async () => {
     const client = new TestClient(system.url);
     const { id } = await client.signUp(uniqueEmail('parallel'));
-    const asked = await Promise.all(Array.from({ length: 8 }, () => client.postJson('/api/voice-profile/upload', {})));
+    const asked = await Promise.all(Array.from({ length: 8 }, () => client.api.send('POST /api/voice-profile/upload', {})));
     const links = asked.filter((a) => a.status === 200).map((a) => a.data.uploadURL as string);
     const refusals = asked.filter((a) => a.status !== 200).map((a) => `${a.status} ${a.data.code}`);
     expect(links.length).toBeGreaterThanOrEqual(1);
@@ -138,7 +138,7 @@ describe('upload links hold their room from the moment they are granted', () => 
     );
 
     // The next link offers only the room left, and a body past it is cut off.
-    const next = await client.postJson('/api/voice-profile/upload', {});
+    const next = await client.api.send('POST /api/voice-profile/upload', {});
     expect(next.status).toBe(200);
     const over = await fetch(new URL(next.data.uploadURL, system.url), { method: 'PUT', body, headers: { 'content-type': 'audio/webm' } });
     expect(over.status).toBe(413);
@@ -148,15 +148,16 @@ describe('upload links hold their room from the moment they are granted', () => 
   test('an account holds at most two links open at once, and a used link frees its place', async () => {
     const { client, sessionId } = await subscriber();
     const opened = [];
-    for (let i = 0; i < 3; i++) opened.push(await client.postJson('/api/voice-profile/upload', {}));
+    for (let i = 0; i < 3; i++) opened.push(await client.api.send('POST /api/voice-profile/upload', {}));
     // Each open link holds a 25 MB recording's room.
     expect(opened.map((a) => a.status)).toEqual([200, 200, 409]);
     // Using one (a refused recording counts: it is removed at once) gives its room back.
     await fetch(new URL(opened[0].data.uploadURL, system.url), { method: 'PUT', body: bomb, headers: { 'content-type': 'audio/webm' } });
-    expect((await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL: opened[0].data.uploadURL, consent })).status).toBe(
-      400,
-    );
-    expect((await client.postJson('/api/voice-profile/upload', {})).status).toBe(200);
+    expect(
+      (await client.api.send('POST /api/voice-profile/clone', { body: { sessionId, uploadURL: opened[0].data.uploadURL, consent } }))
+        .status,
+    ).toBe(400);
+    expect((await client.api.send('POST /api/voice-profile/upload', {})).status).toBe(200);
   });
 });
 
@@ -195,7 +196,7 @@ describe('on a system that removes unused uploads after 2 seconds', () => {
       100,
       200,
     );
-    const res = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent });
+    const res = await client.api.send('POST /api/voice-profile/clone', { body: { sessionId, uploadURL, consent } });
     expect(res.data.code).toBe('SAMPLE_NOT_FOUND');
   });
 });

@@ -43,11 +43,11 @@ const engineCalls = () => sumOfMetricAt([system.gateway.metricsUrl!], 'innerecho
 
 describe('which engine makes voices', () => {
   test('anyone, signed in or not, reads the engine a new voice is made with, through the gateway', async () => {
-    const visitor = await fetch(`${system.url}/api/voice-engine`);
+    const visitor = await new TestClient(system.url).api.send('GET /api/voice-engine', {});
     expect(visitor.status).toBe(200);
-    expect(await visitor.json()).toEqual({ cloneEngine: 'local' });
+    expect(visitor.data).toEqual({ cloneEngine: 'local' });
     const { client } = await subscriber();
-    expect((await client.get('/api/voice-engine')).data).toEqual({ cloneEngine: 'local' });
+    expect((await client.api.send('GET /api/voice-engine', {})).data).toEqual({ cloneEngine: 'local' });
   });
 });
 
@@ -55,29 +55,31 @@ describe('cloning a voice', () => {
   test('without consent the clone is refused with 400 and nothing is stored', async () => {
     const { client, sessionId } = await subscriber();
     const uploadURL = await uploadRecordingThroughApi(client, goodSample);
-    const res = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL });
+    const res = await client.api.send('POST /api/voice-profile/clone', { body: { sessionId, uploadURL } });
     expect(res.status).toBe(400);
     expect(res.data).toEqual({
       code: 'CONSENT_REQUIRED',
       error: 'Please confirm that this is your own voice and that you agree to it being cloned',
     });
-    const declined = await client.postJson('/api/voice-profile/clone', {
-      sessionId,
-      uploadURL,
-      consent: { accepted: false, textVersion: VOICE_CONSENT_VERSION },
+    const declined = await client.api.send('POST /api/voice-profile/clone', {
+      body: {
+        sessionId,
+        uploadURL,
+        consent: { accepted: false, textVersion: VOICE_CONSENT_VERSION },
+      },
     });
     expect(declined.data.code).toBe('CONSENT_REQUIRED');
-    expect((await client.get(`/api/voice-profile/${sessionId}`)).data.isCloned).toBe(false);
+    expect((await client.api.send('GET /api/voice-profile/:sessionId', { params: { sessionId } })).data.isCloned).toBe(false);
   });
 
   test('with consent the voice is cloned, and the consent is stored with the time, wording version and IP', async () => {
     const { client, user, sessionId } = await subscriber();
     const uploadURL = await uploadRecordingThroughApi(client, goodSample);
     const before = Date.now();
-    const res = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent });
+    const res = await client.api.send('POST /api/voice-profile/clone', { body: { sessionId, uploadURL, consent } });
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ isCloned: true, engine: 'local' });
-    const profile = await client.get(`/api/voice-profile/${sessionId}`);
+    const profile = await client.api.send('GET /api/voice-profile/:sessionId', { params: { sessionId } });
     expect(profile.data).toEqual({ isCloned: true, engine: 'local', updatedAt: expect.any(String), cloneEngine: 'local' });
 
     const rows: any = await system.services.voice.context.db.execute(
@@ -97,7 +99,7 @@ describe('cloning a voice', () => {
     await client.signUp(uniqueEmail('free'));
     const sessionId = newSessionId();
     const uploadURL = await uploadRecordingThroughApi(client, goodSample);
-    const res = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent });
+    const res = await client.api.send('POST /api/voice-profile/clone', { body: { sessionId, uploadURL, consent } });
     expect(res.status).toBe(402);
     expect(res.data.code).toBe('SUBSCRIPTION_REQUIRED');
   });
@@ -126,17 +128,17 @@ describe('cloning a voice', () => {
     const { client, sessionId } = await subscriber();
     const body = await make();
     const uploadURL = await uploadRecordingThroughApi(client, body);
-    const res = await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent });
+    const res = await client.api.send('POST /api/voice-profile/clone', { body: { sessionId, uploadURL, consent } });
     expect(res.status).toBe(400);
     expect(res.data).toEqual({ code, error: message });
-    expect((await client.get(`/api/voice-profile/${sessionId}`)).data.isCloned).toBe(false);
+    expect((await client.api.send('GET /api/voice-profile/:sessionId', { params: { sessionId } })).data.isCloned).toBe(false);
   });
 
   test("another user's upload URL cannot be cloned", async () => {
     const owner = await subscriber();
     const uploadURL = await uploadRecordingThroughApi(owner.client, goodSample);
     const thief = await subscriber();
-    const res = await thief.client.postJson('/api/voice-profile/clone', { sessionId: thief.sessionId, uploadURL, consent });
+    const res = await thief.client.api.send('POST /api/voice-profile/clone', { body: { sessionId: thief.sessionId, uploadURL, consent } });
     expect(res.status).toBe(400);
     expect(res.data.code).toBe('SAMPLE_NOT_FOUND');
   });
@@ -145,26 +147,30 @@ describe('cloning a voice', () => {
 describe('sessionId ownership', () => {
   test("another user's sessionId is refused with 403 on every voice route", async () => {
     const owner = await subscriber();
-    expect((await owner.client.get(`/api/voice-profile/${owner.sessionId}`)).status).toBe(200);
+    expect((await owner.client.api.send('GET /api/voice-profile/:sessionId', { params: { sessionId: owner.sessionId } })).status).toBe(200);
     const other = await subscriber();
     const uploadURL = await uploadRecordingThroughApi(other.client, goodSample);
-    const read = await other.client.get(`/api/voice-profile/${owner.sessionId}`);
-    const clone = await other.client.postJson('/api/voice-profile/clone', { sessionId: owner.sessionId, uploadURL, consent });
-    const del = await other.client.request('DELETE', `/api/voice-profile/${owner.sessionId}`);
+    const read = await other.client.api.send('GET /api/voice-profile/:sessionId', { params: { sessionId: owner.sessionId } });
+    const clone = await other.client.api.send('POST /api/voice-profile/clone', {
+      body: { sessionId: owner.sessionId, uploadURL, consent },
+    });
+    const del = await other.client.api.send('DELETE /api/voice-profile/:sessionId', { params: { sessionId: owner.sessionId } });
     for (const res of [read, clone, del]) {
       expect(res.status).toBe(403);
       expect(res.data.code).toBe('SESSION_NOT_OWNED');
     }
-    expect((await other.client.get(`/api/voice-profile/${other.sessionId}`)).data.isCloned).toBe(false);
+    expect(
+      (await other.client.api.send('GET /api/voice-profile/:sessionId', { params: { sessionId: other.sessionId } })).data.isCloned,
+    ).toBe(false);
   });
 
   test('signed out, every voice route answers 401', async () => {
     const anonymous = new TestClient(system.url);
     const sessionId = newSessionId();
-    expect((await anonymous.get(`/api/voice-profile/${sessionId}`)).status).toBe(401);
-    expect((await anonymous.postJson('/api/voice-profile/upload', {})).status).toBe(401);
-    expect((await anonymous.postJson('/api/voice-profile/clone', { sessionId, uploadURL: '/x', consent })).status).toBe(401);
-    expect((await anonymous.request('DELETE', `/api/voice-profile/${sessionId}`)).status).toBe(401);
+    expect((await anonymous.api.send('GET /api/voice-profile/:sessionId', { params: { sessionId } })).status).toBe(401);
+    expect((await anonymous.api.send('POST /api/voice-profile/upload', {})).status).toBe(401);
+    expect((await anonymous.api.send('POST /api/voice-profile/clone', { body: { sessionId, uploadURL: '/x', consent } })).status).toBe(401);
+    expect((await anonymous.api.send('DELETE /api/voice-profile/:sessionId', { params: { sessionId } })).status).toBe(401);
   });
 });
 
@@ -179,7 +185,7 @@ describe('speech and deletion', () => {
   test('speech is synthesised once per text, served from the cache after, and re-record deletes the sample and every clip', async () => {
     const { client, user, sessionId, token } = await subscriber();
     const uploadURL = await uploadRecordingThroughApi(client, goodSample);
-    expect((await client.postJson('/api/voice-profile/clone', { sessionId, uploadURL, consent })).status).toBe(200);
+    expect((await client.api.send('POST /api/voice-profile/clone', { body: { sessionId, uploadURL, consent } })).status).toBe(200);
 
     const text = 'I am calm and steady. Every day I grow a little stronger! Peace is my natural state.';
     const callsBefore = await engineCalls();
@@ -207,11 +213,11 @@ describe('speech and deletion', () => {
     expect(await files.stat(sampleKey)).not.toBeNull();
     expect(await files.stat(speechCacheKey(voiceId, 'local', text))).not.toBeNull();
 
-    const del = await client.request('DELETE', `/api/voice-profile/${sessionId}`);
+    const del = await client.api.send('DELETE /api/voice-profile/:sessionId', { params: { sessionId } });
     expect(del.status).toBe(200);
     expect(await files.stat(sampleKey)).toBeNull();
     expect(await files.stat(speechCacheKey(voiceId, 'local', text))).toBeNull();
-    expect((await client.get(`/api/voice-profile/${sessionId}`)).data).toEqual({
+    expect((await client.api.send('GET /api/voice-profile/:sessionId', { params: { sessionId } })).data).toEqual({
       isCloned: false,
       engine: null,
       updatedAt: null,

@@ -37,14 +37,14 @@ export async function addMusicTrack(
 ): Promise<{ id: string; title: string }> {
   const mp3 = await musicMp3(seconds);
   const admin = new TestClient(system.url);
-  const login = await admin.postJson('/api/login', { email: system.admin.email, password: system.admin.password });
+  const login = await admin.api.send('POST /api/login', { body: { email: system.admin.email, password: system.admin.password } });
   if (login.status !== 200) throw new Error(`admin sign-in failed: ${login.status}`);
-  const upload = await admin.postJson('/api/background-music/upload', { contentType: 'audio/mpeg', filename: 'calm.mp3' });
+  const upload = await admin.api.send('POST /api/background-music/upload', { body: { contentType: 'audio/mpeg', filename: 'calm.mp3' } });
   if (upload.status !== 200) throw new Error(`music upload URL refused: ${upload.status} ${upload.text}`);
   const target = upload.data.uploadURL.startsWith('http') ? upload.data.uploadURL : system.url + upload.data.uploadURL;
   const put = await fetch(target, { method: 'PUT', headers: { 'content-type': 'audio/mpeg' }, body: new Uint8Array(mp3) });
   if (!put.ok) throw new Error(`music PUT refused: ${put.status}`);
-  const created = await admin.postJson('/api/background-music', { title, uploadURL: upload.data.uploadURL, duration: 300 });
+  const created = await admin.api.send('POST /api/background-music', { body: { title, uploadURL: upload.data.uploadURL, duration: 300 } });
   if (created.status !== 201) throw new Error(`music create refused: ${created.status} ${created.text}`);
   return { id: created.data.id, title: created.data.title };
 }

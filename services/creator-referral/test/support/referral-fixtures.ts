@@ -23,7 +23,7 @@ export async function createCreator(system: TestSystem, overrides: { email?: str
 
 export async function signInCreator(system: TestSystem, email: string) {
   const c = new TestClient(system.url);
-  const res = await c.postJson('/api/creator-auth/login', { email, password: CREATOR_PASSWORD });
+  const res = await c.api.send('POST /api/creator-auth/login', { body: { email, password: CREATOR_PASSWORD } });
   if (res.status !== 200) throw new Error(`creator sign-in failed: ${res.status} ${res.text}`);
   return c;
 }
@@ -38,10 +38,11 @@ export class StripeDriver {
   async send(type: string, object: unknown) {
     const event = this.fake.event(type, object);
     const { payload, header } = signedWebhook(event);
-    const res = await new TestClient(this.system.url).request('POST', '/api/billing/webhook', {
-      body: payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    });
+    const res = await new TestClient(this.system.url).api.send(
+      'POST /api/billing/webhook',
+      { bytes: payload },
+      { headers: { 'content-type': 'application/json', 'stripe-signature': header } },
+    );
     if (res.status !== 200) throw new Error(`webhook ${type} failed: ${res.status} ${res.text}`);
     return event;
   }
@@ -49,9 +50,11 @@ export class StripeDriver {
   /** A completed checkout with the trial's $0 invoice; returns the subscription id. */
   async subscribe(options: { plan: 'monthly' | 'yearly'; referralCode?: string; email?: string; client?: TestClient }) {
     const c = options.client ?? new TestClient(this.system.url);
-    const res = await c.postJson('/api/create-checkout-session', {
-      plan: options.plan,
-      ...(options.referralCode ? { referralCode: options.referralCode } : {}),
+    const res = await c.api.send('POST /api/create-checkout-session', {
+      body: {
+        plan: options.plan,
+        ...(options.referralCode ? { referralCode: options.referralCode } : {}),
+      },
     });
     if (res.status !== 200) throw new Error(`checkout failed: ${res.status} ${res.text}`);
     const sessionId = [...this.fake.checkoutSessions.values()].at(-1).id as string;
