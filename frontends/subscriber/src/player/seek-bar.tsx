@@ -59,7 +59,9 @@ export function SeekBar({ title, shown, duration, valueText, onSeek, onRelease, 
   const fraction = ready ? Math.min(1, shown / duration) : 0;
   const marks = ready ? minuteMarks(duration) : [];
   return (
-    <div css={{ position: 'relative', height: HEIGHT + (marks.length ? 16 : 0) }}>
+    // Half a thumb out past each side, so the drawn bar is as wide as the player and the thumb at
+    // either end sits over the player's padding.
+    <div css={{ position: 'relative', height: HEIGHT + (marks.length ? 16 : 0), margin: `0 -${THUMB / 2}px` }}>
       <label htmlFor={id} css={visuallyHidden}>
         Position in {title}
       </label>
