@@ -331,4 +331,47 @@ describe('collection links and figures', () => {
     });
     await eventually(async () => expect((await published(creator.id))[0]).toMatchObject({ sessionCount: 1, playCount: 6 }));
   });
+
+  test('a newly approved collection starts at no plays, whatever its affirmations were played before; later plays count', async () => {
+    const creator = await newCreator();
+    const picked = await featureTranscript(creator.id, `Played before ${randomUUID().slice(0, 6)}`);
+    const transport = system.transports[system.transports.length - 1];
+    const sessionOf = (transcriptIds: string[], collectionId: string | null) => ({
+      id: randomUUID(),
+      subject: AffirmationSessionGeneratedV1.subject,
+      occurredAt: new Date().toISOString(),
+      producer: 'generation',
+      payload: AffirmationSessionGeneratedV1.schema.parse({
+        savedAffirmationId: randomUUID(),
+        userId: randomUUID(),
+        collectionId,
+        transcriptIds,
+        audioDurationSeconds: 600,
+      }),
+    });
+    // Played twice in the library before any collection held it.
+    await transport.publish(sessionOf([picked.data.id], null));
+    await transport.publish(sessionOf([picked.data.id], null));
+    await eventually(async () => expect((await client().get(`/api/transcripts/${picked.data.id}`)).data.playCount).toBe(2));
+
+    const made = await creator.client.postJson(
+      '/api/creator-collections',
+      collection([{ kind: 'pick', transcriptId: picked.data.id }, newText('Fresh 1'), newText('Fresh 2')]),
+    );
+    await creator.client.postJson(`/api/creator-collections/${made.data.id}/submit`, {});
+    await admin.postJson(`/api/collection-reviews/${made.data.id}/approve`, {});
+    const shown = await eventually(async () => {
+      const detail = await client().get(`/api/collections/${made.data.id}`);
+      expect(detail.status).toBe(200);
+      return detail.data;
+    });
+    expect(shown.transcriptIds).toContain(picked.data.id);
+    expect(shown.playCount).toBe(0);
+    expect((await client().get('/api/collections')).data.find((c: { id: string }) => c.id === shown.id).playCount).toBe(0);
+
+    // A play of one of its affirmations after approval, made outside the collection, is one of its plays.
+    await transport.publish(sessionOf([picked.data.id], null));
+    await eventually(async () => expect((await client().get(`/api/collections/${shown.id}`)).data.playCount).toBe(1));
+    expect((await client().get(`/api/transcripts/${picked.data.id}`)).data.playCount).toBe(3);
+  });
 });

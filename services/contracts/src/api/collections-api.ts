@@ -134,7 +134,8 @@ export type CollectionReviewView = z.infer<typeof ZCollectionReviewView>;
 
 /**
  * A published collection as the library serves it. playCount: the plays of its affirmations
- * (every render that spoke one of them, alone or in a session); sessionCount: sessions made
+ * since the collection was first published (every render that spoke one of them, alone or in
+ * a session; plays from before it was published are not its own); sessionCount: sessions made
  * from the collection.
  */
 export const ZCollectionView = z.object({

@@ -25,6 +25,13 @@ export const collectionRepository = {
       .set({ sessionCount: sql`${collections.sessionCount} + 1` })
       .where(and(eq(collections.id, id), isNull(collections.withdrawnAt)));
   },
+  /** One play of an affirmation: a play of every shown collection it is in. */
+  countPlayOf: async (tx: Conn, transcriptId: string) => {
+    await tx
+      .update(collections)
+      .set({ playCount: sql`${collections.playCount} + 1` })
+      .where(and(isNull(collections.withdrawnAt), sql`${collections.transcriptIds} @> ${JSON.stringify([transcriptId])}::jsonb`));
+  },
   /** Shown collections (not withdrawn, their creator known) with the creator's name; newest first. */
   listShown: (db: Conn, filter: { creatorId?: string; id?: string } = {}) =>
     db

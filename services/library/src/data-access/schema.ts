@@ -72,6 +72,11 @@ export const collections = librarySchema.table(
     transcriptIds: jsonb('transcript_ids').$type<string[]>().notNull(),
     /** Sessions listeners made from the collection. */
     sessionCount: integer('session_count').notNull().default(0),
+    /**
+     * Plays of its affirmations since the collection was first published (the plays they had
+     * before, as library affirmations or as the creator's drafts, are not its own).
+     */
+    playCount: integer('play_count').notNull().default(0),
     version: integer('version').notNull(),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),

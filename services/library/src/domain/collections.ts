@@ -12,6 +12,7 @@ import { notFound, type Db, type Tx } from '@innerecho/kit';
 import { collectionRepository, type PublishedCollectionRecord } from '../data-access/collection-repository';
 import { transcriptRepository, type Transcript } from '../data-access/library-repository';
 import { getCreator, isUuid } from './library-queries';
+import { countTranscriptPlay } from './manage-transcripts';
 
 /**
  * Publishes an approved collection: its new texts become library affirmations of the creator
@@ -44,6 +45,8 @@ export async function publishCollection(tx: Tx, event: EventPayload<typeof Colle
     coverColour: event.coverColour,
     transcriptIds,
     sessionCount: kept?.sessionCount ?? 0,
+    // A collection's plays start at its first publication; a new version keeps those it had.
+    playCount: kept?.playCount ?? 0,
     version: event.version,
     withdrawnAt: null,
     publishedAt: new Date(),
@@ -63,6 +66,7 @@ export async function withdrawCollection(tx: Tx, event: EventPayload<typeof Coll
     coverColour: kept?.coverColour ?? COLLECTION_COVER_COLOURS[0],
     transcriptIds: [],
     sessionCount: kept?.sessionCount ?? 0,
+    playCount: kept?.playCount ?? 0,
     version: event.version,
     withdrawnAt: new Date(),
   });
@@ -74,7 +78,7 @@ export const removeCreatorCollections = (tx: Tx, creatorId: string) => collectio
 export async function countAffirmationSession(tx: Tx, event: { collectionId: string | null; transcriptIds: string[] }) {
   if (event.collectionId) await collectionRepository.countSession(tx, event.collectionId);
   // One play for each library transcript in it, however often it repeats there.
-  for (const transcriptId of new Set(event.transcriptIds)) await transcriptRepository.countPlay(tx, transcriptId);
+  for (const transcriptId of new Set(event.transcriptIds)) await countTranscriptPlay(tx, transcriptId);
 }
 
 type ShownRow = { collection: PublishedCollectionRecord; creatorName: string };
@@ -100,7 +104,7 @@ async function shown(db: Db, rows: ShownRow[]): Promise<(CollectionView & { tran
         category: collection.category,
         coverColour: collection.coverColour as CollectionCoverColour,
         transcriptIds: texts.map((t) => t.id),
-        playCount: texts.reduce((sum, t) => sum + t.playCount, 0),
+        playCount: collection.playCount,
         sessionCount: collection.sessionCount,
         publishedAt: collection.publishedAt.toISOString(),
         transcripts: texts,

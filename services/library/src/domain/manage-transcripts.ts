@@ -1,5 +1,6 @@
 import type { TranscriptInput } from '@innerecho/contracts';
 import { badRequest, notFound, type Db, type Tx } from '@innerecho/kit';
+import { collectionRepository } from '../data-access/collection-repository';
 import { creatorProfileRepository, transcriptRepository } from '../data-access/library-repository';
 import { isUuid } from './library-queries';
 
@@ -26,7 +27,12 @@ export async function deleteTranscript({ db, id }: { db: Db; id: string }) {
   if (!isUuid(id) || !(await transcriptRepository.delete(db, id))) throw notFound('Transcript not found', 'TRANSCRIPT_NOT_FOUND');
 }
 
-/** Every generation from a transcript counts one play. */
+/**
+ * Every generation from a transcript counts one play: its own, and one of each published
+ * collection it is in. A collection counts only the plays made while it is published, so a
+ * newly approved one starts at none, whatever its affirmations were played before.
+ */
 export async function countTranscriptPlay(tx: Tx, transcriptId: string) {
   await transcriptRepository.countPlay(tx, transcriptId);
+  await collectionRepository.countPlayOf(tx, transcriptId);
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "library"."collections" ADD COLUMN "play_count" integer DEFAULT 0 NOT NULL;
