@@ -22,7 +22,7 @@ export {
   type HttpMethod,
 } from './data/api-request';
 export { createQueryClient } from './data/query-client';
-export { apiQuery, apiQueryKey, callApi, type ApiRequestArgs } from './data/api-client';
+export { apiQuery, apiQueryKey, apiQueryKeyOfAll, callApi, type ApiRequestArgs } from './data/api-client';
 export type { EndpointAnswer } from '@innerecho/contracts';
 
 // Session, auth, referrals

@@ -82,6 +82,27 @@ test('a listener builds a session from the library and their own words, reorders
   await visible(page.getByRole('status').filter({ hasText: `${titles[0]} moved to position 1 of 3` }));
   expect(await orderShown(page)).toEqual([titles[0], `${mine} · your words`, titles[1]]);
 
+  // In repetitions, the length it comes to is shown before generating, and grows with them.
+  await page.getByRole('radio', { name: 'Repetitions per affirmation' }).check();
+  const lengthShown = async () => {
+    const hint = page.getByText(/^About \d+m \d+s in all/);
+    await visible(hint);
+    const [, m, s] = /^About (\d+)m (\d+)s/.exec((await hint.textContent())!)!;
+    return Number(m) * 60 + Number(s);
+  };
+  const repetitions = page.getByRole('slider', { name: 'Repetitions per Affirmation' });
+  await repetitions.focus();
+  await page.keyboard.press('Home');
+  await visible(page.getByText('1x ·', { exact: false }));
+  const once = await lengthShown();
+  // Three affirmations of a few words each, with their pauses: some seconds, under a minute.
+  expect(once).toBeGreaterThan(3);
+  expect(once).toBeLessThan(60);
+  await page.keyboard.press('ArrowRight');
+  await visible(page.getByText('2x ·', { exact: false }));
+  expect(Math.abs((await lengthShown()) - 2 * once)).toBeLessThanOrEqual(1);
+  await page.getByRole('radio', { name: 'Total length' }).check();
+
   // One minute, over music.
   await page.getByRole('slider', { name: 'Audio duration' }).focus();
   await page.keyboard.press('Home');

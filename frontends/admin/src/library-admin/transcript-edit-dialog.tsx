@@ -1,7 +1,17 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_CATEGORY, TRANSCRIPT_CONTENT_MAX, ZTranscriptInput, type TranscriptInput } from '@innerecho/contracts';
-import { callApi, CountedTextareaField, Field, LibraryCategoryField, Select, toast, validInput, FormDialog } from '@innerecho/ui';
+import {
+  apiQueryKeyOfAll,
+  callApi,
+  CountedTextareaField,
+  Field,
+  LibraryCategoryField,
+  Select,
+  toast,
+  validInput,
+  FormDialog,
+} from '@innerecho/ui';
 import type { AdminCreator, AdminTranscript } from './library-admin-types';
 import { toastFailure } from './mutation-toasts';
 import { TitleField } from './title-field';
@@ -44,7 +54,7 @@ export function TranscriptEditDialog({ open, onOpenChange, transcript, creators,
     onSuccess: async (saved) => {
       onSaved?.(saved.id);
       toast({ title: transcript ? 'Transcript updated' : 'Transcript created', variant: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['GET /api/transcripts'] });
+      await queryClient.invalidateQueries({ queryKey: apiQueryKeyOfAll('GET /api/transcripts') });
       onOpenChange(false);
     },
     onError: (error) => toastFailure(transcript ? 'Could not update the transcript' : 'Could not create the transcript', error),

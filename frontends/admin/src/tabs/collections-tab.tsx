@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Layers, Undo2 } from 'lucide-react';
 import { COLLECTION_RETURN_REASON_MAX, ZReturnCollection, type CollectionReviewView, type TranscriptView } from '@innerecho/contracts';
 import {
+  apiQueryKeyOfAll,
   apiQuery,
   Button,
   callApi,
@@ -61,7 +62,7 @@ function ReviewCard({ collection, texts }: { collection: CollectionReviewView; t
   const done = async (title: string) => {
     toast({ title, variant: 'success' });
     await queryClient.invalidateQueries({ queryKey: REVIEWS_KEY });
-    await queryClient.invalidateQueries({ queryKey: ['GET /api/transcripts'] });
+    await queryClient.invalidateQueries({ queryKey: apiQueryKeyOfAll('GET /api/transcripts') });
   };
   const approve = useMutation({
     mutationFn: () => callApi('POST /api/collection-reviews/:id/approve', { params: { id: collection.id } }),

@@ -1,7 +1,19 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
-import { apiQuery, apiQueryKey, callApi, Button, Clamp, DataTable, EmptyState, IconButton, QueryStates, SkeletonList } from '@innerecho/ui';
+import {
+  apiQueryKeyOfAll,
+  apiQuery,
+  apiQueryKey,
+  callApi,
+  Button,
+  Clamp,
+  DataTable,
+  EmptyState,
+  IconButton,
+  QueryStates,
+  SkeletonList,
+} from '@innerecho/ui';
 import { TabHeader } from '../library-admin/admin-table';
 import { CreatorEditDialog } from '../library-admin/creator-edit-dialog';
 import { CreatorSetupLinkDialog } from '../library-admin/creator-setup-link-dialog';
@@ -32,7 +44,7 @@ export function CreatorsTab(_props: CreatorsTabProps) {
       // The library drops the profile when the deletion event arrives: hide it now.
       queryClient.setQueryData(apiQueryKey('GET /api/creators'), (list: AdminCreator[] | undefined) => list?.filter((x) => x.id !== c.id));
       void refreshCreatorsWhen(queryClient, (list) => !list.some((x) => x.id === c.id));
-      await queryClient.invalidateQueries({ queryKey: ['GET /api/transcripts'] });
+      await queryClient.invalidateQueries({ queryKey: apiQueryKeyOfAll('GET /api/transcripts') });
     },
   });
 

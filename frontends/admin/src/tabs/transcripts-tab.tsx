@@ -2,6 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Pencil, Plus, Trash2 } from 'lucide-react';
 import {
+  apiQueryKeyOfAll,
   apiQuery,
   callApi,
   Badge,
@@ -58,7 +59,7 @@ export function TranscriptsTab(_props: TranscriptsTabProps) {
     remove: (t: AdminTranscript) => callApi('DELETE /api/transcripts/:id', { params: { id: t.id } }),
     deletedTitle: 'Transcript deleted',
     failureTitle: 'Could not delete the transcript',
-    onDeleted: () => queryClient.invalidateQueries({ queryKey: ['GET /api/transcripts'] }),
+    onDeleted: () => queryClient.invalidateQueries({ queryKey: apiQueryKeyOfAll('GET /api/transcripts') }),
   });
 
   return (

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, CircleX, Clock, Copy, Pencil, Plus, Send, Trash2 } from 'lucide-react';
 import type { CollectionView, CreatorCollectionView, CollectionStatus } from '@innerecho/contracts';
 import {
+  apiQueryKeyOfAll,
   callApi,
   Badge,
   Button,
@@ -125,7 +126,7 @@ function CollectionRow({
       toast({ title: 'Collection deleted' });
       setConfirming(false);
       await refresh();
-      await queryClient.invalidateQueries({ queryKey: ['GET /api/creators/:id/collections'] });
+      await queryClient.invalidateQueries({ queryKey: apiQueryKeyOfAll('GET /api/creators/:id/collections') });
     },
     onError: (error) =>
       toast({ title: 'Could not delete', description: serverErrorMessage(error) ?? 'Please try again', variant: 'destructive' }),

@@ -1,19 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
-import {
-  apiQuery,
-  Button,
-  callApi,
-  Card,
-  CardTitle,
-  Field,
-  Select,
-  Skeleton,
-  Slider,
-  fieldDescriptionIds,
-  useSearchParams,
-} from '@innerecho/ui';
+import { apiQuery, Button, callApi, Card, CardTitle, Field, Select, Skeleton, useSearchParams } from '@innerecho/ui';
 import {
   AFFIRMATION_SESSION_DEFAULT_PAUSE_SECONDS,
   AFFIRMATION_SESSION_MAX_PARTS,
@@ -25,6 +13,8 @@ import {
   isUuid,
 } from '@innerecho/contracts';
 import { ListenerPage } from '../access/listener-page';
+import { RepetitionsSlider } from '../affirmation-session/repetitions-slider';
+import { StepSlider } from '../affirmation-session/step-slider';
 import { SessionLengthChoice, type SessionLengthKind } from '../affirmation-session/session-length-choice';
 import { SessionPicksCard } from '../affirmation-session/session-picks-card';
 import { useGenerateSession } from '../affirmation-session/use-generate-session';
@@ -35,7 +25,6 @@ import { DurationSlider, durationWithinAllowance } from '../generate/duration-sl
 import { GeneratedAudioPreview, type GeneratedAudioPreviewProps } from '../generate/generated-audio-preview';
 import { SettingsBesideResult } from '../generate/settings-beside-result';
 import { RenderQueuePlace } from '../generate/render-queue-place';
-import { SliderLabel } from '../generate/slider-label';
 import { DURATION_MIN, NO_MUSIC, musicChoices } from '../generate/generation-api';
 import { longestDurationToday, useDailyAllowance } from '../generate/use-daily-allowance';
 
@@ -202,17 +191,14 @@ function SessionBuilder() {
               disabled={pending}
             />
           ) : (
-            <StepSlider
-              id="session-repetitions"
-              label="Repetitions per Affirmation"
-              hint="The length follows how long your affirmations take to say; it counts against today's hour."
-              shown={`${chosenRepetitions}x`}
-              valueText={`${chosenRepetitions} times each`}
+            <RepetitionsSlider
+              picks={picks}
+              pauseSeconds={pauseSeconds}
               value={chosenRepetitions}
               onValueChange={setRepetitions}
-              min={1}
-              max={Math.max(2, maxRepetitions)}
-              disabled={pending || maxRepetitions < 2}
+              max={maxRepetitions}
+              allowance={allowance.data}
+              disabled={pending}
             />
           )}
           <StepSlider
@@ -253,28 +239,5 @@ function SessionBuilder() {
         </Card>
       </div>
     </SettingsBesideResult>
-  );
-}
-
-/** A whole-number slider with its label, its value beside the label, and a hint under it. */
-function StepSlider(props: {
-  id: string;
-  label: string;
-  hint: string;
-  /** The value as the label shows it ('3x', '2 s'). */
-  shown: string;
-  /** The value as a screen reader says it. */
-  valueText: string;
-  value: number;
-  onValueChange: (value: number) => void;
-  min: number;
-  max: number;
-  disabled: boolean;
-}) {
-  const { id, label, hint, shown, ...slider } = props;
-  return (
-    <Field htmlFor={id} hint={hint} label={<SliderLabel label={label} shown={shown} />}>
-      <Slider id={id} aria-label={label} aria-describedby={fieldDescriptionIds(id, { hint: true })} step={1} {...slider} />
-    </Field>
   );
 }

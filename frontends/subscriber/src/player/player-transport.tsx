@@ -1,6 +1,7 @@
-import { useEffect, useId, useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { Pause, Play, RotateCcw, RotateCw } from 'lucide-react';
-import { Button, visuallyHidden } from '@innerecho/ui';
+import { Button } from '@innerecho/ui';
+import { SeekBar } from './seek-bar';
 
 /** The skips a listener's thumb reaches for: back a little to hear a line again, forward past a part. */
 export const SKIP_BACK_SECONDS = 15;
@@ -36,11 +37,9 @@ export interface PlayerTransportProps {
  * Play and pause, skips of 15 s back and 30 s forward, and a seek bar as wide as the player:
  * on a 390 px phone an hour-long track gets about 340 px, some 11 seconds a pixel, so a tap
  * lands within a few seconds of the minute aimed at (the browser's own controls left the
- * bar about 55 px wide there). The bar is a native range input: arrows move 5 s, Page Up
- * and Page Down a minute.
+ * bar about 55 px wide there). A tap lands where the bar is drawn (see SeekBar).
  */
 export function PlayerTransport({ audio, title }: PlayerTransportProps) {
-  const seekId = useId();
   const [position, setPosition] = useState(0);
   const [duration, setDuration] = useState(0);
   const [paused, setPaused] = useState(true);
@@ -78,69 +77,21 @@ export function PlayerTransport({ audio, title }: PlayerTransportProps) {
 
   const shown = dragging ?? position;
   const ready = duration > 0;
-  const filled = ready ? Math.min(100, (shown / duration) * 100) : 0;
 
   return (
     <div css={{ display: 'grid', gap: 10 }}>
       <div css={{ display: 'grid', gap: 2 }}>
-        <label htmlFor={seekId} css={visuallyHidden}>
-          Position in {title}
-        </label>
-        <input
-          id={seekId}
-          type="range"
-          min={0}
-          max={ready ? Math.floor(duration) : 0}
-          step={1}
-          value={Math.floor(shown)}
-          disabled={!ready}
-          aria-valuetext={`${spokenPosition(shown)} of ${spokenPosition(duration)}`}
-          onChange={(event) => {
-            const seconds = Number(event.currentTarget.value);
+        <SeekBar
+          title={title}
+          shown={shown}
+          duration={duration}
+          valueText={`${spokenPosition(shown)} of ${spokenPosition(duration)}`}
+          onSeek={(seconds) => {
             setDragging(seconds);
             seekTo(seconds);
           }}
-          onPointerUp={() => setDragging(null)}
-          onBlur={() => setDragging(null)}
-          onKeyDown={(event) => {
-            // A minute at a time from the keyboard, for long tracks.
-            if (event.key === 'PageUp' || event.key === 'PageDown') {
-              event.preventDefault();
-              skip(event.key === 'PageUp' ? 60 : -60);
-            }
-          }}
-          css={(t) => ({
-            width: '100%',
-            height: 36,
-            margin: 0,
-            appearance: 'none',
-            background: 'transparent',
-            cursor: ready ? 'pointer' : 'default',
-            touchAction: 'none',
-            // The track's edge is a shadow, not a border: a border narrows the track a tap is
-            // read against, and taps on an hour-long track landed up to 20 s past the moment
-            // aimed at.
-            '&::-webkit-slider-runnable-track': {
-              height: 8,
-              borderRadius: 999,
-              background: `linear-gradient(to right, ${t.colors.primary} ${filled}%, ${t.colors.surfaceSunken} ${filled}%)`,
-              boxShadow: `inset 0 0 0 1px ${t.colors.border}`,
-            },
-            '&::-webkit-slider-thumb': {
-              appearance: 'none',
-              width: 22,
-              height: 22,
-              marginTop: -7,
-              borderRadius: '50%',
-              background: t.colors.primary,
-              border: `3px solid ${t.colors.surface}`,
-              boxShadow: '0 1px 4px rgba(0,0,0,0.35)',
-            },
-            '&::-moz-range-track': { height: 8, borderRadius: 999, background: t.colors.surfaceSunken },
-            '&::-moz-range-progress': { height: 8, borderRadius: 999, background: t.colors.primary },
-            '&::-moz-range-thumb': { width: 18, height: 18, borderRadius: '50%', background: t.colors.primary, border: 0 },
-            '&:focus-visible': { outline: `2px solid ${t.colors.focusRing}`, outlineOffset: 4, borderRadius: 8 },
-          })}
+          onRelease={() => setDragging(null)}
+          onMinute={skip}
         />
         <div
           aria-hidden

@@ -55,9 +55,14 @@ export async function answerOf<Id extends AnyEndpointId>(id: Id, response: Respo
   return withOptionalRequest(createUncheckedApiClient(() => Promise.resolve(data)))(id, ...args);
 }
 
+/** The key every cached call of endpoint `id` starts with, whatever its request: invalidating it touches them all. */
+export function apiQueryKeyOfAll<Id extends AnyEndpointId>(id: Id) {
+  return [id] as const;
+}
+
 /**
- * The react-query key of a call: the endpoint id, then its request. Invalidating `[id]` touches
- * every call of that endpoint; `apiQueryKey(id, request)` one of them.
+ * The react-query key of a call: the endpoint id, then its request. `apiQueryKeyOfAll(id)`
+ * touches every call of that endpoint; `apiQueryKey(id, request)` one of them.
  */
 export function apiQueryKey<Id extends AnyEndpointId>(id: Id, ...[request]: ApiRequestArgs<Id>) {
   return [id, request ?? {}] as const;
