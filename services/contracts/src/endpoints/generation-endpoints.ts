@@ -152,10 +152,11 @@ export const GENERATION_ENDPOINTS = declareEndpoints('generation', {
   },
   'PUT /api/own-recordings/:sessionId/:affirmationId': {
     summary: "Keeps the listener's own reading of an affirmation, uploaded first to the voice sample address",
-    access: 'listener',
+    // A reading is used only to generate, and costs a decode: it needs what generating needs.
+    access: 'subscriber',
     params: ownRecordingParams,
     body: ZOwnRecordingRequest,
-    answers: { 200: answers.json(ZOwnRecordingView) },
+    answers: { 200: answers.json(ZOwnRecordingView), 402: answers.error('No active plan') },
     example: { params: { affirmationId: EXAMPLE_ID }, body: { uploadURL: '/api/files/voice/samples/x.webm' } },
   },
   'DELETE /api/own-recordings/:sessionId/:affirmationId': {

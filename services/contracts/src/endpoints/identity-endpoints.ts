@@ -243,7 +243,16 @@ export const IDENTITY_ENDPOINTS = declareEndpoints('identity', {
     summary: 'The feed of ended sessions after a cursor, held open up to waitSeconds',
     access: 'service',
     query: z.object({ after: z.string().optional(), waitSeconds: z.string().optional() }),
-    answers: { 200: answers.json(z.record(z.string(), z.unknown())), 400: answers.error('Not a cursor of this feed') },
+    answers: {
+      200: answers.json(
+        z.object({
+          revocations: z.array(z.object({ sid: z.string(), expiresAt: z.string() })),
+          cursor: z.string().describe('Where the next page starts'),
+          more: z.boolean().describe('Whether a full page was answered (ask again at once)'),
+        }),
+      ),
+      400: answers.error('Not a cursor of this feed'),
+    },
   },
   'POST /internal/session-bindings': {
     summary: "Binds a browser's sessionId to the signed-in caller (403 when it is someone else's)",

@@ -77,14 +77,17 @@ async function readStreak(context: Context, userId: string, today: string): Prom
  * A play of one of the listener's saved affirmations: marks the day (in their time zone) as a
  * listening day. Only their own saved affirmations count; anything else is 404.
  */
-export async function recordPlay(context: Context, options: { userId: string; savedId: string; body: unknown }): Promise<StreakView> {
+export async function recordPlay(
+  context: Context,
+  options: { userId: string; savedId: string; timeZone: string | undefined },
+): Promise<StreakView> {
   // An id that cannot exist is a 404 whatever the body says.
   const gone = () => notFound('Saved affirmation not found', 'SAVED_AFFIRMATION_NOT_FOUND');
   if (!isUuid(options.savedId)) throw gone();
-  const parsed = z.object({ timeZone: ZTimeZone }).safeParse(options.body ?? {});
+  const parsed = ZTimeZone.safeParse(options.timeZone);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Unknown time zone', 'BAD_TIME_ZONE');
   if (!(await findOwnSavedAffirmation(context.db, options.userId, options.savedId))) throw gone();
-  const today = localDay(new Date(), parsed.data.timeZone);
+  const today = localDay(new Date(), parsed.data);
   await recordListeningDay(context.db, options.userId, today);
   return readStreak(context, options.userId, today);
 }

@@ -3,7 +3,6 @@ import { buffer } from 'node:stream/consumers';
 import {
   isUuid,
   VOICE_SAMPLE_MAX_SECONDS,
-  ZOwnRecordingRequest,
   type OwnRecordingView,
   customAffirmationRef,
   parseCustomAffirmationRef,
@@ -85,11 +84,12 @@ export async function saveOwnRecording(options: {
   sessionId: string;
   caller: Caller;
   affirmationId: string;
-  body: unknown;
+  /** Where the reading was uploaded (the voice sample address). */
+  uploadURL: string;
 }): Promise<OwnRecordingView> {
   const { context, userId, caller } = options;
   const source = affirmationSourceOf(options.affirmationId);
-  const { uploadURL } = ZOwnRecordingRequest.parse(options.body ?? {});
+  const { uploadURL } = options;
   const text = await fetchAffirmationText(context.config.LIBRARY_URL, caller, source);
   const reading = await prepareReading(context.config.VOICE_URL, caller, {
     uploadURL,

@@ -1,4 +1,4 @@
-import { isUuid, MUSIC_BALANCE_DEFAULT_DB, ZSavedAffirmationUpdate, type SavedAffirmationView } from '@innerecho/contracts';
+import { isUuid, MUSIC_BALANCE_DEFAULT_DB, type SavedAffirmationUpdate, type SavedAffirmationView } from '@innerecho/contracts';
 import { badRequest, notFound, type ByteRange, type ServiceContext } from '@innerecho/kit';
 import {
   deleteOwnSavedAffirmation,
@@ -47,12 +47,12 @@ export async function listOwnSavedAffirmations(
  */
 export async function updateOwnSavedAffirmation(
   context: ServiceContext,
-  options: { ownerId: string; sessionId: string; id: string; body: unknown },
+  options: { ownerId: string; sessionId: string; id: string; update: SavedAffirmationUpdate },
 ): Promise<SavedAffirmationView> {
-  // An id that cannot exist is a 404 whatever the body says.
+  // An id that cannot exist is a 404 (the body was checked against its declaration before).
   const gone = () => notFound('Saved affirmation not found', 'SAVED_AFFIRMATION_NOT_FOUND');
   if (!isUuid(options.id)) throw gone();
-  const { voiceSpeed, name } = ZSavedAffirmationUpdate.parse(options.body ?? {});
+  const { voiceSpeed, name } = options.update;
   if (name !== undefined) {
     const existing = await findOwnSavedAffirmation(context.db, options.ownerId, options.id);
     if (!existing) throw gone();

@@ -17,8 +17,11 @@ import { REQUEST_ID_HEADER } from './request-context';
  */
 export interface PersonalReadRequest {
   requestId: string;
-  /** Set only from a verified session token. */
-  user?: SessionClaims;
+  /**
+   * The caller, from a verified session token: a personal read is declared for a signed-in
+   * listener, so the short way takes only valid sessions and the long way checks the access first.
+   */
+  user: SessionClaims;
   sessionToken?: string;
   params: Record<string, string>;
   query: Record<string, unknown>;
@@ -26,7 +29,7 @@ export interface PersonalReadRequest {
 
 /**
  * A GET that answers one signed-in listener's own data as JSON (their allowance, their saved
- * list, …). `answer` checks everything itself (`requireUser`, `sessionOwnership.assertOwner`)
+ * list, …). `answer` checks what the declared access does not (`sessionOwnership.assertOwner`)
  * and throws an AppError to refuse, exactly as a route would.
  */
 export interface PersonalRead {

@@ -1,8 +1,15 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Request, type Response } from 'express';
-import { ZAffirmationSessionRequest, ZGenerateAudioRequest, ZMixPreviewRequest, GENERATION_ENDPOINTS } from '@innerecho/contracts';
-import { mountPersonalReads, requireUser, sendStoredObject, type PersonalRead, type ServiceContext, declaredRoutes } from '@innerecho/kit';
+import { GENERATION_ENDPOINTS } from '@innerecho/contracts';
+import {
+  declaredRoutes,
+  mountPersonalReads,
+  sendStoredObject,
+  type DeclaredRoutes,
+  type PersonalRead,
+  type ServiceContext,
+} from '@innerecho/kit';
 import type { GenerationConfig } from '../../config';
 import type { DecodedMusicCache } from '../../domain/decoded-music-cache';
 import type { PeriodStore } from '../../domain/render/render-affirmation';
@@ -38,7 +45,7 @@ export function generationPersonalReads(context: ServiceContext<GenerationConfig
     {
       path: '/api/generate-audio/allowance',
       headers: NO_STORE,
-      answer: async (req) => readDailyAllowance(context.db, requireUser(req).id),
+      answer: async (req) => readDailyAllowance(context.db, req.user.id),
     },
     {
       path: '/api/saved-affirmations/:sessionId',
@@ -68,39 +75,48 @@ export function generationPersonalReads(context: ServiceContext<GenerationConfig
   ];
 }
 
-export function generationRoutes(
-  context: ServiceContext<GenerationConfig>,
-  parts: {
-    musicCache: DecodedMusicCache;
-    periods?: PeriodStore;
-    queue: RenderQueue;
-    reservations: RenderReservations;
-    inFlight: RendersInFlight;
-  },
-) {
-  const { musicCache, periods, queue, reservations, inFlight } = parts;
-  const router = declaredRoutes(GENERATION_ENDPOINTS);
-  const renders = renderMetrics(context.metrics);
+type Parts = {
+  musicCache: DecodedMusicCache;
+  periods?: PeriodStore;
+  queue: RenderQueue;
+  reservations: RenderReservations;
+  inFlight: RendersInFlight;
+};
+type Routes = DeclaredRoutes<typeof GENERATION_ENDPOINTS>;
+
+export function generationRoutes(context: ServiceContext<GenerationConfig>, parts: Parts) {
+  const router = declaredRoutes(GENERATION_ENDPOINTS, { context });
   mountPersonalReads(router, generationPersonalReads(context));
+  renderRoutes(router, context, parts);
+  savedAffirmationRoutes(router, context);
+  ownRecordingRoutes(router, context);
+  return router;
+}
+
+/** The headers every render answers, named by the render routes' declaration (and so in the OpenAPI document). */
+type RenderHeaders = Record<
+  keyof NonNullable<(typeof GENERATION_ENDPOINTS)['POST /api/generate-audio']['fields']['answers'][201]['headers']>,
+  string
+>;
+
+/** Rendering (one affirmation, a session, a preview) and the render queue. The declared `subscriber` access asks for the plan (402) first. */
+function renderRoutes(router: Routes, context: ServiceContext<GenerationConfig>, parts: Parts) {
+  const { musicCache, periods, queue, reservations, inFlight } = parts;
+  const renders = renderMetrics(context.metrics);
 
   /**
    * A render that saves an item, answered the same way whether it is one affirmation or an
    * affirmation session (several in order, repeated): 201 with the MP3, streamed run by run.
    */
-  const renderRoute = <TRequest extends { sessionId: string }>(
-    path: 'POST /api/generate-audio' | 'POST /api/generate-audio/session',
-    parse: (body: unknown) => TRequest,
-    render: (job: RenderJob<TRequest>) => Promise<GeneratedAudio>,
-  ) =>
-    router.handle(path, async (req, res) => {
-      const request = parse(req.body ?? {});
+  const render =
+    <TRequest extends { sessionId: string }>(run: (job: RenderJob<TRequest>) => Promise<GeneratedAudio>) =>
+    async ({ body: request, req, res }: { body: TRequest; req: Request; res: Response }) => {
       const user = await context.sessionOwnership.assertOwner(req, request.sessionId);
-      await context.entitlements.require(req);
       const timed = renders.start();
       const listenerLeft = abortWhenClosed(res);
       const job = { context, userId: user.id, caller: caller(req), request, musicCache, periods, queue, reservations };
       const result = await inFlight
-        .run(listenerLeft, (signal) => render({ ...job, signal, logger: req.log ?? context.logger }))
+        .run(listenerLeft, (signal) => run({ ...job, signal, logger: req.log ?? context.logger }))
         .catch((error) => {
           if (listenerLeft.aborted) return null;
           renders.failed(typeof error?.status === 'number' ? error.status : 500);
@@ -114,37 +130,36 @@ export function generationRoutes(
       }
       timed();
       renders.saved(result.saved.audioDurationSeconds, result.speechMisses);
+      const headers: RenderHeaders = {
+        'x-saved-affirmation-id': result.saved.id,
+        'x-speech-engine-calls': String(result.speechMisses),
+        'x-render-period': result.period,
+        'x-speech-voice': result.saved.voiceSource,
+        'x-audio-duration-seconds': String(result.saved.audioDurationSeconds),
+      };
       res.status(201);
       res.setHeader('content-type', 'audio/mpeg');
       res.setHeader('content-length', String(result.size));
-      res.setHeader('x-saved-affirmation-id', result.saved.id);
-      res.setHeader('x-speech-engine-calls', String(result.speechMisses));
-      // Whether the loop period was copied from an earlier render of the same speech and music.
-      res.setHeader('x-render-period', result.period);
-      res.setHeader('x-speech-voice', result.saved.voiceSource);
-      // A session's length follows its speech when it was asked as repetitions.
-      res.setHeader('x-audio-duration-seconds', String(result.saved.audioDurationSeconds));
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       // Run by run with backpressure: the kept period is written once per repetition, never joined.
       await pipeline(Readable.from(result.runs.map((run) => Buffer.from(run.buffer, run.byteOffset, run.byteLength))), res).catch(
         () => undefined,
       ); // a listener leaving now keeps the saved affirmation (it is in their library)
-    });
+    };
 
-  renderRoute('POST /api/generate-audio', (body) => ZGenerateAudioRequest.parse(body), generateAffirmationAudio);
-  renderRoute('POST /api/generate-audio/session', (body) => ZAffirmationSessionRequest.parse(body), generateAffirmationSession);
+  router.raw('POST /api/generate-audio', render(generateAffirmationAudio));
+  router.raw('POST /api/generate-audio/session', render(generateAffirmationSession));
 
   // Where the caller's waiting render stands in the render queue (the Generate page shows it while waiting).
-  router.handle('GET /api/generate-audio/queue', (req, res) => {
-    const user = requireUser(req);
-    res.setHeader('cache-control', 'no-store');
-    res.json(queue.placeOf(user.id));
-  });
+  router.answer('GET /api/generate-audio/queue', ({ user }) => ({
+    status: 200,
+    body: queue.placeOf(user.id),
+    headers: NO_STORE,
+  }));
 
   // A few seconds of the mix at a balance, before generating: no allowance, nothing saved.
-  router.handle('POST /api/generate-audio/preview', async (req, res) => {
-    const request = ZMixPreviewRequest.parse(req.body ?? {});
+  router.raw('POST /api/generate-audio/preview', async ({ body: request, req, res }) => {
     const user = await context.sessionOwnership.assertOwner(req, request.sessionId);
-    await context.entitlements.require(req);
     const listenerLeft = abortWhenClosed(res);
     const mp3 = await inFlight
       .run(listenerLeft, (signal) => previewMix({ context, userId: user.id, caller: caller(req), request, musicCache, queue, signal }))
@@ -159,70 +174,68 @@ export function generationRoutes(
     res.setHeader('content-length', String(mp3.length));
     res.end(mp3);
   });
+}
 
-  router.handle('POST /api/saved-affirmations/:sessionId/:id/plays', async (req, res) => {
-    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
-    res.status(201).json(await recordPlay(context, { userId: user.id, savedId: req.params.id, body: req.body }));
+/** The listener's saved affirmations: plays, their kept speed or name, deleting, the MP3. */
+function savedAffirmationRoutes(router: Routes, context: ServiceContext<GenerationConfig>) {
+  router.answer('POST /api/saved-affirmations/:sessionId/:id/plays', async ({ params, body, req }) => {
+    const user = await context.sessionOwnership.assertOwner(req, params.sessionId);
+    return { status: 201, body: await recordPlay(context, { userId: user.id, savedId: params.id, timeZone: body.timeZone }) };
   });
 
-  router.handle('PATCH /api/saved-affirmations/:sessionId/:id', async (req, res) => {
-    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
-    res.json(
-      await updateOwnSavedAffirmation(context, { ownerId: user.id, sessionId: req.params.sessionId, id: req.params.id, body: req.body }),
-    );
+  router.answer('PATCH /api/saved-affirmations/:sessionId/:id', async ({ params, body, req }) => {
+    const user = await context.sessionOwnership.assertOwner(req, params.sessionId);
+    return {
+      status: 200,
+      body: await updateOwnSavedAffirmation(context, { ownerId: user.id, sessionId: params.sessionId, id: params.id, update: body }),
+    };
   });
 
   // Deleting a saved affirmation takes its MP3 with it; the allowance it used stays used.
-  router.handle('DELETE /api/saved-affirmations/:sessionId/:id', async (req, res) => {
-    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
-    await deleteSavedAffirmation(context, { ownerId: user.id, id: req.params.id });
-    res.status(204).end();
+  router.answer('DELETE /api/saved-affirmations/:sessionId/:id', async ({ params, req }) => {
+    const user = await context.sessionOwnership.assertOwner(req, params.sessionId);
+    await deleteSavedAffirmation(context, { ownerId: user.id, id: params.id });
+    return { status: 204 };
   });
 
   // The saved MP3, with Range support so the player can seek in an hour-long file.
-  router.handle('GET /api/saved-affirmations/:sessionId/:id/audio', async (req, res) => {
-    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
-    const audio = await openSavedAudio(context, user.id, req.params.id);
+  router.raw('GET /api/saved-affirmations/:sessionId/:id/audio', async ({ params, query, req, res }) => {
+    const user = await context.sessionOwnership.assertOwner(req, params.sessionId);
+    const audio = await openSavedAudio(context, user.id, params.id);
     res.setHeader('content-type', 'audio/mpeg');
     res.setHeader('cache-control', 'private, max-age=3600');
-    if (typeof req.query.download === 'string') {
-      const name = req.query.download.replace(/[^a-z0-9-]/gi, '').slice(0, 80) || 'affirmation';
+    if (query.download !== undefined) {
+      const name = query.download.replace(/[^a-z0-9-]/gi, '').slice(0, 80) || 'affirmation';
       res.setHeader('content-disposition', `attachment; filename="${name}.mp3"`);
     }
     await sendStoredObject(req, res, { size: audio.stat.size, open: audio.open });
   });
+}
 
-  router.handle('PUT /api/own-recordings/:sessionId/:affirmationId', async (req, res) => {
-    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
-    // A reading is used only to generate, and costs a decode: it needs what generating needs.
-    await context.entitlements.require(req);
-    res.json(
-      await saveOwnRecording({
-        context,
-        userId: user.id,
-        sessionId: req.params.sessionId,
-        caller: caller(req),
-        affirmationId: req.params.affirmationId,
-        body: req.body,
-      }),
-    );
+/** The listener's own readings of affirmations. Keeping one is declared `subscriber`: a reading is used only to generate. */
+function ownRecordingRoutes(router: Routes, context: ServiceContext<GenerationConfig>) {
+  router.answer('PUT /api/own-recordings/:sessionId/:affirmationId', async ({ params, body, req }) => {
+    const user = await context.sessionOwnership.assertOwner(req, params.sessionId);
+    const { sessionId, affirmationId } = params;
+    return {
+      status: 200,
+      body: await saveOwnRecording({ context, userId: user.id, sessionId, caller: caller(req), affirmationId, uploadURL: body.uploadURL }),
+    };
   });
 
-  router.handle('DELETE /api/own-recordings/:sessionId/:affirmationId', async (req, res) => {
-    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
-    await removeOwnRecording(context, user.id, req.params.affirmationId);
-    res.status(204).end();
+  router.answer('DELETE /api/own-recordings/:sessionId/:affirmationId', async ({ params, req }) => {
+    const user = await context.sessionOwnership.assertOwner(req, params.sessionId);
+    await removeOwnRecording(context, user.id, params.affirmationId);
+    return { status: 204 };
   });
 
-  router.handle('GET /api/own-recordings/:sessionId/:affirmationId/audio', async (req, res) => {
-    const user = await context.sessionOwnership.assertOwner(req, req.params.sessionId);
-    const audio = await openOwnRecording(context, user.id, req.params.affirmationId);
+  router.raw('GET /api/own-recordings/:sessionId/:affirmationId/audio', async ({ params, req, res }) => {
+    const user = await context.sessionOwnership.assertOwner(req, params.sessionId);
+    const audio = await openOwnRecording(context, user.id, params.affirmationId);
     res.setHeader('content-type', 'audio/wav');
     res.setHeader('cache-control', 'private, no-cache');
     await sendStoredObject(req, res, { size: audio.stat.size, open: audio.open });
   });
-
-  return router;
 }
 
 /** When to ask again, for the refusals that pass with time. */

@@ -4,9 +4,9 @@ import {
   assertSameOrigin,
   formError,
   isFormPost,
-  requireUser,
   sendPage,
   type ServiceContext,
+  type SessionClaims,
   type TokenSigner,
   declaredRoutes,
 } from '@innerecho/kit';
@@ -22,15 +22,15 @@ import { loginPageHref } from './login-page';
 import { endSessionOnThisBrowser, setSessionCookie } from './session-cookie';
 
 export type AccountPageSender = (
-  req: Request,
+  userId: string,
   res: Response,
   extra: { status?: number; notice?: AccountNotice; error?: string },
 ) => Promise<void>;
 
 /** Sends the signed-in listener's account page, with a notice or an error above its forms. */
 export function accountPageSender(context: ServiceContext<IdentityConfig>): AccountPageSender {
-  return async (req, res, extra) => {
-    const user = await findUserById(context.db, requireUser(req).id);
+  return async (userId, res, extra) => {
+    const user = await findUserById(context.db, userId);
     if (!user) {
       res.redirect(303, loginPageHref('signin', ACCOUNT_PAGE_PATH));
       return;
@@ -63,22 +63,20 @@ export function accountRoutes({ context, signer }: { context: ServiceContext<Ide
 
   const showAccountPage = accountPageSender(context);
 
-  router.handle('GET /api/auth/account', async (req, res) => {
-    if (!req.user) {
+  // Open to anyone: a visitor is sent to sign in first.
+  router.raw('GET /api/auth/account', async ({ query, user, res }) => {
+    if (!user) {
       res.redirect(302, loginPageHref('signin', ACCOUNT_PAGE_PATH));
       return;
     }
     const notice =
       // An own key only: `in` would also find `constructor`, `toString` and `__proto__` on the object's prototype.
-      typeof req.query.notice === 'string' && Object.hasOwn(ACCOUNT_NOTICES, req.query.notice)
-        ? (req.query.notice as AccountNotice)
-        : undefined;
-    await showAccountPage(req, res, { notice });
+      query.notice !== undefined && Object.hasOwn(ACCOUNT_NOTICES, query.notice) ? (query.notice as AccountNotice) : undefined;
+    await showAccountPage(user.id, res, { notice });
   });
 
-  router.handle('POST /api/auth/password', async (req, res) => {
+  router.raw('POST /api/auth/password', async ({ user: claims, req, res }) => {
     assertSameOrigin(req);
-    const claims = requireUser(req);
     try {
       const user = await changePassword({ context, userId: claims.id, input: req.body });
       // Every session ended with the old password; this browser carries on in a new one.
@@ -88,36 +86,34 @@ export function accountRoutes({ context, signer }: { context: ServiceContext<Ide
     } catch (error) {
       const appError = formError(error);
       if (!appError || !isFormPost(req)) throw appError ?? error;
-      await showAccountPage(req, res, { status: appError.status, error: appError.message });
+      await showAccountPage(claims.id, res, { status: appError.status, error: appError.message });
     }
   });
 
-  router.handle('POST /api/auth/logout-everywhere', async (req, res) => {
+  router.raw('POST /api/auth/logout-everywhere', async ({ user: claims, req, res }) => {
     assertSameOrigin(req);
-    const claims = requireUser(req);
     const ended = await endAllSessions(context, claims.id);
     endSessionOnThisBrowser(res, config);
     if (isFormPost(req)) res.redirect(303, '/api/login?mode=signin&notice=signed-out-everywhere');
     else res.json({ signedOutSessions: ended });
   });
 
-  const removeAccount = async (req: Request, res: Response) => {
+  const removeAccount = async ({ user: claims, req, res }: { user: SessionClaims; req: Request; res: Response }) => {
     assertSameOrigin(req);
-    const claims = requireUser(req);
     try {
       await deleteAccount({ context, userId: claims.id, input: req.body, requestId: req.requestId });
     } catch (error) {
       const appError = formError(error);
       if (!appError || !isFormPost(req)) throw appError ?? error;
-      await showAccountPage(req, res, { status: appError.status, error: appError.message });
+      await showAccountPage(claims.id, res, { status: appError.status, error: appError.message });
       return;
     }
     endSessionOnThisBrowser(res, config);
     if (isFormPost(req)) res.redirect(303, '/api/login?mode=signup&notice=account-deleted');
     else res.json({ deleted: true });
   };
-  router.handle('DELETE /api/auth/account', removeAccount);
-  router.handle('POST /api/auth/account/delete', removeAccount);
+  router.raw('DELETE /api/auth/account', removeAccount);
+  router.raw('POST /api/auth/account/delete', removeAccount);
 
   return router;
 }

@@ -7,6 +7,7 @@ import {
   escapeHtml,
   formError,
   isFormPost,
+  requireUser,
   sendPage,
   type ServiceContext,
 } from '@innerecho/kit';
@@ -107,7 +108,7 @@ ${onwards}`,
     } catch (error) {
       const appError = formError(error);
       if (!appError || !isFormPost(req)) throw appError ?? error;
-      await showAccountPage(req, res, { status: appError.status, error: appError.message });
+      await showAccountPage(requireUser(req).id, res, { status: appError.status, error: appError.message });
     }
   };
 

@@ -14,10 +14,11 @@ const FEED_MAX_WAIT_SECONDS = 30;
 export function internalRoutes({ context, keys }: { context: ServiceContext<IdentityConfig>; keys: KeyStore }) {
   const router = declaredRoutes(IDENTITY_ENDPOINTS);
 
-  router.handle('GET /.well-known/jwks.json', (_req, res) => {
-    res.setHeader('cache-control', 'public, max-age=300');
-    res.json(keys.jwks());
-  });
+  router.answer('GET /.well-known/jwks.json', () => ({
+    status: 200,
+    body: keys.jwks(),
+    headers: { 'cache-control': 'public, max-age=300' },
+  }));
 
   /**
    * Revoked session ids after `after` (a cursor this feed handed out; 0 for all). With
@@ -26,12 +27,11 @@ export function internalRoutes({ context, keys }: { context: ServiceContext<Iden
    * whichever identity process recorded it. The ids are useless without their tokens, so
    * the feed needs no credentials.
    */
-  router.handle('GET /internal/session-revocations', async (req, res) => {
-    const after = Number(req.query.after ?? 0);
-    const waitSeconds = Math.min(FEED_MAX_WAIT_SECONDS, Math.max(0, Number(req.query.waitSeconds ?? 0) || 0));
+  router.answer('GET /internal/session-revocations', async ({ query, res }) => {
+    const after = Number(query.after ?? 0);
+    const waitSeconds = Math.min(FEED_MAX_WAIT_SECONDS, Math.max(0, Number(query.waitSeconds ?? 0) || 0));
     if (!Number.isSafeInteger(after) || after < 0) {
-      res.status(400).json({ error: 'after must be a cursor from this feed', code: 'BAD_CURSOR' });
-      return;
+      return { status: 400, body: { error: 'after must be a cursor from this feed', code: 'BAD_CURSOR' } };
     }
     let closed = false;
     res.on('close', () => (closed = true));
@@ -52,20 +52,23 @@ export function internalRoutes({ context, keys }: { context: ServiceContext<Iden
       });
       if (!closed && !stopping.aborted) rows = await readRevocations(context.db, after, FEED_PAGE_SIZE);
     }
-    if (closed) return;
+    // A follower that left is answered too: the page goes nowhere, harmlessly.
     const page: RevocationFeedPage = {
       revocations: rows.map((r) => ({ sid: r.sessionId, expiresAt: r.expiresAt.toISOString() })),
       cursor: String(rows.at(-1)?.seq ?? after),
       more: rows.length === FEED_PAGE_SIZE,
     };
-    res.json(page);
+    return { status: 200, body: page };
   });
 
-  router.handle('POST /internal/session-bindings', async (req, res) => {
-    const user = requireUser(req);
-    await bindSessionToUser(context.db, req.body?.sessionId, user.id);
-    res.json({ sessionId: req.body.sessionId, userId: user.id });
+  // Binding is asked with the listener's own token: this service's check of the `service` access here is a signed-in caller.
+  const bindings = declaredRoutes(IDENTITY_ENDPOINTS, { checks: { service: (req) => void requireUser(req) } });
+  bindings.answer('POST /internal/session-bindings', async ({ body, user }) => {
+    const { id: userId } = user!; // the check above admits only a signed-in caller
+    await bindSessionToUser(context.db, body.sessionId, userId);
+    return { status: 200, body: { sessionId: body.sessionId, userId } };
   });
+  router.router.use(bindings.router);
 
   return router;
 }
