@@ -65,7 +65,7 @@ export function CollectionsSection({ creatorId }: CollectionsSectionProps) {
           </CardTitle>
           <CardDescription>
             Sets of your affirmations listeners play as one session. Approved collections appear on your page and in the library. Plays
-            count every render of their affirmations; sessions count the sessions made from the collection.
+            count each play of their affirmations once the collection is approved; sessions count the sessions made from the collection.
           </CardDescription>
         </div>
         <Button onClick={() => openEditor(null)}>

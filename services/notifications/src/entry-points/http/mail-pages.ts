@@ -7,15 +7,20 @@ const BACK = '<p class="footer"><a class="link" href="/api/auth/account">Back to
 /** The time zones this server knows, offered while typing. */
 const TIME_ZONES = Intl.supportedValuesOf('timeZone');
 
-/** The account's mails: every kind with its toggle (security and money ones always on), and the reminder's time. */
+/** The account's mails: a toggle for each kind that can be turned off, the always-sent ones listed, and the reminder's time. */
 export function mailSettingsPage(p: { preferences: MailPreferences; saved?: boolean; error?: string; status?: number }): PageOptions {
-  const rows = p.preferences.kinds
-    .map(({ kind, label, canTurnOff, enabled }) =>
-      canTurnOff
-        ? `<label class="check"><input type="checkbox" name="${escapeHtml(kind)}"${enabled ? ' checked' : ''}> ${escapeHtml(label)}</label>`
-        : `<label class="check"><input type="checkbox" checked disabled> ${escapeHtml(label)} <span class="hint">(always sent: about your account's security or money)</span></label>`,
+  const choosable = p.preferences.kinds
+    .filter(({ canTurnOff }) => canTurnOff)
+    .map(
+      ({ kind, label, enabled }) =>
+        `<label class="check"><input type="checkbox" name="${escapeHtml(kind)}"${enabled ? ' checked' : ''}> ${escapeHtml(label)}</label>`,
     )
     .join('\n');
+  // Shown as a list, not as switches that cannot be switched: these go out whatever is chosen.
+  const alwaysSent = p.preferences.kinds
+    .filter(({ canTurnOff }) => !canTurnOff)
+    .map(({ label }) => `<li>${escapeHtml(label)}</li>`)
+    .join('');
   const { time, timeZone } = p.preferences.reminder;
   return {
     title: 'Your mails',
@@ -25,10 +30,13 @@ export function mailSettingsPage(p: { preferences: MailPreferences; saved?: bool
 ${p.saved ? '<div class="alert success" role="status">Your mail choices are saved.</div>' : ''}
 ${p.error ? `<div class="alert error" role="alert">${escapeHtml(p.error)}</div>` : ''}
 <form method="post" action="${MAIL_SETTINGS_PATH}" novalidate>
-<h2 id="kindsTitle">Kinds of mail</h2>
+<h2 id="kindsTitle">Mails you choose</h2>
 <div role="group" aria-labelledby="kindsTitle">
-${rows}
+${choosable}
 </div>
+<h2>Always sent</h2>
+<p class="muted">About your account's security or your payments, so they always come:</p>
+<ul class="muted">${alwaysSent}</ul>
 <h2>Daily reminder</h2>
 <p class="muted">A short mail at the time you choose, with a link to your library.</p>
 <label for="reminderTime">Time of day</label>
