@@ -1,4 +1,5 @@
 import { eventually, startTestSystem, TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
+import { sendDueReminders } from '@innerecho/notifications';
 
 jest.setTimeout(60_000);
 
@@ -104,6 +105,27 @@ describe('confirmed addresses', () => {
     expect((await listener.get('/api/auth/user')).data).toMatchObject({ email: newEmail });
     expect((await new TestClient(system.url).postJson('/api/login', { email: newEmail, password: 'the password 1' })).status).toBe(200);
     expect((await new TestClient(system.url).postJson('/api/login', { email, password: 'the password 1' })).status).toBe(401);
+  });
+
+  it('after a change of address the daily reminder goes to the new address', async () => {
+    const email = uniqueEmail('reminder-old');
+    const newEmail = uniqueEmail('reminder-new');
+    const listener = new TestClient(system.url);
+    await listener.signUp(email, 'the password 1');
+    await listener.api.call('PUT /api/notifications/reminder', { body: { time: '07:30', timeZone: 'Europe/Berlin' } });
+    await form(listener, '/api/auth/email', { email: newEmail, currentPassword: 'the password 1' });
+    const mail = await mailTo(newEmail, 'Confirm your new InnerEcho address');
+    await form(new TestClient(system.url), '/api/auth/confirm-email', { token: tokenOf(mail.links[0]) });
+    await mailTo(email, 'Your InnerEcho address was changed');
+
+    // The next 07:30 in Berlin, a minute past: the reminder is due.
+    const at = new Date(Date.now() + 60_000);
+    while (new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' }).format(at) !== '07:31')
+      at.setTime(at.getTime() + 60_000);
+    await sendDueReminders(system.services.notifications.context, at);
+    const reminder = await mailTo(newEmail, 'Your daily InnerEcho moment');
+    expect(reminder.to).toBe(newEmail);
+    expect(system.mailbox.to(email).filter((m) => m.subject === 'Your daily InnerEcho moment')).toHaveLength(0);
   });
 
   it('an address another account uses is answered the same and mailed nothing', async () => {

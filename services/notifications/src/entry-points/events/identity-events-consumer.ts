@@ -58,9 +58,11 @@ export function identityEventsConsumer(config: NotificationsConfig) {
           mailConfig,
         ),
       ),
-      // Told to the address the account had: whoever still reads it learns of the change.
-      on(EmailChangedV1, (payload, { tx, envelope }) =>
-        writeMail(
+      // Told to the address the account had: whoever still reads it learns of the change. The
+      // daily reminder goes to the new address from now on.
+      on(EmailChangedV1, async (payload, { tx, envelope }) => {
+        await tx.update(dailyReminders).set({ email: payload.email }).where(eq(dailyReminders.userId, payload.userId));
+        await writeMail(
           tx,
           {
             eventId: envelope.id,
@@ -70,8 +72,8 @@ export function identityEventsConsumer(config: NotificationsConfig) {
             content: addressChangedMail(config.PUBLIC_URL, payload),
           },
           mailConfig,
-        ),
-      ),
+        );
+      }),
       on(UserDeletedV1, async (payload, { tx }) => {
         await tx.delete(mails).where(eq(mails.userId, payload.userId));
         await tx.delete(mailPreferences).where(eq(mailPreferences.recipientKey, `user:${payload.userId}`));
