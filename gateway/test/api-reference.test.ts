@@ -7,6 +7,9 @@ import { PUBLIC_ENDPOINTS } from '@innerecho/contracts';
 import { createLogger, createTokenVerifier, KeyStore, localKeyResolver, USER_TOKEN_ISSUER } from '@innerecho/kit';
 import { createGateway, ZGatewayEnv } from '../src';
 
+// Validating the document starts a Node process of its own, which on a busy machine outlasts jest's 5 s default.
+jest.setTimeout(60_000);
+
 /**
  * The OpenAPI document and the reference page the gateway serves, both made from the endpoint
  * declarations: the document is valid OpenAPI 3.1 by a third-party validator and names every
