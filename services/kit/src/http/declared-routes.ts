@@ -101,7 +101,8 @@ export interface DeclaredRoutesOptions {
  * declaration: a declared status, its declared body, declared headers. `raw(id, handler)` is
  * the same for answers the handler writes itself (streamed audio, pages, redirects, files).
  * `handle(id, handler)` is the older way, given the request as it came (it checks the
- * subscriber's plan itself); it stays until every service is ported.
+ * subscriber's plan itself); services' own routes no longer use it, the kit mounts its personal
+ * reads and file store routes with it.
  * Mounting an id that is not declared, or one whose access nobody can check, throws at start.
  */
 export class DeclaredRoutes<D extends Record<string, Endpoint>> {

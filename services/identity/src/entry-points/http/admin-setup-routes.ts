@@ -36,30 +36,27 @@ ${token ? choosePasswordForm(ADMIN_SETUP_PATH, token) : ''}`,
     });
   };
 
-  router.handle('GET /api/auth/admin-setup', async (req, res) => {
-    const token = typeof req.query.token === 'string' ? req.query.token : '';
+  router.raw('GET /api/auth/admin-setup', async ({ query, res }) => {
+    const token = query.token ?? '';
     if (!token || !(await findUsableSetupToken(context.db, token))) return page(res, 410, '', INVALID_SETUP_LINK, 'SETUP_LINK_INVALID');
     page(res, 200, token);
   });
 
-  router.handle('POST /api/auth/admin-setup', async (req, res) => {
+  // A form's body is this handler's to check: a refused one answers with the page again.
+  router.raw('POST /api/auth/admin-setup', async ({ body, req, res }) => {
     assertSameOrigin(req);
-    const token = typeof req.body?.token === 'string' ? req.body.token : '';
-    if (req.body?.password !== req.body?.confirm) return page(res, 400, token, 'The two passwords are not the same', 'PASSWORDS_DIFFER');
+    const form = (body ?? {}) as Record<string, unknown>;
+    const token = typeof form.token === 'string' ? form.token : '';
+    if (form.password !== form.confirm) return page(res, 400, token, 'The two passwords are not the same', 'PASSWORDS_DIFFER');
     try {
-      const admin = await redeemAdminSetupLink(context, token, req.body?.password);
+      const admin = await redeemAdminSetupLink(context, token, form.password);
       setSessionCookie(res, context.config, await startSession({ context, signer, user: admin }));
       req.log?.info({ userId: admin.id }, 'admin password set through a setup link');
       res.redirect(303, '/admin');
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      page(
-        res,
-        error.code === 'SETUP_LINK_INVALID' ? 410 : 400,
-        error.code === 'SETUP_LINK_INVALID' ? '' : token,
-        error.message,
-        error.code,
-      );
+      const invalid = error.code === 'SETUP_LINK_INVALID';
+      page(res, invalid ? 410 : 400, invalid ? '' : token, error.message, error.code);
     }
   });
 

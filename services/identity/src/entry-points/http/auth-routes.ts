@@ -14,6 +14,7 @@ import {
   unauthorized,
   type KeyStore,
   type PersonalRead,
+  type SessionClaims,
   type ServiceContext,
   type TokenSigner,
   declaredRoutes,
@@ -30,6 +31,10 @@ import { resolveReturnTo, safePath, DEFAULT_AFTER_SIGN_IN } from './return-to';
 import { cookieOptions, endSessionOnThisBrowser, RETURNING_COOKIE, setSessionCookie } from './session-cookie';
 
 const OIDC_PENDING_COOKIE = 'ie_oidc';
+
+/** The fields of a sign-in or sign-up form the page shows again, as they came (the domain validates them). */
+type SignInForm = Record<string, unknown>;
+const asForm = (body: unknown): SignInForm => (typeof body === 'object' && body !== null ? (body as SignInForm) : {});
 const CROSS_SITE_SIGN_IN = 'Cross-site sign-in is not allowed';
 
 export interface AuthRoutesOptions {
@@ -43,8 +48,8 @@ export interface AuthRoutesOptions {
  * Which form the sign-in page shows first: the one asked for (`?mode=signup|signin`), else
  * sign-in for a browser that has signed in before, else sign-up (most visitors are new).
  */
-function loginModeFor(req: Request): LoginMode {
-  if (req.query.mode === 'signup' || req.query.mode === 'signin') return req.query.mode;
+function loginModeFor(req: Request, asked: string | undefined): LoginMode {
+  if (asked === 'signup' || asked === 'signin') return asked;
   return req.cookies?.[RETURNING_COOKIE] === '1' ? 'signin' : 'signup';
 }
 
@@ -85,16 +90,17 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions) {
     setSessionCookie(res, config, await startSession({ context, signer, user }));
   };
 
-  const answerWithUser = async (req: Request, res: Response, user: UserRecord, status: number) => {
+  // A form's body is the handler's to check: the domain validates it, a refused form answers with the page again.
+  const answerWithUser = async (req: Request, res: Response, form: SignInForm, user: UserRecord, status: number) => {
     await beginSession(res, user);
     if (isFormPost(req)) {
-      res.redirect(303, safePath(req.body.returnTo) ?? DEFAULT_AFTER_SIGN_IN);
+      res.redirect(303, safePath(form.returnTo) ?? DEFAULT_AFTER_SIGN_IN);
     } else {
       res.status(status).json(await getCurrentUser(context.db, user.id));
     }
   };
 
-  const answerWithError = (req: Request, res: Response, error: unknown, mode: LoginMode) => {
+  const answerWithError = (req: Request, res: Response, form: SignInForm, error: unknown, mode: LoginMode) => {
     const appError = formError(error);
     if (!appError) throw error;
     if (!isFormPost(req)) throw appError;
@@ -103,18 +109,18 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions) {
       title: loginPageTitle(mode),
       body: renderLoginPage({
         mode,
-        returnTo: safePath(req.body.returnTo) ?? DEFAULT_AFTER_SIGN_IN,
+        returnTo: safePath(form.returnTo) ?? DEFAULT_AFTER_SIGN_IN,
         error: appError.message,
-        email: formText(req.body.email),
-        name: formText(req.body.name),
+        email: formText(form.email),
+        name: formText(form.name),
       }),
     });
   };
 
-  router.handle('GET /api/login', async (req, res) => {
-    const returnTo = resolveReturnTo(req);
+  router.raw('GET /api/login', async ({ query, user, req, res }) => {
+    const returnTo = resolveReturnTo(req, query.returnTo);
     // Already signed in: straight on to where they were going.
-    if (req.user) {
+    if (user) {
       res.redirect(302, returnTo);
       return;
     }
@@ -125,48 +131,48 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions) {
       res.redirect(302, url);
       return;
     }
-    const mode = loginModeFor(req);
+    const mode = loginModeFor(req, query.mode);
     const notice =
       // An own key only: `in` would also find `constructor`, `toString` and `__proto__` on the object's prototype.
-      typeof req.query.notice === 'string' && Object.hasOwn(LOGIN_NOTICES, req.query.notice)
-        ? (req.query.notice as LoginNotice)
-        : undefined;
+      query.notice !== undefined && Object.hasOwn(LOGIN_NOTICES, query.notice) ? (query.notice as LoginNotice) : undefined;
     sendPage(res, { title: loginPageTitle(mode), body: renderLoginPage({ mode, returnTo, notice }) });
   });
 
-  router.handle('POST /api/login', async (req, res) => {
+  router.raw('POST /api/login', async ({ body, req, res }) => {
+    const form = asForm(body);
     try {
       assertSameOrigin(req, CROSS_SITE_SIGN_IN); // login CSRF
-      const user = await signIn({ context, input: req.body });
-      await answerWithUser(req, res, user, 200);
+      const user = await signIn({ context, input: body });
+      await answerWithUser(req, res, form, user, 200);
     } catch (error) {
-      answerWithError(req, res, error, 'signin');
+      answerWithError(req, res, form, error, 'signin');
     }
   });
 
-  router.handle('POST /api/signup', async (req, res) => {
+  router.raw('POST /api/signup', async ({ body, req, res }) => {
+    const form = asForm(body);
     try {
       assertSameOrigin(req, CROSS_SITE_SIGN_IN); // login CSRF
       if (oidc) throw forbidden('Accounts are created through the sign-in provider', 'SIGNUP_DISABLED');
-      const user = await registerUser({ context, input: req.body, requestId: req.requestId });
-      await answerWithUser(req, res, user, 201);
+      const user = await registerUser({ context, input: body, requestId: req.requestId });
+      await answerWithUser(req, res, form, user, 201);
     } catch (error) {
-      answerWithError(req, res, error, 'signup');
+      answerWithError(req, res, form, error, 'signup');
     }
   });
 
   // Sign-out ends the session itself, not just this browser's copy of it. The spec's
   // logout button navigates (GET); a POST from another site is refused.
-  const logout = async (req: Request, res: Response) => {
+  const logout = async ({ user, req, res }: { user: SessionClaims | undefined; req: Request; res: Response }) => {
     if (req.method === 'POST') assertSameOrigin(req);
-    if (req.user) await endSession(context, req.user.sid);
+    if (user) await endSession(context, user.sid);
     endSessionOnThisBrowser(res, config);
     res.redirect(303, '/');
   };
-  router.handle('GET /api/logout', logout);
-  router.handle('POST /api/logout', logout);
+  router.raw('GET /api/logout', logout);
+  router.raw('POST /api/logout', logout);
 
-  router.handle('GET /api/auth/callback', async (req, res) => {
+  router.raw('GET /api/auth/callback', async ({ req, res }) => {
     if (!oidc) throw new AppError(404, 'NOT_FOUND', 'Sign-in provider is not configured');
     let pending: { state: string; nonce: string; codeVerifier: string; returnTo: string };
     try {

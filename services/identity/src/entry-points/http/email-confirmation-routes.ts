@@ -7,7 +7,6 @@ import {
   escapeHtml,
   formError,
   isFormPost,
-  requireUser,
   sendPage,
   type ServiceContext,
 } from '@innerecho/kit';
@@ -82,10 +81,10 @@ ${onwards}`,
     );
   });
 
-  router.raw('POST /api/auth/confirm-email', async ({ req, res }) => {
+  router.raw('POST /api/auth/confirm-email', async ({ body, req, res }) => {
     assertSameOrigin(req);
     try {
-      const confirmed = await confirmEmail(context, linkToken(req.body?.token));
+      const confirmed = await confirmEmail(context, linkToken((body as Record<string, unknown> | undefined)?.token));
       req.log?.info({ purpose: confirmed.purpose }, 'address confirmed');
       if (isFormPost(req)) linkPage(res, 200, confirmedBody(confirmed));
       else res.json({ confirmed: true, email: confirmed.email, purpose: confirmed.purpose });
@@ -96,6 +95,7 @@ ${onwards}`,
   });
 
   const answerForm = async (
+    userId: string,
     req: Request,
     res: Response,
     work: () => Promise<unknown>,
@@ -108,23 +108,24 @@ ${onwards}`,
     } catch (error) {
       const appError = formError(error);
       if (!appError || !isFormPost(req)) throw appError ?? error;
-      await showAccountPage(requireUser(req).id, res, { status: appError.status, error: appError.message });
+      await showAccountPage(userId, res, { status: appError.status, error: appError.message });
     }
   };
 
   router.raw('POST /api/auth/confirm-email/resend', async ({ req, res, user }) => {
     assertSameOrigin(req);
     const { id } = user;
-    await answerForm(req, res, async () => (await resendConfirmation(context, id), { sent: true }), 'confirmation-sent');
+    await answerForm(id, req, res, async () => (await resendConfirmation(context, id), { sent: true }), 'confirmation-sent');
   });
 
-  router.raw('POST /api/auth/email', async ({ req, res, user }) => {
+  router.raw('POST /api/auth/email', async ({ body, req, res, user }) => {
     assertSameOrigin(req);
     const { id } = user;
     await answerForm(
+      id,
       req,
       res,
-      async () => ({ pendingEmail: await requestEmailChange({ context, userId: id, input: req.body }) }),
+      async () => ({ pendingEmail: await requestEmailChange({ context, userId: id, input: body }) }),
       'email-change-sent',
     );
   });

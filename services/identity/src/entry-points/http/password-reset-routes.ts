@@ -58,30 +58,31 @@ ${error ? `<div class="alert error" role="alert">${escapeHtml(error)}</div>` : '
 ${token ? choosePasswordForm(RESET_PASSWORD_PATH, token) : `${forgotForm()}${signInLink}`}`,
     });
 
-  router.handle('GET /api/auth/forgot-password', (_req, res) => forgotPage(res, 200));
+  router.raw('GET /api/auth/forgot-password', ({ res }) => forgotPage(res, 200));
 
-  router.handle('POST /api/auth/forgot-password', (req, res) => {
+  // A form's body is this handler's to check: a refused one answers with the page again.
+  router.raw('POST /api/auth/forgot-password', ({ body, req, res }) => {
     assertSameOrigin(req);
-    const email = resetAddress(req.body?.email);
+    const email = resetAddress((body as Record<string, unknown> | undefined)?.email);
     if (!email) return forgotPage(res, 400, { error: 'Enter the email address you signed up with', email: '' });
     // Answered before anything is looked up: the same words, status and time for every address.
     forgotPage(res, 200, { sent: true });
     issuePasswordReset(context, email).catch((error) => context.logger.error({ err: error }, 'issuing a password reset link failed'));
   });
 
-  router.handle('GET /api/auth/reset-password', async (req, res) => {
-    const token = typeof req.query.token === 'string' ? req.query.token.slice(0, 200) : '';
+  router.raw('GET /api/auth/reset-password', async ({ query, res }) => {
+    const token = (query.token ?? '').slice(0, 200);
     if (!token || !(await isResetTokenUsable(context.db, token))) return resetPage(res, 410, '', INVALID_RESET_LINK, 'RESET_LINK_INVALID');
     resetPage(res, 200, token);
   });
 
-  router.handle('POST /api/auth/reset-password', async (req, res) => {
+  router.raw('POST /api/auth/reset-password', async ({ body, req, res }) => {
     assertSameOrigin(req);
-    const token = typeof req.body?.token === 'string' ? req.body.token.slice(0, 200) : '';
-    if (req.body?.password !== req.body?.confirm)
-      return resetPage(res, 400, token, 'The two passwords are not the same', 'PASSWORDS_DIFFER');
+    const form = (body ?? {}) as Record<string, unknown>;
+    const token = typeof form.token === 'string' ? form.token.slice(0, 200) : '';
+    if (form.password !== form.confirm) return resetPage(res, 400, token, 'The two passwords are not the same', 'PASSWORDS_DIFFER');
     try {
-      await redeemPasswordReset(context, token, req.body?.password);
+      await redeemPasswordReset(context, token, form.password);
       req.log?.info('password set through a reset link');
       res.redirect(303, '/api/login?mode=signin&notice=password-reset');
     } catch (error) {

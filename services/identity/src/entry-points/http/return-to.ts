@@ -18,8 +18,8 @@ export function safePath(value: unknown): string | null {
  * Where to go after signing in: an explicit ?returnTo, else the page the user came from on
  * this site (except the landing and checkout pages), else the library.
  */
-export function resolveReturnTo(req: Request): string {
-  const explicit = safePath(req.query.returnTo ?? req.body?.returnTo);
+export function resolveReturnTo(req: Request, asked: string | undefined): string {
+  const explicit = safePath(asked);
   if (explicit) return explicit;
   const referer = req.header('referer');
   if (referer) {
