@@ -43,6 +43,7 @@ export * from './http/same-origin';
 export * from './http/byte-ranges';
 export * from './auth/passwords';
 export * from './auth/session-revocations';
+export * from './auth/one-time-links';
 export * from './http/request-guard';
 export * from './http/page-shell';
 export * from './secrets';

@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { CreatorPasswordChangedV1, CreatorPasswordResetRequestedV1, emailField, newPasswordField } from '@innerecho/contracts';
-import { AppError, badRequest, hashPassword, type Db, type ServiceContext } from '@innerecho/kit';
+import { AppError, badRequest, hashPassword, type Db, type ServiceContext, linkTokenDigest, newLinkToken } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../config';
 import {
   countCreatorResetTokensSince,
@@ -22,8 +21,6 @@ export const INVALID_CREATOR_RESET_LINK = 'This password reset link has expired 
 
 type ResetContext = Pick<ServiceContext<CreatorReferralConfig>, 'db' | 'config' | 'transaction' | 'outbox' | 'logger'>;
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** The address, checked and normalised as a creator's sign-in does; null when it is no address. */
 export function creatorResetAddress(input: unknown): string | null {
   const parsed = emailField().safeParse(input);
@@ -36,13 +33,13 @@ export function creatorResetAddress(input: unknown): string | null {
  * notifications, which mails it. The caller runs this after answering, the same either way.
  */
 export async function issueCreatorPasswordReset(context: ResetContext, email: string): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   const expiresAt = new Date(Date.now() + CREATOR_RESET_TTL_MS);
   const issued = await context.transaction(async (tx) => {
     const creator = await findCreatorByEmail(tx, email);
     if (!creator || !creator.active) return false;
     if ((await countCreatorResetTokensSince(tx, creator.id, new Date(Date.now() - 3600_000))) >= CREATOR_RESETS_PER_HOUR) return false;
-    await insertCreatorResetToken(tx, { tokenHash: digest(token), creatorId: creator.id, expiresAt });
+    await insertCreatorResetToken(tx, { tokenHash: linkTokenDigest(token), creatorId: creator.id, expiresAt });
     const resetUrl = new URL(CREATOR_RESET_PASSWORD_PATH, context.config.PUBLIC_URL);
     resetUrl.searchParams.set('token', token);
     await context.outbox.add(tx, CreatorPasswordResetRequestedV1, {
@@ -64,7 +61,7 @@ export async function issueCreatorPasswordReset(context: ResetContext, email: st
 
 /** Whether a reset link can still be used (its form is shown only then). */
 export async function isCreatorResetLinkUsable(db: Db, token: string): Promise<boolean> {
-  return Boolean(token) && (await isCreatorResetTokenUsable(db, digest(token)));
+  return Boolean(token) && (await isCreatorResetTokenUsable(db, linkTokenDigest(token)));
 }
 
 /**
@@ -77,7 +74,7 @@ export async function redeemCreatorPasswordReset(context: ResetContext, token: s
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Choose a password', 'VALIDATION_FAILED');
   const passwordHash = await hashPassword(parsed.data);
   await context.transaction(async (tx) => {
-    const creatorId = token ? await useCreatorResetToken(tx, digest(token)) : null;
+    const creatorId = token ? await useCreatorResetToken(tx, linkTokenDigest(token)) : null;
     const creator = creatorId ? await findCreatorById(tx, creatorId) : null;
     if (!creator || !creator.active) throw new AppError(410, 'RESET_LINK_INVALID', INVALID_CREATOR_RESET_LINK);
     await setCreatorPasswordHash(tx, creator.id, passwordHash);

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   CreatorSetupLinkIssuedV1,
   isUuid,
@@ -6,7 +5,7 @@ import {
   type CreatorAccountView,
   type CreatorSetupLinkView,
 } from '@innerecho/contracts';
-import { badRequest, hashPassword, notFound, type ServiceContext } from '@innerecho/kit';
+import { badRequest, hashPassword, notFound, type ServiceContext, linkTokenDigest, newLinkToken } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../config';
 import { revokeCreatorSessions } from '../data-access/creator-session-repository';
 import { findUsableCreatorSetupToken, replaceCreatorSetupToken, useCreatorSetupToken } from '../data-access/creator-setup-token-repository';
@@ -16,8 +15,6 @@ import { toCreatorView } from './creator-sign-in';
 export const CREATOR_SETUP_PATH = '/api/creator-auth/setup';
 
 export const INVALID_CREATOR_SETUP_LINK = 'This link is not valid any more. Ask the InnerEcho team for a new one.';
-
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 type Context = Pick<ServiceContext<CreatorReferralConfig>, 'db' | 'config' | 'transaction'>;
 type IssuingContext = Context & Pick<ServiceContext<CreatorReferralConfig>, 'outbox'>;
@@ -29,14 +26,14 @@ type IssuingContext = Context & Pick<ServiceContext<CreatorReferralConfig>, 'out
  */
 export async function issueCreatorSetupLink(context: IssuingContext, creatorId: string): Promise<CreatorSetupLinkView> {
   if (!isUuid(creatorId)) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   const expiresAt = new Date(Date.now() + context.config.CREATOR_SETUP_LINK_TTL_HOURS * 3600_000);
   const url = new URL(CREATOR_SETUP_PATH, context.config.PUBLIC_URL);
   url.searchParams.set('token', token);
   await context.transaction(async (tx) => {
     const creator = await findCreatorById(tx, creatorId);
     if (!creator) throw notFound('Creator not found', 'CREATOR_NOT_FOUND');
-    await replaceCreatorSetupToken(tx, { tokenHash: digest(token), creatorId, expiresAt });
+    await replaceCreatorSetupToken(tx, { tokenHash: linkTokenDigest(token), creatorId, expiresAt });
     await context.outbox.add(tx, CreatorSetupLinkIssuedV1, {
       creatorId,
       email: creator.email,
@@ -50,7 +47,7 @@ export async function issueCreatorSetupLink(context: IssuingContext, creatorId: 
 
 /** Whether the link can still be used (its page is shown only then). */
 export async function isUsableCreatorSetupLink(context: Pick<Context, 'db'>, token: string): Promise<boolean> {
-  return Boolean(token) && (await findUsableCreatorSetupToken(context.db, digest(token))) !== null;
+  return Boolean(token) && (await findUsableCreatorSetupToken(context.db, linkTokenDigest(token))) !== null;
 }
 
 /**
@@ -63,7 +60,7 @@ export async function redeemCreatorSetupLink(context: Context, token: string, pa
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Choose a password', 'VALIDATION_FAILED');
   const passwordHash = await hashPassword(parsed.data);
   return context.transaction(async (tx) => {
-    const creatorId = token ? await useCreatorSetupToken(tx, digest(token)) : null;
+    const creatorId = token ? await useCreatorSetupToken(tx, linkTokenDigest(token)) : null;
     const creator = creatorId ? await findCreatorById(tx, creatorId) : null;
     if (!creator) throw badRequest(INVALID_CREATOR_SETUP_LINK, 'SETUP_LINK_INVALID');
     await setCreatorPasswordHash(tx, creator.id, passwordHash);

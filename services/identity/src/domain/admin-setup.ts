@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { UserRegisteredV1, ZSignUpInput } from '@innerecho/contracts';
-import { badRequest, hashPassword, type Db, type ServiceContext } from '@innerecho/kit';
+import { badRequest, hashPassword, type Db, type ServiceContext, linkTokenDigest, newLinkToken } from '@innerecho/kit';
 import type { IdentityConfig } from '../config';
 import { isSetupTokenUsable, replaceUnusedSetupTokens, useSetupToken } from '../data-access/admin-setup-repository';
 import { findUserByEmail, findUserById, insertUser, setPasswordHash, updateUser, type UserRecord } from '../data-access/user-repository';
@@ -12,8 +11,6 @@ export const ADMIN_SETUP_PATH = '/api/auth/admin-setup';
 
 export const INVALID_SETUP_LINK = 'This setup link is not valid any more. Ask for a new one (npm run admin:setup-link).';
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /**
  * Makes `email` an admin (creating the account, with no password, when there is none)
  * and returns a one-time link where they choose their password. Earlier unused links of
@@ -24,7 +21,7 @@ export async function issueAdminSetupLink(
   email: string,
 ) {
   const normalised = ZSignUpInput.shape.email.parse(email);
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   const expiresAt = new Date(Date.now() + ADMIN_SETUP_TTL_HOURS * 3600_000);
   const user = await context.transaction(async (tx) => {
     let account = await findUserByEmail(tx, normalised);
@@ -40,7 +37,7 @@ export async function issueAdminSetupLink(
     } else if (account.role !== 'admin') {
       await updateUser(tx, account.id, { role: 'admin' });
     }
-    await replaceUnusedSetupTokens(tx, account.id, digest(token), expiresAt);
+    await replaceUnusedSetupTokens(tx, account.id, linkTokenDigest(token), expiresAt);
     return account;
   });
   const url = new URL(ADMIN_SETUP_PATH, context.config.PUBLIC_URL);
@@ -50,7 +47,7 @@ export async function issueAdminSetupLink(
 
 /** Whether a setup link can still be used (the page is shown only then). */
 export async function findUsableSetupToken(db: Db, token: string): Promise<boolean> {
-  return isSetupTokenUsable(db, digest(token));
+  return isSetupTokenUsable(db, linkTokenDigest(token));
 }
 
 /**
@@ -66,7 +63,7 @@ export async function redeemAdminSetupLink(
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Choose a password', 'VALIDATION_FAILED');
   const passwordHash = await hashPassword(parsed.data);
   return context.transaction(async (tx) => {
-    const userId = await useSetupToken(tx, digest(token));
+    const userId = await useSetupToken(tx, linkTokenDigest(token));
     if (!userId) throw badRequest(INVALID_SETUP_LINK, 'SETUP_LINK_INVALID');
     await setPasswordHash(tx, userId, passwordHash);
     await updateUser(tx, userId, { role: 'admin' });

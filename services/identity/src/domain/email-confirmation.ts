@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { EmailChangedV1, EmailConfirmationRequestedV1, ZChangeEmailInput } from '@innerecho/contracts';
-import { AppError, isUniqueViolation, verifyPassword, type Db, type ServiceContext } from '@innerecho/kit';
+import { AppError, isUniqueViolation, verifyPassword, type Db, type ServiceContext, linkTokenDigest, newLinkToken } from '@innerecho/kit';
 import type { IdentityConfig } from '../config';
 import {
   countConfirmationTokensSince,
@@ -26,8 +25,6 @@ export const CONFIRMATIONS_LIMITED = 'You asked for several links in the last ho
 type ConfirmContext = Pick<ServiceContext<IdentityConfig>, 'db' | 'config' | 'transaction' | 'outbox' | 'logger'>;
 type Tx = Parameters<Parameters<ConfirmContext['transaction']>[0]>[0];
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /**
  * Within a transaction: keeps a new link's digest and announces the link, which notifications
  * mails to the address it confirms. False when the account has had its hourly share.
@@ -42,9 +39,9 @@ export async function issueConfirmation(
 ): Promise<boolean> {
   const sentThisHour = await countConfirmationTokensSince(tx, user.id, new Date(Date.now() - 3600_000));
   if (sentThisHour >= context.config.CONFIRMATION_LINKS_PER_HOUR) return false;
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   const expiresAt = new Date(Date.now() + CONFIRMATION_TTL_MS);
-  await insertConfirmationToken(tx, { tokenHash: digest(token), userId: user.id, email, purpose, expiresAt });
+  await insertConfirmationToken(tx, { tokenHash: linkTokenDigest(token), userId: user.id, email, purpose, expiresAt });
   if (!options.mail) return true;
   const confirmUrl = new URL(CONFIRM_EMAIL_PATH, context.config.PUBLIC_URL);
   confirmUrl.searchParams.set('token', token);
@@ -100,7 +97,7 @@ export async function requestEmailChange(options: { context: ConfirmContext; use
 
 /** What a confirmation link would confirm, while it can still be used (its page offers the button only then); else null. */
 export async function usableConfirmation(db: Db, token: string): Promise<ConfirmedAddress | null> {
-  const link = token ? await findUsableConfirmation(db, digest(token)) : null;
+  const link = token ? await findUsableConfirmation(db, linkTokenDigest(token)) : null;
   return link && { purpose: link.purpose, email: link.email };
 }
 
@@ -115,7 +112,7 @@ export type ConfirmedAddress = { purpose: ConfirmationPurpose; email: string };
 export async function confirmEmail(context: ConfirmContext, token: string): Promise<ConfirmedAddress> {
   try {
     return await context.transaction(async (tx) => {
-      const link = await useConfirmationToken(tx, digest(token));
+      const link = await useConfirmationToken(tx, linkTokenDigest(token));
       if (!link) throw new AppError(410, 'CONFIRM_LINK_INVALID', INVALID_CONFIRMATION_LINK);
       const user = (await findUserById(tx, link.userId))!;
       if (link.purpose === 'sign-up') {

@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { PasswordChangedV1, PasswordResetRequestedV1, ZSignUpInput } from '@innerecho/contracts';
-import { AppError, badRequest, hashPassword, type Db, type ServiceContext } from '@innerecho/kit';
+import { AppError, badRequest, hashPassword, type Db, type ServiceContext, linkTokenDigest, newLinkToken } from '@innerecho/kit';
 import type { IdentityConfig } from '../config';
 import {
   countResetTokensSince,
@@ -22,8 +21,6 @@ export const INVALID_RESET_LINK = 'This password reset link has expired or has a
 
 type ResetContext = Pick<ServiceContext<IdentityConfig>, 'db' | 'config' | 'transaction' | 'outbox' | 'logger'>;
 
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /** The address, checked and normalised as sign-up does; null when it is no address. */
 export function resetAddress(input: unknown): string | null {
   const parsed = ZSignUpInput.shape.email.safeParse(input);
@@ -37,13 +34,13 @@ export function resetAddress(input: unknown): string | null {
  * caller runs this in the background and answers the same either way.
  */
 export async function issuePasswordReset(context: ResetContext, email: string): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   const expiresAt = new Date(Date.now() + PASSWORD_RESET_TTL_MS);
   const issued = await context.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user) return false;
     if ((await countResetTokensSince(tx, user.id, new Date(Date.now() - 3600_000))) >= PASSWORD_RESETS_PER_ACCOUNT_PER_HOUR) return false;
-    await insertResetToken(tx, { tokenHash: digest(token), userId: user.id, expiresAt });
+    await insertResetToken(tx, { tokenHash: linkTokenDigest(token), userId: user.id, expiresAt });
     const resetUrl = new URL(RESET_PASSWORD_PATH, context.config.PUBLIC_URL);
     resetUrl.searchParams.set('token', token);
     await context.outbox.add(tx, PasswordResetRequestedV1, {
@@ -63,7 +60,7 @@ export async function issuePasswordReset(context: ResetContext, email: string): 
 
 /** Whether a reset link can still be used (the form is shown only then). */
 export async function isResetTokenUsable(db: Db, token: string): Promise<boolean> {
-  return isResetTokenHashUsable(db, digest(token));
+  return isResetTokenHashUsable(db, linkTokenDigest(token));
 }
 
 /**
@@ -76,7 +73,7 @@ export async function redeemPasswordReset(context: ResetContext, token: string, 
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Choose a password', 'VALIDATION_FAILED');
   const passwordHash = await hashPassword(parsed.data);
   await context.transaction(async (tx) => {
-    const userId = await useResetToken(tx, digest(token));
+    const userId = await useResetToken(tx, linkTokenDigest(token));
     if (!userId) throw new AppError(410, 'RESET_LINK_INVALID', INVALID_RESET_LINK);
     const user = (await findUserById(tx, userId))!;
     await setPasswordHash(tx, user.id, passwordHash);
