@@ -83,16 +83,17 @@ describe("another site's form post with an admin's cookie", () => {
     // Mail programs post it with no Origin; a page elsewhere may too: only the token decides (here an unknown one).
     const callers: Record<string, string>[] = [{ origin: '' }, { origin: evil, 'sec-fetch-site': 'cross-site' }];
     for (const headers of callers) {
-      const res = await new TestClient(system.url).request('POST', `/api/notifications/unsubscribe?token=${'x'.repeat(43)}`, {
-        form: { 'List-Unsubscribe': 'One-Click' },
-        headers,
-      });
+      const res = await new TestClient(system.url).api.send(
+        'POST /api/notifications/unsubscribe',
+        { query: { token: 'x'.repeat(43) }, form: { 'List-Unsubscribe': 'One-Click' } },
+        { headers },
+      );
       expect(res.status).toBe(404);
       expect(res.text).toContain('This link is not known');
     }
-    const settings = await admin.request('POST', '/api/notifications/mail-settings', { form: {}, headers: { origin: evil } });
+    const settings = await admin.api.send('POST /api/notifications/mail-settings', { form: {} }, { headers: { origin: evil } });
     expect(settings.status).toBe(403);
-    expect(settings.data.code).toBe('CROSS_SITE');
+    expect(settings.data?.code).toBe('CROSS_SITE');
   });
 
   test('the same form from this site is refused too (API writes take JSON); the same fields as JSON create both', async () => {
@@ -165,8 +166,8 @@ describe('figures for operators', () => {
       ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
     ])
       expect(scrape.headers[name]).toBe(value);
-    const elsewhere = await raw(`${system.gateway.metricsUrl}/api/transcripts`);
+    const elsewhere = await new TestClient(system.gateway.metricsUrl!).api.send('GET /api/transcripts', {});
     expect(elsewhere.status).toBe(404);
-    expect(JSON.parse(elsewhere.text).code).toBe('NOT_FOUND');
+    expect(elsewhere.data.code).toBe('NOT_FOUND');
   });
 });

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createLogger, createTokenVerifier, operatorsListener, USER_TOKEN_ISSUER } from '@innerecho/kit';
-import { createScratchDatabase, LOCAL_DATABASE_SERVER, sumOfMetric } from '@innerecho/embedded';
+import type { TranscriptView } from '@innerecho/contracts';
+import { createScratchDatabase, LOCAL_DATABASE_SERVER, sumOfMetric, TestClient } from '@innerecho/embedded';
 import { createGateway, ZGatewayEnv } from '../src';
 import { gatewayOperations } from '../src/operations';
 import { PostgresRateLimitStore } from '../src/rate-limit-store';
@@ -93,8 +94,11 @@ test('sign-in attempts are counted once for every gateway instance when they sha
         urlOf(await listen(createGateway({ config: config(urls, { SIGN_IN_RATE_LIMIT: '3' }), logger, verifier, signInStore: store }))),
       );
     }
+    // The services here answer with their name, not a signed-in user: the answer is not held to the declaration.
     const attempt = (gateway: string) =>
-      fetch(`${gateway}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status);
+      new TestClient(gateway).api
+        .send('POST /api/login', { invalidBody: {} }, { headers: { origin: '' }, checkAnswer: false })
+        .then((r) => r.status);
     // Alternating between instances, as a balancer would: the fourth attempt is refused wherever it lands.
     const statuses = [];
     for (let i = 0; i < 5; i++) statuses.push(await attempt(gateways[i % 2]));
@@ -106,10 +110,10 @@ test('sign-in attempts are counted once for every gateway instance when they sha
 });
 
 /** The gateway's answer for a service it could not reach: a fast 503 that says when to come back. */
-async function expectServiceUnavailable(res: Response) {
+function expectServiceUnavailable(res: { status: number; headers: Headers; data: unknown }) {
   expect(res.status).toBe(503);
   expect(res.headers.get('retry-after')).toBe('1');
-  expect(await res.json()).toEqual({
+  expect(res.data).toEqual({
     error: 'This part of InnerEcho is not responding. Please try again shortly.',
     code: 'SERVICE_UNAVAILABLE',
   });
@@ -122,15 +126,18 @@ test('a read that finds its service restarting is retried once and answered by t
   const port = (library.address() as AddressInfo).port;
   await close(library);
   // The library comes back on its address while the first try has already failed.
+  const restarted: TranscriptView[] = [
+    { id: 't1', title: 'Kept by the instance that came back', content: 'I am calm.', category: 'Other', playCount: 0, creatorId: null },
+  ];
   setTimeout(() => {
     const app = express();
-    app.use((_req, res) => res.json({ service: 'library', restarted: true }));
+    app.use((_req, res) => res.json(restarted));
     void listen(app, port);
   }, 100);
 
-  const res = await fetch(`${gateway}/api/transcripts`);
+  const res = await new TestClient(gateway).api.send('GET /api/transcripts', {});
   expect(res.status).toBe(200);
-  expect(await res.json()).toEqual({ service: 'library', restarted: true });
+  expect(res.data).toEqual(restarted);
   const metrics = await (await fetch(`${metricsUrl}/metrics`)).text();
   expect(sumOfMetric(metrics, 'innerecho_gateway_upstream_failures_total', { service: 'library', outcome: 'retried' })).toBe(1);
 });
@@ -139,8 +146,7 @@ test('a read to a service that stays down is retried for READ_RETRY_SECONDS, the
   const { urls, byName } = await services();
   const { gateway, metricsUrl } = await gatewayWithMetrics(config(urls, { READ_RETRY_SECONDS: '1' }));
   await close(byName.library);
-  const res = await fetch(`${gateway}/api/transcripts`);
-  await expectServiceUnavailable(res);
+  expectServiceUnavailable(await new TestClient(gateway).api.send('GET /api/transcripts', {}));
   const metrics = await (await fetch(`${metricsUrl}/metrics`)).text();
   // Tried again while within its second, then given up on once.
   expect(
@@ -153,12 +159,12 @@ test('a write to a service that cannot be reached is not replayed: a 503 with Re
   const { urls, byName } = await services();
   const { gateway, metricsUrl } = await gatewayWithMetrics(config(urls));
   await close(byName.billing);
-  const res = await fetch(`${gateway}/api/create-checkout-session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
-  await expectServiceUnavailable(res);
+  const res = await new TestClient(gateway).api.send(
+    'POST /api/create-checkout-session',
+    { body: { plan: 'monthly' } },
+    { headers: { origin: '' } },
+  );
+  expectServiceUnavailable(res);
   const metrics = await (await fetch(`${metricsUrl}/metrics`)).text();
   expect(sumOfMetric(metrics, 'innerecho_gateway_upstream_failures_total', { service: 'billing', outcome: 'retried' })).toBe(0);
   expect(sumOfMetric(metrics, 'innerecho_gateway_upstream_failures_total', { service: 'billing', outcome: 'unavailable' })).toBe(1);

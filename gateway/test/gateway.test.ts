@@ -14,6 +14,7 @@ import {
   USER_TOKEN_ISSUER,
   type KeyResolver,
 } from '@innerecho/kit';
+import { TestClient } from '@innerecho/embedded';
 import { createGateway, ZGatewayEnv } from '../src';
 import { SERVICE_NAMES, type ServiceName } from '../src/route-table';
 
@@ -112,6 +113,15 @@ const call = (method: string, path: string, init: RequestInit = {}) => fetch(gat
 /** What an echo server saw. */
 type Echo = { service: string; url: string; headers: Record<string, string> };
 const echo = async (res: Response) => (await res.json()) as Echo;
+
+/** A browser at the gateway with no cookies of its own: a test names the cookies it sends. */
+const browser = (url = gatewayUrl) => new TestClient(url);
+/**
+ * A call's options when the answer is an echo server's report of what reached it, not what the
+ * endpoint declares; the request is still built from the declaration.
+ */
+const echoed = (headers: Record<string, string> = {}) => ({ headers, checkAnswer: false as const });
+const reportOf = (res: { data: unknown }) => res.data as Echo;
 
 describe('route table', () => {
   // Every public API call and the service that owns it.
@@ -213,28 +223,36 @@ describe('writes from other sites', () => {
   });
 
   test('Sec-Fetch-Site other than same-origin refuses a write even without Origin; reads from anywhere are answered', async () => {
+    const https = browser(httpsGatewayUrl);
     for (const site of ['same-site', 'cross-site']) {
-      const res = await write('POST', '/api/creators', { ...JSON_BODY, 'sec-fetch-site': site }, '{}');
+      const res = await https.api.send('POST /api/creators', { invalidBody: {} }, { headers: { origin: '', 'sec-fetch-site': site } });
       expect(res.status).toBe(403);
     }
-    const own = await write('POST', '/api/creators', { ...JSON_BODY, ...OWN, 'sec-fetch-site': 'same-origin' }, '{}');
-    expect(((await echo(own)) as Echo).service).toBe('creator-referral');
-    const read = await fetch(`${httpsGatewayUrl}/api/transcripts`, {
-      headers: { origin: 'http://localhost:3001', 'sec-fetch-site': 'cross-site' },
-    });
+    const own = await https.api.send('POST /api/creators', { invalidBody: {} }, echoed({ ...OWN, 'sec-fetch-site': 'same-origin' }));
+    expect(reportOf(own).service).toBe('creator-referral');
+    const read = await https.api.send(
+      'GET /api/transcripts',
+      {},
+      echoed({ origin: 'http://localhost:3001', 'sec-fetch-site': 'cross-site' }),
+    );
     expect(read.status).toBe(200);
   });
 
   test("the sign-in forms' refusal keeps their words for login CSRF", async () => {
-    const res = await write('POST', '/api/login', { ...FORM, origin: 'http://evil.localhost:3000' }, 'email=a%40b.c&password=x');
+    const res = await browser(httpsGatewayUrl).api.send(
+      'POST /api/login',
+      { form: { email: 'a@b.c', password: 'x' } },
+      { headers: { origin: 'http://evil.localhost:3000' } },
+    );
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: 'Cross-site sign-in is not allowed', code: 'CROSS_SITE' });
+    expect(res.data).toEqual({ error: 'Cross-site sign-in is not allowed', code: 'CROSS_SITE' });
   });
 
   test('API writes take JSON; only the HTML form routes take a form, and only the signed file addresses other bytes', async () => {
     const status = async (method: string, path: string, type: string, body = 'a=1') =>
       (await write(method, path, { ...OWN, 'content-type': type }, body)).status;
-    expect(await status('POST', '/api/transcripts', 'application/json', '{}')).toBe(200);
+    const https = browser(httpsGatewayUrl);
+    expect((await https.api.send('POST /api/transcripts', { invalidBody: {} }, echoed(OWN))).status).toBe(200);
     expect(await status('POST', '/api/transcripts', 'application/json; charset=utf-8', '{}')).toBe(200);
     for (const type of [
       'application/x-www-form-urlencoded',
@@ -265,12 +283,13 @@ describe('writes from other sites', () => {
     // An upload to a signed file address carries the file.
     expect(await status('PUT', '/api/files/voice/samples/x.webm', 'audio/webm')).toBe(200);
     // A write without a body needs no type.
-    expect((await write('DELETE', '/api/transcripts/abc', OWN)).status).toBe(200);
+    expect((await https.api.send('DELETE /api/transcripts/:id', { params: { id: 'abc' } }, echoed(OWN))).status).toBe(200);
   });
 
   test('a program (neither Origin nor Sec-Fetch-Site) may write JSON or nothing, never what a form could send', async () => {
-    expect((await write('POST', '/api/billing/webhook', JSON_BODY, '{}')).status).toBe(200);
-    expect((await write('DELETE', '/api/transcripts/abc', {})).status).toBe(200);
+    const program = browser(httpsGatewayUrl);
+    expect((await program.api.send('POST /api/billing/webhook', { body: {} }, echoed({ origin: '' }))).status).toBe(200);
+    expect((await program.api.send('DELETE /api/transcripts/:id', { params: { id: 'abc' } }, echoed({ origin: '' }))).status).toBe(200);
     for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain;charset=UTF-8']) {
       const res = await write('POST', '/api/login', { 'content-type': type }, 'email=a');
       expect(res.status).toBe(403);
@@ -280,25 +299,27 @@ describe('writes from other sites', () => {
 
   test('without PUBLIC_URL, the host the request was sent to is the only origin that may write', async () => {
     const host = new URL(gatewayUrl).host;
-    const own = await call('POST', '/api/transcripts', { headers: { ...JSON_BODY, origin: `http://${host}` }, body: '{}' });
+    const own = await browser().api.send('POST /api/transcripts', { invalidBody: {} }, echoed({ origin: `http://${host}` }));
     expect(own.status).toBe(200);
-    const other = await call('POST', '/api/transcripts', { headers: { ...JSON_BODY, origin: 'http://localhost:1' }, body: '{}' });
+    const other = await browser().api.send('POST /api/transcripts', { invalidBody: {} }, echoed({ origin: 'http://localhost:1' }));
     expect(other.status).toBe(403);
   });
 });
 
 describe('what the gateway forwards', () => {
   test('identity headers set by the browser are stripped; a fresh request id is created and echoed', async () => {
-    const res = await call('GET', '/api/transcripts', {
-      headers: {
+    const res = await browser().api.send(
+      'GET /api/transcripts',
+      {},
+      echoed({
         'x-user-id': 'u1',
         'x-user-role': 'admin',
         'x-internal-token': 't',
         'x-forwarded-for': '6.6.6.6',
         'x-request-id': 'browser-chosen-id',
-      },
-    });
-    const { headers } = await echo(res);
+      }),
+    );
+    const { headers } = reportOf(res);
     expect(headers['x-user-id']).toBeUndefined();
     expect(headers['x-user-role']).toBeUndefined();
     expect(headers['x-internal-token']).toBeUndefined();
@@ -315,9 +336,13 @@ describe('what the gateway forwards', () => {
       'x-forwarded-for': '6.6.6.6',
       'x-request-id': 'browser-chosen-id',
     };
-    const personal = await call('GET', '/api/saved-affirmations/session_1_abcdef?x=1', { headers: browserHeaders });
-    const other = await call('GET', '/api/generate-audio/queue', { headers: browserHeaders });
-    const [seen, seenByOther] = [await echo(personal), await echo(other)];
+    const personal = await browser().api.send(
+      'GET /api/saved-affirmations/:sessionId',
+      { params: { sessionId: 'session_1_abcdef' }, invalidQuery: { x: '1' } },
+      echoed(browserHeaders),
+    );
+    const other = await browser().api.send('GET /api/generate-audio/queue', {}, echoed(browserHeaders));
+    const [seen, seenByOther] = [reportOf(personal), reportOf(other)];
     expect(seen.service).toBe('generation');
     expect(seen.url).toBe('/api/saved-affirmations/session_1_abcdef?x=1');
     expect(seen.headers.cookie).toBe(`theme=dark; ie_session=${token}`);
@@ -328,26 +353,26 @@ describe('what the gateway forwards', () => {
     // The same headers reach the service, and the browser, as on the long way.
     const names = (headers: Record<string, string>) => Object.keys(headers).sort();
     expect(names(seen.headers)).toEqual(names(seenByOther.headers));
-    const answerNames = (res: Response) => [...res.headers.keys()].filter((name) => name !== 'etag').sort();
+    const answerNames = (res: { headers: Headers }) => [...res.headers.keys()].filter((name) => name !== 'etag').sort();
     expect(answerNames(personal)).toEqual(answerNames(other));
   });
 
   test('a valid session cookie is forwarded; one that does not verify is dropped and cleared', async () => {
     const good = signer.sign({ id: 'u1', role: 'subscriber', email: 'a@b.c', sid: 's1' });
-    const ok = await echo(await call('GET', '/api/auth/user', { headers: { cookie: `theme=dark; ie_session=${good}` } }));
+    const ok = reportOf(await browser().api.send('GET /api/auth/user', {}, echoed({ cookie: `theme=dark; ie_session=${good}` })));
     expect(ok.headers.cookie).toContain(`ie_session=${good}`);
 
-    const bad = await call('GET', '/api/auth/user', { headers: { cookie: `theme=dark; ie_session=${good.slice(0, -4)}AAAA` } });
-    const body = await echo(bad);
+    const bad = await browser().api.send('GET /api/auth/user', {}, echoed({ cookie: `theme=dark; ie_session=${good.slice(0, -4)}AAAA` }));
+    const body = reportOf(bad);
     expect(body.headers.cookie).toBe('theme=dark');
     expect(bad.headers.getSetCookie().some((c) => c.startsWith('ie_session=;'))).toBe(true);
   });
 
   test('a session cookie that cannot even be decoded is dropped and cleared, and the call goes on anonymously', async () => {
     for (const garbage of ['%E0%A4%A', '%%%garbage', 'a'.repeat(5000)]) {
-      const res = await call('GET', '/api/transcripts', { headers: { cookie: `theme=dark; ie_session=${garbage}` } });
+      const res = await browser().api.send('GET /api/transcripts', {}, echoed({ cookie: `theme=dark; ie_session=${garbage}` }));
       expect(res.status).toBe(200);
-      expect((await echo(res)).headers.cookie).toBe('theme=dark');
+      expect(reportOf(res).headers.cookie).toBe('theme=dark');
       expect(res.headers.getSetCookie().some((c) => c.startsWith('ie_session=;'))).toBe(true);
     }
   });
@@ -355,8 +380,12 @@ describe('what the gateway forwards', () => {
   test('a revoked session is dropped and cleared, alongside the cookies the service itself sets', async () => {
     const token = signer.sign({ id: 'u2', role: 'subscriber', email: 'b@c.d', sid: 'revoked-session' });
     revoked.add('revoked-session');
-    const res = await call('GET', '/api/login?set-cookie=1', { headers: { cookie: `ie_session=${token}` } });
-    expect((await echo(res)).headers.cookie).toBeUndefined();
+    const res = await browser().api.send(
+      'GET /api/login',
+      { invalidQuery: { 'set-cookie': '1' } },
+      echoed({ cookie: `ie_session=${token}` }),
+    );
+    expect(reportOf(res).headers.cookie).toBeUndefined();
     const cookies = res.headers.getSetCookie();
     expect(cookies.some((c) => c.startsWith('ie_session=;'))).toBe(true);
     expect(cookies.some((c) => c.startsWith('ie_returning=1'))).toBe(true);
@@ -366,24 +395,25 @@ describe('what the gateway forwards', () => {
 
   test('a session checked before is still refused once it is revoked (the signature check is remembered, revocation is not)', async () => {
     const token = signer.sign({ id: 'u4', role: 'subscriber', email: 'd@e.f', sid: 'later-revoked' });
+    const readUser = (cookie: string) => browser().api.send('GET /api/auth/user', {}, echoed({ cookie }));
     for (let i = 0; i < 2; i++) {
-      const valid = await call('GET', '/api/auth/user', { headers: { cookie: `ie_session=${token}` } });
-      expect((await echo(valid)).headers.cookie).toBe(`ie_session=${token}`);
+      const valid = await readUser(`ie_session=${token}`);
+      expect(reportOf(valid).headers.cookie).toBe(`ie_session=${token}`);
     }
     revoked.add('later-revoked');
-    const res = await call('GET', '/api/auth/user', { headers: { cookie: `ie_session=${token}` } });
-    expect((await echo(res)).headers.cookie).toBeUndefined();
+    const res = await readUser(`ie_session=${token}`);
+    expect(reportOf(res).headers.cookie).toBeUndefined();
     expect(res.headers.getSetCookie().some((c) => c.startsWith('ie_session=;'))).toBe(true);
     // A token altered after a valid one was remembered is checked afresh, and refused.
     const tampered = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
-    const forged = await call('GET', '/api/auth/user', { headers: { cookie: `ie_session=${tampered}` } });
-    expect((await echo(forged)).headers.cookie).toBeUndefined();
+    const forged = await readUser(`ie_session=${tampered}`);
+    expect(reportOf(forged).headers.cookie).toBeUndefined();
   });
 
   test('a session that cannot be checked right now (identity unreachable) goes on to the service, which answers "try again", and stays in the browser', async () => {
     const token = signer.sign({ id: 'u3', role: 'subscriber', email: 'c@d.e', sid: 'some-session' });
-    const res = await fetch(`${httpsGatewayUrl}/api/auth/user`, { headers: { cookie: `ie_session=${token}` } });
-    expect((await echo(res)).headers.cookie).toBe(`ie_session=${token}`);
+    const res = await browser(httpsGatewayUrl).api.send('GET /api/auth/user', {}, echoed({ cookie: `ie_session=${token}` }));
+    expect(reportOf(res).headers.cookie).toBe(`ie_session=${token}`);
     expect(res.headers.getSetCookie()).toEqual([]);
   });
 
@@ -410,29 +440,33 @@ describe('what the gateway forwards', () => {
   test('sign-in attempts beyond the limit are refused with 429', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++)
-      statuses.push((await call('POST', '/api/login', { body: '{}', headers: { 'content-type': 'application/json' } })).status);
+      statuses.push((await browser().api.send('POST /api/login', { invalidBody: {} }, echoed({ origin: '' }))).status);
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     // Reading the sign-in page is not an attempt.
-    expect((await call('GET', '/api/login')).status).toBe(200);
+    expect((await browser().api.send('GET /api/login', {}, echoed())).status).toBe(200);
   });
 
   test('a service that is down answers a fast 503 with Retry-After and a readable error', async () => {
     const billing = servers[SERVICE_NAMES.indexOf('billing')];
     await new Promise((r) => billing.close(r));
     billing.closeAllConnections();
-    const res = await call('POST', '/api/create-checkout-session');
+    const res = await browser().api.send('POST /api/create-checkout-session', { body: { plan: 'monthly' } }, { headers: { origin: '' } });
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('1');
-    expect(((await res.json()) as { error: string }).error).toBe('This part of InnerEcho is not responding. Please try again shortly.');
+    expect(res.data.error).toBe('This part of InnerEcho is not responding. Please try again shortly.');
   });
 });
 
 describe('headers', () => {
   test('API answers are not stored by default and could not run as a page; a service may choose its own caching', async () => {
-    const personal = await call('GET', '/api/auth/user');
+    const personal = await browser().api.send('GET /api/auth/user', {}, echoed());
     expect(personal.headers.get('cache-control')).toBe('no-store');
     expect(personal.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
-    const chosen = await call('GET', '/api/saved-affirmations/session_1_abcdef?cache=private,%20max-age=60');
+    const chosen = await browser().api.send(
+      'GET /api/saved-affirmations/:sessionId',
+      { params: { sessionId: 'session_1_abcdef' }, invalidQuery: { cache: 'private, max-age=60' } },
+      echoed(),
+    );
     expect(chosen.headers.get('cache-control')).toBe('private, max-age=60');
   });
 

@@ -1,7 +1,8 @@
 import { createServer, request, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger, createTokenSigner, createTokenVerifier, KeyStore, localKeyResolver, USER_TOKEN_ISSUER } from '@innerecho/kit';
-import { eventually } from '@innerecho/embedded';
+import type { CurrentUser } from '@innerecho/contracts';
+import { eventually, TestClient } from '@innerecho/embedded';
 import { createGateway, ZGatewayEnv } from '../src';
 import { upstreamFailure } from '../src/personal-read-lane';
 import { SERVICE_NAMES } from '../src/route-table';
@@ -28,6 +29,9 @@ const listen = (handler: RequestListener) =>
   });
 const urlOf = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
 
+/** What identity answers for the signed-in listener when it behaves. */
+const SIGNED_IN: CurrentUser = { id: 'u1', email: 'a@b.c', name: 'Listener', role: 'subscriber', subscriptionStatus: 'active' };
+
 const identity: RequestListener = (req, res) => {
   const mode = new URL(req.url ?? '/', 'http://x').searchParams.get('mode');
   res.on('close', () => {
@@ -42,7 +46,7 @@ const identity: RequestListener = (req, res) => {
     return;
   }
   res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(JSON.stringify({ id: 'u1' }));
+  res.end(JSON.stringify(SIGNED_IN));
 };
 
 beforeAll(async () => {
@@ -88,35 +92,42 @@ afterAll(async () => {
 
 const cookie = () => `ie_session=${signer.sign({ id: 'u1', role: 'subscriber', email: 'a@b.c', sid: 's1' })}`;
 const read = (path: string) => fetch(gatewayUrl + path, { headers: { cookie: cookie() } });
+/** The listener's own record, read with `mode` telling identity how to misbehave. */
+const readUser = (mode?: 'cut' | 'hang') =>
+  new TestClient(gatewayUrl).api.send('GET /api/auth/user', mode ? { invalidQuery: { mode } } : {}, { headers: { cookie: cookie() } });
 
 describe("a listener's own read forwarded with undici", () => {
   test('answers as the service answered', async () => {
-    const res = await read('/api/auth/user');
+    const res = await readUser();
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ id: 'u1' });
+    expect(res.data).toEqual(SIGNED_IN);
   });
 
   test('a service that refuses the connection (ECONNREFUSED): 503 with Retry-After, after the long way retried it', async () => {
-    const res = await read('/api/voice-profile/session_1_abcdef');
+    const res = await new TestClient(gatewayUrl).api.send(
+      'GET /api/voice-profile/:sessionId',
+      { params: { sessionId: 'session_1_abcdef' } },
+      { headers: { cookie: cookie() } },
+    );
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('1');
-    expect(((await res.json()) as { code: string }).code).toBe('SERVICE_UNAVAILABLE');
+    expect(res.data.code).toBe('SERVICE_UNAVAILABLE');
   });
 
   test('a service that closes the connection before its answer (UND_ERR_SOCKET, as a draining instance does): retried, then 503 with Retry-After', async () => {
-    const res = await read('/api/auth/user?mode=cut');
+    const res = await readUser('cut');
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('1');
-    expect(await res.json()).toEqual({
+    expect(res.data).toEqual({
       error: 'This part of InnerEcho is not responding. Please try again shortly.',
       code: 'SERVICE_UNAVAILABLE',
     });
   });
 
   test('a service that sends no headers in time (UND_ERR_HEADERS_TIMEOUT): 504', async () => {
-    const res = await read('/api/auth/user?mode=hang');
+    const res = await readUser('hang');
     expect(res.status).toBe(504);
-    expect(((await res.json()) as { code: string }).code).toBe('SERVICE_TIMEOUT');
+    expect(res.data.code).toBe('SERVICE_TIMEOUT');
   });
 
   test('a body that stops half-way (UND_ERR_BODY_TIMEOUT) after the headers went out: the connection is closed, never a whole-looking answer', async () => {

@@ -146,7 +146,7 @@ beforeAll(async () => {
     spokenSample().then((sample) => cloneStraightAtVoice(client, new Uint8Array(sample), sessionId)),
     addMusicTrack({ url: product.info.url, admin: product.info.admin! }, 'Two Minutes Of Pad', 120),
   ]);
-  expect(cloned.status === 200 ? 200 : await cloned.text()).toBe(200);
+  expect(cloned.status === 200 ? 200 : cloned.text).toBe(200);
   listener = { client, userId: user.id, sessionId };
   track = music;
   transcriptId = ((await client.api.send('GET /api/transcripts', {})).data as { id: string; content: string }[]).sort(
@@ -168,11 +168,11 @@ afterAll(async () => {
  */
 async function cloneStraightAtVoice(client: TestClient, sample: Uint8Array, sessionId: string) {
   const uploadURL = await uploadRecordingThroughApi(client, sample);
-  return fetch(`${product.info.voice}/api/voice-profile/clone`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${client.cookies.get('ie_session')}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ sessionId, uploadURL, consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION } }),
-  });
+  return new TestClient(product.info.voice).api.send(
+    'POST /api/voice-profile/clone',
+    { body: { sessionId, uploadURL, consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION } } },
+    { headers: { authorization: `Bearer ${client.cookies.get('ie_session')}` } },
+  );
 }
 
 /** Asks for a render and reads the whole answer (a connection cut by a dead process is status 0). */

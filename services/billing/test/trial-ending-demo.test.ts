@@ -16,8 +16,8 @@ describe('the notice before a demo trial turns into the first charge (no Stripe 
     const email = uniqueEmail('demo-trial');
     const c = new TestClient(demo.url);
     await c.signUp(email);
-    const started = await c.postJson('/api/create-checkout-session', { plan: 'monthly' });
-    expect((await c.request('POST', `${started.data.url}/complete`, { form: {} })).status).toBe(303);
+    const started = await c.api.call('POST /api/create-checkout-session', { body: { plan: 'monthly' } });
+    expect((await c.request('POST', `${started.url}/complete`, { form: {} })).status).toBe(303);
     const billing = demo.services.billing.context;
     await runDemoBillingClock(billing);
     await runDemoBillingClock(billing);
@@ -32,8 +32,8 @@ describe('the notice before a demo trial turns into the first charge (no Stripe 
     const other = uniqueEmail('demo-trial-marker');
     const o = new TestClient(demo.url);
     await o.signUp(other);
-    const second = await o.postJson('/api/create-checkout-session', { plan: 'yearly' });
-    await o.request('POST', `${second.data.url}/complete`, { form: {} });
+    const second = await o.api.call('POST /api/create-checkout-session', { body: { plan: 'yearly' } });
+    await o.request('POST', `${second.url}/complete`, { form: {} });
     await runDemoBillingClock(billing);
     await eventually(async () => expect(demo.mailbox.to(other).filter((m) => m.subject.includes('trial ends'))).toHaveLength(1));
     expect(demo.mailbox.to(email).filter((m) => m.subject.includes('trial ends'))).toHaveLength(1);

@@ -374,16 +374,17 @@ describe('collection links and figures', () => {
     // Two plays of the affirmation while it is in no collection.
     await transport.publish(sessionOf([featured.data.id], null));
     await transport.publish(sessionOf([featured.data.id], null));
-    await eventually(async () => expect((await client().get(`/api/transcripts/${featured.data.id}`)).data.playCount).toBe(2));
+    const playsOfFeatured = async () =>
+      (await client().api.send('GET /api/transcripts/:id', { params: { id: featured.data.id } })).data.playCount;
+    await eventually(async () => expect(await playsOfFeatured()).toBe(2));
 
-    const made = await creator.client.postJson(
-      '/api/creator-collections',
-      collection([{ kind: 'pick', transcriptId: featured.data.id }, newText('After 1'), newText('After 2')]),
-    );
-    await creator.client.postJson(`/api/creator-collections/${made.data.id}/submit`, {});
-    expect((await admin.postJson(`/api/collection-reviews/${made.data.id}/approve`, {})).status).toBe(200);
+    const made = await creator.client.api.send('POST /api/creator-collections', {
+      body: collection([{ kind: 'pick', transcriptId: featured.data.id }, newText('After 1'), newText('After 2')]),
+    });
+    await creator.client.api.send('POST /api/creator-collections/:id/submit', { params: { id: made.data.id } });
+    expect((await admin.api.send('POST /api/collection-reviews/:id/approve', { params: { id: made.data.id } })).status).toBe(200);
     const shown = await eventually(async () => {
-      const detail = await client().get(`/api/collections/${made.data.id}`);
+      const detail = await client().api.send('GET /api/collections/:id', { params: { id: made.data.id } });
       expect(detail.status).toBe(200);
       return detail.data;
     });
@@ -392,7 +393,7 @@ describe('collection links and figures', () => {
 
     // A play after publication counts for the collection, whether or not the session was made from it.
     await transport.publish(sessionOf([featured.data.id], null));
-    await eventually(async () => expect((await client().get(`/api/transcripts/${featured.data.id}`)).data.playCount).toBe(3));
+    await eventually(async () => expect(await playsOfFeatured()).toBe(3));
     expect((await published(creator.id))[0]).toMatchObject({ id: made.data.id, playCount: 1, sessionCount: 0 });
   });
 });

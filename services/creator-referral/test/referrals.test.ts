@@ -256,14 +256,20 @@ describe('the creator area', () => {
 
   test('an id that cannot name a creator answers 404 on every creator route, even to an admin', async () => {
     const admin = await adminClient();
-    for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
-      for (const path of [`/api/commissions/creator/${id}`, `/api/creator-analytics/${id}`, `/api/payouts/creator/${id}`]) {
-        const res = await admin.get(path);
+    for (const creatorId of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const params = { creatorId };
+      for (const res of [
+        await admin.api.send('GET /api/commissions/creator/:creatorId', { params }),
+        await admin.api.send('GET /api/creator-analytics/:creatorId', { params }),
+        await admin.api.send('GET /api/payouts/creator/:creatorId', { params }),
+      ]) {
         expect(res.status).toBe(404);
         expect(res.data).toEqual({ error: 'Creator not found', code: 'CREATOR_NOT_FOUND' });
       }
     }
-    for (const action of ['complete', 'fail']) expect((await admin.postJson(`/api/payouts/not-a-uuid/${action}`, {})).status).toBe(404);
+    const payout = { payoutId: 'not-a-uuid' };
+    expect((await admin.api.send('POST /api/payouts/:payoutId/complete', { params: payout })).status).toBe(404);
+    expect((await admin.api.send('POST /api/payouts/:payoutId/fail', { params: payout, body: {} })).status).toBe(404);
   });
 
   test('/api/creator-auth/session answers 200 with null when signed out and the creator when signed in', async () => {

@@ -216,11 +216,14 @@ describe('kept answers to public reads', () => {
 
   test('an ETag answers 304 while the answer is the same, and 200 with a new tag after a write', async () => {
     const t = await addTranscript({ title: `Tagged ${randomUUID()}` });
-    const first = await rawGet(`/api/transcripts/${t.id}`);
+    const read = (headers: Record<string, string> = {}) =>
+      visitor().api.send('GET /api/transcripts/:id', { params: { id: t.id } }, { headers });
+    const first = await read();
     expect(first.status).toBe(200);
-    const etag = first.headers.etag!;
+    const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[^"]+"$/);
-    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    // By hand: fetch would hide a body sent with a 304.
     const again = await rawGet(`/api/transcripts/${t.id}`, { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
@@ -229,10 +232,10 @@ describe('kept answers to public reads', () => {
       params: { id: t.id },
       body: { title: 'Tag changed', content: 'I am calm and steady.', category: 'Calm & Relaxation', creatorId: null },
     });
-    const changed = await rawGet(`/api/transcripts/${t.id}`, { 'if-none-match': etag });
+    const changed = await read({ 'if-none-match': etag });
     expect(changed.status).toBe(200);
-    expect(changed.headers.etag).not.toBe(etag);
-    expect(JSON.parse(changed.body.toString()).title).toBe('Tag changed');
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    expect(changed.data.title).toBe('Tag changed');
   });
 
   test('brotli and gzip answers decode to the same bytes as the plain one', async () => {
@@ -568,17 +571,20 @@ describe('custom affirmations', () => {
 });
 
 describe('background music uploads', () => {
-  const uppy = (path: string, init: { method?: string; json?: unknown } = {}) =>
-    admin.request(init.method ?? 'GET', `/api/uploads${path}`, { json: init.json });
+  /** The signed address of one part of a multipart upload, as Uppy asks for it. */
+  const signPart = (uploadId: string, key: string, n: number) =>
+    admin.api.send('GET /api/uploads/s3/multipart/:uploadId/:partNumber', { params: { uploadId, partNumber: String(n) }, query: { key } });
 
   test('an interrupted multipart upload resumes from the listed parts, completes, and the track keeps its measured duration', async () => {
-    const created = await uppy('/s3/multipart', { method: 'POST', json: { filename: 'Calm Tone.mp3', type: 'audio/mpeg', metadata: {} } });
+    // Uppy also sends its metadata, which the declaration tolerates.
+    const uppyStart = { filename: 'Calm Tone.mp3', type: 'audio/mpeg', metadata: {} };
+    const created = await admin.api.send('POST /api/uploads/s3/multipart', { body: uppyStart });
     expect(created.status).toBe(200);
     const { uploadId, key } = created.data;
-    const q = `?key=${encodeURIComponent(key)}`;
+    const upload = { params: { uploadId }, query: { key } };
     const half = Math.floor(mp3.length / 2);
     const sendPart = async (n: number, bytes: Buffer) => {
-      const signed = await uppy(`/s3/multipart/${uploadId}/${n}${q}`);
+      const signed = await signPart(uploadId, key, n);
       expect(signed.status).toBe(200);
       const put = await fetch(new URL(signed.data.url, system.url), { method: 'PUT', body: bytes });
       expect(put.status).toBe(200);
@@ -587,12 +593,12 @@ describe('background music uploads', () => {
     await sendPart(1, mp3.subarray(0, half));
 
     // The browser was closed; the uploader asks what is already there and sends only the rest.
-    const listed = await uppy(`/s3/multipart/${uploadId}${q}`);
+    const listed = await admin.api.send('GET /api/uploads/s3/multipart/:uploadId', upload);
     expect(listed.data).toEqual([{ PartNumber: 1, Size: half, ETag: expect.any(String) }]);
     const etag2 = await sendPart(2, mp3.subarray(half));
-    const done = await uppy(`/s3/multipart/${uploadId}/complete${q}`, {
-      method: 'POST',
-      json: {
+    const done = await admin.api.send('POST /api/uploads/s3/multipart/:uploadId/complete', {
+      ...upload,
+      body: {
         parts: [
           { PartNumber: 1, ETag: listed.data[0].ETag },
           { PartNumber: 2, ETag: etag2 },
@@ -666,14 +672,15 @@ describe('background music uploads', () => {
   });
 
   test('an aborted multipart upload is gone', async () => {
-    const { uploadId, key } = (await uppy('/s3/multipart', { method: 'POST', json: { filename: 'x.mp3', type: 'audio/mpeg' } })).data;
-    const q = `?key=${encodeURIComponent(key)}`;
-    expect((await uppy(`/s3/multipart/${uploadId}${q}`, { method: 'DELETE' })).status).toBe(200);
-    expect((await uppy(`/s3/multipart/${uploadId}${q}`)).status).toBe(404);
+    const { uploadId, key } = (await admin.api.send('POST /api/uploads/s3/multipart', { body: { filename: 'x.mp3', type: 'audio/mpeg' } }))
+      .data;
+    const upload = { params: { uploadId }, query: { key } };
+    expect((await admin.api.send('DELETE /api/uploads/s3/multipart/:uploadId', upload)).status).toBe(200);
+    expect((await admin.api.send('GET /api/uploads/s3/multipart/:uploadId', upload)).status).toBe(404);
   });
 
   test('a file that is not audio is refused, by its type and by its bytes', async () => {
-    const typed = await uppy('/s3/multipart', { method: 'POST', json: { filename: 'notes.txt', type: 'text/plain' } });
+    const typed = await admin.api.send('POST /api/uploads/s3/multipart', { body: { filename: 'notes.txt', type: 'text/plain' } });
     expect(typed.status).toBe(400);
     expect(typed.data.error).toBe('Please choose an audio file');
 
@@ -737,16 +744,21 @@ describe('background music uploads', () => {
     const put = await admin.request('PUT', uploadURL, { body: tooBig, headers: { 'content-type': 'audio/mpeg' } });
     expect(put.status).toBe(413);
 
-    const { uploadId, key } = (await uppy('/s3/multipart', { method: 'POST', json: { filename: 'big.mp3', type: 'audio/mpeg' } })).data;
-    const q = `?key=${encodeURIComponent(key)}`;
+    const { uploadId, key } = (
+      await admin.api.send('POST /api/uploads/s3/multipart', { body: { filename: 'big.mp3', type: 'audio/mpeg' } })
+    ).data;
     const parts = [];
     for (const n of [1, 2]) {
-      const signed = await uppy(`/s3/multipart/${uploadId}/${n}${q}`);
+      const signed = await signPart(uploadId, key, n);
       const res = await fetch(new URL(signed.data.url, system.url), { method: 'PUT', body: Buffer.alloc(26_214_401) });
       expect(res.status).toBe(200);
       parts.push({ PartNumber: n, ETag: res.headers.get('etag')! });
     }
-    const done = await uppy(`/s3/multipart/${uploadId}/complete${q}`, { method: 'POST', json: { parts } });
+    const done = await admin.api.send('POST /api/uploads/s3/multipart/:uploadId/complete', {
+      params: { uploadId },
+      query: { key },
+      body: { parts },
+    });
     expect(done.status).toBe(413);
     expect(done.data.error).toBe('The music file must be 50 MB or smaller');
     const saved = await admin.api.send('POST /api/background-music', { body: { title: 'Big', uploadURL: key, duration: 300 } });
@@ -768,7 +780,10 @@ describe('background music uploads', () => {
       },
     });
     expect(foreign.status).toBe(400);
-    const badKey = await uppy(`/s3/multipart/abc?key=${encodeURIComponent('../../etc/passwd')}`);
+    const badKey = await admin.api.send('GET /api/uploads/s3/multipart/:uploadId', {
+      params: { uploadId: 'abc' },
+      query: { key: '../../etc/passwd' },
+    });
     expect(badKey.status).toBe(400);
   });
 
