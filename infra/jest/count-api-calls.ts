@@ -1,6 +1,7 @@
 /**
  * Counts the API calls the tests write, by how they name the endpoint: by its declared id
- * through the typed client (`client.api.call('GET /api/transcripts', …)`, `client.api.send(…)`),
+ * through the typed client (`client.api.call('GET /api/transcripts', …)`, `client.api.send(…)`,
+ * and the frontends' `callApi(…)`, `apiQuery(…)` and `createPageApi(base)(…)`),
  * or by a path written by hand (`client.get('/api/…')`, `fetch(`${url}/api/…`)`). A call by
  * hand is any call with an argument, string or template, that holds `/api/`; the few tests that
  * send on purpose what the typed client cannot (a malformed path, bad JSON, a raw body) count as
@@ -60,19 +61,52 @@ const NOT_A_CALL = new Set([
 const calleeName = (callee: ts.Expression) =>
   ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : undefined;
 
+/** The frontends' typed client: `callApi(id, …)`, `apiQuery(id, …)`, and the call a page's `createPageApi(base)` makes. */
+const FRONTEND_TYPED = new Set(['callApi', 'apiQuery']);
+const PAGE_API_FACTORIES = new Set(['createPageApi']);
+
+/** Names bound in the file to a page's typed call (`const call = createPageApi(base)`). */
+function pageApiNames(source: ts.SourceFile): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: ts.Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && isPageApi(node.initializer))
+      names.add(node.name.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return names;
+}
+const isPageApi = (node: ts.Expression) =>
+  ts.isCallExpression(node) && ts.isIdentifier(node.expression) && PAGE_API_FACTORIES.has(node.expression.text);
+
+/**
+ * A route of an Express app or router built in place (`express().get('/api/…', store.handlers().GET)`):
+ * the chain under the call starts at `express()` or `Router()`.
+ */
+function isRouteOfAppBuiltInPlace(callee: ts.Expression): boolean {
+  let node: ts.Expression = callee;
+  while (ts.isPropertyAccessExpression(node) || ts.isCallExpression(node)) {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && ['express', 'Router'].includes(node.expression.text)) return true;
+    node = node.expression;
+  }
+  return false;
+}
+
 function countFile(source: ts.SourceFile): Counts {
   const counts: Counts = { typed: 0, offContract: 0, byHand: 0 };
+  const pageApis = pageApiNames(source);
   const visit = (node: ts.Node) => {
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
       const first = node.arguments[0] && literalText(node.arguments[0]);
-      const typed =
+      const throughTestClient =
         ts.isPropertyAccessExpression(callee) &&
         TYPED.has(callee.name.text) &&
         ts.isPropertyAccessExpression(callee.expression) &&
-        callee.expression.name.text === 'api' &&
-        first !== undefined &&
-        /^(GET|POST|PUT|PATCH|DELETE) \//.test(first);
+        callee.expression.name.text === 'api';
+      const throughFrontendClient =
+        (ts.isIdentifier(callee) && (FRONTEND_TYPED.has(callee.text) || pageApis.has(callee.text))) || isPageApi(callee);
+      const typed = (throughTestClient || throughFrontendClient) && first !== undefined && /^(GET|POST|PUT|PATCH|DELETE) \//.test(first);
       if (typed) {
         counts.typed++;
         if (node.arguments.slice(1).some((arg) => /invalidBody|invalidQuery/.test(arg.getText(source)))) counts.offContract++;
@@ -80,7 +114,8 @@ function countFile(source: ts.SourceFile): Counts {
         node.arguments.some((arg) => literalText(arg)?.includes('/api/')) &&
         !NOT_A_CALL.has(calleeName(callee) ?? '') &&
         // A route defined on a stand-in server (`app.get('/api/…', handler)`) is not a call.
-        !node.arguments.some((arg) => ts.isArrowFunction(arg) || ts.isFunctionExpression(arg))
+        !node.arguments.some((arg) => ts.isArrowFunction(arg) || ts.isFunctionExpression(arg)) &&
+        !isRouteOfAppBuiltInPlace(callee)
       )
         counts.byHand++;
     }

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { apiRequest, serverErrorCode, serverErrorMessage } from '../src/data/api-request';
+import { serverErrorCode, serverErrorMessage } from '../src/data/api-request';
 import { apiQueryKey, createPageApi } from '../src/data/api-client';
 import { createQueryClient } from '../src/data/query-client';
 
@@ -24,10 +24,10 @@ beforeAll(async () => {
     next();
   });
   app.get('/api/transcripts/abc', (_req, res) => res.json(transcript));
+  app.get('/api/transcripts/bad', (_req, res) => res.status(400).json({ error: 'Please fill in all fields', code: 'VALIDATION_FAILED' }));
+  app.get('/api/transcripts/empty', (_req, res) => res.status(503).end());
   app.get('/api/transcripts', (_req, res) => res.json([transcript]));
-  app.post('/api/things', (_req, res) => res.status(201).json({ ok: true }));
-  app.get('/api/bad', (_req, res) => res.status(400).json({ error: 'Please fill in all fields', code: 'VALIDATION_FAILED' }));
-  app.get('/api/empty', (_req, res) => res.status(503).end());
+  app.post('/api/create-checkout-session', (_req, res) => res.json({ url: '/checkout' }));
   app.get('/api/auth/user', (_req, res) => res.status(401).json({ error: 'Please sign in to continue' }));
   server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
@@ -52,26 +52,28 @@ test('a call fills the declared path, sends the declared body and answers the de
 });
 
 test('a body is sent as JSON; without a body no content type is claimed', async () => {
+  const call = createPageApi(base);
   seen.length = 0;
-  await apiRequest('POST', `${base}/api/things`, { plan: 'monthly' });
-  await apiRequest('GET', `${base}/api/transcripts/abc`);
+  await call('POST /api/create-checkout-session', { body: { plan: 'monthly' } });
+  await call('GET /api/transcripts/:id', { params: { id: 'abc' } });
   expect(seen[0]).toMatchObject({ method: 'POST', contentType: 'application/json', body: '{"plan":"monthly"}' });
   expect(seen[1].contentType).toBeUndefined();
 });
 
 test('a non-OK answer raises "status: body", or "status: status text" when the body is empty', async () => {
-  await expect(apiRequest('GET', `${base}/api/bad`)).rejects.toThrow(
+  const call = createPageApi(base);
+  await expect(call('GET /api/transcripts/:id', { params: { id: 'bad' } })).rejects.toThrow(
     '400: {"error":"Please fill in all fields","code":"VALIDATION_FAILED"}',
   );
-  await expect(apiRequest('GET', `${base}/api/empty`)).rejects.toThrow('503: Service Unavailable');
-  const error = await apiRequest('GET', `${base}/api/bad`).catch((e) => e);
+  await expect(call('GET /api/transcripts/:id', { params: { id: 'empty' } })).rejects.toThrow('503: Service Unavailable');
+  const error = await call('GET /api/transcripts/:id', { params: { id: 'bad' } }).catch((e: unknown) => e);
   expect(serverErrorMessage(error)).toBe('Please fill in all fields');
   expect(serverErrorCode(error)).toBe('VALIDATION_FAILED');
-  const notJson = await apiRequest('GET', `${base}/api/empty`).catch((e) => e);
+  const notJson = await call('GET /api/transcripts/:id', { params: { id: 'empty' } }).catch((e: unknown) => e);
   expect([serverErrorCode(notJson), serverErrorMessage(notJson)]).toEqual([undefined, undefined]);
 });
 
-test("a refused call throws the same error as apiRequest, with the status and the server's words", async () => {
+test("a refused call throws the data layer's error, with the status and the server's words", async () => {
   const error = await createPageApi(base)('GET /api/auth/user').catch((e: unknown) => e);
   expect(error).toMatchObject({ status: 401, serverMessage: 'Please sign in to continue' });
 });

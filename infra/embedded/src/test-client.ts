@@ -19,6 +19,8 @@ export interface SentAnswer<Id extends AnyEndpointId> {
   status: number;
   headers: Headers;
   text: string;
+  /** The body's bytes as they came: what a test reads of an answer that is not text (an MP3, a WAV). */
+  bytes: Buffer<ArrayBuffer>;
   data: [EndpointAnswer<Id>] extends [undefined] ? Refusal | undefined : EndpointAnswer<Id> & Refusal;
 }
 
@@ -28,13 +30,22 @@ export interface SentAnswer<Id extends AnyEndpointId> {
  * or, on purpose, a JSON body the declaration refuses.
  */
 type OtherBody = { form: Record<string, string> } | { bytes: Uint8Array | string } | { invalidBody: unknown };
+/** A request as written by hand: a JSON body, a form, or the body's own bytes. */
+export interface RequestOptions extends Omit<SendOptions, 'checkAnswer'> {
+  json?: unknown;
+  form?: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
 export type SendRequest<Id extends AnyEndpointId> = (EndpointRequest<Id> | (Omit<EndpointRequest<Id>, 'body'> & OtherBody)) & {
   /** Query fields the declaration refuses, sent on purpose. */
   invalidQuery?: Record<string, string>;
 };
 
+/** Headers to send beside the declared request, and a signal that ends the call (a listener closing the page). */
 export interface SendOptions {
   headers?: Record<string, string>;
+  signal?: AbortSignal;
   /**
    * false: the answer is not held to the declaration, for tests of the gateway in front of a
    * stand-in that reports what reached it; the request is still built from the declaration.
@@ -84,9 +95,7 @@ export class TestClient {
 
   private async send<Id extends AnyEndpointId>(id: Id, request: SendRequest<Id>, options: SendOptions): Promise<SentAnswer<Id>> {
     const endpoint = ALL_ENDPOINTS[id] as Endpoint;
-    const body: { json?: unknown; form?: Record<string, string>; body?: string | Uint8Array; headers?: Record<string, string> } = {
-      headers: options.headers,
-    };
+    const body: RequestOptions = { headers: options.headers, signal: options.signal };
     if ('form' in request) {
       if (endpoint.fields.bodyKind !== 'json-or-form') throw new Error(`${id} takes no form`);
       body.form = request.form;
@@ -112,11 +121,7 @@ export class TestClient {
     return res as SentAnswer<Id>;
   }
 
-  async request(
-    method: string,
-    path: string,
-    options: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; body?: string | Uint8Array } = {},
-  ) {
+  async request(method: string, path: string, options: RequestOptions = {}) {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (method !== 'GET' && method !== 'HEAD' && !Object.keys(headers).some((name) => name.toLowerCase() === 'origin'))
       headers.origin = new URL(this.baseUrl).origin;
@@ -130,7 +135,13 @@ export class TestClient {
       body = new URLSearchParams(options.form).toString();
     }
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(this.baseUrl + path, { method, headers, body: body as RequestInit['body'], redirect: 'manual' });
+    const res = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      body: body as RequestInit['body'],
+      redirect: 'manual',
+      signal: options.signal,
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
       const eq = pair.indexOf('=');
@@ -140,14 +151,16 @@ export class TestClient {
       if (expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const text = await res.text();
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // Decoded as fetch's text() does (UTF-8, a leading byte order mark dropped).
+    const text = new TextDecoder().decode(bytes);
     let data: any = undefined;
     try {
       data = text ? JSON.parse(text) : undefined;
     } catch {
       /* not JSON */
     }
-    return { status: res.status, headers: res.headers, text, data };
+    return { status: res.status, headers: res.headers, text, bytes, data };
   }
 
   get = (path: string, headers?: Record<string, string>) => this.request('GET', path, { headers });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
+import { VOICE_SAMPLE_SENTENCES, type EndpointRequest } from '@innerecho/contracts';
 import {
   addMusicTrack,
   decodeMp3,
@@ -23,40 +23,28 @@ let transcripts: { id: string; title: string; content: string }[];
 beforeAll(async () => {
   system = await startTestSystem();
   [alice, music] = await Promise.all([subscriber(), addMusicTrack(system, 'Session Calm Pad')]);
-  transcripts = (await alice.client.get('/api/transcripts')).data.sort((a: any, b: any) => a.content.length - b.content.length);
+  transcripts = (await alice.client.api.call('GET /api/transcripts', {})).sort((a, b) => a.content.length - b.content.length);
 });
 afterAll(() => system?.stop());
 
 const subscriber = (options: { cloned?: boolean; subscribed?: boolean } = {}) => newSubscriber(system, options);
 
-async function session(s: Subscriber, body: Record<string, unknown>) {
-  const res = await fetch(`${system.url}/api/generate-audio/session`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: [...s.client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    },
-    body: JSON.stringify({ sessionId: s.sessionId, pauseSeconds: 1, ...body }),
-  });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  const data = res.headers.get('content-type')?.includes('json') ? JSON.parse(bytes.toString('utf8')) : undefined;
-  return { status: res.status, headers: res.headers, body: bytes, data };
-}
+type SessionBody = EndpointRequest<'POST /api/generate-audio/session'>['body'];
+const session = (s: Subscriber, body: Omit<SessionBody, 'sessionId'>) =>
+  s.client.api.send('POST /api/generate-audio/session', { body: { sessionId: s.sessionId, pauseSeconds: 1, ...body } });
 
 const created = (res: { status: number; data?: unknown }) => (res.status === 201 ? 201 : { status: res.status, body: res.data });
 /** Speech the voice service asked its engine for (a cached text asks none). */
 const engineCalls = () => sumOfMetricAt([system.gateway.metricsUrl!], 'innerecho_voice_engine_calls_total', { operation: 'speak' });
-const usedToday = async (s: Subscriber) => (await s.client.get('/api/generate-audio/allowance')).data.secondsUsed as number;
-const savedAffirmations = async (s: Subscriber) => (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data as any[];
+const usedToday = async (s: Subscriber) => (await s.client.api.call('GET /api/generate-audio/allowance', {})).secondsUsed;
+const savedAffirmations = (s: Subscriber) =>
+  s.client.api.call('GET /api/saved-affirmations/:sessionId', { params: { sessionId: s.sessionId } });
 
 /** The sample sentences' first three: a text the listener then reads themselves. */
 const THREE_SENTENCES = VOICE_SAMPLE_SENTENCES.slice(0, 3).join(' ');
 async function customAffirmation(s: Subscriber, title: string) {
-  const res = await s.client.postJson('/api/custom-affirmations', {
-    sessionId: s.sessionId,
-    title,
-    content: THREE_SENTENCES,
-    category: 'Other',
+  const res = await s.client.api.send('POST /api/custom-affirmations', {
+    body: { sessionId: s.sessionId, title, content: THREE_SENTENCES, category: 'Other' },
   });
   expect(res.status).toBe(201);
   return res.data.id as string;
@@ -94,7 +82,9 @@ describe('building a session is validated before any work', () => {
     ];
     const before = await usedToday(alice);
     for (const [body, error] of cases) {
-      const res = await session(alice, body);
+      const res = await alice.client.api.send('POST /api/generate-audio/session', {
+        invalidBody: { sessionId: alice.sessionId, pauseSeconds: 1, ...body },
+      });
       expect({ status: res.status, error: res.data?.error }).toEqual({ status: 400, error });
     }
     expect(await usedToday(alice)).toBe(before);
@@ -129,18 +119,16 @@ describe('a session is rendered from speech already kept and saved like any item
     const [first] = transcripts;
     // The listener reads one of their own affirmations themselves.
     const mine = await customAffirmation(s, 'Read By Me');
-    const kept = await s.client.request('PUT', `/api/own-recordings/${s.sessionId}/custom-${mine}`, {
-      json: { uploadURL: await uploadRecordingThroughApi(s.client, await spokenSample({ sentences: 3, format: 'wav' })) },
+    const kept = await s.client.api.send('PUT /api/own-recordings/:sessionId/:affirmationId', {
+      params: { sessionId: s.sessionId, affirmationId: `custom-${mine}` },
+      body: { uploadURL: await uploadRecordingThroughApi(s.client, await spokenSample({ sentences: 3, format: 'wav' })) },
     });
     expect(kept.status === 200 ? 200 : kept.data).toBe(200);
     // The first transcript was generated on its own before: its speech is kept.
-    const single = await fetch(`${system.url}/api/generate-audio`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: [...s.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-      body: JSON.stringify({ sessionId: s.sessionId, audioDuration: '60', transcriptId: first.id }),
+    const single = await s.client.api.send('POST /api/generate-audio', {
+      body: { sessionId: s.sessionId, audioDuration: '60', transcriptId: first.id },
     });
     expect(single.status).toBe(201);
-    await single.arrayBuffer();
 
     const collectionId = randomUUID();
     const usedBefore = await usedToday(s);
@@ -157,7 +145,7 @@ describe('a session is rendered from speech already kept and saved like any item
     expect(res.headers.get('x-speech-engine-calls')).toBe('0');
     expect(await engineCalls()).toBe(callsBefore);
     expect(res.headers.get('content-type')).toBe('audio/mpeg');
-    expect(decodeMp3(res.body, 2).length).toBe(120 * 2 * 44100);
+    expect(decodeMp3(res.bytes, 2).length).toBe(120 * 2 * 44100);
     // The allowance counts the session by its length.
     expect(await usedToday(s)).toBe(usedBefore + 120);
 
@@ -166,7 +154,7 @@ describe('a session is rendered from speech already kept and saved like any item
     expect(item).toMatchObject({
       id,
       audioDuration: 120,
-      sizeBytes: res.body.length,
+      sizeBytes: res.bytes.length,
       transcript: null,
       customAffirmation: null,
       backgroundMusic: { id: music.id, name: music.title },
@@ -180,9 +168,7 @@ describe('a session is rendered from speech already kept and saved like any item
       ],
     });
     // Played, downloaded and deleted like any saved affirmation.
-    const audio = await fetch(`${system.url}${item.audioFilePath}`, {
-      headers: { cookie: [...s.client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), range: 'bytes=0-99' },
-    });
+    const audio = await s.client.request('GET', item.audioFilePath, { headers: { range: 'bytes=0-99' } });
     expect(audio.status).toBe(206);
 
     const events: any = await system.services.generation.context.db.execute(
@@ -223,12 +209,12 @@ describe('a session is rendered from speech already kept and saved like any item
     });
     expect(created(res)).toBe(201);
     const [item] = await savedAffirmations(s);
-    expect(item.sessionParts.map((p: any) => p.spokenWith)).toEqual(['cloned-voice', 'cloned-voice']);
+    expect(item.sessionParts!.map((p) => p.spokenWith)).toEqual(['cloned-voice', 'cloned-voice']);
     expect(item.voice).toBe('cloned');
     expect(item.collectionId).toBeNull();
     expect(item.name).toBe('Session of 2 affirmations');
     // Voice only: mono, exactly the saved length.
-    expect(decodeMp3(res.body, 1).length).toBe(item.audioDuration * 44100);
+    expect(decodeMp3(res.bytes, 1).length).toBe(item.audioDuration * 44100);
     expect(item.audioDuration).toBeGreaterThan(3 * 2 * 1);
     expect(await usedToday(s)).toBe(usedBefore + item.audioDuration);
     // The second transcript had not been spoken before; the first had.
@@ -247,14 +233,15 @@ describe('a session is rendered from speech already kept and saved like any item
     // Named when made, renamed later; blank or too long names are refused.
     const [morning] = await savedAffirmations(s);
     expect(morning.name).toBe('Morning');
-    const path = `/api/saved-affirmations/${s.sessionId}/${morning.id}`;
-    const renamed = await s.client.request('PATCH', path, { json: { name: 'Evening' } });
+    const rename = (body: EndpointRequest<'PATCH /api/saved-affirmations/:sessionId/:id'>['body']) =>
+      s.client.api.send('PATCH /api/saved-affirmations/:sessionId/:id', { params: { sessionId: s.sessionId, id: morning.id }, body });
+    const renamed = await rename({ name: 'Evening' });
     expect(renamed.status).toBe(200);
     expect(renamed.data.name).toBe('Evening');
-    expect((await savedAffirmations(s)).find((i) => i.id === morning.id).name).toBe('Evening');
-    expect((await s.client.request('PATCH', path, { json: { name: '  ' } })).status).toBe(400);
-    expect((await s.client.request('PATCH', path, { json: { name: 'x'.repeat(81) } })).status).toBe(400);
-    expect((await s.client.request('PATCH', path, { json: {} })).status).toBe(400);
+    expect((await savedAffirmations(s)).find((i) => i.id === morning.id)!.name).toBe('Evening');
+    expect((await rename({ name: '  ' })).status).toBe(400);
+    expect((await rename({ name: 'x'.repeat(81) })).status).toBe(400);
+    expect((await rename({})).status).toBe(400);
   });
 });
 

@@ -33,55 +33,39 @@ interface Listener {
 async function listener(): Promise<Listener> {
   const { client, user, sessionId } = await signedUpSubscriber(system, 'own');
   // Binds the sessionId to this listener, as the first read of the app does.
-  expect((await client.get(`/api/saved-affirmations/${sessionId}`)).status).toBe(200);
+  expect((await savedList(client, sessionId)).status).toBe(200);
   return { client, user, sessionId };
 }
 
-async function request(client: TestClient | null, method: string, path: string, json?: unknown) {
-  const headers: Record<string, string> = {};
-  if (client) headers.cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  if (json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(system.url + path, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
-  const text = await res.text();
-  let data: any;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    data = undefined;
-  }
-  return { status: res.status, data };
-}
+const savedList = (client: TestClient, sessionId: string) =>
+  client.api.send('GET /api/saved-affirmations/:sessionId', { params: { sessionId } });
+/** Deletes a saved affirmation; a null client is signed out. */
+const deleteSaved = (client: TestClient | null, sessionId: string, id: string) =>
+  (client ?? new TestClient(system.url)).api.send('DELETE /api/saved-affirmations/:sessionId/:id', { params: { sessionId, id } });
+const savedAudio = (l: Listener, id: string) =>
+  l.client.api.send('GET /api/saved-affirmations/:sessionId/:id/audio', { params: { sessionId: l.sessionId, id } });
+const secondsUsed = async (l: Listener) => (await l.client.api.call('GET /api/generate-audio/allowance', {})).secondsUsed;
 
 /** A custom affirmation of the listener with their own reading kept, ready to render without a clone. */
 async function ownWords(l: Listener): Promise<string> {
-  const created = await l.client.postJson('/api/custom-affirmations', {
-    sessionId: l.sessionId,
-    title: 'Mine To Keep',
-    content: VOICE_SAMPLE_SENTENCES.slice(0, 3).join(' '),
-    category: 'Other',
+  const created = await l.client.api.send('POST /api/custom-affirmations', {
+    body: { sessionId: l.sessionId, title: 'Mine To Keep', content: VOICE_SAMPLE_SENTENCES.slice(0, 3).join(' '), category: 'Other' },
   });
   expect(created.status).toBe(201);
   const id = `custom-${created.data.id}`;
-  const kept = await request(l.client, 'PUT', `/api/own-recordings/${l.sessionId}/${id}`, {
-    uploadURL: await uploadRecordingThroughApi(l.client, take),
+  const kept = await l.client.api.send('PUT /api/own-recordings/:sessionId/:affirmationId', {
+    params: { sessionId: l.sessionId, affirmationId: id },
+    body: { uploadURL: await uploadRecordingThroughApi(l.client, take) },
   });
   expect(kept.status === 200 ? 200 : kept.data).toBe(200);
   return id;
 }
 
 async function generated(l: Listener, customId: string): Promise<string> {
-  const res = await fetch(`${system.url}/api/generate-audio`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: [...l.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    body: JSON.stringify({
-      sessionId: l.sessionId,
-      voiceSpeed: '1.0',
-      audioDuration: '60',
-      customAffirmationId: customId.slice('custom-'.length),
-    }),
+  const res = await l.client.api.send('POST /api/generate-audio', {
+    body: { sessionId: l.sessionId, voiceSpeed: '1.0', audioDuration: '60', customAffirmationId: customId.slice('custom-'.length) },
   });
-  expect(res.status === 201 ? 201 : await res.text()).toBe(201);
-  await res.arrayBuffer();
+  expect(res.status === 201 ? 201 : res.text).toBe(201);
   return res.headers.get('x-saved-affirmation-id')!;
 }
 
@@ -100,19 +84,19 @@ describe('DELETE /api/saved-affirmations/{sessionId}/{id}', () => {
     const second = await generated(l, custom);
     const key = await fileKeyOf(first);
     expect(await system.services.generation.context.files.stat(key)).not.toBeNull();
-    const usedBefore = (await l.client.get('/api/generate-audio/allowance')).data.secondsUsed;
+    const usedBefore = await secondsUsed(l);
     expect(usedBefore).toBe(120);
 
-    const deleted = await request(l.client, 'DELETE', `/api/saved-affirmations/${l.sessionId}/${first}`);
+    const deleted = await deleteSaved(l.client, l.sessionId, first);
     expect(deleted.status).toBe(204);
 
-    const list = (await l.client.get(`/api/saved-affirmations/${l.sessionId}`)).data;
-    expect(list.map((item: any) => item.id)).toEqual([second]);
+    const list = (await savedList(l.client, l.sessionId)).data;
+    expect(list.map((item) => item.id)).toEqual([second]);
     expect(await system.services.generation.context.files.stat(key)).toBeNull();
-    expect((await request(l.client, 'GET', `/api/saved-affirmations/${l.sessionId}/${first}/audio`)).status).toBe(404);
-    expect((await l.client.get('/api/generate-audio/allowance')).data.secondsUsed).toBe(usedBefore);
+    expect((await savedAudio(l, first)).status).toBe(404);
+    expect(await secondsUsed(l)).toBe(usedBefore);
     // Deleting it again finds nothing.
-    const again = await request(l.client, 'DELETE', `/api/saved-affirmations/${l.sessionId}/${first}`);
+    const again = await deleteSaved(l.client, l.sessionId, first);
     expect(again.status).toBe(404);
     expect(again.data).toEqual({ error: 'Saved affirmation not found', code: 'SAVED_AFFIRMATION_NOT_FOUND' });
   });
@@ -122,15 +106,15 @@ describe('DELETE /api/saved-affirmations/{sessionId}/{id}', () => {
     const stranger = await listener();
     const id = await generated(owner, await ownWords(owner));
 
-    const theirs = await request(stranger.client, 'DELETE', `/api/saved-affirmations/${stranger.sessionId}/${id}`);
+    const theirs = await deleteSaved(stranger.client, stranger.sessionId, id);
     expect(theirs.status).toBe(404);
-    expect(theirs.data.code).toBe('SAVED_AFFIRMATION_NOT_FOUND');
-    expect((await request(stranger.client, 'DELETE', `/api/saved-affirmations/${owner.sessionId}/${id}`)).status).toBe(403);
-    expect((await request(null, 'DELETE', `/api/saved-affirmations/${owner.sessionId}/${id}`)).status).toBe(401);
-    expect((await request(owner.client, 'DELETE', `/api/saved-affirmations/${owner.sessionId}/not-an-id`)).status).toBe(404);
+    expect(theirs.data?.code).toBe('SAVED_AFFIRMATION_NOT_FOUND');
+    expect((await deleteSaved(stranger.client, owner.sessionId, id)).status).toBe(403);
+    expect((await deleteSaved(null, owner.sessionId, id)).status).toBe(401);
+    expect((await deleteSaved(owner.client, owner.sessionId, 'not-an-id')).status).toBe(404);
 
-    const list = (await owner.client.get(`/api/saved-affirmations/${owner.sessionId}`)).data;
-    expect(list.map((item: any) => item.id)).toEqual([id]);
+    const list = (await savedList(owner.client, owner.sessionId)).data;
+    expect(list.map((item) => item.id)).toEqual([id]);
     expect(await system.services.generation.context.files.stat(await fileKeyOf(id))).not.toBeNull();
   });
 });
@@ -140,22 +124,23 @@ describe('deleting a custom affirmation, seen from generation', () => {
     const l = await listener();
     const custom = await ownWords(l);
     const saved = await generated(l, custom);
-    const readingPath = `/api/own-recordings/${l.sessionId}/${custom}`;
-    expect((await l.client.get(readingPath)).data).toMatchObject({ affirmationId: custom });
+    const reading = () =>
+      l.client.api.call('GET /api/own-recordings/:sessionId/:affirmationId', { params: { sessionId: l.sessionId, affirmationId: custom } });
+    expect(await reading()).toMatchObject({ affirmationId: custom });
     const readingRows: any = await system.services.generation.context.db.execute(
       sql`select file_key from generation.own_recordings where owner_id = ${l.user.id}`,
     );
     const readingKey: string = (readingRows.rows ?? readingRows)[0].file_key;
     expect(await system.services.generation.context.files.stat(readingKey)).not.toBeNull();
 
-    const deleted = await request(l.client, 'DELETE', `/api/custom-affirmations/${custom.slice('custom-'.length)}`);
+    const deleted = await l.client.api.send('DELETE /api/custom-affirmations/:id', { params: { id: custom.slice('custom-'.length) } });
     expect(deleted.status).toBe(204);
 
     // The library announces it; generation forgets the reading once the event is handled.
-    await eventually(async () => expect((await l.client.get(readingPath)).data).toBeNull());
+    await eventually(async () => expect(await reading()).toBeNull());
     expect(await system.services.generation.context.files.stat(readingKey)).toBeNull();
-    const list = (await l.client.get(`/api/saved-affirmations/${l.sessionId}`)).data;
-    expect(list.map((item: any) => item.id)).toEqual([saved]);
-    expect((await request(l.client, 'GET', `/api/saved-affirmations/${l.sessionId}/${saved}/audio`)).status).toBe(200);
+    const list = (await savedList(l.client, l.sessionId)).data;
+    expect(list.map((item) => item.id)).toEqual([saved]);
+    expect((await savedAudio(l, saved)).status).toBe(200);
   });
 });

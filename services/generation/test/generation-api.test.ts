@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { ffprobePath } from '@innerecho/kit';
-import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
+import { VOICE_SAMPLE_SENTENCES, type EndpointRequest } from '@innerecho/contracts';
 import {
   eventually,
   startTestSystem,
@@ -22,6 +22,7 @@ import {
   spokenSample,
   decodeMp3,
   addMusicTrack,
+  type SendOptions,
 } from '@innerecho/embedded';
 import { encodeWav, decodeWav } from '@innerecho/kit';
 import { ArrivingMusic } from '../src/domain/render/arriving-music';
@@ -45,30 +46,17 @@ afterAll(() => system?.stop());
 
 const subscriber = (options: { cloned?: boolean } = {}) => newSubscriber(system, options);
 
-/** A request whose response may be binary (TestClient reads bodies as text). */
-async function raw(client: TestClient, method: string, path: string, options: { json?: unknown; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = {
-    ...(options.headers ?? {}),
-    cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-  };
-  if (options.json !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(system.url + path, {
-    method,
-    headers,
-    body: options.json === undefined ? undefined : JSON.stringify(options.json),
-  });
-  const body = Buffer.from(await res.arrayBuffer());
-  let data: any;
-  try {
-    data = JSON.parse(body.toString('utf8'));
-  } catch {
-    data = undefined;
-  }
-  return { status: res.status, headers: res.headers, body, data };
-}
-
-const generate = (s: Subscriber, body: Record<string, unknown>) =>
-  raw(s.client, 'POST', '/api/generate-audio', { json: { sessionId: s.sessionId, voiceSpeed: '1.0', audioDuration: '60', ...body } });
+type GenerateBody = EndpointRequest<'POST /api/generate-audio'>['body'];
+const generate = (s: Subscriber, body: Partial<GenerateBody>, options: Omit<SendOptions, 'checkAnswer'> = {}) =>
+  s.client.api.send(
+    'POST /api/generate-audio',
+    { body: { sessionId: s.sessionId, voiceSpeed: '1.0', audioDuration: '60', ...body } },
+    options,
+  );
+/** The listener's saved affirmations, newest first. */
+const savedOf = (s: Subscriber) => s.client.api.call('GET /api/saved-affirmations/:sessionId', { params: { sessionId: s.sessionId } });
+/** Today's seconds of the listener's allowance used. */
+const allowanceUsed = async (s: Subscriber) => (await s.client.api.call('GET /api/generate-audio/allowance', {})).secondsUsed;
 
 /** ffprobe's reading of an MP3: its duration and its stream's codec, channels and rate. */
 async function probeMp3(mp3: Buffer) {
@@ -92,7 +80,7 @@ async function probeMp3(mp3: Buffer) {
 
 let transcriptCache: { id: string; title: string; category: string } | null = null;
 async function aTranscript(client: TestClient) {
-  transcriptCache ??= (await client.get('/api/transcripts')).data.sort((a: any, b: any) => a.content.length - b.content.length)[0];
+  transcriptCache ??= (await client.api.call('GET /api/transcripts', {})).sort((a, b) => a.content.length - b.content.length)[0];
   return transcriptCache!;
 }
 /** Calls the voice service made to its engine (speech and clones), as its metrics count them. */
@@ -127,9 +115,9 @@ describe('POST /api/generate-audio', () => {
     const res = await generate(s, { transcriptId: transcript.id, audioDuration: '120' });
     expect(res.status === 201 ? 201 : { status: res.status, body: res.data }).toBe(201);
     expect(res.headers.get('content-type')).toBe('audio/mpeg');
-    expect(decodeMp3(res.body, 1).length).toBe(120 * 44100);
+    expect(decodeMp3(res.bytes, 1).length).toBe(120 * 44100);
 
-    const saved = await s.client.get(`/api/saved-affirmations/${s.sessionId}`);
+    const saved = await s.client.api.send('GET /api/saved-affirmations/:sessionId', { params: { sessionId: s.sessionId } });
     expect(saved.status).toBe(200);
     expect(saved.data.slice(0, 1)).toEqual([
       {
@@ -138,7 +126,7 @@ describe('POST /api/generate-audio', () => {
         voiceSpeed: 1,
         audioDuration: 120,
         audioFilePath: `/api/saved-affirmations/${s.sessionId}/${res.headers.get('x-saved-affirmation-id')}/audio`,
-        sizeBytes: res.body.length,
+        sizeBytes: res.bytes.length,
         backgroundMusic: null,
         transcript: { id: transcript.id, title: transcript.title, category: transcript.category },
         customAffirmation: null,
@@ -174,10 +162,10 @@ describe('POST /api/generate-audio', () => {
     expect(second.status === 201 ? 201 : { status: second.status, body: second.data }).toBe(201);
     expect(await engineCalls()).toBe(before);
     expect(second.headers.get('x-speech-engine-calls')).toBe('0');
-    expect(decodeMp3(second.body, 2).length).toBe(180 * 2 * 44100);
+    expect(decodeMp3(second.bytes, 2).length).toBe(180 * 2 * 44100);
 
-    const saved = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data;
-    expect(saved.slice(0, 2).map((a: any) => a.audioDuration)).toEqual([180, 60]); // newest first
+    const saved = await savedOf(s);
+    expect(saved.slice(0, 2).map((a) => a.audioDuration)).toEqual([180, 60]); // newest first
     expect(saved[0].backgroundMusic).toEqual({ id: music.id, name: music.title });
   });
 
@@ -190,37 +178,34 @@ describe('POST /api/generate-audio', () => {
     const second = await generate(s, { transcriptId: transcript.id, audioDuration: '120', backgroundMusicId: music.id });
     expect(second.status === 201 ? 201 : { status: second.status, body: second.data }).toBe(201);
     expect(second.headers.get('x-render-period')).toBe('reused');
-    expect(decodeMp3(second.body, 2).length).toBe(120 * 2 * 44100);
-    const info = await probeMp3(second.body);
+    expect(decodeMp3(second.bytes, 2).length).toBe(120 * 2 * 44100);
+    const info = await probeMp3(second.bytes);
     expect(info.streams[0]).toMatchObject({ codec_name: 'mp3', channels: 2, sample_rate: '44100' });
     expect(Math.abs(Number(info.format.duration) - 120)).toBeLessThan(0.1);
 
     // Voice only is another signal with its own period (kept by the voice-only renders above): mono, its own length.
     const voiceOnly = await generate(s, { transcriptId: transcript.id, audioDuration: '60' });
     expect(voiceOnly.status).toBe(201);
-    expect(decodeMp3(voiceOnly.body, 1).length).toBe(60 * 44100);
+    expect(decodeMp3(voiceOnly.bytes, 1).length).toBe(60 * 44100);
   });
 
   test("a custom affirmation of the caller is generated; another user's is refused as not found", async () => {
     const owner = alice;
-    const created = await owner.client.postJson('/api/custom-affirmations', {
-      sessionId: owner.sessionId,
-      title: 'My Morning',
-      content: 'I begin this day with calm and courage.',
-      category: 'Other',
+    const created = await owner.client.api.send('POST /api/custom-affirmations', {
+      body: { sessionId: owner.sessionId, title: 'My Morning', content: 'I begin this day with calm and courage.', category: 'Other' },
     });
     expect(created.status === 201 ? 201 : { status: created.status, body: created.data }).toBe(201);
     const mine = await generate(owner, { customAffirmationId: created.data.id });
     expect(mine.status === 201 ? 201 : { status: mine.status, body: mine.data }).toBe(201);
-    const saved = (await owner.client.get(`/api/saved-affirmations/${owner.sessionId}`)).data;
+    const saved = await savedOf(owner);
     expect(saved[0].customAffirmation).toEqual({ id: created.data.id, title: 'My Morning', category: 'Other' });
     expect(saved[0].transcript).toBeNull();
 
     const stranger = await subscriber({ cloned: false });
     const theirs = await generate(stranger, { customAffirmationId: created.data.id });
     expect(theirs.status).toBe(404);
-    expect(theirs.data.code).toBe('CUSTOM_AFFIRMATION_NOT_FOUND');
-    expect((await stranger.client.get(`/api/saved-affirmations/${stranger.sessionId}`)).data).toEqual([]);
+    expect(theirs.data?.code).toBe('CUSTOM_AFFIRMATION_NOT_FOUND');
+    expect(await savedOf(stranger)).toEqual([]);
   });
 
   test("without a cloned voice generation is refused with 409 and 'Please record and clone your voice first'", async () => {
@@ -236,34 +221,38 @@ describe('POST /api/generate-audio', () => {
     for (const audioDuration of ['30', '3660', '90', 'abc', '-60']) {
       const res = await generate(s, { transcriptId, audioDuration });
       expect(res.status).toBe(400);
-      expect(res.data.error).toMatch(/Audio duration must be (between 60 and 3600 seconds|a whole number of minutes)/);
+      expect(res.data?.error).toMatch(/Audio duration must be (between 60 and 3600 seconds|a whole number of minutes)/);
     }
-    expect((await generate(s, { transcriptId, audioDuration: '90' })).data.error).toBe(
+    expect((await generate(s, { transcriptId, audioDuration: '90' })).data?.error).toBe(
       'Audio duration must be a whole number of minutes (a multiple of 60 seconds)',
     );
     const none = await generate(s, {});
     expect(none.status).toBe(400);
-    expect(none.data.error).toBe('Choose a library affirmation or one of your custom affirmations');
+    expect(none.data?.error).toBe('Choose a library affirmation or one of your custom affirmations');
   });
 
   test("another user's sessionId is refused (403), signed out is 401, and no subscription is 402", async () => {
     const owner = await subscriber({ cloned: false });
     const intruder = await subscriber({ cloned: false });
     const transcriptId = (await aTranscript(owner.client)).id;
-    await owner.client.get(`/api/saved-affirmations/${owner.sessionId}`); // binds the sessionId to its owner
-    const res = await raw(intruder.client, 'POST', '/api/generate-audio', {
-      json: { sessionId: owner.sessionId, audioDuration: '60', transcriptId },
+    await savedOf(owner); // binds the sessionId to its owner
+    const res = await intruder.client.api.send('POST /api/generate-audio', {
+      body: { sessionId: owner.sessionId, audioDuration: '60', transcriptId },
     });
     expect(res.status).toBe(403);
-    expect((await intruder.client.get(`/api/saved-affirmations/${owner.sessionId}`)).status).toBe(403);
+    expect(
+      (await intruder.client.api.send('GET /api/saved-affirmations/:sessionId', { params: { sessionId: owner.sessionId } })).status,
+    ).toBe(403);
 
-    const anonymous = await fetch(`${system.url}/api/saved-affirmations/${newSessionId()}`);
+    const anonymous = await new TestClient(system.url).api.send('GET /api/saved-affirmations/:sessionId', {
+      params: { sessionId: newSessionId() },
+    });
     expect(anonymous.status).toBe(401);
 
     const free = new TestClient(system.url);
     await free.signUp(uniqueEmail('free'));
-    const unpaid = await raw(free, 'POST', '/api/generate-audio', {
-      json: { sessionId: newSessionId(), audioDuration: '60', transcriptId },
+    const unpaid = await free.api.send('POST /api/generate-audio', {
+      body: { sessionId: newSessionId(), audioDuration: '60', transcriptId },
     });
     expect(unpaid.status).toBe(402);
   });
@@ -274,15 +263,16 @@ describe('POST /api/generate-audio', () => {
 const THREE_SENTENCES = VOICE_SAMPLE_SENTENCES.slice(0, 3).join(' ');
 
 const keep = async (s: Subscriber, affirmationId: string, take: Buffer, sessionId = s.sessionId) =>
-  raw(s.client, 'PUT', `/api/own-recordings/${sessionId}/${affirmationId}`, {
-    json: { uploadURL: await uploadRecordingThroughApi(s.client, take) },
+  s.client.api.send('PUT /api/own-recordings/:sessionId/:affirmationId', {
+    params: { sessionId, affirmationId },
+    body: { uploadURL: await uploadRecordingThroughApi(s.client, take) },
   });
+/** The listener's own reading of an affirmation, or null. */
+const ownRecording = (client: TestClient, sessionId: string, affirmationId: string) =>
+  client.api.send('GET /api/own-recordings/:sessionId/:affirmationId', { params: { sessionId, affirmationId } });
 async function customAffirmation(s: Subscriber, content = THREE_SENTENCES) {
-  const created = await s.client.postJson('/api/custom-affirmations', {
-    sessionId: s.sessionId,
-    title: 'Read By Me',
-    content,
-    category: 'Other',
+  const created = await s.client.api.send('POST /api/custom-affirmations', {
+    body: { sessionId: s.sessionId, title: 'Read By Me', content, category: 'Other' },
   });
   expect(created.status).toBe(201);
   return `custom-${created.data.id}`;
@@ -318,26 +308,24 @@ describe('the listener records an affirmation themselves', () => {
       const res = await keep(s, id, take);
       expect({ status: res.status, body: res.data }).toEqual({ status: 400, body: { code, error } });
     }
-    expect(await s.client.get(`/api/own-recordings/${s.sessionId}/${id}`)).toMatchObject({ status: 200, data: null });
+    expect(await ownRecording(s.client, s.sessionId, id)).toMatchObject({ status: 200, data: null });
   });
 
   test('keeping a reading needs a subscription, like generating (402), and keeps nothing', async () => {
     const free = new TestClient(system.url);
     await free.signUp(uniqueEmail('free-reader'));
     const sessionId = newSessionId();
-    const created = await free.postJson('/api/custom-affirmations', {
-      sessionId,
-      title: 'Mine',
-      content: THREE_SENTENCES,
-      category: 'Other',
+    const created = await free.api.send('POST /api/custom-affirmations', {
+      body: { sessionId, title: 'Mine', content: THREE_SENTENCES, category: 'Other' },
     });
     const id = `custom-${created.data.id}`;
-    const res = await raw(free, 'PUT', `/api/own-recordings/${sessionId}/${id}`, {
-      json: { uploadURL: await uploadRecordingThroughApi(free, await spokenSample({ sentences: 3 })) },
+    const res = await free.api.send('PUT /api/own-recordings/:sessionId/:affirmationId', {
+      params: { sessionId, affirmationId: id },
+      body: { uploadURL: await uploadRecordingThroughApi(free, await spokenSample({ sentences: 3 })) },
     });
     expect(res.status).toBe(402);
     expect(res.data.code).toBe('SUBSCRIPTION_REQUIRED');
-    expect(await free.get(`/api/own-recordings/${sessionId}/${id}`)).toMatchObject({ status: 200, data: null });
+    expect(await ownRecording(free, sessionId, id)).toMatchObject({ status: 200, data: null });
   });
 
   test('a kept reading is trimmed and normalised, replaces the engine in every render without a clone or an engine call, and can be replaced and deleted', async () => {
@@ -351,7 +339,7 @@ describe('the listener records an affirmation themselves', () => {
       plain.samples.map((v) => v * 0.3),
       2 * plain.sampleRate,
     );
-    const allowanceBefore = (await s.client.get('/api/generate-audio/allowance')).data.secondsUsed;
+    const allowanceBefore = await allowanceUsed(s);
 
     const kept = await keep(s, id, encodeWav(padded, plain.sampleRate));
     expect(kept.status === 200 ? 200 : kept.data).toBe(200);
@@ -364,15 +352,16 @@ describe('the listener records an affirmation themselves', () => {
     const takeSeconds = padded.length / plain.sampleRate;
     expect(kept.data.seconds).toBeLessThan(takeSeconds - 3); // the quiet ends are gone
     expect(kept.data.seconds).toBeGreaterThan(takeSeconds - 4.5);
-    expect((await s.client.get(`/api/own-recordings/${s.sessionId}/${id}`)).data).toEqual(kept.data);
-    const listened = await raw(s.client, 'GET', kept.data.audioFilePath);
+    expect((await ownRecording(s.client, s.sessionId, id)).data).toEqual(kept.data);
+    // The reading plays at the path its answer names.
+    const listened = await s.client.request('GET', kept.data.audioFilePath);
     expect(listened.headers.get('content-type')).toBe('audio/wav');
-    const wav = decodeWav(listened.body)!;
+    const wav = decodeWav(listened.bytes)!;
     expect(wav.sampleRate).toBe(44100);
     const rms = Math.sqrt(wav.samples.reduce((n, v) => n + v * v, 0) / wav.samples.length);
     expect(20 * Math.log10(rms)).toBeGreaterThan(-24); // brought up from the quiet take
     // Keeping a reading uses none of today's allowance.
-    expect((await s.client.get('/api/generate-audio/allowance')).data.secondsUsed).toBe(allowanceBefore);
+    expect(await allowanceUsed(s)).toBe(allowanceBefore);
 
     const before = await engineCalls();
     const customAffirmationId = id.slice('custom-'.length);
@@ -382,9 +371,8 @@ describe('the listener records an affirmation themselves', () => {
     expect(withMusic.status === 201 ? 201 : withMusic.data).toBe(201);
     expect([voiceOnly.headers.get('x-speech-engine-calls'), withMusic.headers.get('x-speech-engine-calls')]).toEqual(['0', '0']);
     expect(await engineCalls()).toBe(before);
-    expect(decodeMp3(withMusic.body, 2).length).toBe(120 * 2 * 44100);
-    const saved = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data;
-    expect(saved.map((a: any) => a.voice)).toEqual(['own', 'own']);
+    expect(decodeMp3(withMusic.bytes, 2).length).toBe(120 * 2 * 44100);
+    expect((await savedOf(s)).map((a) => a.voice)).toEqual(['own', 'own']);
 
     // Replaced: the new take is the one kept, the old file is gone.
     const files = async () => {
@@ -401,13 +389,15 @@ describe('the listener records an affirmation themselves', () => {
     expect(await system.services.generation.context.files.stat(firstKey)).toBeNull();
 
     // Deleted: later renders need the cloned voice again; the saved renders stay.
-    expect((await raw(s.client, 'DELETE', `/api/own-recordings/${s.sessionId}/${id}`)).status).toBe(204);
-    expect(await s.client.get(`/api/own-recordings/${s.sessionId}/${id}`)).toMatchObject({ status: 200, data: null });
+    const deleteReading = () =>
+      s.client.api.send('DELETE /api/own-recordings/:sessionId/:affirmationId', { params: { sessionId: s.sessionId, affirmationId: id } });
+    expect((await deleteReading()).status).toBe(204);
+    expect(await ownRecording(s.client, s.sessionId, id)).toMatchObject({ status: 200, data: null });
     expect(await system.services.generation.context.files.stat(secondKey)).toBeNull();
-    expect((await raw(s.client, 'DELETE', `/api/own-recordings/${s.sessionId}/${id}`)).status).toBe(404);
+    expect((await deleteReading()).status).toBe(404);
     const cloned = await generate(s, { customAffirmationId });
     expect(cloned.data).toEqual({ code: 'VOICE_NOT_CLONED', error: 'Please record and clone your voice first' });
-    expect((await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data).toHaveLength(2);
+    expect(await savedOf(s)).toHaveLength(2);
   });
 
   test('deleting the voice profile keeps the reading; a library transcript can be read too', async () => {
@@ -415,11 +405,11 @@ describe('the listener records an affirmation themselves', () => {
     const transcript = await aTranscript(s.client);
     const kept = await keep(s, transcript.id, await spokenSample({ sentences: 10 }));
     expect(kept.status === 200 ? 200 : kept.data).toBe(200);
-    expect((await raw(s.client, 'DELETE', `/api/voice-profile/${s.sessionId}`)).status).toBe(200);
-    expect((await s.client.get(`/api/own-recordings/${s.sessionId}/${transcript.id}`)).status).toBe(200);
+    expect((await s.client.api.send('DELETE /api/voice-profile/:sessionId', { params: { sessionId: s.sessionId } })).status).toBe(200);
+    expect((await ownRecording(s.client, s.sessionId, transcript.id)).status).toBe(200);
     const res = await generate(s, { transcriptId: transcript.id });
     expect(res.status === 201 ? 201 : res.data).toBe(201);
-    expect((await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data[0].voice).toBe('own');
+    expect((await savedOf(s))[0].voice).toBe('own');
   });
 
   test("only the owner: another user's custom affirmation is 404, their session 403, signed out 401, made-up ids 404", async () => {
@@ -431,21 +421,22 @@ describe('the listener records an affirmation themselves', () => {
     expect(theirs.status).toBe(404);
     expect(theirs.data.code).toBe('CUSTOM_AFFIRMATION_NOT_FOUND');
     expect((await keep(stranger, id, take, owner.sessionId)).status).toBe(403);
-    expect((await stranger.client.get(`/api/own-recordings/${owner.sessionId}/${id}`)).status).toBe(403);
-    expect((await fetch(`${system.url}/api/own-recordings/${owner.sessionId}/${id}`)).status).toBe(401);
-    expect((await owner.client.get(`/api/own-recordings/${owner.sessionId}/not-an-id`)).status).toBe(404);
+    expect((await ownRecording(stranger.client, owner.sessionId, id)).status).toBe(403);
+    expect((await ownRecording(new TestClient(system.url), owner.sessionId, id)).status).toBe(401);
+    expect((await ownRecording(owner.client, owner.sessionId, 'not-an-id')).status).toBe(404);
     // An upload URL that is not the caller's own is refused before anything is read.
     const ownersUpload = await uploadRecordingThroughApi(owner.client, take);
-    const borrowed = await raw(stranger.client, 'PUT', `/api/own-recordings/${stranger.sessionId}/${await customAffirmation(stranger)}`, {
-      json: { uploadURL: ownersUpload },
+    const borrowed = await stranger.client.api.send('PUT /api/own-recordings/:sessionId/:affirmationId', {
+      params: { sessionId: stranger.sessionId, affirmationId: await customAffirmation(stranger) },
+      body: { uploadURL: ownersUpload },
     });
     expect(borrowed.data.code).toBe('SAMPLE_NOT_FOUND');
   });
 });
 
 describe('voice and music balance', () => {
-  const preview = (s: Subscriber, body: Record<string, unknown>) =>
-    raw(s.client, 'POST', '/api/generate-audio/preview', { json: { sessionId: s.sessionId, ...body } });
+  const preview = (s: Subscriber, body: Omit<EndpointRequest<'POST /api/generate-audio/preview'>['body'], 'sessionId'>) =>
+    s.client.api.send('POST /api/generate-audio/preview', { body: { sessionId: s.sessionId, ...body } });
   const rms = (samples: ArrayLike<number>) => {
     let sum = 0;
     for (let i = 0; i < samples.length; i++) sum += samples[i] * samples[i];
@@ -455,30 +446,31 @@ describe('voice and music balance', () => {
   test('a preview is a few seconds of the mix at the balance, rendered by the same code, using no allowance and saving nothing', async () => {
     const s = alice;
     const transcriptId = (await aTranscript(s.client)).id;
-    const usedBefore = (await s.client.get('/api/generate-audio/allowance')).data.secondsUsed;
-    const savedBefore = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data.length;
+    const usedBefore = await allowanceUsed(s);
+    const savedBefore = (await savedOf(s)).length;
     const voiceForward = await preview(s, { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: 22 });
     expect(voiceForward.status === 200 ? 200 : voiceForward.data).toBe(200);
     expect(voiceForward.headers.get('content-type')).toBe('audio/mpeg');
     const musicForward = await preview(s, { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: '10' });
-    const [quiet, loud] = [decodeMp3(voiceForward.body, 2), decodeMp3(musicForward.body, 2)];
+    const [quiet, loud] = [decodeMp3(voiceForward.bytes, 2), decodeMp3(musicForward.bytes, 2)];
     expect(quiet.length).toBe(8 * 2 * 44100);
     // The voice is the same in both, so what differs is the music alone, 12 dB (x3.98) up: the
     // difference is 2.98 times the music of the voice-forward mix, which is well under the voice.
     const difference = Float32Array.from(loud, (v, i) => v - quiet[i]);
     expect(rms(loud)).toBeGreaterThan(rms(quiet));
     expect(rms(difference)).toBeGreaterThan(rms(quiet) * 0.15);
-    expect((await s.client.get('/api/generate-audio/allowance')).data.secondsUsed).toBe(usedBefore);
-    expect((await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data).toHaveLength(savedBefore);
+    expect(await allowanceUsed(s)).toBe(usedBefore);
+    expect(await savedOf(s)).toHaveLength(savedBefore);
 
-    for (const body of [
-      { transcriptId },
-      { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: 15 },
-      { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: 'loud' },
-    ]) {
-      expect((await preview(s, body)).status).toBe(400);
+    // Without music there is no balance to hear; a balance off the control is refused.
+    const withoutMusic = await s.client.api.send('POST /api/generate-audio/preview', {
+      invalidBody: { sessionId: s.sessionId, transcriptId },
+    });
+    expect(withoutMusic.status).toBe(400);
+    for (const musicBelowVoiceDb of [15, 'loud']) {
+      expect((await preview(s, { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb })).status).toBe(400);
     }
-    expect((await preview(s, { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: 15 })).data.error).toBe(
+    expect((await preview(s, { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: 15 })).data?.error).toBe(
       'Choose a voice and music balance from the control',
     );
   });
@@ -491,27 +483,30 @@ describe('voice and music balance', () => {
     const plain = await generate(s, { transcriptId, backgroundMusicId: music.id });
     const alone = await generate(s, { transcriptId, musicBelowVoiceDb: '10' });
     expect([plain.status, alone.status]).toEqual([201, 201]);
-    const saved = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data;
-    expect(saved.slice(0, 3).map((a: any) => a.musicBelowVoiceDb)).toEqual([null, 16, 22]);
+    expect((await savedOf(s)).slice(0, 3).map((a) => a.musicBelowVoiceDb)).toEqual([null, 16, 22]);
     expect((await generate(s, { transcriptId, backgroundMusicId: music.id, musicBelowVoiceDb: '17' })).status).toBe(400);
   });
 });
 
 describe('the listening streak', () => {
+  const streakOf = (client: TestClient, sessionId: string, timeZone?: string) =>
+    client.api.send('GET /api/saved-affirmations/:sessionId/streak', { params: { sessionId }, query: { timeZone } });
+  const play = (client: TestClient, sessionId: string, id: string, timeZone: string) =>
+    client.api.send('POST /api/saved-affirmations/:sessionId/:id/plays', { params: { sessionId, id }, body: { timeZone } });
+
   test("plays of saved affirmations mark days in the listener's time zone, and the streak counts the days in a row", async () => {
     const s = alice;
-    const [saved] = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data;
+    const [saved] = await savedOf(s);
     const db = system.services.generation.context.db;
     await db.execute(sql`delete from generation.listening_days where user_id = ${s.user.id}`);
-    const streak = (timeZone = 'Pacific/Kiritimati') =>
-      s.client.get(`/api/saved-affirmations/${s.sessionId}/streak?timeZone=${encodeURIComponent(timeZone)}`);
+    const streak = () => streakOf(s.client, s.sessionId, 'Pacific/Kiritimati');
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
     expect((await streak()).data).toEqual({ days: 0, listenedToday: false, today });
 
-    const play = await s.client.postJson(`/api/saved-affirmations/${s.sessionId}/${saved.id}/plays`, { timeZone: 'Pacific/Kiritimati' });
-    expect(play.status).toBe(201);
-    expect(play.data).toEqual({ days: 1, listenedToday: true, today });
-    await s.client.postJson(`/api/saved-affirmations/${s.sessionId}/${saved.id}/plays`, { timeZone: 'Pacific/Kiritimati' });
+    const first = await play(s.client, s.sessionId, saved.id, 'Pacific/Kiritimati');
+    expect(first.status).toBe(201);
+    expect(first.data).toEqual({ days: 1, listenedToday: true, today });
+    await play(s.client, s.sessionId, saved.id, 'Pacific/Kiritimati');
     expect((await streak()).data.days).toBe(1); // two plays, one day
 
     // Yesterday and the day before count; a gap three days back ends the run.
@@ -531,17 +526,17 @@ describe('the listening streak', () => {
   test("only the owner's saved affirmations count; a bad time zone is 400; another session 403; signed out 401", async () => {
     const owner = alice;
     const stranger = await subscriber({ cloned: false });
-    const [saved] = (await owner.client.get(`/api/saved-affirmations/${owner.sessionId}`)).data;
-    await stranger.client.get(`/api/saved-affirmations/${stranger.sessionId}`);
-    const theirs = await stranger.client.postJson(`/api/saved-affirmations/${stranger.sessionId}/${saved.id}/plays`, { timeZone: 'UTC' });
+    const [saved] = await savedOf(owner);
+    await savedOf(stranger);
+    const theirs = await play(stranger.client, stranger.sessionId, saved.id, 'UTC');
     expect(theirs.status).toBe(404);
-    expect((await stranger.client.get(`/api/saved-affirmations/${stranger.sessionId}/streak?timeZone=UTC`)).data.days).toBe(0);
-    const bad = await owner.client.postJson(`/api/saved-affirmations/${owner.sessionId}/${saved.id}/plays`, { timeZone: 'Mars/Olympus' });
+    expect((await streakOf(stranger.client, stranger.sessionId, 'UTC')).data.days).toBe(0);
+    const bad = await play(owner.client, owner.sessionId, saved.id, 'Mars/Olympus');
     expect(bad.status).toBe(400);
     expect(bad.data.error).toBe('Unknown time zone');
-    expect((await owner.client.get(`/api/saved-affirmations/${owner.sessionId}/streak`)).status).toBe(400);
-    expect((await stranger.client.get(`/api/saved-affirmations/${owner.sessionId}/streak?timeZone=UTC`)).status).toBe(403);
-    expect((await fetch(`${system.url}/api/saved-affirmations/${owner.sessionId}/streak?timeZone=UTC`)).status).toBe(401);
+    expect((await streakOf(owner.client, owner.sessionId)).status).toBe(400);
+    expect((await streakOf(stranger.client, owner.sessionId, 'UTC')).status).toBe(403);
+    expect((await streakOf(new TestClient(system.url), owner.sessionId, 'UTC')).status).toBe(401);
   });
 });
 
@@ -559,14 +554,14 @@ describe('the daily allowance', () => {
     await useSeconds(s.user.id, 3600 - 120);
     const res = await generate(s, { transcriptId: (await aTranscript(s.client)).id, audioDuration: '180' });
     expect(res.status).toBe(429);
-    expect(res.data.code).toBe('DAILY_LIMIT_REACHED');
-    expect(res.data.error).toBe(
+    expect(res.data?.code).toBe('DAILY_LIMIT_REACHED');
+    expect(res.data?.error).toBe(
       'Daily limit: you can generate 60 minutes of audio a day, and you have 2 minutes left today. Choose a shorter duration.',
     );
     expect((await generate(s, { transcriptId: (await aTranscript(s.client)).id, audioDuration: '120' })).status).toBe(201);
     const spent = await generate(s, { transcriptId: (await aTranscript(s.client)).id, audioDuration: '60' });
     expect(spent.status).toBe(429);
-    expect(spent.data.error).toBe("You have used today's 60 minutes of audio. Your allowance renews at midnight UTC.");
+    expect(spent.data?.error).toBe("You have used today's 60 minutes of audio. Your allowance renews at midnight UTC.");
   });
 
   test('two concurrent requests cannot pass the allowance together', async () => {
@@ -586,7 +581,8 @@ describe('the daily allowance', () => {
 describe('GET /api/generate-audio/allowance', () => {
   test("says today's seconds used and left, counting running renders, and renews at the next midnight UTC", async () => {
     const s = await subscriber({ cloned: false });
-    const fresh = await s.client.get('/api/generate-audio/allowance');
+    const allowance = () => s.client.api.send('GET /api/generate-audio/allowance', {});
+    const fresh = await allowance();
     expect(fresh.status).toBe(200);
     const midnight = new Date();
     midnight.setUTCHours(24, 0, 0, 0);
@@ -596,14 +592,14 @@ describe('GET /api/generate-audio/allowance', () => {
     const today = new Date().toISOString().slice(0, 10);
     await db.execute(sql`insert into generation.daily_usage (user_id, day, seconds_used) values (${s.user.id}, ${today}, 1200)`);
     const running = await holdSeconds(s.user.id, 600, 300);
-    expect((await s.client.get('/api/generate-audio/allowance')).data).toMatchObject({ secondsUsed: 1800, secondsLeft: 1800 });
+    expect((await allowance()).data).toMatchObject({ secondsUsed: 1800, secondsLeft: 1800 });
     // A reservation past its lease belongs to a render whose process died: it no longer counts.
     await db.execute(sql`update generation.render_reservations set lease_until = now() - interval '1 second' where id = ${running}`);
-    expect((await s.client.get('/api/generate-audio/allowance')).data).toMatchObject({ secondsUsed: 1200, secondsLeft: 2400 });
+    expect((await allowance()).data).toMatchObject({ secondsUsed: 1200, secondsLeft: 2400 });
   });
 
   test('signed out is 401', async () => {
-    const res = await new TestClient(system.url).get('/api/generate-audio/allowance');
+    const res = await new TestClient(system.url).api.send('GET /api/generate-audio/allowance', {});
     expect(res.status).toBe(401);
     expect(res.data.code).toBe('UNAUTHENTICATED');
   });
@@ -621,7 +617,7 @@ describe('a render whose process died', () => {
     await generation.files.put(deadFile, Buffer.from('half an MP3 the dead render stored'), 'audio/mpeg');
     const refused = await generate(s, { transcriptId, audioDuration: '120' });
     expect(refused.status).toBe(429);
-    expect(refused.data.error).toContain('you have 1 minute left today');
+    expect(refused.data?.error).toContain('you have 1 minute left today');
     expect(await generation.files.stat(deadFile)).not.toBeNull();
     // Its instance stopped renewing: once the lease passed, its seconds no longer count…
     await generation.db.execute(
@@ -641,17 +637,17 @@ describe('the playback speed of a saved affirmation', () => {
     const res = await generate(s, { transcriptId: (await aTranscript(s.client)).id, audioDuration: '60' });
     expect(res.status).toBe(201);
     const id = res.headers.get('x-saved-affirmation-id')!;
-    const path = `/api/saved-affirmations/${s.sessionId}/${id}`;
-    const find = async () => (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data.find((a: any) => a.id === id);
+    const params = { sessionId: s.sessionId, id };
+    const find = async () => (await savedOf(s)).find((a) => a.id === id)!;
     expect((await find()).voiceSpeed).toBe(1);
 
-    const set = await raw(s.client, 'PATCH', path, { json: { voiceSpeed: 1.35 } });
+    const set = await s.client.api.send('PATCH /api/saved-affirmations/:sessionId/:id', { params, body: { voiceSpeed: 1.35 } });
     expect(set.status).toBe(200);
     expect(set.data).toMatchObject({ id, voiceSpeed: 1.35 });
     expect((await find()).voiceSpeed).toBe(1.35);
 
     for (const voiceSpeed of [0.45, 2.05, 1.33, '1.5', null]) {
-      const bad = await raw(s.client, 'PATCH', path, { json: { voiceSpeed } });
+      const bad = await s.client.api.send('PATCH /api/saved-affirmations/:sessionId/:id', { params, invalidBody: { voiceSpeed } });
       expect(bad.status).toBe(400);
       expect(bad.data).toMatchObject({ error: 'Playback speed must be between 0.5 and 2, in steps of 0.05', code: 'VALIDATION_FAILED' });
     }
@@ -663,20 +659,13 @@ describe('the playback speed of a saved affirmation', () => {
     const res = await generate(s, { transcriptId: (await aTranscript(s.client)).id, audioDuration: '60' });
     const id = res.headers.get('x-saved-affirmation-id')!;
     const stranger = await subscriber({ cloned: false });
-    await stranger.client.get(`/api/saved-affirmations/${stranger.sessionId}`); // binds the stranger's sessionId
-    expect(
-      (await raw(stranger.client, 'PATCH', `/api/saved-affirmations/${stranger.sessionId}/${id}`, { json: { voiceSpeed: 2 } })).status,
-    ).toBe(404);
-    expect((await raw(stranger.client, 'PATCH', `/api/saved-affirmations/${s.sessionId}/${id}`, { json: { voiceSpeed: 2 } })).status).toBe(
-      403,
-    );
-    const anonymous = await fetch(`${system.url}/api/saved-affirmations/${s.sessionId}/${id}`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ voiceSpeed: 2 }),
-    });
-    expect(anonymous.status).toBe(401);
-    const mine = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data.find((a: any) => a.id === id);
+    await savedOf(stranger); // binds the stranger's sessionId
+    const setSpeed = (client: TestClient, sessionId: string) =>
+      client.api.send('PATCH /api/saved-affirmations/:sessionId/:id', { params: { sessionId, id }, body: { voiceSpeed: 2 } });
+    expect((await setSpeed(stranger.client, stranger.sessionId)).status).toBe(404);
+    expect((await setSpeed(stranger.client, s.sessionId)).status).toBe(403);
+    expect((await setSpeed(new TestClient(system.url), s.sessionId)).status).toBe(401);
+    const mine = (await savedOf(s)).find((a) => a.id === id)!;
     expect(mine.voiceSpeed).toBe(1);
   });
 });
@@ -687,50 +676,47 @@ describe('saved audio', () => {
     const stranger = await subscriber({ cloned: false });
     const res = await generate(s, { transcriptId: (await aTranscript(s.client)).id, audioDuration: '60' });
     expect(res.status === 201 ? 201 : { status: res.status, body: res.data }).toBe(201);
-    const path = (await s.client.get(`/api/saved-affirmations/${s.sessionId}`)).data[0].audioFilePath;
+    const [saved] = await savedOf(s);
+    const audio = (client: TestClient, sessionId: string, query: { download?: string } = {}, headers: Record<string, string> = {}) =>
+      client.api.send('GET /api/saved-affirmations/:sessionId/:id/audio', { params: { sessionId, id: saved.id }, query }, { headers });
 
-    const whole = await raw(s.client, 'GET', path);
+    // The whole file plays at the path the list names.
+    const whole = await s.client.request('GET', saved.audioFilePath);
     expect(whole.status).toBe(200);
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
-    expect(whole.body.equals(res.body)).toBe(true);
+    expect(whole.bytes.equals(res.bytes)).toBe(true);
 
-    const middle = await raw(s.client, 'GET', path, { headers: { range: 'bytes=1000-1999' } });
+    const middle = await audio(s.client, s.sessionId, {}, { range: 'bytes=1000-1999' });
     expect(middle.status).toBe(206);
-    expect(middle.headers.get('content-range')).toBe(`bytes 1000-1999/${res.body.length}`);
-    expect(middle.body.equals(res.body.subarray(1000, 2000))).toBe(true);
+    expect(middle.headers.get('content-range')).toBe(`bytes 1000-1999/${res.bytes.length}`);
+    expect(middle.bytes.equals(res.bytes.subarray(1000, 2000))).toBe(true);
 
-    const tail = await raw(s.client, 'GET', path, { headers: { range: 'bytes=-500' } });
+    const tail = await audio(s.client, s.sessionId, {}, { range: 'bytes=-500' });
     expect(tail.status).toBe(206);
-    expect(tail.body.equals(res.body.subarray(res.body.length - 500))).toBe(true);
+    expect(tail.bytes.equals(res.bytes.subarray(res.bytes.length - 500))).toBe(true);
 
-    const beyond = await raw(s.client, 'GET', path, { headers: { range: `bytes=${res.body.length}-` } });
+    const beyond = await audio(s.client, s.sessionId, {}, { range: `bytes=${res.bytes.length}-` });
     expect(beyond.status).toBe(416);
 
-    const download = await raw(s.client, 'GET', `${path}?download=my-morning`);
+    const download = await audio(s.client, s.sessionId, { download: 'my-morning' });
     expect(download.headers.get('content-disposition')).toBe('attachment; filename="my-morning.mp3"');
 
-    expect((await raw(stranger.client, 'GET', path)).status).toBe(403);
-    const ownPathForeignId = path.replace(s.sessionId, stranger.sessionId);
-    expect((await raw(stranger.client, 'GET', ownPathForeignId)).status).toBe(404);
+    expect((await audio(stranger.client, s.sessionId)).status).toBe(403);
+    // The stranger's own session, the owner's id.
+    expect((await audio(stranger.client, stranger.sessionId)).status).toBe(404);
   });
 });
 
 describe('the render queue and the streamed MP3', () => {
   const queueOf = async (s: Subscriber) => {
-    const res = await s.client.get('/api/generate-audio/queue');
+    const res = await s.client.api.send('GET /api/generate-audio/queue', {});
     expect(res.status).toBe(200);
-    return res.data as { running: number; waiting: number; place: number | null };
+    return res.data;
   };
   /** Starts a render without waiting for it; `stop` ends the connection as a listener closing the page does. */
-  const startGenerating = (s: Subscriber, body: Record<string, unknown>) => {
+  const startGenerating = (s: Subscriber, body: Partial<GenerateBody>) => {
     const controller = new AbortController();
-    const cookie = [...s.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const response = fetch(system.url + '/api/generate-audio', {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId: s.sessionId, voiceSpeed: '1.0', audioDuration: '60', ...body }),
-      signal: controller.signal,
-    }).then(async (res) => ({ status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) }));
+    const response = generate(s, body, { signal: controller.signal });
     return { response, stop: () => controller.abort() };
   };
   const usage = secondsOf;
@@ -763,11 +749,13 @@ describe('the render queue and the streamed MP3', () => {
       musicBelowVoiceDb: 13,
     });
     expect(res.status === 201 ? 201 : { status: res.status, body: res.data }).toBe(201);
-    expect(Number(res.headers.get('content-length'))).toBe(res.body.length);
+    expect(Number(res.headers.get('content-length'))).toBe(res.bytes.length);
 
     // The same inputs rendered here whole: the listener's kept reading, and the library's track
     // with the length and level the library measured when it was added (as the service takes them).
-    const reading = await raw(bob.client, 'GET', `/api/own-recordings/${bob.sessionId}/${bob.affirmationId}/audio`);
+    const reading = await bob.client.api.send('GET /api/own-recordings/:sessionId/:affirmationId/audio', {
+      params: { sessionId: bob.sessionId, affirmationId: bob.affirmationId },
+    });
     const internal = (path: string) =>
       fetch(`${system.services.library.url}/internal/background-music/${music.id}${path}`, {
         headers: { authorization: `Bearer ${bob.client.cookies.get('ie_session')}` },
@@ -775,21 +763,19 @@ describe('the render queue and the streamed MP3', () => {
     const details = (await (await internal('')).json()) as { decodedFrames: number; loudness: number };
     const track = Buffer.from(await (await internal('/audio')).arrayBuffer());
     const whole = await renderAffirmationMp3({
-      speech: decodeWav(reading.body)!.samples,
+      speech: decodeWav(reading.bytes)!.samples,
       music: ArrivingMusic.decode(track, details.decodedFrames, details.loudness),
       durationSeconds: 120,
       musicId: music.id,
       musicBelowVoiceDb: 13,
     });
-    expect(res.body.equals(wholeMp3(whole))).toBe(true);
+    expect(res.bytes.equals(wholeMp3(whole))).toBe(true);
 
-    const stored = await raw(
-      bob.client,
-      'GET',
-      `/api/saved-affirmations/${bob.sessionId}/${res.headers.get('x-saved-affirmation-id')}/audio`,
-    );
-    expect(stored.body.equals(res.body)).toBe(true);
-    expect(Math.abs(Number((await probeMp3(res.body)).format.duration) - 120)).toBeLessThan(0.1);
+    const stored = await bob.client.api.send('GET /api/saved-affirmations/:sessionId/:id/audio', {
+      params: { sessionId: bob.sessionId, id: res.headers.get('x-saved-affirmation-id')! },
+    });
+    expect(stored.bytes.equals(res.bytes)).toBe(true);
+    expect(Math.abs(Number((await probeMp3(res.bytes)).format.duration) - 120)).toBeLessThan(0.1);
   });
 
   test("turns go fairly: one listener's many renders do not starve another's single one; each sees their place; past the limit is 503", async () => {
@@ -825,7 +811,7 @@ describe('the render queue and the streamed MP3', () => {
 
   test('a listener who leaves mid-render, or while waiting for a turn, keeps nothing and is charged nothing', async () => {
     await system.services.generation.context.db.execute(sql`delete from generation.daily_usage where user_id = ${bob.user.id}`);
-    const savedBefore = (await bob.client.get(`/api/saved-affirmations/${bob.sessionId}`)).data.length;
+    const savedBefore = (await savedOf(bob)).length;
     const announcedBefore = await announced(bob.user.id);
     const usedBefore = await usage(bob.user.id);
     const customAffirmationId = bob.affirmationId.replace('custom-', '');
@@ -856,10 +842,9 @@ describe('the render queue and the streamed MP3', () => {
       600,
       50,
     );
-    expect((await bob.client.get(`/api/saved-affirmations/${bob.sessionId}`)).data.length).toBe(savedBefore);
+    expect((await savedOf(bob)).length).toBe(savedBefore);
     expect(await announced(bob.user.id)).toBe(announcedBefore);
-    const allowance = (await bob.client.get('/api/generate-audio/allowance')).data;
-    expect(allowance.secondsUsed).toBe(usedBefore.used);
+    expect(await allowanceUsed(bob)).toBe(usedBefore.used);
   });
 
   test('a render is admitted before any work: while it waits nothing is spoken, a full line refuses at once without an engine call or a second reserved, and leaving costs nothing', async () => {
@@ -887,7 +872,7 @@ describe('the render queue and the streamed MP3', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await engineCallsMetered()).toBe(calls);
     expect(await usage(alice.user.id)).toEqual({ used: 0, reserved: 180 });
-    expect((await alice.client.get('/api/generate-audio/allowance')).data.secondsUsed).toBe(180);
+    expect(await allowanceUsed(alice)).toBe(180);
 
     // She leaves all three before their turn: no engine call, no seconds, nothing saved.
     for (const render of waiting) render.stop();
@@ -910,8 +895,8 @@ describe('the render queue and the streamed MP3', () => {
     });
     await eventually(async () => expect((await queueOf(alice)).running).toBe(1), 300, 50);
     const previews = Array.from({ length: 6 }, (_, i) =>
-      raw(bob.client, 'POST', '/api/generate-audio/preview', {
-        json: {
+      bob.client.api.send('POST /api/generate-audio/preview', {
+        body: {
           sessionId: bob.sessionId,
           customAffirmationId,
           backgroundMusicId: music.id,
@@ -920,7 +905,7 @@ describe('the render queue and the streamed MP3', () => {
       }),
     );
     // Four are refused at once, while two wait for the turn the render holds.
-    const answered: { status: number; headers: Headers; data: any }[] = [];
+    const answered: { status: number; headers: Headers; data: unknown }[] = [];
     for (const p of previews) void p.then((r) => answered.push(r));
     await eventually(async () => expect(answered).toHaveLength(4), 600, 50);
     for (const r of answered) {
@@ -934,12 +919,12 @@ describe('the render queue and the streamed MP3', () => {
     await expect(holder.response).rejects.toThrow();
     const all = await Promise.all(previews);
     expect(all.map((r) => r.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
-    for (const r of all.filter((r) => r.status === 200)) expect(decodeMp3(r.body, 2).length).toBe(8 * 2 * 44100);
+    for (const r of all.filter((r) => r.status === 200)) expect(decodeMp3(r.bytes, 2).length).toBe(8 * 2 * 44100);
     expect(await usage(bob.user.id)).toEqual({ used: 0, reserved: 0 });
   });
 
   test('the queue is for signed-in listeners only', async () => {
-    const res = await new TestClient(system.url).get('/api/generate-audio/queue');
+    const res = await new TestClient(system.url).api.send('GET /api/generate-audio/queue', {});
     expect(res.status).toBe(401);
   });
 });

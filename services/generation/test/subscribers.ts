@@ -20,15 +20,11 @@ export async function newSubscriber(system: TestSystem, options: { cloned?: bool
     const uploadURL = await uploadRecordingThroughApi(client, await (sample ??= spokenSample()));
     // Straight to the voice service: cloning is setup here (the voice tests cover its route),
     // and on a busy machine it can outlast the gateway's proxy timeout.
-    const clone = await fetch(`${system.services.voice.url}/api/voice-profile/clone`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${client.cookies.get('ie_session')}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        sessionId,
-        uploadURL,
-        consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION },
-      }),
-    });
+    const clone = await new TestClient(system.services.voice.url).api.send(
+      'POST /api/voice-profile/clone',
+      { body: { sessionId, uploadURL, consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION } } },
+      { headers: { authorization: `Bearer ${client.cookies.get('ie_session')}`, origin: '' } },
+    );
     expect(clone.status).toBe(200);
   }
   return { client, user, sessionId };
