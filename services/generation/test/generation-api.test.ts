@@ -27,6 +27,8 @@ import { encodeWav, decodeWav } from '@innerecho/kit';
 import { ArrivingMusic } from '../src/domain/render/arriving-music';
 import { newSubscriber, type Subscriber } from './subscribers';
 import { renderAffirmationMp3, wholeMp3 } from '../src/domain/render/render-affirmation';
+import { readInfoFrame } from '../src/domain/render/info-tag';
+import { parseFrameHeader } from '../src/domain/render/mp3-frames';
 
 jest.setTimeout(300_000);
 
@@ -860,6 +862,57 @@ describe('the render queue and the streamed MP3', () => {
     expect(await announced(bob.user.id)).toBe(announcedBefore);
     const allowance = (await bob.client.get('/api/generate-audio/allowance')).data;
     expect(allowance.secondsUsed).toBe(usedBefore.used);
+  });
+
+  test('a long render answers while it is still being made: its first bytes are an Info frame stating the whole file and an audio frame, and leaving then keeps nothing', async () => {
+    await system.services.generation.context.db.execute(sql`delete from generation.daily_usage where user_id = ${bob.user.id}`);
+    const savedBefore = (await bob.client.get(`/api/saved-affirmations/${bob.sessionId}`)).data.length;
+    const usedBefore = await usage(bob.user.id);
+    const controller = new AbortController();
+    const cookie = [...bob.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    // An hour over the long track at a balance not rendered yet: its period is encoded while the head is sent.
+    const res = await fetch(system.url + '/api/generate-audio', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        sessionId: bob.sessionId,
+        voiceSpeed: '1.0',
+        audioDuration: '3600',
+        customAffirmationId: bob.affirmationId.replace('custom-', ''),
+        backgroundMusicId: longTrack.id,
+        musicBelowVoiceDb: 10,
+      }),
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(201);
+    const reader = res.body!.getReader();
+    let first = Buffer.alloc(0);
+    while (first.length < 1024) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      first = Buffer.concat([first, value]);
+    }
+    const header = parseFrameHeader(first)!;
+    const info = readInfoFrame(first.subarray(0, header.length), header);
+    expect({ tag: info.tag, crcOk: info.crcOk, bytes: info.bytes, samples: info.frames * 1152 - info.delay - info.padding }).toEqual({
+      tag: 'Info',
+      crcOk: true,
+      bytes: Number(res.headers.get('content-length')),
+      samples: 3600 * 44100,
+    });
+    expect(parseFrameHeader(first, header.length)).toMatchObject({ bitrateKbps: 128, channels: 2, sampleRate: 44100 });
+
+    // The listener leaves with the first bytes: the render was not finished, so nothing is kept or charged.
+    controller.abort();
+    await eventually(
+      async () => {
+        expect(await queueOf(bob)).toEqual({ running: 0, waiting: 0, place: null });
+        expect(await usage(bob.user.id)).toEqual(usedBefore);
+      },
+      600,
+      50,
+    );
+    expect((await bob.client.get(`/api/saved-affirmations/${bob.sessionId}`)).data.length).toBe(savedBefore);
   });
 
   test('a render is admitted before any work: while it waits nothing is spoken, a full line refuses at once without an engine call or a second reserved, and leaving costs nothing', async () => {
