@@ -743,6 +743,19 @@ describe('the render queue and the streamed MP3', () => {
     return (rows.rows ?? rows)[0].n as number;
   };
 
+  /** Once Bob's render has ended on its own (the service hears the connection close): no turn held, no seconds used, nothing saved. */
+  const expectNothingLeftOfBobs = async (before: { usedBefore: { used: number; reserved: number }; savedBefore: number }) => {
+    await eventually(
+      async () => {
+        expect(await queueOf(bob)).toEqual({ running: 0, waiting: 0, place: null });
+        expect(await usage(bob.user.id)).toEqual(before.usedBefore);
+      },
+      600,
+      50,
+    );
+    expect((await bob.client.get(`/api/saved-affirmations/${bob.sessionId}`)).data.length).toBe(before.savedBefore);
+  };
+
   let longTrack: { id: string; title: string };
   /** A listener with their own reading of a text: renders need no clone and no engine. */
   let bob: Subscriber & { affirmationId: string };
@@ -849,16 +862,7 @@ describe('the render queue and the streamed MP3', () => {
     await expect(leaving.response).rejects.toThrow();
     await expect(waiting.response).rejects.toThrow();
 
-    // The render ends on its own (the service hears the connection close), then nothing remains.
-    await eventually(
-      async () => {
-        expect(await queueOf(bob)).toEqual({ running: 0, waiting: 0, place: null });
-        expect(await usage(bob.user.id)).toEqual(usedBefore);
-      },
-      600,
-      50,
-    );
-    expect((await bob.client.get(`/api/saved-affirmations/${bob.sessionId}`)).data.length).toBe(savedBefore);
+    await expectNothingLeftOfBobs({ usedBefore, savedBefore });
     expect(await announced(bob.user.id)).toBe(announcedBefore);
     const allowance = (await bob.client.get('/api/generate-audio/allowance')).data;
     expect(allowance.secondsUsed).toBe(usedBefore.used);
@@ -904,15 +908,7 @@ describe('the render queue and the streamed MP3', () => {
 
     // The listener leaves with the first bytes: the render was not finished, so nothing is kept or charged.
     controller.abort();
-    await eventually(
-      async () => {
-        expect(await queueOf(bob)).toEqual({ running: 0, waiting: 0, place: null });
-        expect(await usage(bob.user.id)).toEqual(usedBefore);
-      },
-      600,
-      50,
-    );
-    expect((await bob.client.get(`/api/saved-affirmations/${bob.sessionId}`)).data.length).toBe(savedBefore);
+    await expectNothingLeftOfBobs({ usedBefore, savedBefore });
   });
 
   test('a render is admitted before any work: while it waits nothing is spoken, a full line refuses at once without an engine call or a second reserved, and leaving costs nothing', async () => {
