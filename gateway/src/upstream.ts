@@ -91,7 +91,17 @@ export function createUpstreamProxies(options: {
       proxyTimeout: UPSTREAM_TIMEOUT_MS[name],
       timeout: UPSTREAM_TIMEOUT_MS[name],
       on: {
-        proxyRes: (proxyRes, req, res) => options.onProxyRes?.(proxyRes, req as Request, res as Response, name),
+        proxyRes: (proxyRes, req, res) => {
+          // An answer streamed as it is made (a render's MP3) that the service cuts off after
+          // its headers cuts the browser's too: its download fails, rather than hanging open
+          // with fewer bytes than its length.
+          proxyRes.once('close', () => {
+            if (proxyRes.complete || res.writableFinished) return;
+            upstreamFailures.inc({ service: name, outcome: 'broken-answer' });
+            res.destroy();
+          });
+          options.onProxyRes?.(proxyRes, req as Request, res as Response, name);
+        },
         // A browser that closes the connection ends the service's request too (a render stops
         // and keeps nothing). The proxy only does this for a request whose body was still
         // arriving; a posted form is whole at once.

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import express from 'express';
+import express, { type Response as ServiceResponse } from 'express';
 import {
   createLogger,
   createTokenSigner,
@@ -36,6 +36,18 @@ const revoked = new Set<string>();
 /** The shell's inline script, as the built index.html carries it. */
 const THEME_SCRIPT = "document.documentElement.dataset.theme='dark'";
 
+/**
+ * `?streamed=whole|cut`: the service sends its headers and the first half of its body, then
+ * waits for the test to have read that half (`readFirstHalf`) before it ends the answer, or
+ * cuts the connection, as a render that fails after its first bytes does.
+ */
+let readFirstHalf = () => {};
+function streamHalf(ending: 'whole' | 'cut', res: ServiceResponse) {
+  res.writeHead(201, { 'content-type': 'audio/mpeg', 'content-length': '8' });
+  res.write('ABCD');
+  void new Promise<void>((resolve) => (readFirstHalf = resolve)).then(() => (ending === 'whole' ? res.end('EFGH') : res.destroy()));
+}
+
 const listen = (handler: RequestListener) =>
   new Promise<Server>((resolve) => {
     const s = createServer(handler).listen(0, '127.0.0.1', () => resolve(s));
@@ -48,6 +60,7 @@ beforeAll(async () => {
     const app = express();
     // An echo of what arrived; `?set-cookie` and `?cache` make it answer as some services do.
     app.use((req, res) => {
+      if (req.query.streamed) return streamHalf(req.query.streamed === 'whole' ? 'whole' : 'cut', res);
       reached.push(`${req.method} ${req.originalUrl}`);
       req.resume();
       req.on('end', () => {
@@ -454,6 +467,32 @@ describe('what the gateway forwards', () => {
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('1');
     expect(res.data.error).toBe('This part of InnerEcho is not responding. Please try again shortly.');
+  });
+});
+
+describe('answers streamed as they are made', () => {
+  /** Reads the first half through the gateway, lets the service go on, and says how the rest ended. */
+  const readStreamed = async (ending: 'whole' | 'cut') => {
+    const res = await call('GET', `/api/generate-audio/queue?streamed=${ending}`);
+    const reader = res.body!.getReader();
+    const first = Buffer.from((await reader.read()).value!).toString();
+    readFirstHalf();
+    let rest = '';
+    try {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += Buffer.from(chunk.value).toString();
+      return { status: res.status, first, rest, completed: true };
+    } catch {
+      return { status: res.status, first, rest, completed: false };
+    }
+  };
+
+  test('the first bytes reach the browser before the service has sent the rest, and the rest follows', async () => {
+    // Were the gateway to hold the answer until it was whole, the first half would never come.
+    expect(await readStreamed('whole')).toEqual({ status: 201, first: 'ABCD', rest: 'EFGH', completed: true });
+  });
+
+  test("a service that cuts its answer after the first bytes cuts the browser's download too, rather than leaving it open", async () => {
+    expect(await readStreamed('cut')).toEqual({ status: 201, first: 'ABCD', rest: '', completed: false });
   });
 });
 

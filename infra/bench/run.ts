@@ -10,7 +10,7 @@
  *   npm run bench -- --periods-only --skip-system   # only the reuse of kept periods
  *   npm run bench -- --durations 180,3600 --music-only --skip-periods   # what the new-listener figures need
  *   npm run bench -- --session-only --skip-system   # only the affirmation session beside a single hour
- *   npm run bench -- --short-only --runs 3          # only 180 and 600 s with music beside LAME alone, and an uploaded track beside a starter one
+ *   npm run bench -- --short-only --runs 3          # only 180 and 600 s with music beside LAME alone, first bytes at 180, 600 and 3600 s, and an uploaded track beside a starter one
  *   npm run bench -- --uploaded-only --runs 3       # only a 600 s render with an uploaded track beside a starter one
  *
  * With the system (unless --skip-system): click to playable for a new listener, through the
@@ -35,7 +35,7 @@ import {
 } from '@innerecho/generation';
 import { syntheticMusic, syntheticSpeech } from '@innerecho/embedded';
 import { affirmationSessionBench } from './affirmation-session';
-import { shortRendersBench, uploadedMusicBench } from './short-renders';
+import { firstBytesBench, shortRendersBench, uploadedMusicBench } from './short-renders';
 
 const run = promisify(execFile);
 const SR = 44100;
@@ -74,7 +74,10 @@ async function main() {
     const { speech, musicBytes, musicFile, measured, decodedMusic, naive } = inputs;
     if (!PERIODS_ONLY && !SESSION_ONLY) {
       const shortInputs = { runs: RUNS, cores: availableParallelism(), speech, musicBytes, measured, decodedMusic, naive };
-      if (!UPLOADED_ONLY) await shortRendersBench(shortInputs);
+      if (!UPLOADED_ONLY) {
+        await shortRendersBench(shortInputs);
+        await firstBytesBench(shortInputs);
+      }
       await uploadedMusicBench({ ...shortInputs, dir });
     }
     if (SHORT_ONLY || UPLOADED_ONLY) return;
@@ -132,7 +135,7 @@ async function benchInputs(dir: string) {
   rmSync(musicWav);
   const musicBytes = readFileSync(musicFile);
 
-  const naive = async (seconds: number, withMusic: boolean) => {
+  const naive = async (seconds: number, withMusic: boolean, firstBytesOnly = false) => {
     const out = join(dir, 'naive.mp3');
     const args = ['-v', 'error', '-y', '-stream_loop', '-1', '-i', speechFile];
     if (withMusic) {
@@ -155,6 +158,18 @@ async function benchInputs(dir: string) {
     const started = performance.now();
     let firstMs = 0;
     const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    if (firstBytesOnly) {
+      // Only its first bytes: the rest of a long encode is not waited for.
+      const closed = new Promise((resolve) => child.once('close', resolve));
+      firstMs = await new Promise<number>((resolve, reject) => {
+        child.stdout.once('data', () => resolve(performance.now() - started));
+        child.once('error', reject);
+      });
+      child.stdout.resume();
+      child.kill('SIGKILL');
+      await closed;
+      return { ms: NaN, firstMs, bytes: 0 };
+    }
     child.stdout.once('data', () => (firstMs = performance.now() - started));
     const exited = new Promise<void>((resolve, reject) =>
       child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`naive ffmpeg exited with ${code}`)))),

@@ -14,14 +14,15 @@ test('an hour-long affirmation on a 390 px phone: a tap on the drawn seek bar la
       .then((r) => r.json())
       .then((list) => list[0] as { id: string; title: string }),
   );
-  // An hour, rendered through the same call the generate page makes.
+  // An hour, rendered through the same call the generate page makes, read to its end as the page
+  // does: the MP3 streams as it is made, and is saved once the download completes.
   const generated = await page.evaluate(
     ([sessionId, transcriptId]) =>
       fetch('/api/generate-audio', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ sessionId, transcriptId, voiceSpeed: '1.0', audioDuration: '3600' }),
-      }).then((r) => r.status),
+      }).then((r) => r.arrayBuffer().then(() => r.status)),
     [sessionId, transcript.id],
   );
   expect(generated).toBe(201);

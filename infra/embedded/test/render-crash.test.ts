@@ -21,9 +21,10 @@ jest.setTimeout(2_400_000);
 
 /**
  * The product is killed or stopped while it renders: killed (SIGKILL) in the middle of a
- * render, killed while the finished MP3 is being written to the store, stopped (SIGTERM)
- * with a render still running at the end of the grace period, and stopped with a render that
- * finishes within it; and killed while a listener's
+ * render, killed while the MP3 is being written to the store, stopped (SIGTERM) with a render
+ * still being made and sent at the end of the grace period (its download is cut off: its
+ * status went with its first bytes) and another waiting for its turn (answered 503 with
+ * Retry-After), and stopped with a render that finishes within it; and killed while a listener's
  * recording is half uploaded. It runs as a child process
  * (`product-process.ts`: the whole product in one process, as `npm start`) on PostgreSQL and
  * a data folder that outlive it, and is started again after each. Afterwards the listener has
@@ -175,21 +176,26 @@ async function cloneStraightAtVoice(client: TestClient, sample: Uint8Array, sess
   );
 }
 
-/** Asks for a render and reads the whole answer (a connection cut by a dead process is status 0). */
-async function generate(seconds: number, musicBelowVoiceDb?: number) {
+/** Asks for a render; resolves with its answer's status and headers as soon as they come. */
+function askForRender(seconds: number, musicBelowVoiceDb?: number) {
   const cookie = [...listener.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return fetch(`${product.info.url}/api/generate-audio`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      sessionId: listener.sessionId,
+      voiceSpeed: '1.0',
+      audioDuration: String(seconds),
+      transcriptId,
+      ...(musicBelowVoiceDb ? { backgroundMusicId: track.id, musicBelowVoiceDb } : {}),
+    }),
+  });
+}
+
+/** Asks for a render and reads the whole answer (a connection cut by a dead process, or an answer cut off, is status 0). */
+async function generate(seconds: number, musicBelowVoiceDb?: number) {
   try {
-    const res = await fetch(`${product.info.url}/api/generate-audio`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        sessionId: listener.sessionId,
-        voiceSpeed: '1.0',
-        audioDuration: String(seconds),
-        transcriptId,
-        ...(musicBelowVoiceDb ? { backgroundMusicId: track.id, musicBelowVoiceDb } : {}),
-      }),
-    });
+    const res = await askForRender(seconds, musicBelowVoiceDb);
     const body = Buffer.from(await res.arrayBuffer());
     return {
       status: res.status,
@@ -201,6 +207,24 @@ async function generate(seconds: number, musicBelowVoiceDb?: number) {
     return { status: 0, body: Buffer.alloc(0), declaredLength: NaN, retryAfter: null };
   }
 }
+
+/**
+ * A render whose MP3 has started to arrive (201 and its first bytes: it is being made and
+ * sent), and then whether its download completed.
+ */
+async function renderBeingSent(seconds: number, musicBelowVoiceDb: number) {
+  const res = await askForRender(seconds, musicBelowVoiceDb);
+  expect(res.status).toBe(201);
+  const reader = res.body!.getReader();
+  expect((await reader.read()).value?.length).toBeGreaterThan(0);
+  const completed = (async () => {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read());
+    return true;
+  })().catch(() => false);
+  return { completed };
+}
+
+const renderWaiting = async () => (await listener.client.api.send('GET /api/generate-audio/queue', {})).data.waiting === 1;
 
 const allowanceUsed = async () => (await listener.client.api.send('GET /api/generate-audio/allowance', {})).data.secondsUsed as number;
 const savedCount = async () =>
@@ -296,26 +320,34 @@ test('killed while the MP3 is being written to the store: no item, no file, whol
   expect(left).toEqual({ newItems: 0, orphanFiles: [] });
 });
 
-test('SIGTERM with a render that cannot finish within the grace: cancelled at the deadline without a native crash, the listener told, seconds released at once, nothing kept', async () => {
+/** The render being sent takes all but a minute of what is left of the hour; the one waiting behind it, that minute. */
+const SENT_SECONDS = RENDER_SECONDS - 60;
+
+test('SIGTERM with renders that cannot finish within the grace: cancelled at the deadline without a native crash; the one being sent is cut off, the waiting one told to retry; seconds released at once, nothing kept', async () => {
   const [savedBefore, filesBefore] = [await savedCount(), listenerFiles()];
-  const answer = generate(RENDER_SECONDS, 13);
-  await eventually(async () => expect(await renderRunning()).toBe(true), 600, 50);
+  const sent = await renderBeingSent(SENT_SECONDS, 13);
+  const waiting = generate(60);
+  await eventually(async () => expect(await renderWaiting()).toBe(true), 600, 50);
   const linesBefore = product.lines.length;
   const stopping = Date.now();
   const { code: exitCode } = await product.stop('SIGTERM');
   const stopMs = Date.now() - stopping;
   const output = product.lines.slice(linesBefore).join('\n');
-  const { status, body } = await answer;
+  const [completed, { status, body, retryAfter }] = [await sent.completed, await waiting];
   // Released by the stop itself, not by the lease: no reservation is left behind.
   const rowsAfterStop = await reservationRowsWhileStopped();
 
   await product.start();
   const left = await leftovers(savedBefore, filesBefore);
   console.log(
-    `SIGTERM mid-render (grace 0 s): answered ${status}, exited with ${exitCode} after ${(stopMs / 1000).toFixed(1)} s, ` +
+    `SIGTERM mid-render (grace 0 s): the render being sent ${completed ? 'completed' : 'cut off'}, the waiting one answered ${status} ` +
+      `with Retry-After ${retryAfter}, exited with ${exitCode} after ${(stopMs / 1000).toFixed(1)} s, ` +
       `reservations left ${rowsAfterStop}, partial items ${left.newItems}, orphan files ${left.orphanFiles.length}`,
   );
+  // Its status was sent with its first bytes: the download fails rather than ending as a whole-looking file.
+  expect(completed).toBe(false);
   expect({ status, code: JSON.parse(body.toString() || '{}').code }).toEqual({ status: 503, code: 'RESTARTING' });
+  expect(Number(retryAfter)).toBeGreaterThan(0);
   expect(exitCode).toBe(0);
   expect(output).not.toMatch(/FATAL ERROR|napi_throw|core dumped/);
   expect(rowsAfterStop).toBe(0);
@@ -328,29 +360,33 @@ test.each([
   ['SIGTERM', 10],
   ['SIGINT', 10],
 ] as const)(
-  '%s to the whole process group (systemd, a process manager, Ctrl-C) reaches the service, not its ffmpeg: the render is cancelled at the grace deadline with 503 and Retry-After, its seconds released before exit',
+  '%s to the whole process group (systemd, a process manager, Ctrl-C) reaches the service, not its ffmpeg: the renders are cancelled at the grace deadline, the one being sent cut off and the waiting one answered 503 with Retry-After, their seconds released before exit',
   async (signal, musicBelowVoiceDb) => {
     await product.stop('SIGTERM');
     // The encoder as a child process (the ffmpeg binary), and a grace shorter than the render.
     await product.start({ RENDER_ENCODER: 'ffmpeg', SHUTDOWN_GRACE_SECONDS: '1' });
     const [savedBefore, filesBefore] = [await savedCount(), listenerFiles()];
-    const answer = generate(RENDER_SECONDS, musicBelowVoiceDb);
+    const sent = await renderBeingSent(SENT_SECONDS, musicBelowVoiceDb);
+    const waiting = generate(60);
+    await eventually(async () => expect(await renderWaiting()).toBe(true), 600, 50);
     // The signal comes while an ffmpeg of the render runs: it is in the group the signal reaches.
     await eventually(async () => expect(product.ffmpegChildren().length).toBeGreaterThan(0), 600, 20);
     const signalled = Date.now();
-    const answered = answer.then((a) => ({ ...a, afterMs: Date.now() - signalled }));
+    const answered = waiting.then((a) => ({ ...a, afterMs: Date.now() - signalled }));
     const { code: exitCode } = await product.stop(signal, 'group');
+    const completed = await sent.completed;
     const { status, body, retryAfter, afterMs: answeredAfterMs } = await answered;
     const rowsAfterStop = await reservationRowsWhileStopped();
 
     await product.start();
     const left = await leftovers(savedBefore, filesBefore);
     console.log(
-      `${signal} to the process group mid-render (grace 1 s, ffmpeg encoder): answered ${status} ` +
-        `${JSON.parse(body.toString() || '{}').code} with Retry-After ${retryAfter}, exited ${exitCode} ` +
-        `${(answeredAfterMs / 1000).toFixed(1)} s after the signal, reservations left ${rowsAfterStop}, ` +
+      `${signal} to the process group mid-render (grace 1 s, ffmpeg encoder): the render being sent ${completed ? 'completed' : 'cut off'}, ` +
+        `the waiting one answered ${status} ${JSON.parse(body.toString() || '{}').code} with Retry-After ${retryAfter} ` +
+        `${(answeredAfterMs / 1000).toFixed(1)} s after the signal, exited ${exitCode}, reservations left ${rowsAfterStop}, ` +
         `partial items ${left.newItems}, orphan files ${left.orphanFiles.length}`,
     );
+    expect(completed).toBe(false);
     expect({ status, code: JSON.parse(body.toString() || '{}').code }).toEqual({ status: 503, code: 'RESTARTING' });
     expect(Number(retryAfter)).toBeGreaterThan(0);
     expect(exitCode).toBe(0);

@@ -18,9 +18,11 @@ export { ZGenerationEnv, type GenerationConfig } from './config';
 export {
   prepareRender,
   renderAffirmationMp3,
+  streamAffirmationMp3,
   type RenderInput,
   type RenderOptions,
   type RenderResult,
+  type RenderStream,
 } from './domain/render/render-affirmation';
 // What the benches and the native-module check run, by the package's name (never by a path into it).
 export { objectStorePeriods, closeMp3Encoders, resolveMp3Encoder };

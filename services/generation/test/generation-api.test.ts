@@ -28,6 +28,8 @@ import { encodeWav, decodeWav } from '@innerecho/kit';
 import { ArrivingMusic } from '../src/domain/render/arriving-music';
 import { newSubscriber, type Subscriber } from './subscribers';
 import { renderAffirmationMp3, wholeMp3 } from '../src/domain/render/render-affirmation';
+import { readInfoFrame } from '../src/domain/render/info-tag';
+import { parseFrameHeader } from '../src/domain/render/mp3-frames';
 
 jest.setTimeout(300_000);
 
@@ -727,6 +729,19 @@ describe('the render queue and the streamed MP3', () => {
     return (rows.rows ?? rows)[0].n as number;
   };
 
+  /** Once Bob's render has ended on its own (the service hears the connection close): no turn held, no seconds used, nothing saved. */
+  const expectNothingLeftOfBobs = async (before: { usedBefore: { used: number; reserved: number }; savedBefore: number }) => {
+    await eventually(
+      async () => {
+        expect(await queueOf(bob)).toEqual({ running: 0, waiting: 0, place: null });
+        expect(await usage(bob.user.id)).toEqual(before.usedBefore);
+      },
+      600,
+      50,
+    );
+    expect((await savedOf(bob)).length).toBe(before.savedBefore);
+  };
+
   let longTrack: { id: string; title: string };
   /** A listener with their own reading of a text: renders need no clone and no engine. */
   let bob: Subscriber & { affirmationId: string };
@@ -833,18 +848,52 @@ describe('the render queue and the streamed MP3', () => {
     await expect(leaving.response).rejects.toThrow();
     await expect(waiting.response).rejects.toThrow();
 
-    // The render ends on its own (the service hears the connection close), then nothing remains.
-    await eventually(
-      async () => {
-        expect(await queueOf(bob)).toEqual({ running: 0, waiting: 0, place: null });
-        expect(await usage(bob.user.id)).toEqual(usedBefore);
-      },
-      600,
-      50,
-    );
-    expect((await savedOf(bob)).length).toBe(savedBefore);
+    await expectNothingLeftOfBobs({ usedBefore, savedBefore });
     expect(await announced(bob.user.id)).toBe(announcedBefore);
     expect(await allowanceUsed(bob)).toBe(usedBefore.used);
+  });
+
+  test('a long render answers while it is still being made: its first bytes are an Info frame stating the whole file and an audio frame, and leaving then keeps nothing', async () => {
+    await system.services.generation.context.db.execute(sql`delete from generation.daily_usage where user_id = ${bob.user.id}`);
+    const savedBefore = (await savedOf(bob)).length;
+    const usedBefore = await usage(bob.user.id);
+    const controller = new AbortController();
+    const cookie = [...bob.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    // An hour over the long track at a balance not rendered yet: its period is encoded while the head is sent.
+    const res = await fetch(system.url + '/api/generate-audio', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        sessionId: bob.sessionId,
+        voiceSpeed: '1.0',
+        audioDuration: '3600',
+        customAffirmationId: bob.affirmationId.replace('custom-', ''),
+        backgroundMusicId: longTrack.id,
+        musicBelowVoiceDb: 10,
+      }),
+      signal: controller.signal,
+    });
+    expect(res.status).toBe(201);
+    const reader = res.body!.getReader();
+    let first = Buffer.alloc(0);
+    while (first.length < 1024) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      first = Buffer.concat([first, value]);
+    }
+    const header = parseFrameHeader(first)!;
+    const info = readInfoFrame(first.subarray(0, header.length), header);
+    expect({ tag: info.tag, crcOk: info.crcOk, bytes: info.bytes, samples: info.frames * 1152 - info.delay - info.padding }).toEqual({
+      tag: 'Info',
+      crcOk: true,
+      bytes: Number(res.headers.get('content-length')),
+      samples: 3600 * 44100,
+    });
+    expect(parseFrameHeader(first, header.length)).toMatchObject({ bitrateKbps: 128, channels: 2, sampleRate: 44100 });
+
+    // The listener leaves with the first bytes: the render was not finished, so nothing is kept or charged.
+    controller.abort();
+    await expectNothingLeftOfBobs({ usedBefore, savedBefore });
   });
 
   test('a render is admitted before any work: while it waits nothing is spoken, a full line refuses at once without an engine call or a second reserved, and leaving costs nothing', async () => {

@@ -4,7 +4,8 @@ import { parseFrameHeader, splitFrames } from '../src/domain/render/mp3-frames';
 import { frameLayout, planRender } from '../src/domain/render/periodic-plan';
 import { closeMp3Encoders, encodeMp3 } from '../src/domain/render/mp3-encoder';
 import { VOICE_ONLY_FORMAT, WITH_MUSIC_FORMAT } from '../src/domain/render/output-format';
-import { encodeRender, prepareRender, renderAffirmationMp3, wholeMp3 } from '../src/domain/render/render-affirmation';
+import { encodeRender, prepareRender, renderAffirmationMp3, streamAffirmationMp3, wholeMp3 } from '../src/domain/render/render-affirmation';
+import { cbrFramesBytes } from '../src/domain/render/frame-bytes';
 import { splitForSpeech } from '../src/domain/speech-for-text';
 import { decodeMp3, syntheticMusic, syntheticSpeech } from '@innerecho/embedded';
 
@@ -203,5 +204,74 @@ describe('kept periods', () => {
     const result = await renderAffirmationMp3({ speech, music, durationSeconds: 60 }, { periods, parallelism: 2 });
     expect(result.period).toBe('none');
     expect(periods.kept.size).toBe(0);
+  });
+});
+
+describe('the render as a stream', () => {
+  const speech = syntheticSpeech(4);
+  const music = syntheticMusic(30);
+
+  test("a CBR encode's frame sizes are known before it: LAME's padding of every frame, from any frame on, at both formats", async () => {
+    for (const format of [WITH_MUSIC_FORMAT, VOICE_ONLY_FORMAT]) {
+      const pcm = new Int16Array(20 * SR * format.channels).map((_, i) => Math.round(8000 * Math.sin(i / 7)));
+      const { frames } = splitFrames(await encodeMp3(pcm, format));
+      const sizes = frames.map((frame) => frame.length);
+      expect(new Set(sizes).size).toBe(2);
+      for (const [from, to] of [
+        [0, 1],
+        [0, 16],
+        [8, 500],
+        [3, frames.length],
+        [frames.length - 1, frames.length],
+      ]) {
+        expect([from, to, cbrFramesBytes(format, from, to)]).toEqual([from, to, sizes.slice(from, to).reduce((a, b) => a + b, 0)]);
+      }
+    }
+  });
+
+  test('a long render gives its Info frame and head before the last piece of its period is made, and states its length first', async () => {
+    const events: string[] = [];
+    const stream = await streamAffirmationMp3({ speech, music, durationSeconds: 3600 }, { parallelism: 2 });
+    void stream.finished.then(() => events.push('finished'));
+    const copies = stream.runs.slice(2, -1);
+    void Promise.all(copies).then(() => events.push('period made'));
+    const [info, head] = await Promise.all(stream.runs.slice(0, 2));
+    events.push('first bytes');
+    const result = await stream.finished;
+    expect(events).toEqual(['first bytes', 'period made', 'finished']);
+
+    // The first bytes are an Info frame stating the whole file, then whole audio frames.
+    const infoHeader = parseFrameHeader(info)!;
+    const tag = readInfoFrame(info, infoHeader);
+    const file = wholeMp3(result);
+    expect({ tag: tag.tag, crcOk: tag.crcOk, bytes: tag.bytes, frames: tag.frames }).toEqual({
+      tag: 'Info',
+      crcOk: true,
+      bytes: stream.size,
+      frames: result.frames,
+    });
+    expect(file.length).toBe(stream.size);
+    expect(splitFrames(head).frames.length).toBe(frameLayout(result.plan).headFrames);
+    expect(Buffer.compare(file.subarray(0, info.length + head.length), Buffer.concat([info, head]))).toBe(0);
+    expect(decodeMp3(file, 2).length).toBe(3600 * SR * 2);
+  });
+
+  test('streamed and whole, periodic and straight, with and without a kept period: the same bytes, of the length stated first', async () => {
+    const periods = new Map<string, Buffer>();
+    const store = { get: async (key: string) => periods.get(key) ?? null, put: async (key: string, b: Buffer) => void periods.set(key, b) };
+    for (const [durationSeconds, withMusic, musicId] of [
+      [20, true, undefined],
+      [600, true, 'calm'],
+      [600, true, 'calm'],
+      [300, false, undefined],
+    ] as const) {
+      const input = { speech, music: withMusic ? music : null, durationSeconds, musicId };
+      const stream = await streamAffirmationMp3(input, { parallelism: 2, periods: store });
+      const streamed = Buffer.concat(await Promise.all(stream.runs));
+      const whole = await renderAffirmationMp3({ ...input, musicId: undefined }, { parallelism: 2 });
+      expect([durationSeconds, stream.mode, streamed.length]).toEqual([durationSeconds, whole.mode, stream.size]);
+      expect(Buffer.compare(streamed, wholeMp3(whole))).toBe(0);
+      await stream.finished;
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { parseCustomAffirmationRef } from '@innerecho/contracts';
 import { getSessionId } from '@innerecho/ui';
-import { NO_MUSIC, postForAudio } from '../generate/generation-api';
+import { NO_MUSIC, postForAudio, renderedAudio } from '../generate/generation-api';
 
 export type SessionLength = { totalMinutes: number } | { repetitionsPerAffirmation: number };
 
@@ -37,7 +37,7 @@ export async function generateAffirmationSession(input: {
     },
     { unreachable: 'Failed to generate the session', refused: 'Failed to generate the session' },
   );
-  const blob = await res.blob();
+  const blob = await renderedAudio(res);
   return {
     url: URL.createObjectURL(blob),
     savedId: res.headers.get('x-saved-affirmation-id'),

@@ -75,6 +75,21 @@ export class GenerationError extends Error {
   }
 }
 
+/** What a listener is told when a render's MP3 stopped arriving before it was whole. */
+const RENDER_CUT_OFF = 'The audio stopped before it was whole. Nothing was saved or charged; please try again.';
+
+/**
+ * The MP3 of a render's answer. It arrives as it is made: a render that fails or is stopped
+ * after its first bytes ends the download early (nothing saved), said as a GenerationError.
+ */
+export async function renderedAudio(res: Response): Promise<Blob> {
+  try {
+    return await res.blob();
+  } catch {
+    throw new GenerationError(RENDER_CUT_OFF);
+  }
+}
+
 /** The text a request is about: custom ids go without their custom- prefix. */
 function affirmationIdField(affirmationId: string): { customAffirmationId: string } | { transcriptId: string } {
   const customAffirmationId = parseCustomAffirmationRef(affirmationId);
@@ -132,7 +147,7 @@ export async function generateAudio(input: {
     { ...body, ...affirmationIdField(input.affirmationId) },
     { unreachable: 'Failed to generate audio', refused: 'Failed to generate audio' },
   );
-  const blob = await res.blob();
+  const blob = await renderedAudio(res);
   return {
     url: URL.createObjectURL(blob),
     bytes: blob.size,

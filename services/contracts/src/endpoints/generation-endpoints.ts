@@ -23,9 +23,13 @@ const ownRecordingParams = z.object({
 /** The time zone is checked by the use case (BAD_TIME_ZONE); here it is only bounded text. */
 const timeZone = z.string().max(100).describe('An IANA time zone, e.g. Europe/Paris');
 
-/** The headers of a rendered MP3 (both render routes answer them), by what each tells. */
+/**
+ * The headers of a rendered MP3 (both render routes answer them), by what each tells. They
+ * come with its first bytes, while the rest is still being made: a render that fails or stops
+ * after them ends the download early and saves nothing.
+ */
 const RENDER_HEADERS = {
-  'x-saved-affirmation-id': 'The saved affirmation the MP3 now is in the library',
+  'x-saved-affirmation-id': 'The saved affirmation the MP3 is in the library as, once its download completes',
   'x-speech-engine-calls': 'How many clips the speech engine had to make (the rest came from its cache)',
   'x-render-period': 'Whether the loop period was copied from an earlier render of the same speech and music',
   'x-speech-voice': "Whose voice speaks: the listener's clone, their own recording, or the stock voice",
@@ -45,7 +49,11 @@ export const GENERATION_ENDPOINTS = declareEndpoints('generation', {
     access: 'subscriber',
     body: ZGenerateAudioRequest,
     answers: {
-      201: answers.bytes('audio/mpeg', 'The MP3; x-saved-affirmation-id names the saved affirmation', RENDER_HEADERS),
+      201: answers.bytes(
+        'audio/mpeg',
+        'The MP3, sent as it is made (a download cut off saved nothing); x-saved-affirmation-id names the saved affirmation',
+        RENDER_HEADERS,
+      ),
       402: answers.error('No active plan'),
       429: answers.error("Today's hour is used up"),
       503: answers.error('The render queue is full (Retry-After)'),
@@ -66,7 +74,11 @@ export const GENERATION_ENDPOINTS = declareEndpoints('generation', {
     access: 'subscriber',
     body: ZAffirmationSessionRequest,
     answers: {
-      201: answers.bytes('audio/mpeg', 'The MP3; x-saved-affirmation-id names the saved affirmation', RENDER_HEADERS),
+      201: answers.bytes(
+        'audio/mpeg',
+        'The MP3, sent as it is made (a download cut off saved nothing); x-saved-affirmation-id names the saved affirmation',
+        RENDER_HEADERS,
+      ),
       402: answers.error('No active plan'),
       404: answers.error('An affirmation, the music or the custom affirmation of another listener'),
       429: answers.error("Today's hour is used up"),

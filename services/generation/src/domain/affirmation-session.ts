@@ -18,7 +18,7 @@ import { ownReadingSamples } from './own-recordings';
 import { loopedMusicFrames } from './render/affirmation-signal';
 import { planAffirmationSessionCycle, repeatedSessionSeconds } from './render/affirmation-session-plan';
 import { SAMPLE_RATE } from './render/output-format';
-import { renderAffirmationMp3 } from './render/render-affirmation';
+import { streamAffirmationMp3 } from './render/render-affirmation';
 import { speechForText } from './speech-for-text';
 
 type Source = { kind: 'transcript' | 'custom'; id: string };
@@ -79,7 +79,7 @@ export async function generateAffirmationSession(options: RenderJob<AffirmationS
     const started = performance.now();
     // With music the plan measures the track as decoded: for a track the library has not
     // measured, the cycle above used its stated length, and the render finds the period itself.
-    const rendered = await renderAffirmationMp3(
+    const rendering = await streamAffirmationMp3(
       {
         speech: cycle.clip,
         music,
@@ -91,6 +91,9 @@ export async function generateAffirmationSession(options: RenderJob<AffirmationS
       { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER, periods, signal },
     );
     const speechMisses = [...speeches.values()].reduce((sum, s) => sum + s.misses, 0);
+    const allOwn = [...speeches.values()].every((speech) => speech.own);
+    const voiceSource = allOwn ? 'own' : 'cloned';
+    const rendered = await turn.deliver(rendering, { speechMisses, voice: voiceSource, seconds });
     logger.info(
       {
         mode: rendered.mode,
@@ -106,15 +109,12 @@ export async function generateAffirmationSession(options: RenderJob<AffirmationS
       'affirmation session rendered',
     );
 
-    await turn.store(rendered.runs);
-
     const sessionParts: AffirmationSessionPartView[] = sources.map((source, i) => ({
       title: texts[i].title ?? 'Affirmation',
       transcriptId: source.kind === 'transcript' ? source.id : null,
       customAffirmationId: source.kind === 'custom' ? source.id : null,
       spokenWith: speeches.get(keyOf(source))!.own ? 'own-recording' : 'cloned-voice',
     }));
-    const allOwn = sessionParts.every((part) => part.spokenWith === 'own-recording');
     const transcriptIds = sources.filter((s) => s.kind === 'transcript').map((s) => s.id);
     const record = await turn.save(async (tx) => {
       const record = await insertSavedAffirmation(tx, {
@@ -123,7 +123,7 @@ export async function generateAffirmationSession(options: RenderJob<AffirmationS
         customAffirmationId: null,
         title: request.name ?? `Session of ${sources.length} affirmations`,
         category: null,
-        voiceSource: allOwn ? 'own' : 'cloned',
+        voiceSource,
         sessionParts,
         collectionId: request.collectionId ?? null,
       });
@@ -135,7 +135,7 @@ export async function generateAffirmationSession(options: RenderJob<AffirmationS
       );
       return record;
     });
-    return { saved: record, runs: rendered.runs, size: rendered.size, speechMisses, period: rendered.period };
+    return { saved: record, speechMisses };
   });
 }
 

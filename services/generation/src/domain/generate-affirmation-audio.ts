@@ -8,7 +8,7 @@ import type { DecodedMusicCache } from './decoded-music-cache';
 import { inRenderTurn, renderedAudioColumns, type GeneratedAudio, type RenderJob } from './render-turn';
 import { SAMPLE_RATE } from './render/output-format';
 import { ArrivingMusic } from './render/arriving-music';
-import { renderAffirmationMp3 } from './render/render-affirmation';
+import { streamAffirmationMp3 } from './render/render-affirmation';
 import { loopedMusicFrames, MUSIC_LOOP_MAX_SECONDS } from './render/affirmation-signal';
 import { ownReadingSamples } from './own-recordings';
 import { speechForText } from './speech-for-text';
@@ -18,8 +18,9 @@ import { speechForText } from './speech-for-text';
  * against today's allowance first, nothing kept or charged when the listener leaves), on its
  * turn: the text (a transcript, or the caller's own custom affirmation), the caller's own
  * reading of it or their cloned voice speaking it (cached by the voice service), the render,
- * the MP3 streamed to the object store, and last the saved affirmation, the used seconds and
- * affirmation.generated in one transaction, only once the file is whole.
+ * its MP3 streamed to the listener and to the object store as it is made (`deliver`), and last
+ * the saved affirmation, the used seconds and affirmation.generated in one transaction, only
+ * once the file is whole.
  */
 export async function generateAffirmationAudio(options: RenderJob<GenerateAudioRequest>): Promise<GeneratedAudio> {
   const { context, userId, caller, request, musicCache, periods, signal, logger } = options;
@@ -30,7 +31,7 @@ export async function generateAffirmationAudio(options: RenderJob<GenerateAudioR
     signal.throwIfAborted();
     const music = track ? await decodedMusic({ track, seconds, musicCache, libraryUrl: config.LIBRARY_URL, caller }) : null;
     const started = performance.now();
-    const rendered = await renderAffirmationMp3(
+    const rendering = await streamAffirmationMp3(
       {
         speech: speech.samples,
         music,
@@ -41,6 +42,8 @@ export async function generateAffirmationAudio(options: RenderJob<GenerateAudioR
       },
       { parallelism: config.RENDER_PARALLELISM, encoder: config.RENDER_ENCODER, periods, signal },
     );
+    const voiceSource = ownReading ? 'own' : 'cloned';
+    const rendered = await turn.deliver(rendering, { speechMisses: speech.misses, voice: voiceSource, seconds });
     logger.info(
       {
         mode: rendered.mode,
@@ -55,7 +58,6 @@ export async function generateAffirmationAudio(options: RenderJob<GenerateAudioR
       'affirmation rendered',
     );
 
-    await turn.store(rendered.runs);
     const record = await turn.save(async (tx) => {
       const record = await insertSavedAffirmation(tx, {
         ...renderedAudioColumns({ turn, userId, request, seconds, track, size: rendered.size }),
@@ -63,7 +65,7 @@ export async function generateAffirmationAudio(options: RenderJob<GenerateAudioR
         customAffirmationId: source.kind === 'custom' ? text.id : null,
         title: text.title,
         category: text.category,
-        voiceSource: ownReading ? 'own' : 'cloned',
+        voiceSource,
       });
       await context.outbox.add(
         tx,
@@ -79,7 +81,7 @@ export async function generateAffirmationAudio(options: RenderJob<GenerateAudioR
       );
       return record;
     });
-    return { saved: record, runs: rendered.runs, size: rendered.size, speechMisses: speech.misses, period: rendered.period };
+    return { saved: record, speechMisses: speech.misses };
   });
 }
 

@@ -8,17 +8,29 @@ import type { Caller } from '../data-access/upstream-request';
 import type { DecodedMusicCache } from './decoded-music-cache';
 import type { RenderQueue } from './render-queue';
 import type { RenderReservations } from './render-reservations';
-import type { PeriodStore } from './render/render-affirmation';
+import type { PeriodStore, RenderResult, RenderStream } from './render/render-affirmation';
 
 export interface GeneratedAudio {
   saved: SavedAffirmationRecord;
-  /** The MP3 as runs of bytes (the kept period referenced once per repetition); `size` bytes in all. */
-  runs: Uint8Array[];
+  /** Engine calls made for this generation (0 when the speech came from the cache). */
+  speechMisses: number;
+}
+
+/**
+ * What the listener is sent once the render's length is known, before its frames are made:
+ * the facts its answer's headers state, and the MP3's runs in order as they are made.
+ */
+export interface StreamedRender {
+  /** The id the item is saved under once the file is whole. */
+  savedId: string;
   size: number;
-  /** Engine calls made for this generation (0 when the speech was cached). */
+  runs: Promise<Uint8Array>[];
+  /** Engine calls made for this generation (0 when the speech came from the cache). */
   speechMisses: number;
   /** Whether the loop period was reused from the period store, encoded (and kept), or there was none. */
   period: 'reused' | 'encoded' | 'none';
+  voice: 'own' | 'cloned';
+  seconds: number;
 }
 
 /** What a render that saves an item is given: the listener, their request, and the parts every render shares. */
@@ -37,6 +49,8 @@ export interface RenderJob<TRequest> {
   /** Fires when the listener goes away before the answer is sent (or the service stops). */
   signal: AbortSignal;
   logger: Logger;
+  /** Starts the listener's answer: called once, as soon as the render's length is known. */
+  answer: (streamed: StreamedRender) => void;
 }
 
 /** What a render does on its turn, with the file it writes and the seconds it holds. */
@@ -46,8 +60,12 @@ export interface RenderTurn {
   fileKey: string;
   /** Holds more seconds for the same file (429 when they are not left). */
   reserveMore(seconds: number): Promise<void>;
-  /** Streams the MP3 to the object store, then gives the turn in the render queue back. */
-  store(runs: Uint8Array[]): Promise<void>;
+  /**
+   * Sends the render to the listener (`answer`) and streams it to the object store, both as
+   * its runs are made; gives the turn in the render queue back once stored, and resolves with
+   * the whole render.
+   */
+  deliver(rendering: RenderStream, facts: Pick<StreamedRender, 'speechMisses' | 'voice' | 'seconds'>): Promise<RenderResult>;
   /** Saves the item in one transaction with counting the held seconds as used. */
   save<T>(write: (tx: Tx) => Promise<T>): Promise<T>;
 }
@@ -81,15 +99,17 @@ export async function inRenderTurn<T>(job: RenderJob<unknown>, seconds: number, 
         reserveMore: async (more) => {
           held.push(await reservations.reserve({ id: randomUUID(), userId, seconds: more, fileKey }));
         },
-        store: async (runs) => {
+        deliver: async (rendering, facts) => {
           signal.throwIfAborted();
-          // Written run by run: a local store writes a temporary file renamed into place when
-          // whole, S3 uploads parts and completes the upload at the end. Should the process die
-          // before the save, the reservation's lapse removes the file.
-          await context.files.put(fileKey, runsStream(runs, signal), 'audio/mpeg');
+          job.answer({ savedId: id, size: rendering.size, runs: rendering.runs, period: rendering.period, ...facts });
+          // Written run by run as made: a local store writes a temporary file renamed into place
+          // when whole, S3 uploads parts and completes the upload at the end. Should the process
+          // die before the save, the reservation's lapse removes the file.
+          await context.files.put(fileKey, runsStream(rendering.runs, signal), 'audio/mpeg');
           stored = true;
           turn.release();
           signal.throwIfAborted();
+          return rendering.finished;
         },
         save: async (write) => {
           const written = await context.transaction(async (tx) => {
@@ -141,13 +161,14 @@ export function renderedAudioColumns(options: {
   };
 }
 
-/** The runs as a byte stream (views, no copies), ending with an error when the listener leaves. */
-function runsStream(runs: Uint8Array[], signal: AbortSignal): Readable {
+/** The runs as a byte stream as they are made (views, no copies), ending with an error when the listener leaves or the render fails. */
+function runsStream(runs: Promise<Uint8Array>[], signal: AbortSignal): Readable {
   return Readable.from(
-    (function* () {
-      for (const run of runs) {
+    (async function* () {
+      for (const made of runs) {
+        const run = await made;
         signal.throwIfAborted();
-        yield Buffer.from(run.buffer, run.byteOffset, run.byteLength);
+        if (run.length > 0) yield Buffer.from(run.buffer, run.byteOffset, run.byteLength);
       }
     })(),
     { objectMode: false },

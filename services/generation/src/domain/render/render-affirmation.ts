@@ -6,6 +6,7 @@ import { ArrivingMusic } from './arriving-music';
 import { buildInfoFrame } from './info-tag';
 import { encodeMp3, resolveMp3Encoder, type Mp3EncoderChoice } from './mp3-encoder';
 import { splitFrames, type Mp3FrameHeader } from './mp3-frames';
+import { cbrFramesBytes } from './frame-bytes';
 import { ENCODER_DELAY, FRAME_SAMPLES, outputFormatFor, SAMPLE_RATE, type OutputFormat } from './output-format';
 import { frameLayout, LOOKAHEAD_FRAMES, planRender, WARMUP_FRAMES, type PauseBounds, type RenderPlan } from './periodic-plan';
 
@@ -65,9 +66,9 @@ export const SEAMLESS_PIECES: PieceEncoding = { reservoir: false, warmupFrames: 
 
 export interface RenderResult {
   /**
-   * The file as runs of bytes in order: the Info frame, the head, the stored period once per
-   * repetition (the same bytes referenced, not copied), the tail. An hour's MP3 is never
-   * held whole: it is written run by run to the object store and to the listener.
+   * The file as runs of bytes in order: the Info frame, the head, the period's pieces once per
+   * repetition (the same bytes referenced, not copied), the tail. An hour's MP3 is never held
+   * whole: it is written run by run, as made, to the object store and to the listener.
    */
   runs: Uint8Array[];
   /** The file's length in bytes (the runs' total). */
@@ -102,7 +103,7 @@ const PIECE_FRAMES = 768;
 /**
  * Renders the affirmation to a CBR MP3 of exactly `durationSeconds`: the speech repeated
  * with a short pause, over the looped music set below the voice, fading out at the end.
- * Its steps: `prepareRender` mixes and plans, then `encodeRender` encodes the plan's way.
+ * Its steps: `prepareRender` mixes and plans, then `streamRender` encodes the plan's way.
  *
  * Periodic mode encodes one period (split over the cores, each piece with warm-up frames)
  * plus a short head and the fade-out tail, then builds the file by copying frames. Outputs
@@ -110,9 +111,35 @@ const PIECE_FRAMES = 768;
  * same way.
  */
 export async function renderAffirmationMp3(input: RenderInput, options: RenderOptions = {}): Promise<RenderResult> {
+  return (await streamAffirmationMp3(input, options)).finished;
+}
+
+/**
+ * The same render as `renderAffirmationMp3`, answered as soon as its length is known (the
+ * head and the tail encoded, the kept period looked up): its bytes then come in order as the
+ * pieces are encoded, so a listener hears the start while the rest is made.
+ */
+export async function streamAffirmationMp3(input: RenderInput, options: RenderOptions = {}): Promise<RenderStream> {
   const prepared = await prepareRender(input, options.encoder);
   const parallelism = Math.max(1, options.parallelism ?? availableParallelism());
-  return encodeRender(prepared, { pieces: SEAMLESS_PIECES, parallelism, signal: options.signal }, options.periods);
+  return streamRender(prepared, { pieces: SEAMLESS_PIECES, parallelism, signal: options.signal }, options.periods);
+}
+
+/**
+ * A render whose length is known and whose bytes come in order as they are made: the Info
+ * frame and the head first, then each piece of the period as it is encoded and the period's
+ * copies, the tail last. Several readers (the object store, the listener) read `runs` at their
+ * own pace; each run is checked against the length promised before it is given out.
+ */
+export interface RenderStream {
+  /** The file's length in bytes, stated before its frames are made (Content-Length, the Info tag). */
+  size: number;
+  mode: RenderResult['mode'];
+  period: RenderResult['period'];
+  /** The file's runs in order, each settling once made; a render that fails or is cancelled rejects those not made. */
+  runs: Promise<Uint8Array>[];
+  /** The whole result once every run is made (and a newly encoded period kept). */
+  finished: Promise<RenderResult>;
 }
 
 /** What a render encodes: the signal's sources, the plan of its frames, the output format and the encoder. */
@@ -158,13 +185,18 @@ export async function prepareRender(input: RenderInput, encoderChoice?: Mp3Encod
   return { input, arriving, hasMusic, format, mix, plan, sources, encoder };
 }
 
-/** The second step: encodes the prepared render the way its plan says (periodic or straight). */
-export function encodeRender(prepared: PreparedRender, work: PieceWork, periods?: PeriodStore): Promise<RenderResult> {
+/** The second step, whole: encodes the prepared render the way its plan says (periodic or straight). */
+export async function encodeRender(prepared: PreparedRender, work: PieceWork, periods?: PeriodStore): Promise<RenderResult> {
+  return (await streamRender(prepared, work, periods)).finished;
+}
+
+/** The second step as a stream: answers once the render's length is known, its bytes following as they are made. */
+function streamRender(prepared: PreparedRender, work: PieceWork, periods?: PeriodStore): Promise<RenderStream> {
   if (prepared.plan.mode === 'straight') {
     const totalFrames = Math.floor(prepared.plan.totalSamples / prepared.plan.frameSamples);
-    return encodeStraight(prepared, work, pieceCount(totalFrames, work.parallelism));
+    return streamStraight(prepared, work, pieceCount(totalFrames, work.parallelism));
   }
-  return encodePeriodic(prepared, work, periods);
+  return streamPeriodic(prepared, work, periods);
 }
 
 /** How many pieces `frames` frames are split into: at least one a core, about PIECE_FRAMES each, none under 64 frames. */
@@ -174,54 +206,125 @@ const pieceCount = (frames: number, parallelism: number) =>
 /** A piece's own frames (its warm-up dropped), the first frame's header, and how many frames were encoded. */
 type EncodedPiece = { ownFrames: Uint8Array[]; header: Mp3FrameHeader; encoded: number };
 
-/** Encodes the prepared render's frames piece by piece, at most `parallelism` at once; results come back in order. */
+/** Encodes the prepared render's frames piece by piece, at most `parallelism` at once, started in the order asked. */
 function pieceEncoder({ plan, sources, format, arriving, encoder }: PreparedRender, work: PieceWork) {
   const fs = plan.frameSamples;
   const { reservoir } = work.pieces;
   const limit = pLimit(work.parallelism);
   /** Encodes global frames [from, to) with `warm` frames of preceding signal; keeps only [from, to). */
   return (from: number, to: number | null, warm: number, withFade: boolean): Promise<EncodedPiece> =>
-    limit(async () => {
-      const startSample = (from - warm) * fs;
-      const endSample = to === null ? plan.totalSamples : Math.min(plan.totalSamples, (to + LOOKAHEAD_FRAMES) * fs);
-      const signal = streamSignal(plan, sources, startSample, endSample, withFade, arriving, work.signal);
-      const { frames, header } = splitFrames(await encodeMp3(signal, format, { reservoir, encoder }));
-      const ownFrames = frames.slice(warm, to === null ? undefined : warm + (to - from));
-      if (to !== null && ownFrames.length !== to - from)
-        throw new Error(`Encoder returned ${frames.length} frames, expected ${warm + to - from}+`);
-      return { ownFrames, header, encoded: frames.length };
-    });
+    quietly(
+      limit(async () => {
+        const startSample = (from - warm) * fs;
+        const endSample = to === null ? plan.totalSamples : Math.min(plan.totalSamples, (to + LOOKAHEAD_FRAMES) * fs);
+        const signal = streamSignal(plan, sources, startSample, endSample, withFade, arriving, work.signal);
+        const { frames, header } = splitFrames(await encodeMp3(signal, format, { reservoir, encoder }));
+        const ownFrames = frames.slice(warm, to === null ? undefined : warm + (to - from));
+        if (to !== null && ownFrames.length !== to - from)
+          throw new Error(`Encoder returned ${frames.length} frames, expected ${warm + to - from}+`);
+        return { ownFrames, header, encoded: frames.length };
+      }),
+    );
 }
 
 /**
- * Encodes every frame, split into `pieces` pieces, each later piece with warm-up frames
- * (the same seams as the periodic render). One piece is a single continuous encode.
+ * A rejection nobody may be waiting for yet is not an unhandled one: a failed render rejects
+ * all its later runs, and the reader that stopped at the first one never awaits the others.
  */
-export async function encodeStraight(prepared: PreparedRender, work: PieceWork, pieces: number): Promise<RenderResult> {
+function quietly<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
+/** A piece's frames as one run, refused unless their bytes are the `promised` ones the render's length counted. */
+const promisedRun = (piece: Promise<EncodedPiece>, promised: number): Promise<Uint8Array> =>
+  quietly(
+    piece.then((p) => {
+      const run = joinFrames(p.ownFrames);
+      if (run.length !== promised) throw new Error(`An encode made ${run.length} bytes where the render's length counted ${promised}`);
+      return run;
+    }),
+  );
+
+/** Frames of the head, encoded first on its own: the listener's first bytes come from it. */
+const HEAD_FRAMES = 2 * WARMUP_FRAMES;
+/** Frames of a straight render's last piece: small, so the frame count the Info frame states is known at once. */
+const STRAIGHT_TAIL_FRAMES = 64;
+
+/** Where a straight render's pieces start and end: the head, `pieces` even pieces, and a short last piece to the end. */
+function straightPieceBounds(totalFrames: number, pieces: number): [number, number | null][] {
+  if (pieces === 1) return [[0, null]];
+  const tailStart = totalFrames - STRAIGHT_TAIL_FRAMES;
+  const middle = tailStart - HEAD_FRAMES;
+  const bounds: [number, number | null][] = [[0, HEAD_FRAMES]];
+  for (let c = 0; c < pieces; c++) {
+    bounds.push([HEAD_FRAMES + Math.floor((middle * c) / pieces), HEAD_FRAMES + Math.floor((middle * (c + 1)) / pieces)]);
+  }
+  bounds.push([tailStart, null]);
+  return bounds;
+}
+
+/**
+ * Encodes every frame in pieces, each piece after the first with warm-up frames (the same
+ * seams as the periodic render): the head and the short last piece first, so the length is
+ * known at once, then the rest in order. One piece is a single continuous encode.
+ */
+async function streamStraight(prepared: PreparedRender, work: PieceWork, pieces: number): Promise<RenderStream> {
   const { plan, format, encoder } = prepared;
   const encodePiece = pieceEncoder(prepared, work);
   const totalFrames = Math.floor(plan.totalSamples / plan.frameSamples);
-  const starts = Array.from({ length: pieces }, (_, c) => Math.floor((totalFrames * c) / pieces));
-  const encoded = await Promise.all(
-    starts.map((a, c) => encodePiece(a, c === pieces - 1 ? null : starts[c + 1], a === 0 ? 0 : work.pieces.warmupFrames, true)),
+  const bounds = straightPieceBounds(totalFrames, pieces);
+  const warmup = work.pieces.warmupFrames;
+  const headPiece = encodePiece(0, bounds[0][1], 0, true);
+  const [tailFrom] = bounds[bounds.length - 1];
+  const tailPiece = bounds.length > 1 ? encodePiece(tailFrom, null, warmup, true) : headPiece;
+  const middle = bounds.slice(1, -1).map(([a, b]) => ({ frames: b! - a, piece: encodePiece(a, b, warmup, true) }));
+  const [head, tail] = await Promise.all([headPiece, tailPiece]);
+
+  const headRun = bounds.length > 1 ? promisedRun(headPiece, cbrFramesBytes(format, 0, HEAD_FRAMES)) : joinFrames(head.ownFrames);
+  const middleRuns = middle.map(({ frames, piece }) => promisedRun(piece, cbrFramesBytes(format, warmup, warmup + frames)));
+  const tailRun = bounds.length > 1 ? joinFrames(tail.ownFrames) : null;
+  const frameCount =
+    bounds.length > 1 ? HEAD_FRAMES + middle.reduce((sum, m) => sum + m.frames, 0) + tail.ownFrames.length : head.ownFrames.length;
+  const audioBytes =
+    (bounds.length > 1 ? cbrFramesBytes(format, 0, HEAD_FRAMES) : (headRun as Uint8Array).length) +
+    middle.reduce((sum, m) => sum + cbrFramesBytes(format, warmup, warmup + m.frames), 0) +
+    (tailRun?.length ?? 0);
+  const info = infoFrameFor(head.header, frameCount, audioBytes, plan);
+  const runs = [info, headRun, ...middleRuns, ...(tailRun ? [tailRun] : [])].map((run) => quietly(Promise.resolve(run)));
+  const size = info.length + audioBytes;
+  const finished = quietly(
+    (async (): Promise<RenderResult> => {
+      const made = await madeWhole(runs, size);
+      const encoded = await Promise.all([...middle.map((m) => m.piece)]);
+      return {
+        runs: made,
+        size,
+        plan,
+        format,
+        mode: 'straight',
+        encoder,
+        frames: frameCount,
+        encodedFrames: head.encoded + (bounds.length > 1 ? tail.encoded : 0) + encoded.reduce((sum, e) => sum + e.encoded, 0),
+        seamFrames: bounds.slice(1).map(([a]) => a),
+        period: 'none',
+      };
+    })(),
   );
-  const frameCount = encoded.reduce((sum, e) => sum + e.ownFrames.length, 0);
-  return {
-    ...assemble(
-      encoded[0].header,
-      encoded.map((e) => joinFrames(e.ownFrames)),
-      frameCount,
-      plan,
-    ),
-    plan,
-    format,
-    mode: 'straight',
-    encoder,
-    frames: frameCount,
-    encodedFrames: encoded.reduce((sum, e) => sum + e.encoded, 0),
-    seamFrames: starts.slice(1),
-    period: 'none',
-  };
+  return { size, mode: 'straight', period: 'none', runs, finished };
+}
+
+/** A straight render whole (`pieces` 1: one continuous encode, the reference the seams are measured against). */
+export async function encodeStraight(prepared: PreparedRender, work: PieceWork, pieces: number): Promise<RenderResult> {
+  return (await streamStraight(prepared, work, pieces)).finished;
+}
+
+/** Every run made, and together the `size` bytes promised; the empty ones left out. */
+async function madeWhole(runs: Promise<Uint8Array>[], size: number): Promise<Uint8Array[]> {
+  const made = await Promise.all(runs);
+  const total = made.reduce((sum, run) => sum + run.length, 0);
+  if (total !== size) throw new Error(`The render made ${total} bytes where its length said ${size}`);
+  return made.filter((run) => run.length > 0);
 }
 
 /** Where the repeating block's pieces start and end, in frames. */
@@ -268,10 +371,19 @@ function periodKeyOf(prepared: PreparedRender, work: PieceWork, chunkBounds: [nu
 }
 
 /**
- * Encodes the head, one period (or takes it from the period store) and the fade-out tail,
- * then lays the period's frames down as many times as the length needs.
+ * One run of the repeating block: a piece of the period as encoded (or the whole period as
+ * stored), with the bytes of its first frames, so a partial copy of the period is cut without
+ * waiting for the rest of it.
  */
-async function encodePeriodic(prepared: PreparedRender, work: PieceWork, periods: PeriodStore | undefined): Promise<RenderResult> {
+type BlockRun = { run: Promise<Uint8Array>; frames: number; bytesOfFirst: (frames: number) => number };
+
+/**
+ * Encodes the head, the fade-out tail and one period (or takes it from the period store),
+ * then lays the period's runs down as many times as the length needs. The head goes first
+ * and the tail next: with the period looked up, they fix the file's length; the period's
+ * pieces follow in order, each given out as soon as it is encoded.
+ */
+async function streamPeriodic(prepared: PreparedRender, work: PieceWork, periods: PeriodStore | undefined): Promise<RenderStream> {
   const { plan, format, encoder } = prepared;
   const encodePiece = pieceEncoder(prepared, work);
   const warmup = work.pieces.warmupFrames;
@@ -279,82 +391,119 @@ async function encodePeriodic(prepared: PreparedRender, work: PieceWork, periods
   const chunkCount = pieceCount(blockFrames, work.parallelism);
   const chunkBounds = blockPieceBounds(headFrames, blockFrames, chunkCount);
 
+  const headPiece = encodePiece(0, headFrames, 0, true);
+  const tailPiece = encodePiece(tailStartFrame, null, warmup, true);
   const periodKey = periodKeyOf(prepared, work, chunkBounds, periods);
   const stored = periodKey ? await periods!.get(periodKey).catch(() => null) : null;
   const storedFrames = stored ? framesOrNull(stored) : null;
   const reused = storedFrames !== null && storedFrames.length === blockFrames;
+  const chunks = reused ? [] : chunkBounds.map(([a, b]) => encodePiece(a, b, warmup, false));
+  const [head, tail] = await Promise.all([headPiece, tailPiece]);
 
-  // The small head and tail last: they fill in while the last chunks finish.
-  const pieces = await Promise.all([
-    ...(reused ? [] : chunkBounds.map(([a, b]) => encodePiece(a, b, warmup, false))),
-    encodePiece(tailStartFrame, null, warmup, true),
-    encodePiece(0, headFrames, 0, true),
-  ]);
-  const chunks = reused ? [] : pieces.slice(0, chunkCount);
-  const [tail, head] = pieces.slice(reused ? 0 : chunkCount);
-  const block = reused ? storedFrames! : chunks.flatMap((c) => c.ownFrames);
-  const blockBytes = reused ? stored! : joinFrames(block);
-  if (periodKey && !reused) {
-    // Stored for the next length of the same speech and music; a store that fails costs only that.
-    await periods!.put(periodKey, Buffer.from(blockBytes.buffer, blockBytes.byteOffset, blockBytes.byteLength)).catch(() => undefined);
-  }
+  const block: BlockRun[] = reused ? [storedBlockRun(stored!, storedFrames!)] : encodedBlockRuns(chunks, chunkBounds, format, warmup);
+  const blockBytes = block.reduce((sum, piece) => sum + piece.bytesOfFirst(piece.frames), 0);
+  const copiedFrames = tailStartFrame - headFrames;
+  const wholeBlocks = Math.floor(copiedFrames / blockFrames);
+  const partial = copiedFrames - wholeBlocks * blockFrames;
+  const copies: Promise<Uint8Array>[] = [];
+  for (let b = 0; b < wholeBlocks; b++) copies.push(...block.map((piece) => piece.run));
+  copies.push(...firstFramesOf(block, partial));
 
-  const { segments, seamFrames, copiedFrames } = layPeriods({
-    plan,
-    headFrames,
-    blockFrames,
-    tailStartFrame,
-    chunkBounds,
-    block,
-    blockBytes,
-  });
+  const headRun = promisedRun(headPiece, cbrFramesBytes(format, 0, headFrames));
+  const tailRun = joinFrames(tail.ownFrames);
   const frameCount = headFrames + copiedFrames + tail.ownFrames.length;
-  return {
-    ...assemble(head.header, [joinFrames(head.ownFrames), ...segments, joinFrames(tail.ownFrames)], frameCount, plan),
-    plan,
-    format,
-    mode: 'periodic',
-    encoder,
-    frames: frameCount,
-    encodedFrames: head.encoded + tail.encoded + chunks.reduce((sum, c) => sum + c.encoded, 0),
-    seamFrames: [...new Set(seamFrames)].filter((g) => g < frameCount).sort((x, y) => x - y),
-    period: periodKey ? (reused ? 'reused' : 'encoded') : 'none',
-  };
+  const audioBytes = cbrFramesBytes(format, 0, headFrames) + wholeBlocks * blockBytes + partialBytes(block, partial) + tailRun.length;
+  const info = infoFrameFor(head.header, frameCount, audioBytes, plan);
+  const runs = [quietly(Promise.resolve(info)), headRun, ...copies, quietly(Promise.resolve(tailRun))];
+  const size = info.length + audioBytes;
+  const period = periodKey ? (reused ? 'reused' : 'encoded') : 'none';
+  const finished = quietly(
+    (async (): Promise<RenderResult> => {
+      const made = await madeWhole(runs, size);
+      const encodedChunks = await Promise.all(chunks);
+      if (periodKey && !reused) {
+        // Stored for the next length of the same speech and music; a store that fails costs only that.
+        const whole = Buffer.concat(await Promise.all(block.map((piece) => piece.run)));
+        await periods!.put(periodKey, whole).catch(() => undefined);
+      }
+      return {
+        runs: made,
+        size,
+        plan,
+        format,
+        mode: 'periodic',
+        encoder,
+        frames: frameCount,
+        encodedFrames: head.encoded + tail.encoded + encodedChunks.reduce((sum, c) => sum + c.encoded, 0),
+        seamFrames: periodSeams({ headFrames, blockFrames, tailStartFrame, chunkBounds, wholeBlocks, partial }).filter(
+          (g) => g < frameCount,
+        ),
+        period,
+      };
+    })(),
+  );
+  return { size, mode: 'periodic', period, runs, finished };
 }
 
-/**
- * The period's bytes once per whole repetition between the head and the tail, then the
- * part of it the last repetition needs; and the frames where pieces meet.
- */
-function layPeriods(layout: {
-  plan: RenderPlan;
+/** The period as stored: one run, whose frames' offsets are read from it. */
+function storedBlockRun(stored: Buffer, frames: Uint8Array[]): BlockRun {
+  const offsets = [0];
+  for (const frame of frames) offsets.push(offsets[offsets.length - 1] + frame.length);
+  return { run: Promise.resolve(stored), frames: frames.length, bytesOfFirst: (n) => offsets[n] };
+}
+
+/** The period as encoded here: one run per piece, each checked against the bytes its frames must take. */
+function encodedBlockRuns(chunks: Promise<EncodedPiece>[], bounds: [number, number][], format: OutputFormat, warmup: number): BlockRun[] {
+  return chunks.map((piece, c) => {
+    const frames = bounds[c][1] - bounds[c][0];
+    const bytesOfFirst = (n: number) => cbrFramesBytes(format, warmup, warmup + n);
+    return { run: promisedRun(piece, bytesOfFirst(frames)), frames, bytesOfFirst };
+  });
+}
+
+/** The runs of the block's first `frames` frames: whole pieces, then the start of the next. */
+function firstFramesOf(block: BlockRun[], frames: number): Promise<Uint8Array>[] {
+  const runs: Promise<Uint8Array>[] = [];
+  let left = frames;
+  for (const piece of block) {
+    if (left <= 0) break;
+    if (left >= piece.frames) runs.push(piece.run);
+    else {
+      const bytes = piece.bytesOfFirst(left);
+      runs.push(quietly(piece.run.then((run) => run.subarray(0, bytes))));
+    }
+    left -= piece.frames;
+  }
+  return runs;
+}
+
+/** Bytes of the block's first `frames` frames. */
+function partialBytes(block: BlockRun[], frames: number): number {
+  let left = frames;
+  let bytes = 0;
+  for (const piece of block) {
+    if (left <= 0) break;
+    bytes += piece.bytesOfFirst(Math.min(left, piece.frames));
+    left -= piece.frames;
+  }
+  return bytes;
+}
+
+/** The frames where runs from different encodes meet in a periodic render. */
+function periodSeams(layout: {
   headFrames: number;
   blockFrames: number;
   tailStartFrame: number;
   chunkBounds: [number, number][];
-  block: Uint8Array[];
-  blockBytes: Uint8Array;
-}) {
-  const { headFrames, blockFrames, tailStartFrame, chunkBounds, block, blockBytes } = layout;
-  // Byte offset of each frame in the block, to cut the last, partial repetition.
-  const blockOffsets = [0];
-  for (const frame of block) blockOffsets.push(blockOffsets[blockOffsets.length - 1] + frame.length);
-
-  const segments: Uint8Array[] = [];
-  const seamFrames = [headFrames, ...chunkBounds.slice(1).map(([a]) => a)];
-  const copiedFrames = tailStartFrame - headFrames;
-  const wholeBlocks = Math.floor(copiedFrames / blockFrames);
-  for (let b = 0; b < wholeBlocks; b++) {
-    if (b > 0) seamFrames.push(headFrames + b * blockFrames);
-    segments.push(blockBytes);
-  }
-  const partial = copiedFrames - wholeBlocks * blockFrames;
-  if (partial > 0) {
-    if (wholeBlocks > 0) seamFrames.push(headFrames + wholeBlocks * blockFrames);
-    segments.push(blockBytes.subarray(0, blockOffsets[partial]));
-  }
-  seamFrames.push(tailStartFrame);
-  return { segments, seamFrames, copiedFrames };
+  wholeBlocks: number;
+  partial: number;
+}): number[] {
+  const { headFrames, blockFrames, tailStartFrame, chunkBounds, wholeBlocks, partial } = layout;
+  const seams = [headFrames, ...chunkBounds.slice(1).map(([a]) => a)];
+  for (let b = 1; b < wholeBlocks; b++) seams.push(headFrames + b * blockFrames);
+  if (partial > 0 && wholeBlocks > 0) seams.push(headFrames + wholeBlocks * blockFrames);
+  seams.push(tailStartFrame);
+  return [...new Set(seams)].sort((x, y) => x - y);
 }
 
 async function* streamSignal(
@@ -392,17 +541,9 @@ function framesOrNull(bytes: Buffer): Uint8Array[] | null {
   }
 }
 
-/** One Info/LAME tag at the front, then the audio frames (given as runs of whole frames), as runs. */
-function assemble(header: Mp3FrameHeader, segments: Uint8Array[], frameCount: number, plan: RenderPlan) {
-  const audioBytes = segments.reduce((sum, segment) => sum + segment.length, 0);
-  const info = buildInfoFrame({
-    header,
-    audioFrames: frameCount,
-    audioBytes,
-    encoderDelay: ENCODER_DELAY,
-    signalSamples: plan.totalSamples,
-  });
-  return { runs: [info, ...segments.filter((segment) => segment.length > 0)], size: info.length + audioBytes };
+/** The Info/LAME tag at the front of a file of `frames` audio frames taking `audioBytes` bytes. */
+function infoFrameFor(header: Mp3FrameHeader, frames: number, audioBytes: number, plan: RenderPlan): Uint8Array {
+  return buildInfoFrame({ header, audioFrames: frames, audioBytes, encoderDelay: ENCODER_DELAY, signalSamples: plan.totalSamples });
 }
 
 /** Frames as one run of bytes: a view when they already lie back to back (as one encode's do). */

@@ -15,7 +15,7 @@ import type { DecodedMusicCache } from '../../domain/decoded-music-cache';
 import type { PeriodStore } from '../../domain/render/render-affirmation';
 import { readDailyAllowance } from '../../domain/daily-allowance';
 import { generateAffirmationAudio } from '../../domain/generate-affirmation-audio';
-import type { GeneratedAudio, RenderJob } from '../../domain/render-turn';
+import type { GeneratedAudio, RenderJob, StreamedRender } from '../../domain/render-turn';
 import { generateAffirmationSession } from '../../domain/affirmation-session';
 import { previewMix } from '../../domain/mix-preview';
 import { PREVIEW_RETRY_AFTER_SECONDS, RENDER_QUEUE_RETRY_AFTER_SECONDS, type RenderQueue } from '../../domain/render-queue';
@@ -106,7 +106,10 @@ function renderRoutes(router: Routes, context: ServiceContext<GenerationConfig>,
 
   /**
    * A render that saves an item, answered the same way whether it is one affirmation or an
-   * affirmation session (several in order, repeated): 201 with the MP3, streamed run by run.
+   * affirmation session (several in order, repeated): 201 with the MP3, streamed as it is made.
+   * Refusals come before the render starts, as JSON. Once its bytes have started, a render that
+   * fails, is cancelled or cannot be saved ends the connection instead (the listener's download
+   * fails; it is never a whole-looking file), and nothing of it is kept.
    */
   const render =
     <TRequest extends { sessionId: string }>(run: (job: RenderJob<TRequest>) => Promise<GeneratedAudio>) =>
@@ -114,37 +117,38 @@ function renderRoutes(router: Routes, context: ServiceContext<GenerationConfig>,
       const user = await context.sessionOwnership.assertOwner(req, request.sessionId);
       const timed = renders.start();
       const listenerLeft = abortWhenClosed(res);
-      const job = { context, userId: user.id, caller: caller(req), request, musicCache, periods, queue, reservations };
+      const log = req.log ?? context.logger;
+      const saved = settledLater();
+      let sending: Promise<void> | null = null;
+      const answer = (streamed: StreamedRender) => {
+        sending = sendRender(res, streamed, saved.promise);
+      };
+      const job = { context, userId: user.id, caller: caller(req), request, musicCache, periods, queue, reservations, answer };
       const result = await inFlight
-        .run(listenerLeft, (signal) => run({ ...job, signal, logger: req.log ?? context.logger }))
+        .run(listenerLeft, (signal) => run({ ...job, signal, logger: log }))
         .catch((error) => {
+          saved.reject(error);
           if (listenerLeft.aborted) return null;
           renders.failed(typeof error?.status === 'number' ? error.status : 500);
-          setRetryAfter(res, error);
-          throw error;
+          if (!sending) {
+            setRetryAfter(res, error);
+            throw error;
+          }
+          // Bytes are out: the status cannot change, so the connection ends and the download fails.
+          log.warn({ err: error }, 'render failed after its first bytes; the answer was cut off, nothing saved');
+          res.destroy();
+          return null;
         });
       if (!result) {
-        // The listener left before the file was whole: nothing was kept or charged, no one to answer.
-        (req.log ?? context.logger).info('listener left during the render; nothing saved');
+        // The listener left (or was cut off) before the file was whole: nothing was kept or charged.
+        if (listenerLeft.aborted) log.info('listener left during the render; nothing saved');
+        await sending;
         return;
       }
+      saved.resolve();
       timed();
       renders.saved(result.saved.audioDurationSeconds, result.speechMisses);
-      const headers: RenderHeaders = {
-        'x-saved-affirmation-id': result.saved.id,
-        'x-speech-engine-calls': String(result.speechMisses),
-        'x-render-period': result.period,
-        'x-speech-voice': result.saved.voiceSource,
-        'x-audio-duration-seconds': String(result.saved.audioDurationSeconds),
-      };
-      res.status(201);
-      res.setHeader('content-type', 'audio/mpeg');
-      res.setHeader('content-length', String(result.size));
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-      // Run by run with backpressure: the kept period is written once per repetition, never joined.
-      await pipeline(Readable.from(result.runs.map((run) => Buffer.from(run.buffer, run.byteOffset, run.byteLength))), res).catch(
-        () => undefined,
-      ); // a listener leaving now keeps the saved affirmation (it is in their library)
+      await sending; // a listener leaving now keeps the saved affirmation (it is in their library)
     };
 
   router.raw('POST /api/generate-audio', render(generateAffirmationAudio));
@@ -236,6 +240,45 @@ function ownRecordingRoutes(router: Routes, context: ServiceContext<GenerationCo
     res.setHeader('cache-control', 'private, no-cache');
     await sendStoredObject(req, res, { size: audio.stat.size, open: audio.open });
   });
+}
+
+/**
+ * Sends a render's answer as soon as its length is known: the status and headers at once, then
+ * the runs in order, with backpressure, as they are made. The last run waits for the save, so a
+ * download that completes is an item in the listener's library; one whose render or save
+ * failed ends with the connection cut.
+ */
+function sendRender(res: Response, streamed: StreamedRender, saved: Promise<void>): Promise<void> {
+  const headers: RenderHeaders = {
+    'x-saved-affirmation-id': streamed.savedId,
+    'x-speech-engine-calls': String(streamed.speechMisses),
+    'x-render-period': streamed.period,
+    'x-speech-voice': streamed.voice,
+    'x-audio-duration-seconds': String(streamed.seconds),
+  };
+  res.status(201);
+  res.setHeader('content-type', 'audio/mpeg');
+  res.setHeader('content-length', String(streamed.size));
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.flushHeaders();
+  return pipeline(Readable.from(listenerRuns(streamed.runs, saved)), res).catch(() => undefined);
+}
+
+/** A promise settled from outside (the save's outcome), whose rejection nobody need await. */
+function settledLater() {
+  let resolve!: () => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<void>((ok, fail) => ([resolve, reject] = [ok, fail]));
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+async function* listenerRuns(runs: Promise<Uint8Array>[], saved: Promise<void>) {
+  for (const [i, made] of runs.entries()) {
+    if (i === runs.length - 1) await saved;
+    const run = await made;
+    if (run.length > 0) yield Buffer.from(run.buffer, run.byteOffset, run.byteLength);
+  }
 }
 
 /** When to ask again, for the refusals that pass with time. */
