@@ -49,12 +49,14 @@ const TYPED = new Set(['call', 'send', 'queryOptions', 'mutationFn']);
 
 /**
  * Calls that name an API path without calling it: assertions and string tests on paths, a
- * browser's navigation and request interception, look-ups in the OpenAPI document, and query keys.
+ * browser's navigation and request interception (and the journeys' helpers that open a page in
+ * the browser or name the page they check), look-ups in the OpenAPI document, and query keys.
  */
 const NOT_A_CALL = new Set([
   ...['toBe', 'toEqual', 'toContain', 'toMatch', 'toHaveProperty', 'toStrictEqual', 'stringContaining'],
   ...['startsWith', 'endsWith', 'includes', 'replace', 'test', 'match', 'describe', 'it'],
   ...['goto', 'waitForURL', 'route', 'unroute', 'waitForResponse', 'waitForRequest'],
+  ...['inBothThemes', 'checkPages', 'expectNoAxeViolations'],
   ...['jsonBody', 'jsonAnswer', 'apiQueryKey'],
 ]);
 

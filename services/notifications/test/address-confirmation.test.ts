@@ -9,8 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => system?.stop());
 
-const form = (client: TestClient, path: string, fields: Record<string, string>) => client.request('POST', path, { form: fields });
-
 async function mailTo(email: string, subject: string, count = 1) {
   return eventually(async () => {
     const mails = system.mailbox.to(email).filter((mail) => mail.subject === subject);
@@ -21,13 +19,17 @@ async function mailTo(email: string, subject: string, count = 1) {
 
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
+/** The status a sign-in with this address and password gets, from a fresh browser. */
+const signInStatus = async (email: string, password: string) =>
+  (await new TestClient(system.url).api.send('POST /api/login', { body: { email, password } })).status;
+
 describe('confirmed addresses', () => {
   it('sign-up mails a link that confirms the address once; the account works before it and says so quietly', async () => {
     const email = uniqueEmail('confirm-signup');
     const listener = new TestClient(system.url);
     await listener.signUp(email);
-    expect((await listener.get('/api/auth/user')).status).toBe(200);
-    const before = await listener.get('/api/auth/account');
+    expect((await listener.api.send('GET /api/auth/user', {})).status).toBe(200);
+    const before = await listener.api.send('GET /api/auth/account', {});
     expect(before.text).toContain('Your address is not confirmed yet');
     expect(before.text).toContain('Send the link again');
 
@@ -40,22 +42,22 @@ describe('confirmed addresses', () => {
 
     // Anyone holding the link confirms it, signed in or not (it may be opened on another device).
     const visitor = new TestClient(system.url);
-    const page = await visitor.get(`/api/auth/confirm-email?token=${encodeURIComponent(token)}`);
+    const page = await visitor.api.send('GET /api/auth/confirm-email', { query: { token } });
     expect(page.status).toBe(200);
     expect(page.text).toContain('Confirm my address');
-    const done = await form(visitor, '/api/auth/confirm-email', { token });
+    const done = await visitor.api.send('POST /api/auth/confirm-email', { form: { token } });
     expect(done.status).toBe(200);
     expect(done.text).toContain('Your address is confirmed');
-    expect((await listener.get('/api/auth/account')).text).not.toContain('Your address is not confirmed yet');
+    expect((await listener.api.send('GET /api/auth/account', {})).text).not.toContain('Your address is not confirmed yet');
 
     // Once only: the page, the form and JSON callers each hear it clearly.
-    const again = await visitor.get(`/api/auth/confirm-email?token=${encodeURIComponent(token)}`);
+    const again = await visitor.api.send('GET /api/auth/confirm-email', { query: { token } });
     expect(again.status).toBe(410);
     expect(again.text).toContain('expired or has already been used');
-    const json = await visitor.postJson('/api/auth/confirm-email', { token });
+    const json = await visitor.api.send('POST /api/auth/confirm-email', { body: { token } });
     expect(json.status).toBe(410);
     expect(json.data).toEqual({ error: expect.stringContaining('expired or has already been used'), code: 'CONFIRM_LINK_INVALID' });
-    expect((await visitor.get('/api/auth/confirm-email?token=unknown')).status).toBe(410);
+    expect((await visitor.api.send('GET /api/auth/confirm-email', { query: { token: 'unknown' } })).status).toBe(410);
   });
 
   it('sends the link again, a few times an hour, and an expired link is refused', async () => {
@@ -63,19 +65,19 @@ describe('confirmed addresses', () => {
     const listener = new TestClient(system.url);
     await listener.signUp(email);
     await mailTo(email, 'Confirm your InnerEcho address');
-    const resent = await form(listener, '/api/auth/confirm-email/resend', {});
+    const resent = await listener.api.send('POST /api/auth/confirm-email/resend', { form: {} });
     expect(resent.status).toBe(303);
     expect(resent.headers.get('location')).toBe('/api/auth/account?notice=confirmation-sent');
     const second = await mailTo(email, 'Confirm your InnerEcho address', 2);
-    expect((await listener.postJson('/api/auth/confirm-email/resend', {})).status).toBe(200);
-    const limited = await form(listener, '/api/auth/confirm-email/resend', {});
+    expect((await listener.api.send('POST /api/auth/confirm-email/resend', {})).status).toBe(200);
+    const limited = await listener.api.send('POST /api/auth/confirm-email/resend', { form: {} });
     expect(limited.status).toBe(429);
     expect(limited.text).toContain('several links in the last hour');
 
     await system.services.identity.context.db.execute(
       `update identity.email_confirmation_tokens set expires_at = now() - interval '1 second' where email = '${email}'`,
     );
-    const late = await new TestClient(system.url).get(`/api/auth/confirm-email?token=${encodeURIComponent(tokenOf(second.links[0]))}`);
+    const late = await new TestClient(system.url).api.send('GET /api/auth/confirm-email', { query: { token: tokenOf(second.links[0]) } });
     expect(late.status).toBe(410);
   });
 
@@ -84,27 +86,31 @@ describe('confirmed addresses', () => {
     const newEmail = uniqueEmail('change-new');
     const listener = new TestClient(system.url);
     await listener.signUp(email, 'the password 1');
-    const wrong = await form(listener, '/api/auth/email', { email: newEmail, currentPassword: 'not it at all' });
+    const wrong = await listener.api.send('POST /api/auth/email', { form: { email: newEmail, currentPassword: 'not it at all' } });
     expect(wrong.status).toBe(400);
     expect(wrong.text).toContain('Your current password is not correct');
 
-    const asked = await form(listener, '/api/auth/email', { email: newEmail, currentPassword: 'the password 1' });
+    const asked = await listener.api.send('POST /api/auth/email', { form: { email: newEmail, currentPassword: 'the password 1' } });
     expect(asked.status).toBe(303);
     expect(asked.headers.get('location')).toBe('/api/auth/account?notice=email-change-sent');
-    expect((await listener.get('/api/auth/account')).text).toContain(`Waiting for you to confirm <strong>${newEmail}</strong>`);
+    expect((await listener.api.send('GET /api/auth/account', {})).text).toContain(
+      `Waiting for you to confirm <strong>${newEmail}</strong>`,
+    );
     // Until it is confirmed, the account keeps its address.
-    expect((await new TestClient(system.url).postJson('/api/login', { email: newEmail, password: 'the password 1' })).status).toBe(401);
+    expect(await signInStatus(newEmail, 'the password 1')).toBe(401);
 
     const mail = await mailTo(newEmail, 'Confirm your new InnerEcho address');
-    const confirmed = await form(new TestClient(system.url), '/api/auth/confirm-email', { token: tokenOf(mail.links[0]) });
+    const confirmed = await new TestClient(system.url).api.send('POST /api/auth/confirm-email', {
+      form: { token: tokenOf(mail.links[0]) },
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.text).toContain('Your address is changed');
 
     const told = await mailTo(email, 'Your InnerEcho address was changed');
     expect(told.text).toContain(newEmail);
-    expect((await listener.get('/api/auth/user')).data).toMatchObject({ email: newEmail });
-    expect((await new TestClient(system.url).postJson('/api/login', { email: newEmail, password: 'the password 1' })).status).toBe(200);
-    expect((await new TestClient(system.url).postJson('/api/login', { email, password: 'the password 1' })).status).toBe(401);
+    expect((await listener.api.send('GET /api/auth/user', {})).data).toMatchObject({ email: newEmail });
+    expect(await signInStatus(newEmail, 'the password 1')).toBe(200);
+    expect(await signInStatus(email, 'the password 1')).toBe(401);
   });
 
   it('after a change of address the daily reminder goes to the new address', async () => {
@@ -113,9 +119,9 @@ describe('confirmed addresses', () => {
     const listener = new TestClient(system.url);
     await listener.signUp(email, 'the password 1');
     await listener.api.call('PUT /api/notifications/reminder', { body: { time: '07:30', timeZone: 'Europe/Berlin' } });
-    await form(listener, '/api/auth/email', { email: newEmail, currentPassword: 'the password 1' });
+    await listener.api.send('POST /api/auth/email', { form: { email: newEmail, currentPassword: 'the password 1' } });
     const mail = await mailTo(newEmail, 'Confirm your new InnerEcho address');
-    await form(new TestClient(system.url), '/api/auth/confirm-email', { token: tokenOf(mail.links[0]) });
+    await new TestClient(system.url).api.send('POST /api/auth/confirm-email', { form: { token: tokenOf(mail.links[0]) } });
     await mailTo(email, 'Your InnerEcho address was changed');
 
     // The next 07:30 in Berlin, a minute past: the reminder is due.
@@ -135,13 +141,15 @@ describe('confirmed addresses', () => {
     const email = uniqueEmail('taken-asker');
     const listener = new TestClient(system.url);
     await listener.signUp(email, 'the password 1');
-    const asked = await listener.postJson('/api/auth/email', { email: owner, currentPassword: 'the password 1' });
+    const asked = await listener.api.send('POST /api/auth/email', { body: { email: owner, currentPassword: 'the password 1' } });
     expect(asked.status).toBe(200);
     expect(asked.data).toEqual({ pendingEmail: owner });
 
     // A marker mailed after the answer shows that the mail server has had time to get anything sent before it.
     const marker = uniqueEmail('taken-marker');
-    expect((await listener.postJson('/api/auth/email', { email: marker, currentPassword: 'the password 1' })).status).toBe(200);
+    expect((await listener.api.send('POST /api/auth/email', { body: { email: marker, currentPassword: 'the password 1' } })).status).toBe(
+      200,
+    );
     await mailTo(marker, 'Confirm your new InnerEcho address');
     expect(system.mailbox.to(owner).filter((m) => m.subject === 'Confirm your new InnerEcho address')).toHaveLength(0);
   });

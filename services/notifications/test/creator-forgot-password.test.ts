@@ -20,12 +20,22 @@ const createCreator = () => createCreatorThroughAdmin(admin);
 
 async function signInCreator(email: string, password: string) {
   const client = new TestClient(system.url);
-  expect((await client.postJson('/api/creator-auth/login', { email, password })).status).toBe(200);
+  expect((await client.api.send('POST /api/creator-auth/login', { body: { email, password } })).status).toBe(200);
   return client;
 }
 afterAll(() => system?.stop());
 
-const form = (client: TestClient, path: string, fields: Record<string, string>) => client.request('POST', path, { form: fields });
+/** The forgot-password page's form, posted. */
+const askForLink = (client: TestClient, email: string) => client.api.send('POST /api/creator-auth/forgot-password', { form: { email } });
+/** The reset page's form, posted: the new password, typed twice. */
+const chooseNewPassword = (client: TestClient, token: string, password: string) =>
+  client.api.send('POST /api/creator-auth/reset-password', { form: { token, password, confirm: password } });
+/** The status of the page a reset link opens. */
+const resetPageStatus = async (client: TestClient, token: string) =>
+  (await client.api.send('GET /api/creator-auth/reset-password', { query: { token } })).status;
+/** The status a creator's sign-in gets, from a fresh browser. */
+const signInStatus = async (email: string, password: string) =>
+  (await new TestClient(system.url).api.send('POST /api/creator-auth/login', { body: { email, password } })).status;
 const SUBJECT = 'Choose a new InnerEcho creator password';
 
 async function resetMail(email: string, index = 0) {
@@ -40,55 +50,40 @@ describe("creators' forgot password", () => {
   it('answers the same words and status whether or not a creator has the address', async () => {
     const creator = await createCreator();
     const visitor = new TestClient(system.url);
-    const known = await form(visitor, '/api/creator-auth/forgot-password', { email: creator.email });
-    const unknown = await form(visitor, '/api/creator-auth/forgot-password', { email: uniqueEmail('no-creator') });
+    const known = await askForLink(visitor, creator.email);
+    const unknown = await askForLink(visitor, uniqueEmail('no-creator'));
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     const words = (text: string) => text.replace(/nonce="[^"]*"/g, '');
     expect(words(known.text)).toBe(words(unknown.text));
     expect(known.text).toContain('If a creator account uses that address');
     await resetMail(creator.email);
-    expect((await form(visitor, '/api/creator-auth/forgot-password', { email: 'not an address' })).status).toBe(400);
+    expect((await askForLink(visitor, 'not an address')).status).toBe(400);
   });
 
   it("mails a link that works once, ends the creator's sessions and tells them", async () => {
     const creator = await createCreator();
     const signedIn = await signInCreator(creator.email, creator.password);
     const visitor = new TestClient(system.url);
-    await form(visitor, '/api/creator-auth/forgot-password', { email: creator.email });
+    await askForLink(visitor, creator.email);
     const link = new URL((await resetMail(creator.email)).links[0]);
     expect(link.origin).toBe(new URL(system.services.identity.context.config.PUBLIC_URL).origin);
     expect(link.pathname).toBe('/api/creator-auth/reset-password');
     const token = link.searchParams.get('token')!;
-    expect((await visitor.get(`/api/creator-auth/reset-password?token=${encodeURIComponent(token)}`)).status).toBe(200);
+    expect(await resetPageStatus(visitor, token)).toBe(200);
 
-    const done = await form(visitor, '/api/creator-auth/reset-password', {
-      token,
-      password: 'a new creator pass 2',
-      confirm: 'a new creator pass 2',
-    });
+    const done = await chooseNewPassword(visitor, token, 'a new creator pass 2');
     expect(done.status).toBe(200);
     expect(done.text).toContain('Your password is changed');
-    await eventually(async () => expect((await signedIn.get('/api/creator-auth/current')).status).toBe(401));
-    expect(
-      (await new TestClient(system.url).postJson('/api/creator-auth/login', { email: creator.email, password: creator.password })).status,
-    ).toBe(401);
-    expect(
-      (await new TestClient(system.url).postJson('/api/creator-auth/login', { email: creator.email, password: 'a new creator pass 2' }))
-        .status,
-    ).toBe(200);
+    await eventually(async () => expect((await signedIn.api.send('GET /api/creator-auth/current', {})).status).toBe(401));
+    expect(await signInStatus(creator.email, creator.password)).toBe(401);
+    expect(await signInStatus(creator.email, 'a new creator pass 2')).toBe(200);
 
-    const reused = await form(visitor, '/api/creator-auth/reset-password', {
-      token,
-      password: 'a third pass 333',
-      confirm: 'a third pass 333',
-    });
+    const reused = await chooseNewPassword(visitor, token, 'a third pass 333');
     expect(reused.status).toBe(410);
     expect(reused.text).toContain('expired or has already been used');
-    const json = await visitor.postJson('/api/creator-auth/reset-password', {
-      token,
-      password: 'a third pass 333',
-      confirm: 'a third pass 333',
+    const json = await visitor.api.send('POST /api/creator-auth/reset-password', {
+      body: { token, password: 'a third pass 333', confirm: 'a third pass 333' },
     });
     expect(json.status).toBe(410);
     expect(json.data).toMatchObject({ code: 'RESET_LINK_INVALID' });
@@ -104,17 +99,16 @@ describe("creators' forgot password", () => {
   it('refuses a link after its hour, and mails at most three links an hour', async () => {
     const creator = await createCreator();
     const visitor = new TestClient(system.url);
-    for (let i = 0; i < 4; i++)
-      expect((await form(visitor, '/api/creator-auth/forgot-password', { email: creator.email })).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await askForLink(visitor, creator.email)).status).toBe(200);
     const first = new URL((await resetMail(creator.email, 2)).links[0]).searchParams.get('token')!;
     const marker = await createCreator();
-    await form(visitor, '/api/creator-auth/forgot-password', { email: marker.email });
+    await askForLink(visitor, marker.email);
     await resetMail(marker.email);
     expect(system.mailbox.to(creator.email).filter((m) => m.subject === SUBJECT)).toHaveLength(3);
 
     await system.services.creatorReferral.context.db.execute(
       `update creator_referral.creator_password_reset_tokens set expires_at = now() - interval '1 second' where creator_id = '${creator.id}'`,
     );
-    expect((await visitor.get(`/api/creator-auth/reset-password?token=${encodeURIComponent(first)}`)).status).toBe(410);
+    expect(await resetPageStatus(visitor, first)).toBe(410);
   });
 });

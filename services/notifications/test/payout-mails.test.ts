@@ -22,7 +22,7 @@ async function mailTo(email: string, subject: RegExp, index = 0): Promise<Receiv
 async function creatorWithBalance(...amounts: number[]) {
   const { admin, creator } = await adminWithNewCreator(system.url, system.admin);
   const asCreator = new TestClient(system.url);
-  const signedIn = await asCreator.postJson('/api/creator-auth/login', { email: creator.email, password: creator.password });
+  const signedIn = await asCreator.api.send('POST /api/creator-auth/login', { body: { email: creator.email, password: creator.password } });
   expect(signedIn.status).toBe(200);
   await earnCommissions(system.services.creatorReferral.context.db, creator.id, amounts);
   return { admin, creator, asCreator };
@@ -34,7 +34,7 @@ describe('payout mails to the creator', () => {
     const publicUrl = system.services.notifications.context.config.PUBLIC_URL;
     const dashboard = `${publicUrl}/creator-dashboard`;
 
-    const first = await asCreator.postJson(`/api/payouts/creator/${creator.id}/request`, {});
+    const first = await asCreator.api.send('POST /api/payouts/creator/:creatorId/request', { params: { creatorId: creator.id } });
     expect(first.status).toBe(201);
     const requested = await mailTo(creator.email, /payout request for/);
     expect(requested.subject).toBe('We got your payout request for $30.00');
@@ -46,7 +46,10 @@ describe('payout mails to the creator', () => {
     expect(requested.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(requested.text).toContain('Stop these mails');
 
-    const declined = await admin.postJson(`/api/payouts/${first.data.id}/fail`, { reason: 'We need your bank details first.' });
+    const declined = await admin.api.send('POST /api/payouts/:payoutId/fail', {
+      params: { payoutId: first.data.id },
+      body: { reason: 'We need your bank details first.' },
+    });
     expect(declined.status).toBe(200);
     const declinedMail = await mailTo(creator.email, /declined/);
     expect(declinedMail.subject).toBe('Your payout request for $30.00 was declined');
@@ -56,10 +59,10 @@ describe('payout mails to the creator', () => {
     // About money: always sent, no unsubscribe.
     expect(declinedMail.header('List-Unsubscribe')).toBeUndefined();
 
-    const second = await asCreator.postJson(`/api/payouts/creator/${creator.id}/request`, {});
+    const second = await asCreator.api.send('POST /api/payouts/creator/:creatorId/request', { params: { creatorId: creator.id } });
     expect(second.status).toBe(201);
     await mailTo(creator.email, /payout request for/, 1);
-    expect((await admin.postJson(`/api/payouts/${second.data.id}/complete`, {})).status).toBe(200);
+    expect((await admin.api.send('POST /api/payouts/:payoutId/complete', { params: { payoutId: second.data.id } })).status).toBe(200);
     const paid = await mailTo(creator.email, /was paid/);
     expect(paid.subject).toBe('Your payout of $30.00 was paid');
     expect(paid.links.every((link) => link.startsWith(publicUrl))).toBe(true);
@@ -76,10 +79,12 @@ describe('payout mails to the creator', () => {
 
   it("tells the creator when an admin's own payout to them could not be made", async () => {
     const { admin, creator, asCreator } = await creatorWithBalance(1200);
-    const commissions = (await asCreator.get(`/api/commissions/creator/${creator.id}`)).data as { id: string }[];
-    const payout = await admin.postJson('/api/payouts', { creatorId: creator.id, commissionIds: commissions.map((c) => c.id) });
+    const commissions = (await asCreator.api.send('GET /api/commissions/creator/:creatorId', { params: { creatorId: creator.id } })).data;
+    const payout = await admin.api.send('POST /api/payouts', {
+      body: { creatorId: creator.id, commissionIds: commissions.map((c) => c.id) },
+    });
     expect(payout.status).toBe(201);
-    expect((await admin.postJson(`/api/payouts/${payout.data.id}/fail`, {})).status).toBe(200);
+    expect((await admin.api.send('POST /api/payouts/:payoutId/fail', { params: { payoutId: payout.data.id }, body: {} })).status).toBe(200);
     const mail = await mailTo(creator.email, /could not be made/);
     expect(mail.subject).toBe('Your payout of $12.00 could not be made');
     expect(mail.text).not.toContain('The reason given');

@@ -24,10 +24,11 @@ afterAll(async () => {
 
 async function sendWebhook(event: ReturnType<FakeStripe['event']>) {
   const { payload, header } = signedWebhook(event);
-  const res = await new TestClient(system.url).request('POST', '/api/billing/webhook', {
-    body: payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': header },
-  });
+  const res = await new TestClient(system.url).api.send(
+    'POST /api/billing/webhook',
+    { bytes: payload },
+    { headers: { 'content-type': 'application/json', 'stripe-signature': header } },
+  );
   expect(res.status).toBe(200);
 }
 
@@ -36,7 +37,7 @@ async function trialingListener(plan: 'monthly' | 'yearly') {
   const email = uniqueEmail('trial');
   const c = new TestClient(system.url);
   await c.signUp(email);
-  expect((await c.postJson('/api/create-checkout-session', { plan })).status).toBe(200);
+  expect((await c.api.send('POST /api/create-checkout-session', { body: { plan } })).status).toBe(200);
   const sessionId = [...fake.checkoutSessions.values()].at(-1).id as string;
   const { session, subscription } = fake.completeCheckout(sessionId, email);
   await sendWebhook(fake.event('checkout.session.completed', session));
