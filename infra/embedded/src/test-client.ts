@@ -7,6 +7,7 @@ import {
   type EndpointAnswer,
   type EndpointRequest,
 } from '@innerecho/contracts';
+import { Agent, fetch as fetchThrough } from 'undici';
 
 /** The `{ error, code }` of a refusal, which any call may answer. */
 type Refusal = { error?: string; code?: string; details?: unknown };
@@ -73,8 +74,26 @@ interface Send {
  */
 export class TestClient {
   readonly cookies = new Map<string, string>();
+  /** Connections from another address of this machine, for a client made by `from`. */
+  private readonly dispatcher?: Agent;
 
-  constructor(readonly baseUrl: string) {}
+  constructor(
+    readonly baseUrl: string,
+    options: { localAddress?: string } = {},
+  ) {
+    // IPv4, as the local address is: `localhost` may otherwise be reached over IPv6.
+    if (options.localAddress) this.dispatcher = new Agent({ localAddress: options.localAddress, connect: { family: 4 } });
+  }
+
+  /**
+   * The same browser, holding a copy of this one's cookies, calling from another address of
+   * this machine (any 127.x.y.z): the gateway counts some attempts per client address.
+   */
+  from(localAddress: string): TestClient {
+    const copy = new TestClient(this.baseUrl, { localAddress });
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    return copy;
+  }
 
   /**
    * The typed API client (@innerecho/contracts), calling endpoints by id through this client's
@@ -135,13 +154,10 @@ export class TestClient {
       body = new URLSearchParams(options.form).toString();
     }
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(this.baseUrl + path, {
-      method,
-      headers,
-      body: body as RequestInit['body'],
-      redirect: 'manual',
-      signal: options.signal,
-    });
+    const init = { method, headers, redirect: 'manual' as const, signal: options.signal };
+    const res = this.dispatcher
+      ? ((await fetchThrough(this.baseUrl + path, { ...init, body, dispatcher: this.dispatcher })) as unknown as Response)
+      : await fetch(this.baseUrl + path, { ...init, body: body as RequestInit['body'] });
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');
       const eq = pair.indexOf('=');
