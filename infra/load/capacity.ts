@@ -150,6 +150,12 @@ async function stepForm(instances: number, budgetMs: number) {
     logLevel: 'warn',
     gatewayEnv: { API_RATE_LIMIT: '100000000', SIGN_IN_RATE_LIMIT: '100000' },
   });
+  const shell = await fetch(system.url, { headers: { accept: 'text/html' } }).catch(() => undefined);
+  if (shell?.status !== 200) {
+    await system.stop();
+    // Without the built frontends every landing fails, and the run would measure only that.
+    throw new Error(`The shell page answered ${shell?.status ?? 'nothing'}: run \`npm run build\` first`);
+  }
   const dispatcher = new Agent({ connections: 256, keepAliveTimeout: 30_000 });
   const steps: Step[] = [];
   let allowances: { stop(): Promise<void> } | undefined;
