@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
+import { customAffirmationRef, VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import {
   adminWithNewCreator,
   cloneVoiceInNewSession,
@@ -39,24 +39,31 @@ test('a listener deletes their account: their voice, own recordings, saved and c
   const email = uniqueEmail('leaving');
   const user = await listener.signUp(email, PASSWORD);
   await subscribeThroughDemoCheckout(system.url, { client: listener, email, referralCode: creator.referralCode });
-  await eventually(async () => expect((await listener.get('/api/auth/session')).data.user.subscriptionStatus).toBe('active'));
+  await eventually(async () => expect((await listener.api.send('GET /api/auth/session', {})).data.user?.subscriptionStatus).toBe('active'));
   const sessionId = await cloneVoiceInNewSession(listener);
   const content = VOICE_SAMPLE_SENTENCES.slice(0, 3).join(' ');
-  const custom = await listener.postJson('/api/custom-affirmations', { sessionId, title: 'Mine To Keep', content, category: 'Other' });
+  const custom = await listener.api.send('POST /api/custom-affirmations', {
+    body: { sessionId, title: 'Mine To Keep', content, category: 'Other' },
+  });
   expect(custom.status).toBe(201);
   const take = await uploadRecordingThroughApi(listener, await spokenSample({ sentences: 3 }));
-  const reading = await listener.request('PUT', `/api/own-recordings/${sessionId}/custom-${custom.data.id}`, { json: { uploadURL: take } });
+  const reading = await listener.api.send('PUT /api/own-recordings/:sessionId/:affirmationId', {
+    params: { sessionId, affirmationId: customAffirmationRef(custom.data.id) },
+    body: { uploadURL: take },
+  });
   expect([reading.status, reading.data?.code]).toEqual([200, undefined]);
-  const generated = await listener.postJson('/api/generate-audio', {
-    sessionId,
-    customAffirmationId: custom.data.id,
-    audioDuration: '60',
-    voiceSpeed: '1.0',
+  const generated = await listener.api.send('POST /api/generate-audio', {
+    body: { sessionId, customAffirmationId: custom.data.id, audioDuration: '60', voiceSpeed: '1.0' },
   });
   expect(generated.status).toBe(201);
-  const [saved] = (await listener.get(`/api/saved-affirmations/${sessionId}`)).data;
+  const savedOf = (client: TestClient) => client.api.send('GET /api/saved-affirmations/:sessionId', { params: { sessionId } });
+  const [saved] = (await savedOf(listener)).data;
   expect(saved.voice).toBe('own');
-  expect((await listener.postJson(`/api/saved-affirmations/${sessionId}/${saved.id}/plays`, { timeZone: 'UTC' })).data.days).toBe(1);
+  const play = await listener.api.send('POST /api/saved-affirmations/:sessionId/:id/plays', {
+    params: { sessionId, id: saved.id },
+    body: { timeZone: 'UTC' },
+  });
+  expect(play.data.days).toBe(1);
   await eventually(async () => expect(await commissionsOf(admin, creator.id)).toHaveLength(1));
   const fileKeys = (
     await rows(
@@ -71,21 +78,21 @@ test('a listener deletes their account: their voice, own recordings, saved and c
 
   // The wrong password (or none) deletes nothing.
   for (const body of [{ password: 'not my password' }, {}]) {
-    const refused = await listener.request('DELETE', '/api/auth/account', { json: body });
+    const refused = await listener.api.send('DELETE /api/auth/account', { body });
     expect([refused.status, refused.data.code, refused.data.error]).toEqual([400, 'WRONG_PASSWORD', 'Your password is not correct']);
   }
-  expect((await listener.get(`/api/saved-affirmations/${sessionId}`)).data).toHaveLength(1);
+  expect((await savedOf(listener)).data).toHaveLength(1);
 
   const oldCookies = new Map(listener.cookies);
-  const deleted = await listener.request('DELETE', '/api/auth/account', { json: { password: PASSWORD } });
+  const deleted = await listener.api.send('DELETE /api/auth/account', { body: { password: PASSWORD } });
   expect([deleted.status, deleted.data]).toEqual([200, { deleted: true }]);
   expect(listener.cookies.has('ie_session')).toBe(false);
 
   // The old session is refused everywhere at once.
   const stale = new TestClient(system.url);
   for (const [name, value] of oldCookies) stale.cookies.set(name, value);
-  expect((await stale.get('/api/auth/session')).data.user).toBeNull();
-  await eventually(async () => expect((await stale.get(`/api/saved-affirmations/${sessionId}`)).status).toBe(401));
+  expect((await stale.api.send('GET /api/auth/session', {})).data.user).toBeNull();
+  await eventually(async () => expect((await savedOf(stale)).status).toBe(401));
 
   // Every service forgets the listener.
   await eventually(async () => {
@@ -120,26 +127,25 @@ test('a listener deletes their account: their voice, own recordings, saved and c
 test("the account page's form deletes the account and lands on the sign-up page with a notice; a wrong password shows the page again with the reason", async () => {
   const listener = new TestClient(system.url);
   await listener.signUp(uniqueEmail('page'), PASSWORD);
-  const page = await listener.get('/api/auth/account');
+  const page = await listener.api.send('GET /api/auth/account', {});
   expect(page.text).toContain('Delete account');
   const origin = { origin: system.url };
-  const wrong = await listener.request('POST', '/api/auth/account/delete', { form: { password: 'nope nope nope' }, headers: origin });
+  const deleteByForm = (password: string, headers: Record<string, string>) =>
+    listener.api.send('POST /api/auth/account/delete', { form: { password } }, { headers });
+  const wrong = await deleteByForm('nope nope nope', origin);
   expect(wrong.status).toBe(400);
   expect(wrong.text).toContain('Your password is not correct');
-  const crossSite = await listener.request('POST', '/api/auth/account/delete', {
-    form: { password: PASSWORD },
-    headers: { origin: 'https://elsewhere.example' },
-  });
+  const crossSite = await deleteByForm(PASSWORD, { origin: 'https://elsewhere.example' });
   expect(crossSite.status).toBe(403);
-  const done = await listener.request('POST', '/api/auth/account/delete', { form: { password: PASSWORD }, headers: origin });
+  const done = await deleteByForm(PASSWORD, origin);
   expect([done.status, done.headers.get('location')]).toEqual([303, '/api/login?mode=signup&notice=account-deleted']);
-  const landing = await new TestClient(system.url).get('/api/login?mode=signup&notice=account-deleted');
+  const landing = await new TestClient(system.url).api.send('GET /api/login', { query: { mode: 'signup', notice: 'account-deleted' } });
   expect(landing.text).toContain('Your account has been deleted');
 });
 
 test('the only admin cannot delete their account', async () => {
   const admin = await signedInAdmin(system.url, system.admin);
-  const refused = await admin.request('DELETE', '/api/auth/account', { json: { password: system.admin.password } });
+  const refused = await admin.api.send('DELETE /api/auth/account', { body: { password: system.admin.password } });
   expect([refused.status, refused.data.code]).toEqual([409, 'LAST_ADMIN']);
-  expect((await admin.get('/api/auth/session')).data.user.role).toBe('admin');
+  expect((await admin.api.send('GET /api/auth/session', {})).data.user?.role).toBe('admin');
 });

@@ -16,14 +16,16 @@ describe('sign-up', () => {
   test('a new account is signed in at once and /api/auth/user returns it', async () => {
     const c = client();
     const email = uniqueEmail();
-    const res = await c.postJson('/api/signup', { email: `  ${email.toUpperCase()} `, password: 'correct horse battery', name: 'Ada' });
+    const res = await c.api.send('POST /api/signup', {
+      body: { email: `  ${email.toUpperCase()} `, password: 'correct horse battery', name: 'Ada' },
+    });
     expect(res.status).toBe(201);
     const cookie = res.headers.getSetCookie().find((l) => l.startsWith('ie_session='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/Path=\//);
 
-    const me = await c.get('/api/auth/user');
+    const me = await c.api.send('GET /api/auth/user', {});
     expect(me.status).toBe(200);
     expect(me.data).toEqual({ id: expect.any(String), email, name: 'Ada', role: 'subscriber', subscriptionStatus: 'inactive' });
   });
@@ -31,16 +33,16 @@ describe('sign-up', () => {
   test('the same email twice is refused with 409 and a clear message', async () => {
     const email = uniqueEmail();
     await client().signUp(email);
-    const res = await client().postJson('/api/signup', { email, password: 'another password' });
+    const res = await client().api.send('POST /api/signup', { body: { email, password: 'another password' } });
     expect(res.status).toBe(409);
     expect(res.data.error).toBe('An account with this email already exists. Sign in instead.');
   });
 
   test('a short password or a bad email is refused with 400 and says why', async () => {
-    const short = await client().postJson('/api/signup', { email: uniqueEmail(), password: 'short' });
+    const short = await client().api.send('POST /api/signup', { invalidBody: { email: uniqueEmail(), password: 'short' } });
     expect(short.status).toBe(400);
     expect(short.data.error).toBe('Password must be at least 8 characters');
-    const bad = await client().postJson('/api/signup', { email: 'not-an-email', password: 'long enough pw' });
+    const bad = await client().api.send('POST /api/signup', { invalidBody: { email: 'not-an-email', password: 'long enough pw' } });
     expect(bad.status).toBe(400);
     expect(bad.data.error).toBe('Enter a valid email address');
   });
@@ -52,7 +54,7 @@ describe('sign-up', () => {
 
   test('the seeded admin can sign in with the printed password and is an admin', async () => {
     const c = client();
-    const res = await c.postJson('/api/login', { email: system.admin.email, password: system.admin.password });
+    const res = await c.api.send('POST /api/login', { body: { email: system.admin.email, password: system.admin.password } });
     expect(res.status).toBe(200);
     expect(res.data.role).toBe('admin');
   });
@@ -63,41 +65,43 @@ describe('sign-in', () => {
     const email = uniqueEmail();
     await client().signUp(email, 'the right password');
 
-    const wrong = await client().postJson('/api/login', { email, password: 'the wrong password' });
+    const wrong = await client().api.send('POST /api/login', { body: { email, password: 'the wrong password' } });
     expect(wrong.status).toBe(401);
     expect(wrong.data.error).toBe('Incorrect email or password');
 
-    const unknown = await client().postJson('/api/login', { email: uniqueEmail(), password: 'whatever it is' });
+    const unknown = await client().api.send('POST /api/login', { body: { email: uniqueEmail(), password: 'whatever it is' } });
     expect(unknown.status).toBe(401);
     expect(unknown.data.error).toBe('Incorrect email or password');
 
     const c = client();
-    const ok = await c.postJson('/api/login', { email: email.toUpperCase(), password: 'the right password' });
+    const ok = await c.api.send('POST /api/login', { body: { email: email.toUpperCase(), password: 'the right password' } });
     expect(ok.status).toBe(200);
-    expect((await c.get('/api/auth/user')).data.email).toBe(email);
+    expect((await c.api.send('GET /api/auth/user', {})).data.email).toBe(email);
   });
 
   test('the built-in page signs in by form and returns to where the user was going', async () => {
     const email = uniqueEmail();
     await client().signUp(email, 'the right password');
-    const page = await client().get('/api/login?returnTo=/record-voice');
+    const page = await client().api.send('GET /api/login', { query: { returnTo: '/record-voice' } });
     expect(page.status).toBe(200);
     expect(page.text).toContain('<label for="email">Email</label>');
     expect(page.text).toContain('value="/record-voice"');
 
     const c = client();
     const origin = { origin: system.url };
-    const wrong = await c.request('POST', '/api/login', {
-      form: { email, password: 'nope nope', returnTo: '/record-voice' },
-      headers: origin,
-    });
+    const wrong = await c.api.send(
+      'POST /api/login',
+      { form: { email, password: 'nope nope', returnTo: '/record-voice' } },
+      { headers: origin },
+    );
     expect(wrong.status).toBe(401);
     expect(wrong.text).toContain('role="alert">Incorrect email or password<');
 
-    const ok = await c.request('POST', '/api/login', {
-      form: { email, password: 'the right password', returnTo: '/record-voice' },
-      headers: origin,
-    });
+    const ok = await c.api.send(
+      'POST /api/login',
+      { form: { email, password: 'the right password', returnTo: '/record-voice' } },
+      { headers: origin },
+    );
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/record-voice');
   });
@@ -106,7 +110,7 @@ describe('sign-in', () => {
     const email = uniqueEmail();
     await client().signUp(email, 'the right password');
     for (const evil of ['//evil.example', 'https://evil.example/x', '/\\evil.example']) {
-      const res = await client().request('POST', '/api/login', { form: { email, password: 'the right password', returnTo: evil } });
+      const res = await client().api.send('POST /api/login', { form: { email, password: 'the right password', returnTo: evil } });
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/affirmations');
     }
@@ -115,10 +119,11 @@ describe('sign-in', () => {
   test('a sign-in form posted from another site is refused', async () => {
     const email = uniqueEmail();
     await client().signUp(email, 'the right password');
-    const res = await client().request('POST', '/api/login', {
-      form: { email, password: 'the right password' },
-      headers: { origin: 'https://evil.example' },
-    });
+    const res = await client().api.send(
+      'POST /api/login',
+      { form: { email, password: 'the right password' } },
+      { headers: { origin: 'https://evil.example' } },
+    );
     expect(res.status).toBe(403);
     expect(res.headers.getSetCookie().some((l) => l.startsWith('ie_session=e'))).toBe(false);
   });
@@ -128,20 +133,20 @@ describe('sessions', () => {
   test('logout clears the session and returns to the home page', async () => {
     const c = client();
     await c.signUp(uniqueEmail());
-    const res = await c.get('/api/logout');
+    const res = await c.api.send('GET /api/logout', {});
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/');
-    expect((await c.get('/api/auth/user')).status).toBe(401);
+    expect((await c.api.send('GET /api/auth/user', {})).status).toBe(401);
   });
 
   test('/api/auth/user answers 401 when signed out', async () => {
-    const res = await client().get('/api/auth/user');
+    const res = await client().api.send('GET /api/auth/user', {});
     expect(res.status).toBe(401);
     expect(res.data).toEqual({ error: 'Please sign in to continue', code: 'UNAUTHENTICATED' });
   });
 
   test('/api/auth/session answers 200 with a null user when signed out, and the user when signed in', async () => {
-    const visitor = await client().get('/api/auth/session');
+    const visitor = await client().api.send('GET /api/auth/session', {});
     expect(visitor.status).toBe(200);
     expect(visitor.data).toEqual({ user: null });
     expect(visitor.headers.get('cache-control')).toBe('no-store');
@@ -149,11 +154,11 @@ describe('sessions', () => {
     const c = client();
     const email = uniqueEmail();
     await c.signUp(email);
-    const signedIn = await c.get('/api/auth/session');
+    const signedIn = await c.api.send('GET /api/auth/session', {});
     expect(signedIn.status).toBe(200);
     expect(signedIn.data.user).toMatchObject({ email, role: 'subscriber', subscriptionStatus: 'inactive' });
-    await c.get('/api/logout');
-    expect((await c.get('/api/auth/session')).data).toEqual({ user: null });
+    await c.api.send('GET /api/logout', {});
+    expect((await c.api.send('GET /api/auth/session', {})).data).toEqual({ user: null });
   });
 
   test('a tampered token is refused and the gateway clears it', async () => {
@@ -165,7 +170,7 @@ describe('sessions', () => {
       JSON.stringify({ role: 'admin', email: 'x@y.z', sub: user.id, aud: 'innerecho', iss: 'innerecho-identity', exp: 9999999999 }),
     ).toString('base64url');
     c.cookies.set('ie_session', `${header}.${forgedPayload}.${signature}`);
-    const res = await c.get('/api/auth/user');
+    const res = await c.api.send('GET /api/auth/user', {});
     expect(res.status).toBe(401);
     expect(res.headers.getSetCookie().some((l) => /^ie_session=;/.test(l))).toBe(true);
   });
@@ -183,7 +188,7 @@ describe('sessions', () => {
       expiresIn: -10,
     });
     c.cookies.set('ie_session', expired);
-    expect((await c.get('/api/auth/user')).status).toBe(401);
+    expect((await c.api.send('GET /api/auth/user', {})).status).toBe(401);
   });
 
   test('a token signed by a key that is not ours is refused, even with our key id', async () => {
@@ -199,7 +204,7 @@ describe('sessions', () => {
       expiresIn: 600,
     });
     c.cookies.set('ie_session', forged);
-    expect((await c.get('/api/auth/user')).status).toBe(401);
+    expect((await c.api.send('GET /api/auth/user', {})).status).toBe(401);
   });
 
   test('identity headers set by the browser are ignored', async () => {
@@ -212,8 +217,10 @@ describe('sessions', () => {
       { 'x-forwarded-user': user.email },
     ];
     for (const headers of forged) {
-      expect((await anonymous.get('/api/auth/user', headers)).status).toBe(401);
-      expect((await anonymous.get(`/api/voice-profile/${newSessionId()}`, headers)).status).toBe(401);
+      expect((await anonymous.api.send('GET /api/auth/user', {}, { headers })).status).toBe(401);
+      expect(
+        (await anonymous.api.send('GET /api/voice-profile/:sessionId', { params: { sessionId: newSessionId() } }, { headers })).status,
+      ).toBe(401);
     }
   });
 
@@ -229,8 +236,8 @@ describe('sessions', () => {
       expect(newKid).not.toBe(oldKid);
       // Both verify everywhere: identity itself and the voice service (through the JWKS).
       for (const c of [before, after]) {
-        expect((await c.get('/api/auth/user')).status).toBe(200);
-        expect((await c.get(`/api/voice-profile/${newSessionId()}`)).status).toBe(200);
+        expect((await c.api.send('GET /api/auth/user', {})).status).toBe(200);
+        expect((await c.api.send('GET /api/voice-profile/:sessionId', { params: { sessionId: newSessionId() } })).status).toBe(200);
       }
     } finally {
       // no cleanup needed: the in-memory key store lives with this system
@@ -246,18 +253,19 @@ describe('the anonymous sessionId', () => {
     await other.signUp(uniqueEmail());
     const sessionId = newSessionId();
 
-    expect((await owner.get(`/api/voice-profile/${sessionId}`)).status).toBe(200);
-    expect((await owner.get(`/api/voice-profile/${sessionId}`)).status).toBe(200);
-    const refused = await other.get(`/api/voice-profile/${sessionId}`);
+    const voiceProfile = (c: TestClient) => c.api.send('GET /api/voice-profile/:sessionId', { params: { sessionId } });
+    expect((await voiceProfile(owner)).status).toBe(200);
+    expect((await voiceProfile(owner)).status).toBe(200);
+    const refused = await voiceProfile(other);
     expect(refused.status).toBe(403);
     expect(refused.data).toEqual({ error: 'This session belongs to another account', code: 'SESSION_NOT_OWNED' });
   });
 
   test('needs a signed-in user and a sessionId of the form session_<letters, digits, _>', async () => {
-    expect((await client().get(`/api/voice-profile/${newSessionId()}`)).status).toBe(401);
+    expect((await client().api.send('GET /api/voice-profile/:sessionId', { params: { sessionId: newSessionId() } })).status).toBe(401);
     const c = client();
     await c.signUp(uniqueEmail());
-    const bad = await c.get('/api/voice-profile/not-a-session');
+    const bad = await c.api.send('GET /api/voice-profile/:sessionId', { params: { sessionId: 'not-a-session' } });
     expect(bad.status).toBe(400);
     expect(bad.data.error).toBe('Invalid session id');
   });

@@ -21,7 +21,7 @@ afterAll(async () => {
 /** Follows the browser's path: gateway → provider → back to the callback. */
 async function signInThroughProvider(returnTo: string) {
   const browser = new TestClient(system.url);
-  const start = await browser.get(`/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+  const start = await browser.api.send('GET /api/login', { query: { returnTo } });
   expect(start.status).toBe(302);
   const authorizeUrl = new URL(start.headers.get('location')!);
   expect(authorizeUrl.origin).toBe(provider.issuer);
@@ -41,7 +41,7 @@ test('/api/login redirects to the provider with PKCE, and the callback signs the
   expect(done.status).toBe(302);
   expect(done.headers.get('location')).toBe('/record-voice');
 
-  const me = await browser.get('/api/auth/user');
+  const me = await browser.api.send('GET /api/auth/user', {});
   expect(me.status).toBe(200);
   expect(me.data).toMatchObject({ email: 'grace@example.com', name: 'Grace', role: 'subscriber' });
 });
@@ -49,14 +49,14 @@ test('/api/login redirects to the provider with PKCE, and the callback signs the
 test('signing in again through the provider reaches the same account', async () => {
   const first = await signInThroughProvider('/affirmations');
   const second = await signInThroughProvider('/affirmations');
-  const a = await first.browser.get('/api/auth/user');
-  const b = await second.browser.get('/api/auth/user');
+  const a = await first.browser.api.send('GET /api/auth/user', {});
+  const b = await second.browser.api.send('GET /api/auth/user', {});
   expect(a.data.id).toBe(b.data.id);
 });
 
 test('a callback whose state does not match the one we sent is refused', async () => {
   const browser = new TestClient(system.url);
-  const start = await browser.get('/api/login');
+  const start = await browser.api.send('GET /api/login', {});
   const authorizeUrl = new URL(start.headers.get('location')!);
   const back = await fetch(authorizeUrl, { redirect: 'manual' });
   const callback = new URL(back.headers.get('location')!);
@@ -64,16 +64,18 @@ test('a callback whose state does not match the one we sent is refused', async (
   const done = await browser.get(callback.pathname + callback.search);
   expect(done.status).toBe(401);
   expect(done.data.error).toBe('Sign-in with the provider failed. Please try again.');
-  expect((await browser.get('/api/auth/user')).status).toBe(401);
+  expect((await browser.api.send('GET /api/auth/user', {})).status).toBe(401);
 });
 
 test('a callback without the pending sign-in cookie is refused', async () => {
-  const res = await new TestClient(system.url).get('/api/auth/callback?code=abc&state=xyz');
+  const res = await new TestClient(system.url).api.send('GET /api/auth/callback', { query: { code: 'abc', state: 'xyz' } });
   expect(res.status).toBe(400);
-  expect(res.data.code).toBe('SIGN_IN_EXPIRED');
+  expect(res.data?.code).toBe('SIGN_IN_EXPIRED');
 });
 
 test('with a provider configured, password sign-up is closed', async () => {
-  const res = await new TestClient(system.url).postJson('/api/signup', { email: 'x@example.com', password: 'long enough pw' });
+  const res = await new TestClient(system.url).api.send('POST /api/signup', {
+    body: { email: 'x@example.com', password: 'long enough pw' },
+  });
   expect(res.status).toBe(403);
 });

@@ -45,6 +45,7 @@ export const ZChangePasswordInput = z.object({
   currentPassword: textField({ max: 200, required: 'Enter your current password', trim: false, multiline: true }),
   newPassword: newPasswordField(),
 });
+export type ChangePasswordInput = z.output<typeof ZChangePasswordInput>;
 
 /** The account page's change of address, confirmed with the current password; takes effect once the new address confirms. */
 export const ZChangeEmailInput = z.object({
@@ -66,3 +67,4 @@ export const ZDeleteAccountInput = z.object({
   password: textField({ max: 200, trim: false, multiline: true }).optional(),
   email: textField({ max: 254, tooLong: ENTER_EMAIL }).toLowerCase().optional(),
 });
+export type DeleteAccountInput = z.output<typeof ZDeleteAccountInput>;

@@ -1,4 +1,4 @@
-import { ZChangePasswordInput } from '@innerecho/contracts';
+import type { ChangePasswordInput } from '@innerecho/contracts';
 import { AppError, hashPassword, verifyPassword, type ServiceContext } from '@innerecho/kit';
 import type { IdentityConfig } from '../config';
 import { revokeSessions } from '../data-access/session-repository';
@@ -9,15 +9,15 @@ export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is not corr
 /**
  * A new password, given the current one. Every session of the account ends with the old
  * password (someone who knew it may be signed in elsewhere); the caller starts a fresh
- * session for the browser that made the change.
+ * session for the browser that made the change. The passwords come checked against the
+ * route's declaration (present, the new one long enough).
  */
 export async function changePassword(options: {
   context: ServiceContext<IdentityConfig>;
   userId: string;
-  input: unknown;
+  input: ChangePasswordInput;
 }): Promise<UserRecord> {
-  const { context, userId } = options;
-  const input = ZChangePasswordInput.parse(options.input);
+  const { context, userId, input } = options;
   const user = await findUserById(context.db, userId);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in to continue');
   if (!user.passwordHash) {

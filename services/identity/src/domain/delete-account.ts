@@ -1,4 +1,4 @@
-import { UserDeletedV1, ZDeleteAccountInput } from '@innerecho/contracts';
+import { UserDeletedV1, type DeleteAccountInput } from '@innerecho/contracts';
 import { AppError, verifyPassword, type ServiceContext } from '@innerecho/kit';
 import type { IdentityConfig } from '../config';
 import { revokeSessions } from '../data-access/session-repository';
@@ -21,11 +21,11 @@ export const LAST_ADMIN_MESSAGE = 'You are the only admin. Make someone else an 
 export async function deleteAccount(options: {
   context: ServiceContext<IdentityConfig>;
   userId: string;
-  input: unknown;
+  /** The confirmation, checked against the route's declaration: the password, or the email typed out. */
+  input: DeleteAccountInput;
   requestId?: string;
 }): Promise<void> {
-  const { context, userId } = options;
-  const input = ZDeleteAccountInput.parse(options.input ?? {});
+  const { context, userId, input } = options;
   const user = await findUserById(context.db, userId);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in to continue');
   if (user.passwordHash) {
