@@ -1,7 +1,16 @@
 import { hashPassword } from '@innerecho/kit';
 import { creatorReferralTables } from '@innerecho/creator-referral';
 import { eventually, uniqueEmail } from '@innerecho/embedded';
-import { demoCheckoutEnv, type E2E, signInInBrowser, signUpInBrowser, startE2EForThisFile, visible, welcomedAfterCheckout } from '../src';
+import {
+  demoCheckoutEnv,
+  type E2E,
+  recordedThirtySeconds,
+  signInInBrowser,
+  signUpInBrowser,
+  startE2EForThisFile,
+  visible,
+  welcomedAfterCheckout,
+} from '../src';
 
 jest.setTimeout(600_000);
 
@@ -82,7 +91,7 @@ test('a referred visitor subscribes through the demo checkout and clones a voice
   // Record and clone a voice (the entitlement lets them).
   await page.goto('/record-voice');
   await page.getByRole('button', { name: 'Start recording' }).click();
-  await visible(page.getByText('0:30'), 60_000);
+  await recordedThirtySeconds(page);
   await page.getByRole('button', { name: 'Stop recording' }).click();
   await visible(page.getByText('Recording complete'));
   await page.getByRole('checkbox', { name: /I confirm that this recording is my own voice/ }).check();

@@ -4,6 +4,7 @@ import {
   demoCheckoutEnv,
   type E2E,
   expectNoAxeViolations,
+  recordedThirtySeconds,
   shownAfterLoad,
   signedUpListener,
   startE2EForThisFile,
@@ -48,7 +49,7 @@ test('a subscriber sent from an affirmation records the five sentences, listens,
   await visible(page.getByText('Recording started'));
   await visible(page.getByText('Speak slowly and soulfully'));
   // Read for 30 seconds (the clock on the page), then stop.
-  await visible(page.getByText('0:30'), 60_000);
+  await recordedThirtySeconds(page);
   await page.getByRole('button', { name: 'Stop recording' }).click();
   await visible(page.getByText('Recording complete'));
 
