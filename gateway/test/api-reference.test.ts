@@ -80,3 +80,43 @@ test('/api/docs lists every declared endpoint, under a policy that allows only i
   const style = page.match(/<style>([\s\S]*?)<\/style>/)![1];
   expect(policy).toContain(`'sha256-${createHash('sha256').update(style, 'utf8').digest('base64')}'`);
 });
+
+test("every operation declares the gateway's 429, and a refusal for the address's limit carries the headers it names", async () => {
+  const document = (await (await fetch(`${url}/api/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, { operationId: string; responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+  };
+  const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+  expect(operations.filter((operation) => !operation.responses['429']).map((operation) => operation.operationId)).toEqual([]);
+  const declared = document.paths['/api/transcripts'].get;
+
+  const nowhere = 'http://127.0.0.1:9';
+  const limited = createGateway({
+    config: ZGatewayEnv.parse({
+      PORT: '0',
+      API_RATE_LIMIT: '1',
+      IDENTITY_URL: nowhere,
+      VOICE_URL: nowhere,
+      LIBRARY_URL: nowhere,
+      GENERATION_URL: nowhere,
+      BILLING_URL: nowhere,
+      CREATOR_REFERRAL_URL: nowhere,
+    }),
+    logger: createLogger('gateway-test', 'silent'),
+    verifier: createTokenVerifier(localKeyResolver(KeyStore.inMemory()), USER_TOKEN_ISSUER),
+  });
+  const limitedServer = await new Promise<Server>((resolve) => {
+    const s = createServer(limited).listen(0, '127.0.0.1', () => resolve(s));
+  });
+  try {
+    const limitedUrl = `http://127.0.0.1:${(limitedServer.address() as AddressInfo).port}`;
+    expect((await fetch(`${limitedUrl}/api/openapi.json`)).status).toBe(200);
+    const refused = await fetch(`${limitedUrl}/api/transcripts`);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: 'Too many requests. Please slow down.', code: 'RATE_LIMITED' });
+    for (const header of Object.keys(declared.responses['429'].headers ?? {}))
+      expect({ header, value: refused.headers.get(header) }).toEqual({ header, value: expect.any(String) });
+    expect(Object.keys(declared.responses['429'].headers ?? {})).toEqual(['retry-after', 'ratelimit']);
+  } finally {
+    await new Promise((resolve) => limitedServer.close(resolve));
+  }
+});

@@ -250,7 +250,7 @@ async function benchForm(form: Form, env: NodeJS.ProcessEnv) {
 
 async function main() {
   console.log(
-    `Reads through the gateway: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${CONNECTIONS} connections, ${SECONDS} s each; bare = a node:http server answering the same bytes.`,
+    `Reads through the gateway: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version} (every server of the run), ${CONNECTIONS} connections, ${SECONDS} s each; bare = a node:http server answering the same bytes.`,
   );
   const { DATABASE_URL, ...withoutDatabase } = process.env;
   const rows = process.argv.includes('--postgres-only') ? [] : await benchForm('embedded (PGlite)', withoutDatabase);
@@ -293,7 +293,7 @@ const SECTION_TITLE = '## Reads against the bare server and their floor (`npm ru
 function heading() {
   return (
     `${SECTION_TITLE}\n\nWritten by \`npm run bench:reads\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ` +
-    `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${CONNECTIONS} connections, ${SECONDS} s per figure, ` +
+    `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version} for every server of the run, ${CONNECTIONS} connections, ${SECONDS} s per figure, ` +
     `every figure beside its baselines in the same run.`
   );
 }

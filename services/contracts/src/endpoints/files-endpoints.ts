@@ -14,30 +14,34 @@ const signedQuery = z.object({
 const keyParams = z.object({ key: z.string().describe('The key of the file in the store (may hold slashes)') });
 const SIGNED = { op: 'get', exp: '9999999999', sig: 'not-a-signature' };
 
-export const signedFileRead = (what: string): EndpointFields => ({
-  summary: `Reads ${what} through a signed address`,
-  access: 'signed-url',
-  params: keyParams,
-  query: signedQuery,
-  answers: {
-    200: answers.bytes('application/octet-stream', 'The file (its own content type)'),
-    206: answers.bytes('application/octet-stream', 'The requested range'),
-    403: answers.error('The signature does not match, or it expired'),
-  },
-  example: { params: { key: 'samples/x.webm' }, query: SIGNED },
-});
+// `satisfies`, not a return type: callers of `/api/files/<service>/*key` by id keep its `key`
+// parameter and the query's fields in their types.
+export const signedFileRead = (what: string) =>
+  ({
+    summary: `Reads ${what} through a signed address`,
+    access: 'signed-url',
+    params: keyParams,
+    query: signedQuery,
+    answers: {
+      200: answers.bytes('application/octet-stream', 'The file (its own content type)'),
+      206: answers.bytes('application/octet-stream', 'The requested range'),
+      403: answers.error('The signature does not match, or it expired'),
+    },
+    example: { params: { key: 'samples/x.webm' }, query: SIGNED },
+  }) satisfies EndpointFields;
 
-export const signedFileWrite = (what: string, maxBodyBytes: number): EndpointFields => ({
-  summary: `Uploads ${what} through a signed address, once`,
-  access: 'signed-url',
-  params: keyParams,
-  query: signedQuery,
-  answers: {
-    200: answers.empty('Stored'),
-    403: answers.error('The signature does not match, it expired, or it was used'),
-    413: answers.error('Larger than the address allows'),
-  },
-  bodyKind: 'file',
-  maxBodyBytes,
-  example: { params: { key: 'samples/x.webm' }, query: { ...SIGNED, op: 'put' } },
-});
+export const signedFileWrite = (what: string, maxBodyBytes: number) =>
+  ({
+    summary: `Uploads ${what} through a signed address, once`,
+    access: 'signed-url',
+    params: keyParams,
+    query: signedQuery,
+    answers: {
+      200: answers.empty('Stored'),
+      403: answers.error('The signature does not match, it expired, or it was used'),
+      413: answers.error('Larger than the address allows'),
+    },
+    bodyKind: 'file',
+    maxBodyBytes,
+    example: { params: { key: 'samples/x.webm' }, query: { ...SIGNED, op: 'put' } },
+  }) satisfies EndpointFields;

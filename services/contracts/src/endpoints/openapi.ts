@@ -70,6 +70,20 @@ function operation(endpoint: Endpoint) {
       ...(headers.length ? { headers: Object.fromEntries(headers) } : {}),
     };
   }
+  // The gateway counts every /api call against its caller's address, and sign-ins against their
+  // own budget too: any operation may be refused for that, before its service sees it.
+  responses['429'] ??= {
+    description: fields.signIn
+      ? 'Too many attempts from this address or at this account (`RATE_LIMITED`); wait for Retry-After'
+      : 'Too many requests from this address (`RATE_LIMITED`); wait for Retry-After',
+    content: content(ERROR_ANSWER),
+    headers: {
+      'retry-after': { description: 'Seconds until the caller may try again', schema: { type: 'string' } },
+      ...(fields.signIn
+        ? {}
+        : { ratelimit: { description: "The caller's limit, what is left of it and when it resets", schema: { type: 'string' } } }),
+    },
+  };
   responses['4XX'] ??= { description: 'Refused: `{ error, code }`', content: content(ERROR_ANSWER) };
   const facts = [
     `Who may call it: ${ACCESS[fields.access]}`,
