@@ -15,6 +15,7 @@ import {
   QueryStates,
   SkeletonList,
 } from '@innerecho/ui';
+import { endpointUrl } from '@innerecho/contracts';
 import { TabHeader } from '../library-admin/admin-table';
 import type { AdminMusicTrack } from '../library-admin/library-admin-types';
 import { MusicUploadDialog } from '../library-admin/music-upload-dialog';
@@ -107,7 +108,7 @@ export function MusicTab(_props: MusicTabProps) {
                       controls
                       autoPlay
                       preload="metadata"
-                      src={`/api/background-music/${m.id}/audio`}
+                      src={endpointUrl('GET /api/background-music/:id/audio', { params: { id: m.id } })}
                       aria-label={`Preview of ${m.title}`}
                       css={{ width: '100%' }}
                     >

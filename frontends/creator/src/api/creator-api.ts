@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   ANALYTICS_PERIODS,
   type AnalyticsPeriod,
+  type AnyEndpointId,
   type CommissionView,
   type CreatorDashboardAnalytics,
   type PayoutView,
@@ -20,6 +21,15 @@ export type Payout = PayoutView;
  * answer there, not a failed request, so a visitor's browser logs no error for it.
  */
 export const CREATOR_CURRENT_QUERY_KEY = apiQueryKey('GET /api/creator-auth/session');
+
+/** What only the signed-in creator may read: dropped from the cache when they log out. */
+export const CREATOR_PRIVATE_READS = [
+  'GET /api/commissions/creator/:creatorId',
+  'GET /api/payouts/creator/:creatorId',
+  'GET /api/payouts/creator/:creatorId/summary',
+  'GET /api/creator-analytics/:creatorId',
+  'GET /api/creator-collections',
+] as const satisfies readonly AnyEndpointId[];
 
 /** The signed-in creator, or null when signed out. */
 export function useCurrentCreator() {

@@ -9,11 +9,12 @@ import {
   PLAYBACK_SPEED_STEP,
   type DailyAllowanceView,
   type SavedAffirmationView,
-  endpointUrl,
+  type EndpointRequest,
   customAffirmationRef,
   parseCustomAffirmationRef,
 } from '@innerecho/contracts';
-import { apiQueryKey, callApi, getSessionId, serverErrorCode, serverErrorMessage, throwIfResNotOk } from '@innerecho/ui';
+import type { UndoableDelete } from '../deleting/undoable-delete';
+import { apiQueryKey, callApi, callApiForResponse, getSessionId, isApiError, serverErrorCode, serverErrorMessage } from '@innerecho/ui';
 
 /** Audio duration: 60 to 3600 seconds in steps of 60, 3 minutes by default. */
 export const DURATION_MIN = MIN_DURATION_SECONDS;
@@ -57,9 +58,12 @@ export function generateAgainPath(item: SavedAffirmation): string | null {
   return `/generate/${target}?${settings}`;
 }
 
-/** The address that deletes one saved affirmation of this browser's listener. */
-export const savedAffirmationPath = (savedId: string) =>
-  endpointUrl('DELETE /api/saved-affirmations/:sessionId/:id', { params: { sessionId: getSessionId(), id: savedId } });
+/** The call that deletes one saved affirmation of this browser's listener. */
+export const savedAffirmationDelete = (savedId: string) =>
+  ({
+    endpoint: 'DELETE /api/saved-affirmations/:sessionId/:id',
+    request: { params: { sessionId: getSessionId(), id: savedId } },
+  }) satisfies UndoableDelete<'DELETE /api/saved-affirmations/:sessionId/:id'>;
 
 export const savedAffirmationsQueryKey = (sessionId: string) =>
   apiQueryKey('GET /api/saved-affirmations/:sessionId', { params: { sessionId } });
@@ -91,33 +95,29 @@ export async function renderedAudio(res: Response): Promise<Blob> {
 }
 
 /** The text a request is about: custom ids go without their custom- prefix. */
-function affirmationIdField(affirmationId: string): { customAffirmationId: string } | { transcriptId: string } {
+export function affirmationIdField(affirmationId: string): { customAffirmationId: string } | { transcriptId: string } {
   const customAffirmationId = parseCustomAffirmationRef(affirmationId);
   return customAffirmationId === null ? { transcriptId: affirmationId } : { customAffirmationId };
 }
 
+/** The requests whose answer is an MP3, sent as it is made. */
+export type AudioEndpointId = 'POST /api/generate-audio' | 'POST /api/generate-audio/preview' | 'POST /api/generate-audio/session';
+
 /**
- * POSTs a request whose answer is an MP3. A network failure says `unreachable`; a refusal
+ * Calls an endpoint whose answer is an MP3. A network failure says `unreachable`; a refusal
  * carries the server's message and code (or `refused` when the answer has none).
  */
-export async function postForAudio(path: string, body: object, messages: { unreachable: string; refused: string }): Promise<Response> {
-  let res: Response;
+export async function postForAudio<Id extends AudioEndpointId>(
+  id: Id,
+  request: EndpointRequest<Id>,
+  messages: { unreachable: string; refused: string },
+): Promise<Response> {
   try {
-    res = await fetch(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'include',
-    });
-  } catch {
-    throw new GenerationError(messages.unreachable);
+    return await callApiForResponse(id, request);
+  } catch (error) {
+    if (!isApiError(error)) throw new GenerationError(messages.unreachable);
+    throw new GenerationError(serverErrorMessage(error) || messages.refused, serverErrorCode(error));
   }
-  try {
-    await throwIfResNotOk(res);
-  } catch (refused) {
-    throw new GenerationError(serverErrorMessage(refused) || messages.refused, serverErrorCode(refused));
-  }
-  return res;
 }
 
 /**
@@ -132,19 +132,19 @@ export async function generateAudio(input: {
   musicId: string;
   musicBelowVoiceDb?: number;
 }): Promise<{ url: string; bytes: number; savedId: string | null; voice: 'own' | 'cloned' }> {
-  const body: Record<string, string> = {
-    sessionId: getSessionId(),
-    voiceSpeed: '1.0',
-    audioDuration: String(input.durationSeconds),
-  };
-  if (input.musicId && input.musicId !== NO_MUSIC) {
-    body.backgroundMusicId = input.musicId;
-    if (input.musicBelowVoiceDb !== undefined) body.musicBelowVoiceDb = String(input.musicBelowVoiceDb);
-  }
-
+  const withMusic = input.musicId && input.musicId !== NO_MUSIC;
   const res = await postForAudio(
-    '/api/generate-audio',
-    { ...body, ...affirmationIdField(input.affirmationId) },
+    'POST /api/generate-audio',
+    {
+      body: {
+        sessionId: getSessionId(),
+        voiceSpeed: '1.0',
+        audioDuration: String(input.durationSeconds),
+        ...(withMusic ? { backgroundMusicId: input.musicId } : {}),
+        ...(withMusic && input.musicBelowVoiceDb !== undefined ? { musicBelowVoiceDb: String(input.musicBelowVoiceDb) } : {}),
+        ...affirmationIdField(input.affirmationId),
+      },
+    },
     { unreachable: 'Failed to generate audio', refused: 'Failed to generate audio' },
   );
   const blob = await renderedAudio(res);
@@ -163,12 +163,14 @@ export const saveAffirmationSpeed = (savedId: string, voiceSpeed: number): Promi
 /** A few seconds of the mix at a balance, rendered by the server (no allowance used): an object URL of the MP3. */
 export async function previewMix(input: { affirmationId: string; musicId: string; musicBelowVoiceDb: number }): Promise<string> {
   const res = await postForAudio(
-    '/api/generate-audio/preview',
+    'POST /api/generate-audio/preview',
     {
-      sessionId: getSessionId(),
-      backgroundMusicId: input.musicId,
-      musicBelowVoiceDb: input.musicBelowVoiceDb,
-      ...affirmationIdField(input.affirmationId),
+      body: {
+        sessionId: getSessionId(),
+        backgroundMusicId: input.musicId,
+        musicBelowVoiceDb: input.musicBelowVoiceDb,
+        ...affirmationIdField(input.affirmationId),
+      },
     },
     {
       unreachable: 'The preview could not be made. Please check your connection and try again.',

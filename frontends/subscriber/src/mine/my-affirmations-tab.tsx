@@ -5,9 +5,9 @@ import { NotebookPen, Pencil, Sparkles, Trash2 } from 'lucide-react';
 import { bareList, apiQuery, Badge, Button, Card, EmptyState, ErrorState, LinkButton, Skeleton, toast } from '@innerecho/ui';
 import { SignedInTab } from '../affirmations/signed-in-tab';
 import { DeletedRow } from '../deleting/deleted-row';
-import { deleteFailureMessage, deleteWithUndo, usePendingDeletes } from '../deleting/undoable-delete';
+import { deleteFailureMessage, deleteWithUndo, pendingDeleteKey, usePendingDeletes } from '../deleting/undoable-delete';
 import { relativeTime } from '../saved/relative-time';
-import { MY_AFFIRMATIONS_QUERY_KEY, customAffirmationPath, type CustomAffirmation } from './custom-affirmations-api';
+import { MY_AFFIRMATIONS_QUERY_KEY, customAffirmationDelete, type CustomAffirmation } from './custom-affirmations-api';
 import { EditAffirmationDialog } from './edit-affirmation-dialog';
 import { AddToSessionButton } from '../affirmation-session/add-to-session-button';
 
@@ -64,7 +64,7 @@ function MyAffirmationsList() {
 
   const remove = (affirmation: CustomAffirmation) =>
     deleteWithUndo({
-      path: customAffirmationPath(affirmation.id),
+      ...customAffirmationDelete(affirmation.id),
       label: affirmation.title,
       onDeleted: () => void queryClient.invalidateQueries({ queryKey: MY_AFFIRMATIONS_QUERY_KEY }),
       onFailed: (error) =>
@@ -75,7 +75,7 @@ function MyAffirmationsList() {
     <>
       <ul aria-label="My affirmations" css={{ ...bareList, display: 'grid', gap: 16 }}>
         {mine.data.map((affirmation) => {
-          const path = customAffirmationPath(affirmation.id);
+          const path = pendingDeleteKey(customAffirmationDelete(affirmation.id));
           return pending.has(path) ? (
             <DeletedRow key={affirmation.id} path={path} label={affirmation.title} kind="affirmation" />
           ) : (
