@@ -36,7 +36,6 @@ export {
   ACCOUNT_PATH,
   LOGIN_PATH,
   LOGOUT_PATH,
-  type AuthUser,
   type UserRole,
   type UseAuthResult,
   type LoginMode,

@@ -1,20 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  ANALYTICS_PERIODS,
-  type AnalyticsPeriod,
-  type AnyEndpointId,
-  type CommissionView,
-  type CreatorDashboardAnalytics,
-  type PayoutView,
-} from '@innerecho/contracts';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnyEndpointId } from '@innerecho/contracts';
 import { apiQuery, apiQueryKey } from '@innerecho/ui';
 
 export { ANALYTICS_PERIODS, type AnalyticsPeriod };
 export const DEFAULT_PERIOD: AnalyticsPeriod = 'monthly';
-
-export type CreatorAnalytics = CreatorDashboardAnalytics;
-export type Commission = CommissionView;
-export type Payout = PayoutView;
 
 /**
  * GET /api/creator-auth/session: `{ creator }`, null when signed out. Being signed out is an

@@ -17,16 +17,12 @@ import { SignedInTab } from './signed-in-tab';
 import { PRICING_PATH } from '../access/start-trial-prompt';
 import { DeletedRow } from '../deleting/deleted-row';
 import { deleteFailureMessage, deleteWithUndo, pendingDeleteKey, usePendingDeletes } from '../deleting/undoable-delete';
-import {
-  DAILY_ALLOWANCE_QUERY_KEY,
-  savedAffirmationDelete,
-  savedAffirmationsQueryKey,
-  type SavedAffirmation,
-} from '../generate/generation-api';
+import { DAILY_ALLOWANCE_QUERY_KEY, savedAffirmationDelete, savedAffirmationsQueryKey } from '../generate/generation-api';
 import { ListeningStreakCard } from '../listening-streak/listening-streak-card';
 import { OfflineSpaceCard } from '../offline/offline-space-card';
 import { useOfflineCopies } from '../offline/use-offline-copies';
 import { SavedAffirmationItem, savedAffirmationTitle } from '../saved/saved-affirmation-item';
+import type { SavedAffirmationView } from '@innerecho/contracts';
 
 export type SavedAffirmationsTabProps = Record<string, never>;
 
@@ -66,7 +62,7 @@ function SavedList() {
   const offline = useOfflineCopies();
 
   // The delete goes out when the undo window ends; then the list and the offline copy follow.
-  const remove = (item: SavedAffirmation, title: string) =>
+  const remove = (item: SavedAffirmationView, title: string) =>
     deleteWithUndo({
       ...savedAffirmationDelete(item.id),
       label: title,

@@ -7,14 +7,13 @@ import {
   PLAYBACK_SPEED_MAX,
   PLAYBACK_SPEED_MIN,
   PLAYBACK_SPEED_STEP,
-  type DailyAllowanceView,
   type SavedAffirmationView,
   type EndpointRequest,
   customAffirmationRef,
   parseCustomAffirmationRef,
 } from '@innerecho/contracts';
-import type { UndoableDelete } from '../deleting/undoable-delete';
 import { apiQueryKey, callApi, callApiForResponse, getSessionId, isApiError, serverErrorCode, serverErrorMessage } from '@innerecho/ui';
+import type { UndoableDelete } from '../deleting/undoable-delete';
 
 /** Audio duration: 60 to 3600 seconds in steps of 60, 3 minutes by default. */
 export const DURATION_MIN = MIN_DURATION_SECONDS;
@@ -34,20 +33,15 @@ export function musicChoices(tracks: readonly { id: string; title: string }[] | 
   return [{ value: NO_MUSIC, label: 'No Music' }, ...(tracks ?? []).map((m) => ({ value: m.id, label: m.title }))];
 }
 
-/** One saved affirmation: its MP3's path, settings, text and whose speech it is. */
-export type SavedAffirmation = SavedAffirmationView;
-
 /** How the saved list and the preview name the speech of an affirmation. */
 export const voiceLabel = (voice: 'own' | 'cloned') => (voice === 'own' ? 'Your recording' : 'Cloned voice');
-
-export type DailyAllowance = DailyAllowanceView;
 
 /**
  * Where "Generate Again" leads: the generate page of the same text (a library transcript, or
  * the listener's own words), with the saved affirmation's length, music and balance chosen. Null when
  * the saved affirmation no longer names its text.
  */
-export function generateAgainPath(item: SavedAffirmation): string | null {
+export function generateAgainPath(item: SavedAffirmationView): string | null {
   const target = item.transcript ? item.transcript.id : item.customAffirmation ? customAffirmationRef(item.customAffirmation.id) : null;
   if (!target) return null;
   const settings = new URLSearchParams({ duration: String(item.audioDuration) });
@@ -157,7 +151,7 @@ export async function generateAudio(input: {
 }
 
 /** Keeps the playback speed chosen for a saved affirmation (its player and label use it). */
-export const saveAffirmationSpeed = (savedId: string, voiceSpeed: number): Promise<SavedAffirmation> =>
+export const saveAffirmationSpeed = (savedId: string, voiceSpeed: number): Promise<SavedAffirmationView> =>
   callApi('PATCH /api/saved-affirmations/:sessionId/:id', { params: { sessionId: getSessionId(), id: savedId }, body: { voiceSpeed } });
 
 /** A few seconds of the mix at a balance, rendered by the server (no allowance used): an object URL of the MP3. */

@@ -2,8 +2,6 @@ import { type CustomAffirmationInput, type CustomAffirmationView } from '@innere
 import { apiQueryKey, callApi } from '@innerecho/ui';
 import type { UndoableDelete } from '../deleting/undoable-delete';
 
-export type CustomAffirmation = CustomAffirmationView;
-
 /** GET /api/custom-affirmations: every affirmation the signed-in listener wrote, newest first. */
 export const MY_AFFIRMATIONS_QUERY_KEY = apiQueryKey('GET /api/custom-affirmations');
 
@@ -15,5 +13,5 @@ export const customAffirmationDelete = (id: string) =>
   }) satisfies UndoableDelete<'DELETE /api/custom-affirmations/:id'>;
 
 /** PUT /api/custom-affirmations/{id}: new title, words and category (the rules of writing one). */
-export const updateCustomAffirmation = (id: string, input: CustomAffirmationInput): Promise<CustomAffirmation> =>
+export const updateCustomAffirmation = (id: string, input: CustomAffirmationInput): Promise<CustomAffirmationView> =>
   callApi('PUT /api/custom-affirmations/:id', { params: { id }, body: input });

@@ -1,4 +1,4 @@
-import { customAffirmationRef } from '@innerecho/contracts';
+import { customAffirmationRef, type CustomAffirmationView } from '@innerecho/contracts';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NotebookPen, Pencil, Sparkles, Trash2 } from 'lucide-react';
@@ -7,7 +7,7 @@ import { SignedInTab } from '../affirmations/signed-in-tab';
 import { DeletedRow } from '../deleting/deleted-row';
 import { deleteFailureMessage, deleteWithUndo, pendingDeleteKey, usePendingDeletes } from '../deleting/undoable-delete';
 import { relativeTime } from '../saved/relative-time';
-import { MY_AFFIRMATIONS_QUERY_KEY, customAffirmationDelete, type CustomAffirmation } from './custom-affirmations-api';
+import { MY_AFFIRMATIONS_QUERY_KEY, customAffirmationDelete } from './custom-affirmations-api';
 import { EditAffirmationDialog } from './edit-affirmation-dialog';
 import { AddToSessionButton } from '../affirmation-session/add-to-session-button';
 
@@ -45,7 +45,7 @@ function MyAffirmationsList() {
   const mine = useQuery(apiQuery('GET /api/custom-affirmations'));
   const pending = usePendingDeletes();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<CustomAffirmation | null>(null);
+  const [editing, setEditing] = useState<CustomAffirmationView | null>(null);
 
   if (mine.isLoading) return <MineSkeleton />;
   if (mine.isError) {
@@ -62,7 +62,7 @@ function MyAffirmationsList() {
     );
   }
 
-  const remove = (affirmation: CustomAffirmation) =>
+  const remove = (affirmation: CustomAffirmationView) =>
     deleteWithUndo({
       ...customAffirmationDelete(affirmation.id),
       label: affirmation.title,
@@ -98,7 +98,7 @@ function MyAffirmationItem({
   onEdit,
   onDelete,
 }: {
-  affirmation: CustomAffirmation;
+  affirmation: CustomAffirmationView;
   onEdit: () => void;
   onDelete: () => void;
 }) {

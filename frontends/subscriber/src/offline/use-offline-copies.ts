@@ -9,8 +9,7 @@ import {
   toast,
   useAuth,
 } from '@innerecho/ui';
-import { endpointUrl } from '@innerecho/contracts';
-import type { SavedAffirmation } from '../generate/generation-api';
+import { endpointUrl, type SavedAffirmationView } from '@innerecho/contracts';
 import { streakUrl } from '../listening-streak/listening-streak-api';
 
 const offlineCopiesQueryKey = (userId: string) => ['offline-copies', userId] as const;
@@ -36,7 +35,7 @@ export function useOfflineCopies() {
   const refresh = () => queryClient.invalidateQueries({ queryKey });
 
   const keep = useMutation({
-    mutationFn: (item: SavedAffirmation) =>
+    mutationFn: (item: SavedAffirmationView) =>
       keepOffline({ userId, savedId: item.id, audioUrl: item.audioFilePath, personalReads: savedTabReads() }),
     onSettled: refresh,
     onError: () =>

@@ -8,7 +8,7 @@ import { CreatorAvatar } from '../library/creator-avatar';
 import { SectionTitle } from '../library/featured-creators-section';
 import { FullContentDialog } from '../library/full-content-dialog';
 import { LibraryDetailPage } from '../library/library-detail-page';
-import type { Transcript } from '../library/library-types';
+import type { TranscriptView } from '@innerecho/contracts';
 
 export type CreatorProfilePageProps = Record<string, never>;
 
@@ -35,7 +35,7 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
     enabled: creator.isSuccess,
   });
   const transcripts = useQuery({ ...apiQuery('GET /api/creators/:id/transcripts', { params: { id } }), enabled: creator.isSuccess });
-  const [open, setOpen] = useState<Transcript | null>(null);
+  const [open, setOpen] = useState<TranscriptView | null>(null);
 
   const byId = new Map((transcripts.data ?? []).map((t) => [t.id, t]));
   const a = analytics.data;

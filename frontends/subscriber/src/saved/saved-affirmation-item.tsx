@@ -1,4 +1,4 @@
-import { customAffirmationRef } from '@innerecho/contracts';
+import { customAffirmationRef, type SavedAffirmationView } from '@innerecho/contracts';
 import { useEffect, useState } from 'react';
 import {
   ChevronUp,
@@ -28,7 +28,7 @@ import {
   offlineAudioUrl,
   toast,
 } from '@innerecho/ui';
-import { generateAgainPath, voiceLabel, type SavedAffirmation } from '../generate/generation-api';
+import { generateAgainPath, voiceLabel } from '../generate/generation-api';
 import { AddToSessionButton } from '../affirmation-session/add-to-session-button';
 import { balanceLabel } from '../generate/balance-control';
 import { useOfflineCopies } from '../offline/use-offline-copies';
@@ -38,7 +38,7 @@ import { useSavedSpeed } from './use-saved-speed';
 import { RenameSession } from './rename-session';
 
 export interface SavedAffirmationItemProps {
-  item: SavedAffirmation;
+  item: SavedAffirmationView;
   /** Sets the item aside for deletion (with a short undo). */
   onDelete: () => void;
 }
@@ -70,7 +70,7 @@ function useKeptAudioUrl(userId: string, savedId: string, wanted: boolean): stri
 }
 
 /** The name a saved affirmation is shown and announced with: a session's name, or the affirmation's title. */
-export function savedAffirmationTitle(item: SavedAffirmation): string {
+export function savedAffirmationTitle(item: SavedAffirmationView): string {
   if (item.sessionParts) return item.name || `Session of ${item.sessionParts.length} affirmations`;
   return (item.transcript ?? item.customAffirmation)?.title || 'Untitled Affirmation';
 }

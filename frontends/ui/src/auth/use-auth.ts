@@ -4,8 +4,6 @@ import { answerOf, apiQueryKey, callApi } from '../data/api-client';
 import { claimDeviceFor } from '../session/device-owner';
 
 export type UserRole = CurrentUser['role'];
-export type AuthUser = CurrentUser;
-
 /**
  * The current user, asked of GET /api/auth/session: it answers `{ user: null }` to a visitor,
  * so being signed out is an answer here and the browser logs no failed request for it.
@@ -48,7 +46,7 @@ async function takeSessionAskedEarly(): Promise<Response | null> {
 }
 
 export interface UseAuthResult {
-  user: AuthUser | null;
+  user: CurrentUser | null;
   isLoading: boolean;
   isAuthenticated: boolean;
   hasActiveSubscription: boolean;
