@@ -12,6 +12,7 @@ import {
 import { endpointUrl, type SavedAffirmationView } from '@innerecho/contracts';
 import { streakUrl } from '../listening-streak/listening-streak-api';
 
+/** Not an endpoint's key: the copies this device keeps are read from its own storage, never from the API. */
 const offlineCopiesQueryKey = (userId: string) => ['offline-copies', userId] as const;
 
 /** The signed-in reads the Saved tab opens with: kept beside the MP3s so it opens offline. */
