@@ -20,9 +20,10 @@ export {
   serverErrorMessage,
   throwIfResNotOk,
   type HttpMethod,
+  type RequestOptions,
 } from './data/api-request';
 export { createQueryClient } from './data/query-client';
-export { apiQuery, apiQueryKey, apiQueryKeyOfAll, callApi, type ApiRequestArgs } from './data/api-client';
+export { apiQuery, apiQueryKey, apiQueryKeyOfAll, callApi, callApiForResponse, type ApiRequestArgs } from './data/api-client';
 export type { EndpointAnswer } from '@innerecho/contracts';
 
 // Session, auth, referrals
@@ -32,9 +33,9 @@ export {
   useAuth,
   loginUrl,
   AUTH_USER_QUERY_KEY,
+  ACCOUNT_PATH,
   LOGIN_PATH,
   LOGOUT_PATH,
-  type AuthUser,
   type UserRole,
   type UseAuthResult,
   type LoginMode,

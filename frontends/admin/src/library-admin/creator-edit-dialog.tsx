@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { normaliseReferralCode, ZCreatorCreateInput, ZCreatorProfileInput } from '@innerecho/contracts';
+import { normaliseReferralCode, ZCreatorCreateInput, ZCreatorProfileInput, type CreatorProfileView } from '@innerecho/contracts';
 import {
   apiQueryKey,
   callApi,
@@ -13,7 +13,6 @@ import {
   validInput,
   FormDialog,
 } from '@innerecho/ui';
-import type { AdminCreator } from './library-admin-types';
 import { refreshCreatorsWhen } from './creators-query';
 import { toastFailure } from './mutation-toasts';
 
@@ -21,7 +20,7 @@ export interface CreatorEditDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Edit mode when given: the profile only (email, password and referral code are set at creation). */
-  creator: AdminCreator | null;
+  creator: CreatorProfileView | null;
 }
 
 const empty = { name: '', bio: '', profilePicUrl: '', youtubeChannel: '', email: '', password: '', referralCode: '' };
@@ -69,7 +68,7 @@ export function CreatorEditDialog({ open, onOpenChange, creator }: CreatorEditDi
         profilePicUrl: saved.profilePicUrl,
         youtubeChannel: saved.youtubeChannel,
       };
-      queryClient.setQueryData(apiQueryKey('GET /api/creators'), (list: AdminCreator[] = []) =>
+      queryClient.setQueryData(apiQueryKey('GET /api/creators'), (list: CreatorProfileView[] = []) =>
         list.some((c) => c.id === profile.id)
           ? list.map((c) => (c.id === profile.id ? profile : c))
           : [...list, profile].sort((a, b) => a.name.localeCompare(b.name)),

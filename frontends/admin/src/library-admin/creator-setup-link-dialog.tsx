@@ -14,10 +14,10 @@ import {
   serverErrorMessage,
   toast,
 } from '@innerecho/ui';
-import type { AdminCreatorAccount } from './library-admin-types';
+import type { AdminCreatorAccountView } from '@innerecho/contracts';
 
 export interface CreatorSetupLinkDialogProps {
-  creator: AdminCreatorAccount | null;
+  creator: AdminCreatorAccountView | null;
   onOpenChange: (open: boolean) => void;
 }
 

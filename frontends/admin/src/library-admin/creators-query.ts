@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiQueryKey, callApi } from '@innerecho/ui';
-import type { AdminCreator } from './library-admin-types';
+import type { CreatorProfileView } from '@innerecho/contracts';
 
 const CREATORS_QUERY_KEY = apiQueryKey('GET /api/creators');
 
@@ -14,7 +14,7 @@ const POLL_ATTEMPTS = 25;
  * then puts the list in the cache, so a read from before the event never brings back the old
  * state. When the bound passes, the list is read once more as it is.
  */
-export async function refreshCreatorsWhen(queryClient: QueryClient, settled: (creators: AdminCreator[]) => boolean): Promise<void> {
+export async function refreshCreatorsWhen(queryClient: QueryClient, settled: (creators: CreatorProfileView[]) => boolean): Promise<void> {
   for (let attempt = 0; attempt < POLL_ATTEMPTS; attempt++) {
     const creators = await callApi('GET /api/creators');
     if (settled(creators)) {

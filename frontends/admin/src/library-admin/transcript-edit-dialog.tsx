@@ -1,6 +1,13 @@
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_CATEGORY, TRANSCRIPT_CONTENT_MAX, ZTranscriptInput, type TranscriptInput } from '@innerecho/contracts';
+import {
+  DEFAULT_CATEGORY,
+  TRANSCRIPT_CONTENT_MAX,
+  ZTranscriptInput,
+  type TranscriptInput,
+  type CreatorProfileView,
+  type TranscriptView,
+} from '@innerecho/contracts';
 import {
   apiQueryKeyOfAll,
   callApi,
@@ -12,7 +19,6 @@ import {
   validInput,
   FormDialog,
 } from '@innerecho/ui';
-import type { AdminCreator, AdminTranscript } from './library-admin-types';
 import { toastFailure } from './mutation-toasts';
 import { TitleField } from './title-field';
 
@@ -20,8 +26,8 @@ export interface TranscriptEditDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Edit mode when given; add mode otherwise. */
-  transcript: AdminTranscript | null;
-  creators: AdminCreator[];
+  transcript: TranscriptView | null;
+  creators: CreatorProfileView[];
   /** The saved transcript's id, so the table can show it first. */
   onSaved?: (id: string) => void;
 }

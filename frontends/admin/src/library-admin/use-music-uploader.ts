@@ -1,9 +1,15 @@
 import { useEffect, useState } from 'react';
 import Uppy from '@uppy/core';
 import AwsS3 from '@uppy/aws-s3';
-import { MUSIC_MAX_BYTES } from '@innerecho/contracts';
+import { MUSIC_MAX_BYTES, endpointUrl } from '@innerecho/contracts';
 
 const PART_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Where Uppy's AWS S3 plugin sends its requests: it adds `/s3/params`, `/s3/multipart`, … to
+ * this base, each one of the library's declared upload endpoints.
+ */
+const UPLOADS_BASE = endpointUrl('GET /api/uploads/s3/params', {}).replace(/\/s3\/params$/, '');
 
 /**
  * One Uppy per open upload dialog: one audio file up to 50 MB, sent in parts through the
@@ -18,7 +24,7 @@ export function useMusicUploader() {
       autoProceed: false,
       restrictions: { maxNumberOfFiles: 1, maxFileSize: MUSIC_MAX_BYTES, allowedFileTypes: ['audio/*'] },
     }).use(AwsS3, {
-      endpoint: '/api/uploads',
+      endpoint: UPLOADS_BASE,
       cookiesRule: 'include',
       // Always in parts, even below Uppy's 100 MB default: that is what makes a 50 MB upload resumable.
       shouldUseMultipart: () => true,

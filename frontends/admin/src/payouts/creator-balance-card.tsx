@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, Badge, Button, Card, Input, toast, formatDollars, visuallyHidden } from '@innerecho/ui';
 import { toastFailure } from '../library-admin/mutation-toasts';
-import { BALANCES_KEY, commissionLabel, formatDay, PAYOUTS_KEY, type CreatorBalance } from './payouts-api';
+import { BALANCES_KEY, commissionLabel, formatDay, PAYOUTS_KEY } from './payouts-api';
+import type { PayoutBalanceView } from '@innerecho/contracts';
 
 export interface CreatorBalanceCardProps {
-  balance: CreatorBalance;
+  balance: PayoutBalanceView;
 }
 
 /** One creator's pending commissions: choose some (all by default) and create a payout of them. */

@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi, Badge, Button, payoutStatus, DataTable, Field, Textarea, toast, formatDollars, FormDialog } from '@innerecho/ui';
 import { toastFailure } from '../library-admin/mutation-toasts';
-import { BALANCES_KEY, formatDay, PAYOUTS_KEY, type AdminPayout } from './payouts-api';
+import { BALANCES_KEY, formatDay, PAYOUTS_KEY } from './payouts-api';
+import type { PayoutView } from '@innerecho/contracts';
 
 export interface PayoutListProps {
-  payouts: AdminPayout[];
+  payouts: PayoutView[];
   creatorNames: Map<string, string>;
 }
 
-type Outcome = { payout: AdminPayout; outcome: 'complete' | 'fail'; reason?: string };
+type Outcome = { payout: PayoutView; outcome: 'complete' | 'fail'; reason?: string };
 
 /**
  * Every payout, newest first. A pending one can be marked completed or failed; a creator's
@@ -17,7 +18,7 @@ type Outcome = { payout: AdminPayout; outcome: 'complete' | 'fail'; reason?: str
  */
 export function PayoutList({ payouts, creatorNames }: PayoutListProps) {
   const queryClient = useQueryClient();
-  const [declining, setDeclining] = useState<AdminPayout | null>(null);
+  const [declining, setDeclining] = useState<PayoutView | null>(null);
   const [reason, setReason] = useState('');
   const settle = useMutation({
     mutationFn: ({ payout, outcome, reason }: Outcome) =>

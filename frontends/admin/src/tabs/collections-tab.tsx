@@ -22,8 +22,6 @@ import { toastFailure } from '../library-admin/mutation-toasts';
 
 export type CollectionsTabProps = Record<string, never>;
 
-const REVIEWS_KEY = ['GET /api/collection-reviews'] as const;
-
 /** Creators' collections waiting for review: approve one (it is published), or return it with a reason the creator reads. */
 export function CollectionsTab(_props: CollectionsTabProps) {
   const reviews = useQuery(apiQuery('GET /api/collection-reviews'));
@@ -61,7 +59,7 @@ function ReviewCard({ collection, texts }: { collection: CollectionReviewView; t
   const [reason, setReason] = useState('');
   const done = async (title: string) => {
     toast({ title, variant: 'success' });
-    await queryClient.invalidateQueries({ queryKey: REVIEWS_KEY });
+    await queryClient.invalidateQueries({ queryKey: apiQueryKeyOfAll('GET /api/collection-reviews') });
     await queryClient.invalidateQueries({ queryKey: apiQueryKeyOfAll('GET /api/transcripts') });
   };
   const approve = useMutation({

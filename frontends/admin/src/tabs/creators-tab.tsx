@@ -18,8 +18,8 @@ import { TabHeader } from '../library-admin/admin-table';
 import { CreatorEditDialog } from '../library-admin/creator-edit-dialog';
 import { CreatorSetupLinkDialog } from '../library-admin/creator-setup-link-dialog';
 import { refreshCreatorsWhen } from '../library-admin/creators-query';
-import type { AdminCreator, AdminCreatorAccount } from '../library-admin/library-admin-types';
 import { DeleteConfirmDialog, useConfirmedDelete, useEditDialog } from '../library-admin/admin-list-tab';
+import type { AdminCreatorAccountView, CreatorProfileView } from '@innerecho/contracts';
 
 export type CreatorsTabProps = Record<string, never>;
 
@@ -31,18 +31,20 @@ export type CreatorsTabProps = Record<string, never>;
 export function CreatorsTab(_props: CreatorsTabProps) {
   const queryClient = useQueryClient();
   const creators = useQuery(apiQuery('GET /api/creators'));
-  const dialog = useEditDialog<AdminCreator>();
+  const dialog = useEditDialog<CreatorProfileView>();
   const accounts = useQuery(apiQuery('GET /api/creator-accounts'));
   const accountOf = new Map((accounts.data ?? []).map((a) => [a.id, a]));
-  const [linkFor, setLinkFor] = useState<AdminCreatorAccount | null>(null);
+  const [linkFor, setLinkFor] = useState<AdminCreatorAccountView | null>(null);
 
   const deletion = useConfirmedDelete({
-    remove: (c: AdminCreator) => callApi('DELETE /api/creators/:id', { params: { id: c.id } }),
+    remove: (c: CreatorProfileView) => callApi('DELETE /api/creators/:id', { params: { id: c.id } }),
     deletedTitle: 'Creator deleted',
     failureTitle: 'Could not delete the creator',
     onDeleted: async (c) => {
       // The library drops the profile when the deletion event arrives: hide it now.
-      queryClient.setQueryData(apiQueryKey('GET /api/creators'), (list: AdminCreator[] | undefined) => list?.filter((x) => x.id !== c.id));
+      queryClient.setQueryData(apiQueryKey('GET /api/creators'), (list: CreatorProfileView[] | undefined) =>
+        list?.filter((x) => x.id !== c.id),
+      );
       void refreshCreatorsWhen(queryClient, (list) => !list.some((x) => x.id === c.id));
       await queryClient.invalidateQueries({ queryKey: apiQueryKeyOfAll('GET /api/transcripts') });
     },

@@ -15,8 +15,8 @@ import {
   QueryStates,
   SkeletonList,
 } from '@innerecho/ui';
+import { endpointUrl, type MusicTrackView } from '@innerecho/contracts';
 import { TabHeader } from '../library-admin/admin-table';
-import type { AdminMusicTrack } from '../library-admin/library-admin-types';
 import { MusicUploadDialog } from '../library-admin/music-upload-dialog';
 import { DeleteConfirmDialog, useConfirmedDelete } from '../library-admin/admin-list-tab';
 
@@ -30,7 +30,7 @@ export function MusicTab(_props: MusicTabProps) {
   const [previewing, setPreviewing] = useState<string | null>(null);
 
   const deletion = useConfirmedDelete({
-    remove: (m: AdminMusicTrack) => callApi('DELETE /api/background-music/:id', { params: { id: m.id } }),
+    remove: (m: MusicTrackView) => callApi('DELETE /api/background-music/:id', { params: { id: m.id } }),
     deletedTitle: 'Music deleted',
     failureTitle: 'Could not delete the music',
     onDeleted: () => queryClient.invalidateQueries({ queryKey: apiQueryKey('GET /api/background-music') }),
@@ -107,7 +107,7 @@ export function MusicTab(_props: MusicTabProps) {
                       controls
                       autoPlay
                       preload="metadata"
-                      src={`/api/background-music/${m.id}/audio`}
+                      src={endpointUrl('GET /api/background-music/:id/audio', { params: { id: m.id } })}
                       aria-label={`Preview of ${m.title}`}
                       css={{ width: '100%' }}
                     >

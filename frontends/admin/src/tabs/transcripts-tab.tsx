@@ -16,9 +16,9 @@ import {
   SkeletonList,
 } from '@innerecho/ui';
 import { TabHeader } from '../library-admin/admin-table';
-import type { AdminTranscript } from '../library-admin/library-admin-types';
 import { DeleteConfirmDialog, useConfirmedDelete, useEditDialog } from '../library-admin/admin-list-tab';
 import { TranscriptEditDialog } from '../library-admin/transcript-edit-dialog';
+import type { TranscriptView } from '@innerecho/contracts';
 
 export type TranscriptsTabProps = Record<string, never>;
 
@@ -26,7 +26,7 @@ export type TranscriptsTabProps = Record<string, never>;
 const TRANSCRIPTS_PAGE_SIZE = 20;
 
 /** Whether every word typed appears in the title, the text, the category or the creator's name. */
-function matches(t: AdminTranscript, creator: string, query: string): boolean {
+function matches(t: TranscriptView, creator: string, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
   const haystack = `${t.title} ${t.content} ${t.category} ${creator}`.toLowerCase();
@@ -38,7 +38,7 @@ export function TranscriptsTab(_props: TranscriptsTabProps) {
   const queryClient = useQueryClient();
   const transcripts = useQuery(apiQuery('GET /api/transcripts'));
   const creators = useQuery(apiQuery('GET /api/creators'));
-  const dialog = useEditDialog<AdminTranscript>();
+  const dialog = useEditDialog<TranscriptView>();
   const creatorName = new Map((creators.data ?? []).map((c) => [c.id, c.name]));
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
@@ -56,7 +56,7 @@ export function TranscriptsTab(_props: TranscriptsTabProps) {
   const shown = found.slice(current * TRANSCRIPTS_PAGE_SIZE, (current + 1) * TRANSCRIPTS_PAGE_SIZE);
 
   const deletion = useConfirmedDelete({
-    remove: (t: AdminTranscript) => callApi('DELETE /api/transcripts/:id', { params: { id: t.id } }),
+    remove: (t: TranscriptView) => callApi('DELETE /api/transcripts/:id', { params: { id: t.id } }),
     deletedTitle: 'Transcript deleted',
     failureTitle: 'Could not delete the transcript',
     onDeleted: () => queryClient.invalidateQueries({ queryKey: apiQueryKeyOfAll('GET /api/transcripts') }),

@@ -1,25 +1,24 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  ANALYTICS_PERIODS,
-  type AnalyticsPeriod,
-  type CommissionView,
-  type CreatorDashboardAnalytics,
-  type PayoutView,
-} from '@innerecho/contracts';
+import { ANALYTICS_PERIODS, type AnalyticsPeriod, type AnyEndpointId } from '@innerecho/contracts';
 import { apiQuery, apiQueryKey } from '@innerecho/ui';
 
 export { ANALYTICS_PERIODS, type AnalyticsPeriod };
 export const DEFAULT_PERIOD: AnalyticsPeriod = 'monthly';
-
-export type CreatorAnalytics = CreatorDashboardAnalytics;
-export type Commission = CommissionView;
-export type Payout = PayoutView;
 
 /**
  * GET /api/creator-auth/session: `{ creator }`, null when signed out. Being signed out is an
  * answer there, not a failed request, so a visitor's browser logs no error for it.
  */
 export const CREATOR_CURRENT_QUERY_KEY = apiQueryKey('GET /api/creator-auth/session');
+
+/** What only the signed-in creator may read: dropped from the cache when they log out. */
+export const CREATOR_PRIVATE_READS = [
+  'GET /api/commissions/creator/:creatorId',
+  'GET /api/payouts/creator/:creatorId',
+  'GET /api/payouts/creator/:creatorId/summary',
+  'GET /api/creator-analytics/:creatorId',
+  'GET /api/creator-collections',
+] as const satisfies readonly AnyEndpointId[];
 
 /** The signed-in creator, or null when signed out. */
 export function useCurrentCreator() {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiQuery } from '@innerecho/ui';
+import { apiQuery, apiQueryKeyOfAll } from '@innerecho/ui';
 
 /** The signed-in creator's collections, drafts and reviews included. */
-export const CREATOR_COLLECTIONS_KEY = ['GET /api/creator-collections'] as const;
+export const CREATOR_COLLECTIONS_KEY = apiQueryKeyOfAll('GET /api/creator-collections');
 export const useCreatorCollections = () => useQuery(apiQuery('GET /api/creator-collections'));
 
 /**

@@ -10,11 +10,11 @@ import {
   type QueryStatesQuery,
 } from '@innerecho/ui';
 import { Wallet } from 'lucide-react';
-import type { Payout } from '../api/creator-api';
 import { DashboardCard } from './dashboard-card';
 import { formatDate } from './format-period';
+import type { PayoutView } from '@innerecho/contracts';
 
-export function PayoutHistory({ payouts }: { payouts: QueryStatesQuery<Payout[]> }) {
+export function PayoutHistory({ payouts }: { payouts: QueryStatesQuery<PayoutView[]> }) {
   return (
     <DashboardCard title="Payout history" description="Payments of your commissions.">
       <QueryStates

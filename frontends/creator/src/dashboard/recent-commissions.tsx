@@ -1,19 +1,19 @@
 import { Badge, EmptyState, formatDollars, ListRow, ListRows, QueryStates, Skeleton, type QueryStatesQuery } from '@innerecho/ui';
 import { Sparkles } from 'lucide-react';
-import type { Commission } from '../api/creator-api';
 import { DashboardCard } from './dashboard-card';
 import { formatDate } from './format-period';
+import type { CommissionView } from '@innerecho/contracts';
 
 /** The dashboard lists the 10 most recent commissions. */
 export const RECENT_COMMISSIONS = 10;
 
 /** 'Month n/6' for monthly subscriptions; yearly ones are one-time. */
-export function commissionLabel(c: Commission): string {
+export function commissionLabel(c: CommissionView): string {
   const base = c.subscriptionPlan === 'monthly' ? `Month ${c.monthNumber}/6` : 'Yearly (one-time)';
   return c.adjustment ? `Refund of ${base}` : base;
 }
 
-export function RecentCommissions({ commissions }: { commissions: QueryStatesQuery<Commission[]> }) {
+export function RecentCommissions({ commissions }: { commissions: QueryStatesQuery<CommissionView[]> }) {
   return (
     <DashboardCard title="Recent commissions" description="Your 10 most recent commissions.">
       <QueryStates

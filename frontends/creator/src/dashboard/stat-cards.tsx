@@ -1,10 +1,10 @@
 import { bareList, Card, Skeleton, formatDollars } from '@innerecho/ui';
 import { CircleDollarSign, Hourglass, UserPlus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { CreatorAnalytics } from '../api/creator-api';
+import type { CreatorDashboardAnalytics } from '@innerecho/contracts';
 
 export interface StatCardsProps {
-  analytics: CreatorAnalytics | undefined;
+  analytics: CreatorDashboardAnalytics | undefined;
 }
 
 /**

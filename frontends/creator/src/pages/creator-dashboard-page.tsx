@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  apiQueryKeyOfAll,
   callApi,
   Button,
   Container,
@@ -19,6 +20,7 @@ import type { CreatorAccountView } from '@innerecho/contracts';
 import {
   ANALYTICS_PERIODS,
   CREATOR_CURRENT_QUERY_KEY,
+  CREATOR_PRIVATE_READS,
   DEFAULT_PERIOD,
   useCreatorAnalytics,
   useCreatorCommissions,
@@ -75,10 +77,7 @@ function Dashboard({ creator }: { creator: CreatorAccountView }) {
     mutationFn: () => callApi('POST /api/creator-auth/logout'),
     onSuccess: () => {
       queryClient.setQueryData(CREATOR_CURRENT_QUERY_KEY, { creator: null });
-      queryClient.removeQueries({
-        predicate: (q) =>
-          String(q.queryKey[0]).match(/^GET \/api\/(commissions|payouts|creator-analytics|creator-collections)(\/|$)/) !== null,
-      });
+      for (const id of CREATOR_PRIVATE_READS) queryClient.removeQueries({ queryKey: apiQueryKeyOfAll(id) });
       toast({ title: 'Logged out' });
       void navigate('/creator-login');
     },

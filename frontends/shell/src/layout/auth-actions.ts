@@ -1,8 +1,5 @@
 import { LOGOUT_PATH, forgetEverythingPersonal, loginUrl } from '@innerecho/ui';
 
-/** The account page identity serves: change the password, sign out on every device. */
-export const ACCOUNT_PATH = '/api/auth/account';
-
 /**
  * Forget what this device kept for the listener (the anonymous session id bound to them on
  * the server, offline copies, stored recordings and positions), then let the server end the

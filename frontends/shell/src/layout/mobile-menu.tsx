@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_PATH,
   bareList,
   AnchorButton,
   Button,
@@ -12,7 +13,7 @@ import {
 } from '@innerecho/ui';
 import { LogIn, LogOut, Menu, UserRound } from 'lucide-react';
 import { useState } from 'react';
-import { ACCOUNT_PATH, logOut, signInHref } from './auth-actions';
+import { logOut, signInHref } from './auth-actions';
 import type { NavItem } from './nav-items';
 
 export interface MobileMenuProps {

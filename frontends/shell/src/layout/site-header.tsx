@@ -1,6 +1,16 @@
-import { bareList, AnchorButton, Button, Container, ManageSubscriptionButton, useAuth, NavLink, useLocation } from '@innerecho/ui';
+import {
+  ACCOUNT_PATH,
+  bareList,
+  AnchorButton,
+  Button,
+  Container,
+  ManageSubscriptionButton,
+  useAuth,
+  NavLink,
+  useLocation,
+} from '@innerecho/ui';
 import { LogIn, LogOut, UserRound } from 'lucide-react';
-import { ACCOUNT_PATH, logOut, signInHref } from './auth-actions';
+import { logOut, signInHref } from './auth-actions';
 import { BrandLink } from './brand-link';
 import { MobileMenu } from './mobile-menu';
 import { isCreatorArea, navItemsFor } from './nav-items';

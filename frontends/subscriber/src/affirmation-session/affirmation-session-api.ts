@@ -1,6 +1,5 @@
-import { parseCustomAffirmationRef } from '@innerecho/contracts';
 import { getSessionId } from '@innerecho/ui';
-import { NO_MUSIC, postForAudio, renderedAudio } from '../generate/generation-api';
+import { NO_MUSIC, affirmationIdField, postForAudio, renderedAudio } from '../generate/generation-api';
 
 export type SessionLength = { totalMinutes: number } | { repetitionsPerAffirmation: number };
 
@@ -21,19 +20,18 @@ export async function generateAffirmationSession(input: {
 }): Promise<{ url: string; savedId: string | null; durationSeconds: number; voice: 'own' | 'cloned' }> {
   const withMusic = input.musicId && input.musicId !== NO_MUSIC;
   const res = await postForAudio(
-    '/api/generate-audio/session',
+    'POST /api/generate-audio/session',
     {
-      sessionId: getSessionId(),
-      affirmations: input.affirmationIds.map((id) => {
-        const customAffirmationId = parseCustomAffirmationRef(id);
-        return customAffirmationId === null ? { transcriptId: id } : { customAffirmationId };
-      }),
-      length: input.length,
-      pauseSeconds: input.pauseSeconds,
-      voiceSpeed: 1,
-      ...(withMusic ? { backgroundMusicId: input.musicId, musicBelowVoiceDb: input.musicBelowVoiceDb } : {}),
-      ...(input.collectionId ? { collectionId: input.collectionId } : {}),
-      name: input.name,
+      body: {
+        sessionId: getSessionId(),
+        affirmations: input.affirmationIds.map(affirmationIdField),
+        length: input.length,
+        pauseSeconds: input.pauseSeconds,
+        voiceSpeed: 1,
+        ...(withMusic ? { backgroundMusicId: input.musicId, musicBelowVoiceDb: input.musicBelowVoiceDb } : {}),
+        ...(input.collectionId ? { collectionId: input.collectionId } : {}),
+        name: input.name,
+      },
     },
     { unreachable: 'Failed to generate the session', refused: 'Failed to generate the session' },
   );

@@ -115,37 +115,7 @@ export function AffirmationSessionOrder({ picks, onReorder, onRemove, disabled }
               '@media (max-width: 480px)': { flexWrap: 'wrap', '& > [data-role="title"]': { flexBasis: 'calc(100% - 70px)' } },
             })}
           >
-            <span
-              aria-hidden
-              css={(t) => ({ display: 'inline-flex', color: t.colors.textSubtle, cursor: disabled ? 'default' : 'grab', flex: 'none' })}
-            >
-              <GripVertical size={18} />
-            </span>
-            <span
-              aria-hidden
-              css={(t) => ({
-                flex: 'none',
-                width: 26,
-                height: 26,
-                borderRadius: 999,
-                display: 'inline-grid',
-                placeItems: 'center',
-                fontSize: 13,
-                fontWeight: 600,
-                background: t.colors.surfaceSunken,
-                border: `1px solid ${t.colors.borderStrong}`,
-                color: t.colors.text,
-              })}
-            >
-              {index + 1}
-            </span>
-            <span data-role="title" css={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere', lineHeight: 1.35 }}>
-              <VisuallyHidden>{`${index + 1}. `}</VisuallyHidden>
-              {pick.title}
-              {isCustomAffirmationRef(pick.affirmationId) ? (
-                <span css={(t) => ({ color: t.colors.textMuted, fontSize: 13 })}> · your words</span>
-              ) : null}
-            </span>
+            <PickLabel index={index} title={pick.title} affirmationId={pick.affirmationId} disabled={disabled} />
             <span css={{ display: 'flex', gap: 2, flex: 'none', marginInlineStart: 'auto' }}>
               <IconButton
                 data-move="up"
@@ -178,5 +148,44 @@ export function AffirmationSessionOrder({ picks, onReorder, onRemove, disabled }
         {announcement}
       </div>
     </div>
+  );
+}
+
+/** A pick's grip, its place in the order and its title (marked when it is the listener's own words). */
+function PickLabel({ index, title, affirmationId, disabled }: { index: number; title: string; affirmationId: string; disabled?: boolean }) {
+  return (
+    <>
+      <span
+        aria-hidden
+        css={(t) => ({ display: 'inline-flex', color: t.colors.textSubtle, cursor: disabled ? 'default' : 'grab', flex: 'none' })}
+      >
+        <GripVertical size={18} />
+      </span>
+      <span
+        aria-hidden
+        css={(t) => ({
+          flex: 'none',
+          width: 26,
+          height: 26,
+          borderRadius: 999,
+          display: 'inline-grid',
+          placeItems: 'center',
+          fontSize: 13,
+          fontWeight: 600,
+          background: t.colors.surfaceSunken,
+          border: `1px solid ${t.colors.borderStrong}`,
+          color: t.colors.text,
+        })}
+      >
+        {index + 1}
+      </span>
+      <span data-role="title" css={{ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere', lineHeight: 1.35 }}>
+        <VisuallyHidden>{`${index + 1}. `}</VisuallyHidden>
+        {title}
+        {isCustomAffirmationRef(affirmationId) ? (
+          <span css={(t) => ({ color: t.colors.textMuted, fontSize: 13 })}> · your words</span>
+        ) : null}
+      </span>
+    </>
   );
 }

@@ -1,8 +1,8 @@
 import { formatDuration } from '@innerecho/ui';
-import type { DailyAllowance } from '../generate/generation-api';
 import type { SessionPick } from './affirmation-session-selection';
 import { repeatedSessionEstimate, useSpokenSeconds } from './session-length-estimate';
 import { StepSlider } from './step-slider';
+import type { DailyAllowanceView } from '@innerecho/contracts';
 
 export interface RepetitionsSliderProps {
   picks: SessionPick[];
@@ -12,12 +12,12 @@ export interface RepetitionsSliderProps {
   onValueChange: (repetitions: number) => void;
   /** The most repetitions that fit an hour. */
   max: number;
-  allowance: DailyAllowance | undefined;
+  allowance: DailyAllowanceView | undefined;
   disabled: boolean;
 }
 
 /** What the listener reads under the slider: the session's length, worked out before it is made. */
-function lengthHint(estimate: number | null, allowance: DailyAllowance | undefined): string {
+function lengthHint(estimate: number | null, allowance: DailyAllowanceView | undefined): string {
   if (estimate === null) return 'Working out how long the session will be…';
   const length = `About ${formatDuration(estimate)} in all, as your voice takes a moment more or less to say each one.`;
   if (allowance && estimate > allowance.secondsLeft) {

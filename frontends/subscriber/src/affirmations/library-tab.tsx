@@ -5,14 +5,14 @@ import { CollectionsSection } from '../collections/collections-section';
 import { AllAffirmationsSection } from '../library/all-affirmations-section';
 import { FeaturedCreatorsSection } from '../library/featured-creators-section';
 import { FullContentDialog } from '../library/full-content-dialog';
-import type { Transcript } from '../library/library-types';
+import type { TranscriptView } from '@innerecho/contracts';
 
 export type LibraryTabProps = Record<string, never>;
 
 /** The /affirmations library tab: Featured Creators, creators' Collections, then All Affirmations. */
 export function LibraryTab(_props: LibraryTabProps) {
   const transcripts = useQuery(apiQuery('GET /api/transcripts'));
-  const [open, setOpen] = useState<Transcript | null>(null);
+  const [open, setOpen] = useState<TranscriptView | null>(null);
   return (
     // minmax(0, 1fr): the category tabs scroll sideways instead of widening the whole column on phones.
     <div css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 48 }}>

@@ -16,17 +16,13 @@ import {
 import { SignedInTab } from './signed-in-tab';
 import { PRICING_PATH } from '../access/start-trial-prompt';
 import { DeletedRow } from '../deleting/deleted-row';
-import { deleteFailureMessage, deleteWithUndo, usePendingDeletes } from '../deleting/undoable-delete';
-import {
-  DAILY_ALLOWANCE_QUERY_KEY,
-  savedAffirmationPath,
-  savedAffirmationsQueryKey,
-  type SavedAffirmation,
-} from '../generate/generation-api';
+import { deleteFailureMessage, deleteWithUndo, pendingDeleteKey, usePendingDeletes } from '../deleting/undoable-delete';
+import { DAILY_ALLOWANCE_QUERY_KEY, savedAffirmationDelete, savedAffirmationsQueryKey } from '../generate/generation-api';
 import { ListeningStreakCard } from '../listening-streak/listening-streak-card';
 import { OfflineSpaceCard } from '../offline/offline-space-card';
 import { useOfflineCopies } from '../offline/use-offline-copies';
 import { SavedAffirmationItem, savedAffirmationTitle } from '../saved/saved-affirmation-item';
+import type { SavedAffirmationView } from '@innerecho/contracts';
 
 export type SavedAffirmationsTabProps = Record<string, never>;
 
@@ -66,9 +62,9 @@ function SavedList() {
   const offline = useOfflineCopies();
 
   // The delete goes out when the undo window ends; then the list and the offline copy follow.
-  const remove = (item: SavedAffirmation, title: string) =>
+  const remove = (item: SavedAffirmationView, title: string) =>
     deleteWithUndo({
-      path: savedAffirmationPath(item.id),
+      ...savedAffirmationDelete(item.id),
       label: title,
       onDeleted: () => {
         if (offline.isKept(item.id)) offline.remove.mutate(item.id);
@@ -108,7 +104,7 @@ function SavedList() {
       <ul aria-label="Saved affirmations" css={{ ...bareList, display: 'grid', gap: 16 }}>
         {saved.data.map((item) => {
           const title = savedAffirmationTitle(item);
-          const path = savedAffirmationPath(item.id);
+          const path = pendingDeleteKey(savedAffirmationDelete(item.id));
           return pending.has(path) ? (
             <DeletedRow key={item.id} path={path} label={title} kind="saved affirmation" />
           ) : (

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { ApiError, throwIfResNotOk } from '@innerecho/ui';
+import { endpointUrl, type AnyEndpointId, type EndpointRequest } from '@innerecho/contracts';
+import { ApiError, callApiForResponse } from '@innerecho/ui';
 
 /**
  * Deleting with a short undo. The item is set aside at once (it shows as "Deleted" with Undo)
@@ -11,8 +12,21 @@ import { ApiError, throwIfResNotOk } from '@innerecho/ui';
  */
 export const UNDO_WINDOW_MS = 8000;
 
+/** The endpoints a delete with undo may call. */
+export type DeleteEndpointId = Extract<AnyEndpointId, `DELETE ${string}`>;
+
+/** A delete to send when its undo window ends: the endpoint and its request. */
+export interface UndoableDelete<Id extends DeleteEndpointId> {
+  endpoint: Id;
+  request: EndpointRequest<Id>;
+}
+
+/** The address of a delete, which is also its key among the pending ones. */
+export const pendingDeleteKey = <Id extends DeleteEndpointId>({ endpoint, request }: UndoableDelete<Id>): string =>
+  endpointUrl(endpoint, request);
+
 export interface PendingDelete {
-  /** The DELETE path; also the key: one pending delete per thing. */
+  /** The DELETE's address (`pendingDeleteKey`); also the key: one pending delete per thing. */
   path: string;
   /** What the listener deleted, for the 'Deleted' row and messages ('Morning Calm'). */
   label: string;
@@ -22,6 +36,7 @@ export interface PendingDelete {
 
 interface Entry extends PendingDelete {
   timer: ReturnType<typeof setTimeout>;
+  call: (keepalive: boolean) => Promise<Response>;
   onDeleted: () => void;
   onFailed: (error: unknown) => void;
 }
@@ -39,40 +54,47 @@ async function send(entry: Entry, keepalive = false) {
   entries.delete(entry.path);
   changed();
   try {
-    const res = await fetch(entry.path, { method: 'DELETE', credentials: 'include', keepalive });
-    // Already gone (deleted in another tab) is what the listener wanted.
-    if (res.status !== 404) await throwIfResNotOk(res);
+    await entry.call(keepalive);
     entry.onDeleted();
   } catch (error) {
-    entry.onFailed(error);
+    // Already gone (deleted in another tab) is what the listener wanted.
+    if (error instanceof ApiError && error.status === 404) entry.onDeleted();
+    else entry.onFailed(error);
   }
 }
 
 /**
- * Sets `path` aside for deletion: the DELETE goes out after the undo window unless
- * `undoDelete(path)` is called first. `onDeleted` runs once the server has deleted it,
- * `onFailed` when it refused or could not be reached (the thing is still there).
+ * Sets a thing aside for deletion: the call to `endpoint` goes out after the undo window unless
+ * `undoDelete(pendingDeleteKey(…))` is called first. `onDeleted` runs once the server has
+ * deleted it, `onFailed` when it refused or could not be reached (the thing is still there).
  */
-export function deleteWithUndo(options: {
-  path: string;
-  label: string;
-  onDeleted: () => void;
-  onFailed: (error: unknown) => void;
-  windowMs?: number;
-}): void {
-  if (entries.has(options.path)) return;
+export function deleteWithUndo<Id extends DeleteEndpointId>(
+  options: UndoableDelete<Id> & {
+    label: string;
+    onDeleted: () => void;
+    onFailed: (error: unknown) => void;
+    windowMs?: number;
+  },
+): void {
+  const { endpoint, request, label, onDeleted, onFailed } = options;
+  const path = pendingDeleteKey({ endpoint, request });
+  if (entries.has(path)) return;
   const windowMs = options.windowMs ?? UNDO_WINDOW_MS;
   const entry: Entry = {
-    ...options,
+    path,
+    label,
+    onDeleted,
+    onFailed,
+    call: (keepalive) => callApiForResponse(endpoint, request, { keepalive }),
     due: Date.now() + windowMs,
     timer: setTimeout(() => void send(entry), windowMs),
   };
-  entries.set(options.path, entry);
+  entries.set(path, entry);
   changed();
   watchPageExit();
 }
 
-/** Takes back a delete still in its undo window; false when it has already gone out. */
+/** Takes back a delete still in its undo window (by its `pendingDeleteKey`); false when it has already gone out. */
 export function undoDelete(path: string): boolean {
   const entry = entries.get(path);
   if (!entry) return false;
@@ -102,7 +124,7 @@ function subscribe(listener: () => void) {
 }
 const getSnapshot = () => snapshot;
 
-/** The deletes waiting in their undo window, by path. */
+/** The deletes waiting in their undo window, by `pendingDeleteKey`. */
 export function usePendingDeletes(): ReadonlyMap<string, PendingDelete> {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }

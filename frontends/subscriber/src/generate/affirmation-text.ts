@@ -6,21 +6,19 @@ import { apiQueryKey, callApi } from '@innerecho/ui';
 /** What the generate page shows of the affirmation it speaks: a library transcript or the listener's own words. */
 export type AffirmationText = TranscriptView | CustomAffirmationView;
 
-const customId = parseCustomAffirmationRef;
-
 /**
  * The read behind /generate/:id: GET /api/transcripts/{id}, or for custom-{id} the listener's
  * own GET /api/custom-affirmations/{id} (another account's reads as not found).
  */
 export function affirmationQueryKey(generateId: string) {
-  const id = customId(generateId);
+  const id = parseCustomAffirmationRef(generateId);
   return id === null
     ? apiQueryKey('GET /api/transcripts/:id', { params: { id: generateId } })
     : apiQueryKey('GET /api/custom-affirmations/:id', { params: { id } });
 }
 
 export function affirmationQuery(generateId: string) {
-  const id = customId(generateId);
+  const id = parseCustomAffirmationRef(generateId);
   return queryOptions({
     queryKey: affirmationQueryKey(generateId),
     queryFn: (): Promise<AffirmationText> =>

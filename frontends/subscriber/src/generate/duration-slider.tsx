@@ -1,14 +1,15 @@
 import { Field, Slider, fieldDescriptionIds, formatDuration } from '@innerecho/ui';
-import { DURATION_MAX, DURATION_MIN, DURATION_STEP, type DailyAllowance } from './generation-api';
+import { DURATION_MAX, DURATION_MIN, DURATION_STEP } from './generation-api';
 import { SliderLabel } from './slider-label';
 import { longestDurationToday, renewalPhrase } from './use-daily-allowance';
+import type { DailyAllowanceView } from '@innerecho/contracts';
 
 export interface DurationSliderProps {
   id: string;
   value: number;
   onValueChange: (seconds: number) => void;
   /** Today's allowance: the slider stops at what is left and says so. */
-  allowance: DailyAllowance | undefined;
+  allowance: DailyAllowanceView | undefined;
   disabled?: boolean;
 }
 
@@ -21,7 +22,7 @@ const MARKS = [
 const minutes = (seconds: number) => Math.floor(seconds / 60);
 
 /** The duration to use: the chosen one, but never past what is left today (nor below a minute). */
-export function durationWithinAllowance(seconds: number, allowance: DailyAllowance | undefined): number {
+export function durationWithinAllowance(seconds: number, allowance: DailyAllowanceView | undefined): number {
   return Math.max(DURATION_MIN, Math.min(seconds, longestDurationToday(allowance)));
 }
 

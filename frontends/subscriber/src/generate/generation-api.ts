@@ -7,13 +7,13 @@ import {
   PLAYBACK_SPEED_MAX,
   PLAYBACK_SPEED_MIN,
   PLAYBACK_SPEED_STEP,
-  type DailyAllowanceView,
   type SavedAffirmationView,
-  endpointUrl,
+  type EndpointRequest,
   customAffirmationRef,
   parseCustomAffirmationRef,
 } from '@innerecho/contracts';
-import { apiQueryKey, callApi, getSessionId, serverErrorCode, serverErrorMessage, throwIfResNotOk } from '@innerecho/ui';
+import { apiQueryKey, callApi, callApiForResponse, getSessionId, isApiError, serverErrorCode, serverErrorMessage } from '@innerecho/ui';
+import type { UndoableDelete } from '../deleting/undoable-delete';
 
 /** Audio duration: 60 to 3600 seconds in steps of 60, 3 minutes by default. */
 export const DURATION_MIN = MIN_DURATION_SECONDS;
@@ -33,20 +33,15 @@ export function musicChoices(tracks: readonly { id: string; title: string }[] | 
   return [{ value: NO_MUSIC, label: 'No Music' }, ...(tracks ?? []).map((m) => ({ value: m.id, label: m.title }))];
 }
 
-/** One saved affirmation: its MP3's path, settings, text and whose speech it is. */
-export type SavedAffirmation = SavedAffirmationView;
-
 /** How the saved list and the preview name the speech of an affirmation. */
 export const voiceLabel = (voice: 'own' | 'cloned') => (voice === 'own' ? 'Your recording' : 'Cloned voice');
-
-export type DailyAllowance = DailyAllowanceView;
 
 /**
  * Where "Generate Again" leads: the generate page of the same text (a library transcript, or
  * the listener's own words), with the saved affirmation's length, music and balance chosen. Null when
  * the saved affirmation no longer names its text.
  */
-export function generateAgainPath(item: SavedAffirmation): string | null {
+export function generateAgainPath(item: SavedAffirmationView): string | null {
   const target = item.transcript ? item.transcript.id : item.customAffirmation ? customAffirmationRef(item.customAffirmation.id) : null;
   if (!target) return null;
   const settings = new URLSearchParams({ duration: String(item.audioDuration) });
@@ -57,9 +52,12 @@ export function generateAgainPath(item: SavedAffirmation): string | null {
   return `/generate/${target}?${settings}`;
 }
 
-/** The address that deletes one saved affirmation of this browser's listener. */
-export const savedAffirmationPath = (savedId: string) =>
-  endpointUrl('DELETE /api/saved-affirmations/:sessionId/:id', { params: { sessionId: getSessionId(), id: savedId } });
+/** The call that deletes one saved affirmation of this browser's listener. */
+export const savedAffirmationDelete = (savedId: string) =>
+  ({
+    endpoint: 'DELETE /api/saved-affirmations/:sessionId/:id',
+    request: { params: { sessionId: getSessionId(), id: savedId } },
+  }) satisfies UndoableDelete<'DELETE /api/saved-affirmations/:sessionId/:id'>;
 
 export const savedAffirmationsQueryKey = (sessionId: string) =>
   apiQueryKey('GET /api/saved-affirmations/:sessionId', { params: { sessionId } });
@@ -91,33 +89,29 @@ export async function renderedAudio(res: Response): Promise<Blob> {
 }
 
 /** The text a request is about: custom ids go without their custom- prefix. */
-function affirmationIdField(affirmationId: string): { customAffirmationId: string } | { transcriptId: string } {
+export function affirmationIdField(affirmationId: string): { customAffirmationId: string } | { transcriptId: string } {
   const customAffirmationId = parseCustomAffirmationRef(affirmationId);
   return customAffirmationId === null ? { transcriptId: affirmationId } : { customAffirmationId };
 }
 
+/** The requests whose answer is an MP3, sent as it is made. */
+export type AudioEndpointId = 'POST /api/generate-audio' | 'POST /api/generate-audio/preview' | 'POST /api/generate-audio/session';
+
 /**
- * POSTs a request whose answer is an MP3. A network failure says `unreachable`; a refusal
+ * Calls an endpoint whose answer is an MP3. A network failure says `unreachable`; a refusal
  * carries the server's message and code (or `refused` when the answer has none).
  */
-export async function postForAudio(path: string, body: object, messages: { unreachable: string; refused: string }): Promise<Response> {
-  let res: Response;
+export async function postForAudio<Id extends AudioEndpointId>(
+  id: Id,
+  request: EndpointRequest<Id>,
+  messages: { unreachable: string; refused: string },
+): Promise<Response> {
   try {
-    res = await fetch(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'include',
-    });
-  } catch {
-    throw new GenerationError(messages.unreachable);
+    return await callApiForResponse(id, request);
+  } catch (error) {
+    if (!isApiError(error)) throw new GenerationError(messages.unreachable);
+    throw new GenerationError(serverErrorMessage(error) || messages.refused, serverErrorCode(error));
   }
-  try {
-    await throwIfResNotOk(res);
-  } catch (refused) {
-    throw new GenerationError(serverErrorMessage(refused) || messages.refused, serverErrorCode(refused));
-  }
-  return res;
 }
 
 /**
@@ -132,19 +126,19 @@ export async function generateAudio(input: {
   musicId: string;
   musicBelowVoiceDb?: number;
 }): Promise<{ url: string; bytes: number; savedId: string | null; voice: 'own' | 'cloned' }> {
-  const body: Record<string, string> = {
-    sessionId: getSessionId(),
-    voiceSpeed: '1.0',
-    audioDuration: String(input.durationSeconds),
-  };
-  if (input.musicId && input.musicId !== NO_MUSIC) {
-    body.backgroundMusicId = input.musicId;
-    if (input.musicBelowVoiceDb !== undefined) body.musicBelowVoiceDb = String(input.musicBelowVoiceDb);
-  }
-
+  const withMusic = input.musicId && input.musicId !== NO_MUSIC;
   const res = await postForAudio(
-    '/api/generate-audio',
-    { ...body, ...affirmationIdField(input.affirmationId) },
+    'POST /api/generate-audio',
+    {
+      body: {
+        sessionId: getSessionId(),
+        voiceSpeed: '1.0',
+        audioDuration: String(input.durationSeconds),
+        ...(withMusic ? { backgroundMusicId: input.musicId } : {}),
+        ...(withMusic && input.musicBelowVoiceDb !== undefined ? { musicBelowVoiceDb: String(input.musicBelowVoiceDb) } : {}),
+        ...affirmationIdField(input.affirmationId),
+      },
+    },
     { unreachable: 'Failed to generate audio', refused: 'Failed to generate audio' },
   );
   const blob = await renderedAudio(res);
@@ -157,18 +151,20 @@ export async function generateAudio(input: {
 }
 
 /** Keeps the playback speed chosen for a saved affirmation (its player and label use it). */
-export const saveAffirmationSpeed = (savedId: string, voiceSpeed: number): Promise<SavedAffirmation> =>
+export const saveAffirmationSpeed = (savedId: string, voiceSpeed: number): Promise<SavedAffirmationView> =>
   callApi('PATCH /api/saved-affirmations/:sessionId/:id', { params: { sessionId: getSessionId(), id: savedId }, body: { voiceSpeed } });
 
 /** A few seconds of the mix at a balance, rendered by the server (no allowance used): an object URL of the MP3. */
 export async function previewMix(input: { affirmationId: string; musicId: string; musicBelowVoiceDb: number }): Promise<string> {
   const res = await postForAudio(
-    '/api/generate-audio/preview',
+    'POST /api/generate-audio/preview',
     {
-      sessionId: getSessionId(),
-      backgroundMusicId: input.musicId,
-      musicBelowVoiceDb: input.musicBelowVoiceDb,
-      ...affirmationIdField(input.affirmationId),
+      body: {
+        sessionId: getSessionId(),
+        backgroundMusicId: input.musicId,
+        musicBelowVoiceDb: input.musicBelowVoiceDb,
+        ...affirmationIdField(input.affirmationId),
+      },
     },
     {
       unreachable: 'The preview could not be made. Please check your connection and try again.',

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiQuery } from '@innerecho/ui';
-import { DURATION_MAX, DURATION_STEP, type DailyAllowance } from './generation-api';
+import { DURATION_MAX, DURATION_STEP } from './generation-api';
+import type { DailyAllowanceView } from '@innerecho/contracts';
 
 /**
  * Today's share of the daily hour (GET /api/generate-audio/allowance). Screens behind the
@@ -11,7 +12,7 @@ export function useDailyAllowance() {
 }
 
 /** The longest duration the slider may offer today: what is left, on the minute grid. */
-export function longestDurationToday(allowance: DailyAllowance | undefined): number {
+export function longestDurationToday(allowance: DailyAllowanceView | undefined): number {
   if (!allowance) return DURATION_MAX;
   return Math.min(DURATION_MAX, Math.floor(allowance.secondsLeft / DURATION_STEP) * DURATION_STEP);
 }

@@ -1,10 +1,10 @@
 import { Badge, Button, Card, LinkButton, Skeleton } from '@innerecho/ui';
 import { AddToSessionButton } from '../affirmation-session/add-to-session-button';
-import type { Transcript } from './library-types';
+import type { TranscriptView } from '@innerecho/contracts';
 
 export interface AffirmationCardProps {
-  transcript: Transcript;
-  onViewFull: (transcript: Transcript) => void;
+  transcript: TranscriptView;
+  onViewFull: (transcript: TranscriptView) => void;
   /** The primary action's label: 'Use This Affirmation' in the library, 'Use in My Voice' on creator pages. */
   useLabel?: string;
   /** A play-count badge (the creator page's top affirmations). */

@@ -1,19 +1,18 @@
 import { useDeferredValue, useState } from 'react';
-import { LIBRARY_CATEGORIES } from '@innerecho/contracts';
+import { LIBRARY_CATEGORIES, type TranscriptView } from '@innerecho/contracts';
 import { bareList, Button, EmptyState, ErrorState, LinkButton, ScrollRow, SearchInput } from '@innerecho/ui';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@innerecho/ui/tabs';
 import { Search, Sparkles } from 'lucide-react';
 import { AffirmationCard, AffirmationCardSkeleton, cardGrid } from './affirmation-card';
 import { SectionTitle } from './featured-creators-section';
-import type { Transcript } from './library-types';
 import { matchesSearch } from './search-transcripts';
 
 export interface AllAffirmationsSectionProps {
-  transcripts: Transcript[] | undefined;
+  transcripts: TranscriptView[] | undefined;
   isLoading: boolean;
   isError: boolean;
   onRetry: () => void;
-  onViewFull: (transcript: Transcript) => void;
+  onViewFull: (transcript: TranscriptView) => void;
 }
 
 const FILTERS = ['All', ...LIBRARY_CATEGORIES] as const;

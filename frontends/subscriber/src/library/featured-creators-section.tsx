@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { bareList, apiQuery, Badge, Button, Card, LinkButton, Skeleton, Link } from '@innerecho/ui';
 import { CreatorAvatar } from './creator-avatar';
-import type { Transcript } from './library-types';
 import { cardActions, playsLabel } from './affirmation-card';
+import type { TranscriptView } from '@innerecho/contracts';
 
 export interface FeaturedCreatorsSectionProps {
-  transcripts: Transcript[] | undefined;
-  onViewFull: (transcript: Transcript) => void;
+  transcripts: TranscriptView[] | undefined;
+  onViewFull: (transcript: TranscriptView) => void;
 }
 
 /** Each creator with up to 3 of their most-played affirmations; creators without any are left out. */

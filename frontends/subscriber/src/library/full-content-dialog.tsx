@@ -1,9 +1,9 @@
 import { Badge, Button, Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, LinkButton } from '@innerecho/ui';
 import { DialogClose } from '@innerecho/ui';
-import type { Transcript } from './library-types';
+import type { TranscriptView } from '@innerecho/contracts';
 
 export interface FullContentDialogProps {
-  transcript: Pick<Transcript, 'id' | 'title' | 'category' | 'content' | 'playCount'> | null;
+  transcript: Pick<TranscriptView, 'id' | 'title' | 'category' | 'content' | 'playCount'> | null;
   onOpenChange: (open: boolean) => void;
 }
 

@@ -7,14 +7,15 @@ import {
   ZCustomAffirmationInput,
   type CustomAffirmationInput,
   customAffirmationRef,
+  type CustomAffirmationView,
 } from '@innerecho/contracts';
 import { Field, Input, Select, Textarea, fieldDescriptionIds, serverErrorMessage, toast, validInput, FormDialog } from '@innerecho/ui';
 import { affirmationQueryKey } from '../generate/affirmation-text';
-import { MY_AFFIRMATIONS_QUERY_KEY, updateCustomAffirmation, type CustomAffirmation } from './custom-affirmations-api';
+import { MY_AFFIRMATIONS_QUERY_KEY, updateCustomAffirmation } from './custom-affirmations-api';
 
 export interface EditAffirmationDialogProps {
   /** The affirmation being edited; the dialog is closed while null. */
-  affirmation: CustomAffirmation | null;
+  affirmation: CustomAffirmationView | null;
   onClose: () => void;
 }
 
@@ -36,7 +37,7 @@ export function EditAffirmationDialog({ affirmation, onClose }: EditAffirmationD
     mutationFn: (input: CustomAffirmationInput) => updateCustomAffirmation(affirmation!.id, input),
     onSuccess: (saved) => {
       toast({ title: 'Affirmation updated', description: 'New audio you generate from it speaks these words.', variant: 'success' });
-      queryClient.setQueryData(MY_AFFIRMATIONS_QUERY_KEY, (list: CustomAffirmation[] | undefined) =>
+      queryClient.setQueryData(MY_AFFIRMATIONS_QUERY_KEY, (list: CustomAffirmationView[] | undefined) =>
         list?.map((a) => (a.id === saved.id ? saved : a)),
       );
       queryClient.setQueryData(affirmationQueryKey(customAffirmationRef(saved.id)), saved);

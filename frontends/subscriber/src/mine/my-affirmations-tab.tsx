@@ -1,13 +1,13 @@
-import { customAffirmationRef } from '@innerecho/contracts';
+import { customAffirmationRef, type CustomAffirmationView } from '@innerecho/contracts';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { NotebookPen, Pencil, Sparkles, Trash2 } from 'lucide-react';
 import { bareList, apiQuery, Badge, Button, Card, EmptyState, ErrorState, LinkButton, Skeleton, toast } from '@innerecho/ui';
 import { SignedInTab } from '../affirmations/signed-in-tab';
 import { DeletedRow } from '../deleting/deleted-row';
-import { deleteFailureMessage, deleteWithUndo, usePendingDeletes } from '../deleting/undoable-delete';
+import { deleteFailureMessage, deleteWithUndo, pendingDeleteKey, usePendingDeletes } from '../deleting/undoable-delete';
 import { relativeTime } from '../saved/relative-time';
-import { MY_AFFIRMATIONS_QUERY_KEY, customAffirmationPath, type CustomAffirmation } from './custom-affirmations-api';
+import { MY_AFFIRMATIONS_QUERY_KEY, customAffirmationDelete } from './custom-affirmations-api';
 import { EditAffirmationDialog } from './edit-affirmation-dialog';
 import { AddToSessionButton } from '../affirmation-session/add-to-session-button';
 
@@ -45,7 +45,7 @@ function MyAffirmationsList() {
   const mine = useQuery(apiQuery('GET /api/custom-affirmations'));
   const pending = usePendingDeletes();
   const queryClient = useQueryClient();
-  const [editing, setEditing] = useState<CustomAffirmation | null>(null);
+  const [editing, setEditing] = useState<CustomAffirmationView | null>(null);
 
   if (mine.isLoading) return <MineSkeleton />;
   if (mine.isError) {
@@ -62,9 +62,9 @@ function MyAffirmationsList() {
     );
   }
 
-  const remove = (affirmation: CustomAffirmation) =>
+  const remove = (affirmation: CustomAffirmationView) =>
     deleteWithUndo({
-      path: customAffirmationPath(affirmation.id),
+      ...customAffirmationDelete(affirmation.id),
       label: affirmation.title,
       onDeleted: () => void queryClient.invalidateQueries({ queryKey: MY_AFFIRMATIONS_QUERY_KEY }),
       onFailed: (error) =>
@@ -75,7 +75,7 @@ function MyAffirmationsList() {
     <>
       <ul aria-label="My affirmations" css={{ ...bareList, display: 'grid', gap: 16 }}>
         {mine.data.map((affirmation) => {
-          const path = customAffirmationPath(affirmation.id);
+          const path = pendingDeleteKey(customAffirmationDelete(affirmation.id));
           return pending.has(path) ? (
             <DeletedRow key={affirmation.id} path={path} label={affirmation.title} kind="affirmation" />
           ) : (
@@ -98,7 +98,7 @@ function MyAffirmationItem({
   onEdit,
   onDelete,
 }: {
-  affirmation: CustomAffirmation;
+  affirmation: CustomAffirmationView;
   onEdit: () => void;
   onDelete: () => void;
 }) {

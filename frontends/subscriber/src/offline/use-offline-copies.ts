@@ -9,10 +9,10 @@ import {
   toast,
   useAuth,
 } from '@innerecho/ui';
-import { endpointUrl } from '@innerecho/contracts';
-import type { SavedAffirmation } from '../generate/generation-api';
+import { endpointUrl, type SavedAffirmationView } from '@innerecho/contracts';
 import { streakUrl } from '../listening-streak/listening-streak-api';
 
+/** Not an endpoint's key: the copies this device keeps are read from its own storage, never from the API. */
 const offlineCopiesQueryKey = (userId: string) => ['offline-copies', userId] as const;
 
 /** The signed-in reads the Saved tab opens with: kept beside the MP3s so it opens offline. */
@@ -36,7 +36,7 @@ export function useOfflineCopies() {
   const refresh = () => queryClient.invalidateQueries({ queryKey });
 
   const keep = useMutation({
-    mutationFn: (item: SavedAffirmation) =>
+    mutationFn: (item: SavedAffirmationView) =>
       keepOffline({ userId, savedId: item.id, audioUrl: item.audioFilePath, personalReads: savedTabReads() }),
     onSettled: refresh,
     onError: () =>

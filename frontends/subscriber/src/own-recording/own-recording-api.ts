@@ -1,8 +1,6 @@
 import type { OwnRecordingView } from '@innerecho/contracts';
 import { apiQueryKey, callApi, getSessionId, throwIfResNotOk } from '@innerecho/ui';
 
-export type OwnRecording = OwnRecordingView;
-
 const params = (affirmationId: string) => ({ sessionId: getSessionId(), affirmationId });
 
 export const ownRecordingQueryKey = (affirmationId: string) =>
@@ -25,7 +23,7 @@ export async function uploadRecording(blob: Blob): Promise<string> {
  * Keeps a take: it goes to the same one-time upload URL as a voice sample, then the server
  * checks it like one (its refusals name the cause) and keeps it trimmed and normalised.
  */
-export async function keepOwnRecording(affirmationId: string, blob: Blob): Promise<OwnRecording> {
+export async function keepOwnRecording(affirmationId: string, blob: Blob): Promise<OwnRecordingView> {
   const uploadURL = await uploadRecording(blob);
   return callApi('PUT /api/own-recordings/:sessionId/:affirmationId', { params: params(affirmationId), body: { uploadURL } });
 }

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, Mic, Play, RotateCcw, Square, Trash2, X } from 'lucide-react';
+import { Mic, RotateCcw, Trash2 } from 'lucide-react';
 import { Button, ConfirmDialog, Skeleton, formatClock, serverErrorMessage, toast } from '@innerecho/ui';
 import { useVoiceRecorder } from '../voice/use-voice-recorder';
+import { OwnRecordingTake } from './own-recording-take';
 import { deleteOwnRecording, fetchOwnRecording, keepOwnRecording, ownRecordingQueryKey } from './own-recording-api';
 
 export interface OwnRecordingPanelProps {
@@ -59,8 +60,6 @@ export function OwnRecordingPanel({ affirmationId, text, disabled, onRecorderOpe
   });
 
   const busy = disabled || keep.isPending || remove.isPending;
-  const isRecording = recorder.state === 'recording';
-  const recorded = recorder.state === 'recorded';
   const close = () => {
     recorder.reset();
     setProblem(null);
@@ -133,82 +132,15 @@ export function OwnRecordingPanel({ affirmationId, text, disabled, onRecorderOpe
       ) : null}
 
       {open ? (
-        <div css={{ display: 'grid', gap: 14 }}>
-          <p css={(t) => ({ fontSize: 14, color: t.colors.textMuted })}>Read these words aloud, slowly and warmly.</p>
-          <blockquote
-            aria-label="Read aloud"
-            css={(t) => ({
-              margin: 0,
-              padding: '16px 18px',
-              borderRadius: t.radii.md,
-              background: t.colors.surface,
-              border: `1px solid ${t.colors.borderStrong}`,
-              fontFamily: t.fonts.heading,
-              fontSize: 22,
-              lineHeight: 1.5,
-              whiteSpace: 'pre-line',
-              overflowWrap: 'anywhere',
-              maxHeight: '50vh',
-              overflowY: 'auto',
-              [t.mq.lg]: { fontSize: 26 },
-            })}
-          >
-            {text}
-          </blockquote>
-          <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 10 }}>
-            {isRecording ? (
-              <Button variant="destructive" onClick={recorder.stop}>
-                <Square size={16} fill="currentColor" aria-hidden />
-                Stop Recording
-              </Button>
-            ) : recorded ? null : (
-              <Button onClick={() => void recorder.start()} disabled={busy}>
-                <Mic size={16} aria-hidden />
-                Start Recording
-              </Button>
-            )}
-            <span aria-live="polite" css={(t) => ({ fontFamily: t.fonts.mono, color: t.colors.textMuted })}>
-              {isRecording || recorded ? formatClock(recorder.elapsed) : ''}
-            </span>
-          </div>
-          {recorded ? (
-            <div css={{ display: 'flex', flexWrap: 'wrap', gap: 10 }}>
-              <Button variant="secondary" onClick={recorder.play} disabled={keep.isPending}>
-                {recorder.isPlaying ? <Square size={16} aria-hidden /> : <Play size={16} aria-hidden />}
-                {recorder.isPlaying ? 'Stop Playback' : 'Listen Back'}
-              </Button>
-              <Button variant="outline" onClick={() => void recorder.start()} disabled={keep.isPending}>
-                <RotateCcw size={16} aria-hidden />
-                Re-record
-              </Button>
-              <Button onClick={() => keep.mutate()} loading={keep.isPending}>
-                {keep.isPending ? null : <Check size={16} aria-hidden />}
-                {keep.isPending ? 'Checking Your Recording...' : 'Keep This Recording'}
-              </Button>
-            </div>
-          ) : null}
-          {problem ? (
-            <p
-              role="alert"
-              css={(t) => ({
-                fontSize: 14,
-                color: t.colors.text,
-                borderLeft: `3px solid ${t.colors.danger}`,
-                padding: '10px 12px',
-                borderRadius: t.radii.md,
-                background: t.colors.dangerSoft,
-              })}
-            >
-              {problem}
-            </p>
-          ) : null}
-          <div>
-            <Button size="sm" variant="ghost" onClick={close} disabled={keep.isPending}>
-              <X size={16} aria-hidden />
-              Cancel
-            </Button>
-          </div>
-        </div>
+        <OwnRecordingTake
+          text={text}
+          recorder={recorder}
+          busy={busy}
+          keeping={keep.isPending}
+          problem={problem}
+          onKeep={() => keep.mutate()}
+          onCancel={close}
+        />
       ) : null}
 
       <ConfirmDialog

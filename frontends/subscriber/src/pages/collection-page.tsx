@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { collectionSessionPath } from '@innerecho/contracts';
+import { collectionSessionPath, type TranscriptView } from '@innerecho/contracts';
 import { apiQuery, Badge, CollectionCover, Link, LinkButton, Skeleton, useParams } from '@innerecho/ui';
 import { Layers } from 'lucide-react';
 import { AffirmationCard } from '../library/affirmation-card';
 import { SectionTitle } from '../library/featured-creators-section';
 import { FullContentDialog } from '../library/full-content-dialog';
 import { LibraryDetailPage } from '../library/library-detail-page';
-import type { Transcript } from '../library/library-types';
 
 export type CollectionPageProps = Record<string, never>;
 
@@ -21,7 +20,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 export function CollectionPage(_props: CollectionPageProps) {
   const { id = '' } = useParams();
   const collection = useQuery({ ...apiQuery('GET /api/collections/:id', { params: { id } }), retry: false });
-  const [open, setOpen] = useState<Transcript | null>(null);
+  const [open, setOpen] = useState<TranscriptView | null>(null);
   const c = collection.data;
 
   return (

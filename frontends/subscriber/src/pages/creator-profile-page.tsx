@@ -8,11 +8,11 @@ import { CreatorAvatar } from '../library/creator-avatar';
 import { SectionTitle } from '../library/featured-creators-section';
 import { FullContentDialog } from '../library/full-content-dialog';
 import { LibraryDetailPage } from '../library/library-detail-page';
-import type { Transcript } from '../library/library-types';
+import type { TranscriptView } from '@innerecho/contracts';
 
 export type CreatorProfilePageProps = Record<string, never>;
 
-/** How many of the creator's most played affirmations lead the page (the spec allows up to 6). */
+/** How many of the creator's most played affirmations lead the page (up to 6 may lead it). */
 const TOP_COUNT = 3;
 
 /** An average as people read it: whole plays from 10 up ('164'), one decimal below ('2.5'), '0' with nothing to average. */
@@ -35,7 +35,7 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
     enabled: creator.isSuccess,
   });
   const transcripts = useQuery({ ...apiQuery('GET /api/creators/:id/transcripts', { params: { id } }), enabled: creator.isSuccess });
-  const [open, setOpen] = useState<Transcript | null>(null);
+  const [open, setOpen] = useState<TranscriptView | null>(null);
 
   const byId = new Map((transcripts.data ?? []).map((t) => [t.id, t]));
   const a = analytics.data;
@@ -94,42 +94,11 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
           </div>
         </header>
 
-        <ul
-          aria-label="Creator statistics"
-          css={{
-            ...bareList,
-            display: 'grid',
-            gap: 16,
-            gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))',
-          }}
-        >
-          {[
-            ['Total Plays', a ? a.totalPlays.toLocaleString('en-US') : null],
-            ['Affirmations', a ? a.totalAffirmations.toLocaleString('en-US') : null],
-            ['Avg. Plays per Affirmation', a ? average : null],
-          ].map(([label, value]) => (
-            <li key={label}>
-              <Card css={{ display: 'grid', gap: 6 }}>
-                <span
-                  css={(t) => ({
-                    fontSize: 13,
-                    fontWeight: 600,
-                    color: t.colors.textSubtle,
-                    textTransform: 'uppercase',
-                    letterSpacing: '0.04em',
-                  })}
-                >
-                  {label}
-                </span>
-                {value !== null ? (
-                  <span css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 34, fontWeight: 600 })}>{value}</span>
-                ) : (
-                  <Skeleton width={80} height={36} />
-                )}
-              </Card>
-            </li>
-          ))}
-        </ul>
+        <CreatorStatistics
+          totalPlays={a?.totalPlays ?? null}
+          totalAffirmations={a?.totalAffirmations ?? null}
+          average={a ? average : null}
+        />
 
         <CollectionsSection
           creatorId={id}
@@ -181,5 +150,55 @@ export function CreatorProfilePage(_props: CreatorProfilePageProps) {
         </section>
       </div>
     </LibraryDetailPage>
+  );
+}
+
+/** The creator's numbers: plays, affirmations and plays per affirmation (a placeholder each until they arrive). */
+function CreatorStatistics({
+  totalPlays,
+  totalAffirmations,
+  average,
+}: {
+  totalPlays: number | null;
+  totalAffirmations: number | null;
+  average: string | null;
+}) {
+  return (
+    <ul
+      aria-label="Creator statistics"
+      css={{
+        ...bareList,
+        display: 'grid',
+        gap: 16,
+        gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 200px), 1fr))',
+      }}
+    >
+      {[
+        ['Total Plays', totalPlays?.toLocaleString('en-US') ?? null],
+        ['Affirmations', totalAffirmations?.toLocaleString('en-US') ?? null],
+        ['Avg. Plays per Affirmation', average],
+      ].map(([label, value]) => (
+        <li key={label}>
+          <Card css={{ display: 'grid', gap: 6 }}>
+            <span
+              css={(t) => ({
+                fontSize: 13,
+                fontWeight: 600,
+                color: t.colors.textSubtle,
+                textTransform: 'uppercase',
+                letterSpacing: '0.04em',
+              })}
+            >
+              {label}
+            </span>
+            {value !== null ? (
+              <span css={(t) => ({ fontFamily: t.fonts.heading, fontSize: 34, fontWeight: 600 })}>{value}</span>
+            ) : (
+              <Skeleton width={80} height={36} />
+            )}
+          </Card>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,18 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Sparkles } from 'lucide-react';
-import type { Theme } from '@emotion/react';
 import {
   apiQuery,
-  Badge,
-  Button,
   Card,
-  EmptyState,
   ErrorState,
   Field,
-  LinkButton,
   Select,
-  Skeleton,
   getSessionId,
   isApiError,
   toast,
@@ -27,7 +20,6 @@ import { BalanceControl } from '../generate/balance-control';
 import { DurationSlider, durationWithinAllowance } from '../generate/duration-slider';
 import { SettingsBesideResult } from '../generate/settings-beside-result';
 import { GeneratedAudioPreview } from '../generate/generated-audio-preview';
-import { RenderQueuePlace } from '../generate/render-queue-place';
 import {
   DAILY_ALLOWANCE_QUERY_KEY,
   DURATION_DEFAULT,
@@ -47,12 +39,9 @@ import { isSubscriptionRequired, sendToPricing } from '../subscription/subscript
 import { OwnRecordingPanel } from '../own-recording/own-recording-panel';
 import { fetchOwnRecording, ownRecordingQueryKey } from '../own-recording/own-recording-api';
 import { useVoiceProfile } from '../voice/use-voice-profile';
+import { AffirmationNotFound, AffirmationSummary, GenerateButton, GenerateScreenSkeleton } from './generate-screen-parts';
 
 export type GeneratePageProps = Record<string, never>;
-
-/** A duration handed over by /create-affirmation (?duration=), snapped to the slider's grid. */
-/** A short line under the Generate button (why it waits, what it is doing). */
-const noteUnderButton = (t: Theme) => ({ fontSize: 14, color: t.colors.textMuted, textAlign: 'center' as const });
 
 /** A balance handed over (?balance=), if it is one the control offers. */
 function initialBalance(raw: string | null): number {
@@ -60,6 +49,7 @@ function initialBalance(raw: string | null): number {
   return raw && (MUSIC_BALANCE_STEPS as readonly number[]).includes(n) ? n : MUSIC_BALANCE_DEFAULT_DB;
 }
 
+/** A duration handed over by /create-affirmation (?duration=), snapped to the slider's grid. */
 function initialDuration(raw: string | null): number {
   const n = Number(raw);
   if (!raw || !Number.isFinite(n)) return DURATION_DEFAULT;
@@ -160,30 +150,10 @@ function GenerateScreen() {
   const musicOptions = musicChoices(music.data);
 
   if (voice.isLoading || affirmation.isLoading) {
-    return (
-      <div aria-busy="true" css={{ display: 'grid', gap: 16 }}>
-        <Skeleton height={36} width="50%" />
-        <Skeleton height={320} radius={18} />
-      </div>
-    );
+    return <GenerateScreenSkeleton />;
   }
   if (missing) {
-    return (
-      <EmptyState
-        headingLevel="h2"
-        title={isCustom ? 'Affirmation not found' : 'Transcript not found'}
-        description={
-          isCustom
-            ? 'This custom affirmation does not exist, or it belongs to another account.'
-            : 'This affirmation may have been removed from the library.'
-        }
-        action={
-          <LinkButton to={isCustom ? '/create-affirmation' : '/affirmations'}>
-            {isCustom ? 'Write a New Affirmation' : 'Browse the Library'}
-          </LinkButton>
-        }
-      />
-    );
+    return <AffirmationNotFound isCustom={isCustom} />;
   }
   if (affirmation.isError) {
     return (
@@ -219,28 +189,7 @@ function GenerateScreen() {
       }
     >
       <Card aria-labelledby="settings-title" css={{ display: 'grid', gap: 22 }}>
-        <div css={{ display: 'grid', gap: 8 }}>
-          <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-            {text.category ? <Badge variant="accent">{text.category}</Badge> : null}
-            {isCustom ? <Badge variant="outline">Your words</Badge> : null}
-          </div>
-          <h2 id="settings-title" css={{ fontSize: 24, overflowWrap: 'anywhere' }}>
-            {text.title}
-          </h2>
-          <p
-            css={(t) => ({
-              color: t.colors.textMuted,
-              lineHeight: 1.6,
-              whiteSpace: 'pre-line',
-              display: '-webkit-box',
-              WebkitLineClamp: 6,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-            })}
-          >
-            {text.content}
-          </p>
-        </div>
+        <AffirmationSummary title={text.title} category={text.category ?? null} content={text.content} isCustom={isCustom} />
         <Field htmlFor="background-music" label="Background Music">
           <Select id="background-music" value={musicId} onValueChange={setMusicId} options={musicOptions} disabled={generate.isPending} />
         </Field>
@@ -255,27 +204,13 @@ function GenerateScreen() {
           disabled={generate.isPending}
         />
         <OwnRecordingPanel affirmationId={id} text={text.content} disabled={generate.isPending} onRecorderOpenChange={setReadingAloud} />
-        <Button
-          size="lg"
-          onClick={() => generate.mutate()}
-          disabled={generate.isPending || !canGenerate || readingAloud}
-          loading={generate.isPending}
-          aria-describedby={readingAloud ? 'reading-aloud-first' : undefined}
-        >
-          {generate.isPending ? null : <Sparkles size={18} aria-hidden />}
-          {generate.isPending ? 'Generating...' : 'Generate Audio'}
-        </Button>
-        {readingAloud ? (
-          <p id="reading-aloud-first" css={noteUnderButton}>
-            Keep your recording or cancel it to generate.
-          </p>
-        ) : null}
-        {generate.isPending ? <RenderQueuePlace /> : null}
-        {generate.isPending ? (
-          <p role="status" css={noteUnderButton}>
-            Speaking your affirmation and mixing {chosenDuration >= 600 ? 'a long track' : 'it'}. This takes a few seconds.
-          </p>
-        ) : null}
+        <GenerateButton
+          pending={generate.isPending}
+          canGenerate={canGenerate}
+          readingAloud={readingAloud}
+          chosenDuration={chosenDuration}
+          onGenerate={() => generate.mutate()}
+        />
       </Card>
     </SettingsBesideResult>
   );

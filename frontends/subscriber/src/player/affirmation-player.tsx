@@ -1,21 +1,15 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Moon } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Select, toast } from '@innerecho/ui';
 import { recordPlay, streakQueryKey } from '../listening-streak/listening-streak-api';
 import { SpeedControl } from '../generate/speed-control';
 import { applyPlaybackRate, usePlaybackRate } from '../saved/use-saved-speed';
-import { PlayerTransport, SKIP_BACK_SECONDS, SKIP_FORWARD_SECONDS } from './player-transport';
+import { PlayerTransport } from './player-transport';
 import { SpeedPresets } from './speed-presets';
-import {
-  SLEEP_TIMER_OPTIONS,
-  formatTimeLeft,
-  rememberPosition,
-  rememberedPosition,
-  secondsUntilSleep,
-  sleepVolume,
-  type SleepTimerChoice,
-} from './sleep-timer';
+import { SLEEP_TIMER_OPTIONS, formatTimeLeft, rememberPosition, rememberedPosition } from './sleep-timer';
+import { useMediaSession } from './use-media-session';
+import { useSleepTimer } from './use-sleep-timer';
 
 export interface AffirmationPlayerProps {
   src: string;
@@ -28,15 +22,6 @@ export interface AffirmationPlayerProps {
   autoPlay?: boolean;
   testId?: string;
 }
-
-/** The app's mark, shown by lock screens and headsets next to the title. */
-const ARTWORK: MediaImage[] = [
-  {
-    src: "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='9' fill='%23201b2c'/%3E%3Cpath d='M9 19v-6M13 22V10M17 20v-8M21 23V9M25 18v-4' stroke='%23f2b880' stroke-width='2.4' stroke-linecap='round'/%3E%3C/svg%3E",
-    sizes: '512x512',
-    type: 'image/svg+xml',
-  },
-];
 
 /** How often the position is written down while playing, in seconds of audio. */
 const REMEMBER_EVERY_SECONDS = 5;
@@ -51,59 +36,13 @@ const REMEMBER_EVERY_SECONDS = 5;
 export function AffirmationPlayer({ src, title, category, speed, onSpeedChange, rememberAs, autoPlay, testId }: AffirmationPlayerProps) {
   const audio = useRef<HTMLAudioElement>(null);
   const timerId = useId();
-  const [sleep, setSleep] = useState<SleepTimerChoice>('off');
-  const [deadline, setDeadline] = useState<number | null>(null);
-  const [left, setLeft] = useState<number | null>(null);
+  const { sleep, left, chooseSleep } = useSleepTimer(audio);
   const [playing, setPlaying] = useState(false);
   const lastRemembered = useRef(0);
   const counted = useRef(false);
   const queryClient = useQueryClient();
   usePlaybackRate(audio, speed);
-
-  const claimMediaSession = useCallback(() => {
-    const element = audio.current;
-    if (!element || !('mediaSession' in navigator)) return;
-    const session = navigator.mediaSession;
-    session.metadata = new MediaMetadata({ title, artist: 'InnerEcho', album: category ?? 'Affirmation', artwork: ARTWORK });
-    const seekBy = (offset: number) => {
-      element.currentTime = Math.min(Math.max(0, element.currentTime + offset), element.duration || 0);
-    };
-    const actions: [MediaSessionAction, MediaSessionActionHandler][] = [
-      ['play', () => void element.play()],
-      ['pause', () => element.pause()],
-      [
-        'stop',
-        () => {
-          element.pause();
-          element.currentTime = 0;
-        },
-      ],
-      ['seekto', (details) => details.seekTime !== undefined && (element.currentTime = details.seekTime)],
-      ['seekbackward', (details) => seekBy(-(details.seekOffset ?? SKIP_BACK_SECONDS))],
-      ['seekforward', (details) => seekBy(details.seekOffset ?? SKIP_FORWARD_SECONDS)],
-    ];
-    for (const [action, handler] of actions) {
-      try {
-        session.setActionHandler(action, handler);
-      } catch {
-        // An action this browser does not know: the others still work.
-      }
-    }
-  }, [title, category]);
-
-  const updatePositionState = () => {
-    const element = audio.current;
-    if (!element || !('mediaSession' in navigator) || !Number.isFinite(element.duration)) return;
-    try {
-      navigator.mediaSession.setPositionState({
-        duration: element.duration,
-        position: Math.min(element.currentTime, element.duration),
-        playbackRate: element.playbackRate,
-      });
-    } catch {
-      // A position the browser refuses (during a seek) is set again on the next update.
-    }
-  };
+  const { claimMediaSession, updatePositionState } = useMediaSession(audio, title, category);
 
   const remember = (force = false) => {
     const element = audio.current;
@@ -111,48 +50,6 @@ export function AffirmationPlayer({ src, title, category, speed, onSpeedChange, 
     if (!force && Math.abs(element.currentTime - lastRemembered.current) < REMEMBER_EVERY_SECONDS) return;
     lastRemembered.current = element.currentTime;
     rememberPosition(rememberAs, element.currentTime, element.duration);
-  };
-
-  // The sleep timer: checked four times a second while it is set; the volume follows the
-  // time left through the last 10 seconds, then playback stops and the timer turns off.
-  useEffect(() => {
-    if (sleep === 'off') {
-      setLeft(null);
-      if (audio.current) audio.current.volume = 1;
-      return;
-    }
-    const tick = () => {
-      const element = audio.current;
-      if (!element) return;
-      const seconds = secondsUntilSleep(sleep, {
-        now: Date.now(),
-        deadline,
-        currentTime: element.currentTime,
-        duration: element.duration,
-        playbackRate: element.playbackRate,
-      });
-      setLeft(seconds);
-      if (seconds === null) return;
-      if (seconds <= 0) {
-        element.pause();
-        element.volume = 1;
-        setSleep('off');
-        setDeadline(null);
-        toast({ title: 'Sleep timer', description: 'Playback stopped. Sleep well.' });
-        return;
-      }
-      if (!element.paused) element.volume = sleepVolume(seconds);
-    };
-    tick();
-    const interval = window.setInterval(tick, 250);
-    return () => window.clearInterval(interval);
-  }, [sleep, deadline]);
-
-  const chooseSleep = (value: string) => {
-    const choice = value as SleepTimerChoice;
-    setSleep(choice);
-    setDeadline(choice === 'off' || choice === 'end' ? null : Date.now() + Number(choice) * 60_000);
-    if (audio.current) audio.current.volume = 1;
   };
 
   // A player that goes away stops announcing itself to the lock screen.

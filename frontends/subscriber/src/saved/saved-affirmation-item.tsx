@@ -1,50 +1,20 @@
-import { customAffirmationRef } from '@innerecho/contracts';
+import { customAffirmationRef, type SavedAffirmationView } from '@innerecho/contracts';
 import { useEffect, useState } from 'react';
-import {
-  ChevronUp,
-  CloudDownload,
-  Clock,
-  Download,
-  Gauge,
-  HardDrive,
-  Mic,
-  Music,
-  Play,
-  SlidersHorizontal,
-  Sparkles,
-  Trash2,
-  X,
-} from 'lucide-react';
-import {
-  bareList,
-  AnchorButton,
-  Badge,
-  Button,
-  Card,
-  LinkButton,
-  Spinner,
-  audioFileName,
-  formatDuration,
-  offlineAudioUrl,
-  toast,
-} from '@innerecho/ui';
-import { generateAgainPath, voiceLabel, type SavedAffirmation } from '../generate/generation-api';
+import { ChevronUp, CloudDownload, Download, Play, Sparkles, Trash2 } from 'lucide-react';
+import { AnchorButton, Badge, Button, Card, LinkButton, Spinner, audioFileName, offlineAudioUrl, toast } from '@innerecho/ui';
+import { generateAgainPath } from '../generate/generation-api';
 import { AddToSessionButton } from '../affirmation-session/add-to-session-button';
-import { balanceLabel } from '../generate/balance-control';
 import { useOfflineCopies } from '../offline/use-offline-copies';
 import { AffirmationPlayer } from '../player/affirmation-player';
-import { relativeTime } from './relative-time';
 import { useSavedSpeed } from './use-saved-speed';
 import { RenameSession } from './rename-session';
+import { SavedAffirmationDetails, SessionPartsList } from './saved-affirmation-details';
 
 export interface SavedAffirmationItemProps {
-  item: SavedAffirmation;
+  item: SavedAffirmationView;
   /** Sets the item aside for deletion (with a short undo). */
   onDelete: () => void;
 }
-
-/** '1x', '1.25x', '0.5x': the speed without trailing zeros. */
-const speedLabel = (speed: number) => `${Number(speed.toFixed(2))}x speed`;
 
 /**
  * The kept copy of a saved affirmation as a playable blob: address while `wanted`, or null
@@ -70,7 +40,7 @@ function useKeptAudioUrl(userId: string, savedId: string, wanted: boolean): stri
 }
 
 /** The name a saved affirmation is shown and announced with: a session's name, or the affirmation's title. */
-export function savedAffirmationTitle(item: SavedAffirmation): string {
+export function savedAffirmationTitle(item: SavedAffirmationView): string {
   if (item.sessionParts) return item.name || `Session of ${item.sessionParts.length} affirmations`;
   return (item.transcript ?? item.customAffirmation)?.title || 'Untitled Affirmation';
 }
@@ -161,80 +131,8 @@ export function SavedAffirmationItem({ item, onDelete }: SavedAffirmationItemPro
           </Button>
         </div>
       </div>
-      {parts ? (
-        <ol
-          aria-label={`Affirmations in ${title}`}
-          css={(t) => ({
-            margin: 0,
-            paddingInlineStart: 22,
-            display: 'grid',
-            gap: 4,
-            fontSize: 15,
-            li: { overflowWrap: 'anywhere' },
-            'li span': { color: t.colors.textMuted, fontSize: 14 },
-          })}
-        >
-          {parts.map((part, i) => (
-            <li key={i}>
-              {part.title} <span>· {part.spokenWith === 'own-recording' ? voiceLabel('own') : voiceLabel('cloned')}</span>
-            </li>
-          ))}
-        </ol>
-      ) : null}
-      <ul
-        aria-label="Details"
-        css={(t) => ({
-          ...bareList,
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: '6px 18px',
-          fontSize: 14,
-          color: t.colors.textMuted,
-          li: { display: 'inline-flex', alignItems: 'center', gap: 6 },
-        })}
-      >
-        <li>
-          <Gauge size={15} aria-hidden />
-          {speedLabel(speed)}
-        </li>
-        <li>
-          <Clock size={15} aria-hidden />
-          {formatDuration(item.audioDuration)}
-        </li>
-        <li>
-          <Music size={15} aria-hidden />
-          {item.backgroundMusic?.name ?? 'No music'}
-        </li>
-        {item.backgroundMusic && item.musicBelowVoiceDb !== null ? (
-          <li>
-            <SlidersHorizontal size={15} aria-hidden />
-            {balanceLabel(item.musicBelowVoiceDb)}
-          </li>
-        ) : null}
-        {parts ? null : (
-          <li>
-            <Mic size={15} aria-hidden />
-            {voiceLabel(item.voice)}
-          </li>
-        )}
-        <li css={(t) => ({ color: t.colors.textSubtle })}>Generated {relativeTime(item.createdAt)}</li>
-        {kept ? (
-          <li>
-            <HardDrive size={15} aria-hidden />
-            Available offline
-            <Button
-              size="sm"
-              variant="ghost"
-              onClick={() => offline.remove.mutate(item.id)}
-              aria-label={`Remove the offline copy of ${title}`}
-              css={{ minHeight: 0, padding: '2px 8px' }}
-            >
-              <X size={14} aria-hidden />
-              Remove
-            </Button>
-          </li>
-        ) : null}
-      </ul>
+      {parts ? <SessionPartsList title={title} parts={parts} /> : null}
+      <SavedAffirmationDetails item={item} title={title} speed={speed} kept={kept} onRemoveOffline={() => offline.remove.mutate(item.id)} />
       {playing && kept && !keptUrl ? (
         <p role="status" css={(t) => ({ display: 'flex', alignItems: 'center', gap: 8, margin: 0, color: t.colors.textMuted })}>
           <Spinner size={16} />

@@ -2,9 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { VoiceProfileView } from '@innerecho/contracts';
 import { apiQueryKey, callApi, getSessionId } from '@innerecho/ui';
 
-/** Whether the listener has a cloned voice, which engine made it, and which would make a new one. */
-export type VoiceProfile = VoiceProfileView;
-
 export const voiceProfileQueryKey = (sessionId: string) => apiQueryKey('GET /api/voice-profile/:sessionId', { params: { sessionId } });
 
 /**
@@ -15,7 +12,8 @@ export function useVoiceProfile() {
   const sessionId = getSessionId();
   const query = useQuery({
     queryKey: voiceProfileQueryKey(sessionId),
-    queryFn: (): Promise<VoiceProfile | null> => callApi('GET /api/voice-profile/:sessionId', { params: { sessionId } }).catch(() => null),
+    queryFn: (): Promise<VoiceProfileView | null> =>
+      callApi('GET /api/voice-profile/:sessionId', { params: { sessionId } }).catch(() => null),
     retry: false,
   });
   return { ...query, sessionId, profile: query.data ?? null, isCloned: query.data?.isCloned === true };

@@ -3,12 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, CheckCircle2, RotateCcw, Trash2 } from 'lucide-react';
 import { Button, Card, ConfirmDialog, LinkButton, serverErrorMessage, toast, IconBadge } from '@innerecho/ui';
 import { EngineNote } from './engine-note';
-import { voiceProfileQueryKey, type VoiceProfile } from './use-voice-profile';
+import { voiceProfileQueryKey } from './use-voice-profile';
 import { deleteVoiceProfile } from './voice-api';
+import type { VoiceProfileView } from '@innerecho/contracts';
 
 export interface VoiceClonedPanelProps {
   sessionId: string;
-  profile: VoiceProfile;
+  profile: VoiceProfileView;
   /** The affirmation the listener was on before coming here, offered as the way on. */
   returnTo?: string | null;
 }

@@ -1,18 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser } from '@innerecho/contracts';
+import { endpointUrl, type CurrentUser } from '@innerecho/contracts';
 import { answerOf, apiQueryKey, callApi } from '../data/api-client';
 import { claimDeviceFor } from '../session/device-owner';
 
 export type UserRole = CurrentUser['role'];
-export type AuthUser = CurrentUser;
-
 /**
  * The current user, asked of GET /api/auth/session: it answers `{ user: null }` to a visitor,
  * so being signed out is an answer here and the browser logs no failed request for it.
  */
 export const AUTH_USER_QUERY_KEY = apiQueryKey('GET /api/auth/session');
-export const LOGIN_PATH = '/api/login';
-export const LOGOUT_PATH = '/api/logout';
+/** The pages identity serves, each a full-page navigation: sign in or up, sign out, the account page (password, sign out everywhere, deletion). */
+export const LOGIN_PATH = endpointUrl('GET /api/login', {});
+export const LOGOUT_PATH = endpointUrl('GET /api/logout', {});
+export const ACCOUNT_PATH = endpointUrl('GET /api/auth/account', {});
 
 export type LoginMode = 'signin' | 'signup';
 
@@ -23,11 +23,7 @@ export type LoginMode = 'signin' | 'signup';
  * goes there at once.
  */
 export function loginUrl({ mode, returnTo }: { mode?: LoginMode; returnTo?: string } = {}): string {
-  const params = new URLSearchParams();
-  if (mode) params.set('mode', mode);
-  if (returnTo) params.set('returnTo', returnTo);
-  const query = params.toString();
-  return query ? `${LOGIN_PATH}?${query}` : LOGIN_PATH;
+  return endpointUrl('GET /api/login', { query: { mode: mode || undefined, returnTo: returnTo || undefined } });
 }
 
 declare global {
@@ -50,7 +46,7 @@ async function takeSessionAskedEarly(): Promise<Response | null> {
 }
 
 export interface UseAuthResult {
-  user: AuthUser | null;
+  user: CurrentUser | null;
   isLoading: boolean;
   isAuthenticated: boolean;
   hasActiveSubscription: boolean;

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { createUncheckedApiClient, type AnyEndpointId, type EndpointAnswer, type EndpointRequest, type RefusingTransport } from '@innerecho/contracts';
-import { apiRequest, throwIfResNotOk } from './api-request';
+import { createUncheckedApiClient, endpointMethod, endpointUrl, type AnyEndpointId, type EndpointAnswer, type EndpointRequest, type RefusingTransport } from '@innerecho/contracts';
+import { apiRequest, throwIfResNotOk, type RequestOptions } from './api-request';
 
 /**
  * How the frontends call the API: by endpoint id (`'GET /api/transcripts'`), with the params,
@@ -47,6 +47,16 @@ export const createPageApi = (baseUrl: string): Call => withOptionalRequest(crea
 
 /** Calls endpoint `id` from the page, with its cookies. */
 export const callApi: Call = createPageApi('');
+
+/**
+ * Calls endpoint `id` from the page and hands back the response itself, unread: for answers
+ * that are not JSON (a streamed MP3 and its declared `x-` headers). The address and body come
+ * from the declaration as in `callApi`; a refusal throws `ApiError`, a network failure the
+ * fetch's own error.
+ */
+export function callApiForResponse<Id extends AnyEndpointId>(id: Id, request: EndpointRequest<Id>, options: RequestOptions = {}): Promise<Response> {
+  return apiRequest(endpointMethod(id), endpointUrl(id, request), request.body, options);
+}
 
 /** The declared answer of `id` read from a response the page fetched itself (the session it asks for while its scripts load). */
 export async function answerOf<Id extends AnyEndpointId>(id: Id, response: Response, ...args: ApiRequestArgs<Id>): Promise<EndpointAnswer<Id>> {

@@ -50,12 +50,19 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, res.statusText, bodyText);
 }
 
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+/** What a call may add to its request: `signal` stops it, `keepalive` lets it finish after the page is gone. */
+export interface RequestOptions {
+  signal?: AbortSignal;
+  keepalive?: boolean;
+}
+
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
   const res = await fetch(url, {
     method,
     headers: body !== undefined ? { 'Content-Type': 'application/json' } : {},
     body: body !== undefined ? JSON.stringify(body) : undefined,
     credentials: 'include',
+    ...options,
   });
   await throwIfResNotOk(res);
   return res;
