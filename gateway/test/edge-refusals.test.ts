@@ -19,7 +19,11 @@ afterAll(() => system?.stop());
 
 const port = () => new URL(system.url).port;
 
-/** One raw request (node:http: headers and bodies exactly as written); the answer with its body. */
+/**
+ * One raw request (node:http: headers and bodies exactly as written); the answer with its body.
+ * By hand, since the refusals tested here are of what no declared call sends: headers past the
+ * parser's limit, bodies past the route's.
+ */
 function raw(url: string, options: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {}) {
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }>((resolve, reject) => {
     const req = request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
@@ -98,6 +102,7 @@ describe("another site's form post with an admin's cookie", () => {
 
   test('the same form from this site is refused too (API writes take JSON); the same fields as JSON create both', async () => {
     const tag = Math.random().toString(36).slice(2, 8);
+    // By hand: a form, which this declared JSON write does not take.
     const asForm = await admin.request('POST', '/api/transcripts', { form: transcriptForm(`Form ${tag}`) });
     expect(asForm.status).toBe(415);
     expect(asForm.data.code).toBe('UNSUPPORTED_MEDIA_TYPE');

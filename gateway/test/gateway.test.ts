@@ -122,6 +122,10 @@ afterAll(async () => {
   rmSync(frontendsDir, { recursive: true, force: true });
 });
 
+/**
+ * A call by hand, for what no declared call sends or reads: a path in no row, a compressed or
+ * oversized body, an answer read as a stream. Declared calls go through `browser(…).api.send`.
+ */
 const call = (method: string, path: string, init: RequestInit = {}) => fetch(gatewayUrl + path, { method, redirect: 'manual', ...init });
 /** What an echo server saw. */
 type Echo = { service: string; url: string; headers: Record<string, string> };
@@ -198,7 +202,11 @@ describe('route table', () => {
 });
 
 describe('writes from other sites', () => {
-  /** The https gateway: PUBLIC_URL https://innerecho.example is the only origin that may write. */
+  /**
+   * The https gateway: PUBLIC_URL https://innerecho.example is the only origin that may write.
+   * By hand: the content types and bodies (forms, bytes, charsets) are the point, and the typed
+   * client sends only each endpoint's declared JSON.
+   */
   const write = (method: string, path: string, headers: Record<string, string>, body?: string) =>
     fetch(httpsGatewayUrl + path, { method, headers, body, redirect: 'manual' });
   const FORM = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -91,6 +91,7 @@ afterAll(async () => {
 });
 
 const cookie = () => `ie_session=${signer.sign({ id: 'u1', role: 'subscriber', email: 'a@b.c', sid: 's1' })}`;
+/** By hand: the answer is read as a stream that stalls, or left before it comes, which the typed client's whole reads cannot show. */
 const read = (path: string) => fetch(gatewayUrl + path, { headers: { cookie: cookie() } });
 /** The listener's own record, read with `mode` telling identity how to misbehave. */
 const readUser = (mode?: 'cut' | 'hang') =>

@@ -5,3 +5,4 @@ export * from './accessibility';
 export * from './listeners';
 export * from './waits';
 export * from './mail';
+export * from './browser-client';

@@ -1,18 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { VOICE_CONSENT_VERSION } from '@innerecho/contracts';
-import { spokenSample } from '@innerecho/embedded';
+import { spokenSample, TestClient, uploadRecordingThroughApi } from '@innerecho/embedded';
+import { browserClient, browserSessionId } from './browser-client';
 import { signUpInBrowser, type E2E } from './harness';
 
 type ContextOptions = Parameters<E2E['newContext']>[0];
 
+/** The signed-in user, as the page's own session sees it. */
+export async function currentUser(page: Page) {
+  const { user } = await browserClient(page).api.call('GET /api/auth/session', {});
+  if (!user) throw new Error('The page is signed out');
+  return user;
+}
+
 /** The signed-in user's id, as the page's own session sees it. */
-export const currentUserId = (page: Page) =>
-  page.evaluate(() =>
-    fetch('/api/auth/session')
-      .then((r) => r.json())
-      .then((s) => s.user.id as string),
-  );
+export const currentUserId = async (page: Page): Promise<string> => (await currentUser(page)).id;
 
 /** A new account, signed up through the built-in page: signed in, no plan, no voice. */
 export async function signedUpListener(
@@ -36,29 +39,18 @@ export async function subscribedListener(e2e: E2E, options: ContextOptions = {})
 export async function clonedListener(e2e: E2E, options: ContextOptions = {}) {
   const listener = await subscribedListener(e2e, options);
   const { page } = listener;
-  const sessionId = await page.evaluate(() => {
-    let id = localStorage.getItem('sessionId');
-    if (!id) localStorage.setItem('sessionId', (id = `session_${Date.now()}_e2eclone`));
-    return id;
-  });
-  const sample = (await spokenSample()).toString('base64');
-  const uploadURL = await page.evaluate(async (b64) => {
-    const upload = await fetch('/api/voice-profile/upload', { method: 'POST' }).then((r) => r.json());
-    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-    const put = await fetch(upload.uploadURL, { method: 'PUT', headers: { 'content-type': 'audio/webm' }, body: bytes });
-    if (!put.ok) throw new Error(`upload failed: ${put.status}`);
-    return upload.uploadURL as string;
-  }, sample);
+  const sessionId = await browserSessionId(page);
+  const uploadURL = await uploadRecordingThroughApi(browserClient(page), await spokenSample());
   // The clone call goes to the voice service directly with the browser's session: on a busy
   // machine the local engine can outlast the gateway's proxy timeout. Recording and cloning in
   // the browser are the voice journey's (voice-recording.test.ts).
   const token = (await page.context().cookies()).find((c) => c.name === 'ie_session')!.value;
-  const clone = await fetch(`${e2e.system.services.voice.url}/api/voice-profile/clone`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ sessionId, uploadURL, consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION } }),
-  });
-  if (clone.status !== 200) throw new Error(`clone failed: ${clone.status} ${await clone.text()}`);
+  const clone = await new TestClient(e2e.system.services.voice.url).api.send(
+    'POST /api/voice-profile/clone',
+    { body: { sessionId, uploadURL, consent: { accepted: true, textVersion: VOICE_CONSENT_VERSION } } },
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  if (clone.status !== 200) throw new Error(`clone failed: ${clone.status} ${clone.text}`);
   return listener;
 }
 

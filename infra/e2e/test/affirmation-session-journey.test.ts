@@ -1,6 +1,16 @@
 import type { Page } from 'playwright-core';
 import { addMusicTrack } from '@innerecho/embedded';
-import { clonedListener, type E2E, expectNoAxeViolations, pageSettled, shownAfterLoad, startE2E, visible } from '../src';
+import {
+  browserClient,
+  browserSessionId,
+  clonedListener,
+  type E2E,
+  expectNoAxeViolations,
+  pageSettled,
+  shownAfterLoad,
+  startE2E,
+  visible,
+} from '../src';
 
 jest.setTimeout(900_000);
 
@@ -19,17 +29,10 @@ afterEach(() => e2e?.closeContexts());
 afterAll(() => e2e?.stop());
 
 /** Writes an affirmation through the app's own API, as the create page does. */
-const writeAffirmation = (page: Page, title: string) =>
-  page.evaluate(async (title) => {
-    let sessionId = localStorage.getItem('sessionId');
-    if (!sessionId) localStorage.setItem('sessionId', (sessionId = `session_${Date.now()}_e2esession`));
-    const res = await fetch('/api/custom-affirmations', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionId, title, content: 'I rest. I breathe. I begin again.', category: 'Other' }),
-    });
-    if (res.status !== 201) throw new Error(`writing failed: ${res.status} ${await res.text()}`);
-  }, title);
+const writeAffirmation = async (page: Page, title: string) =>
+  browserClient(page).api.call('POST /api/custom-affirmations', {
+    body: { sessionId: await browserSessionId(page), title, content: 'I rest. I breathe. I begin again.', category: 'Other' },
+  });
 
 /** The titles of the session builder's list, in order. */
 const orderShown = (page: Page) =>
@@ -154,11 +157,7 @@ test('a listener builds a session from the library and their own words, reorders
 test('the session builder passes axe in both themes at phone and desktop width, with a preselection from the address', async () => {
   const { page } = await clonedListener(e2e);
   await page.goto('/affirmations');
-  const ids = await page.evaluate(() =>
-    fetch('/api/transcripts')
-      .then((r) => r.json())
-      .then((list: { id: string }[]) => list.slice(0, 3).map((t) => t.id)),
-  );
+  const ids = (await browserClient(page).api.call('GET /api/transcripts', {})).slice(0, 3).map((t) => t.id);
   for (const look of [
     { theme: 'dark', width: 1280, height: 900 },
     { theme: 'light', width: 1280, height: 900 },

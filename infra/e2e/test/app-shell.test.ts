@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { expectNoAxeViolations, signUpInBrowser, startE2EForThisFile, type E2E } from '../src';
+import { browserClient, expectNoAxeViolations, signUpInBrowser, startE2EForThisFile, type E2E } from '../src';
 
 jest.setTimeout(120_000);
 
@@ -125,8 +125,7 @@ describe('a new user', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await expectVisible(nav(page).getByRole('link', { name: 'Sign in' }));
     expect(await nav(page).getByRole('link', { name: 'Library', exact: true }).count()).toBe(0);
-    const status = await page.evaluate(async () => (await fetch('/api/auth/user')).status);
-    expect(status).toBe(401);
+    expect((await browserClient(page).api.send('GET /api/auth/user', {})).status).toBe(401);
   });
 
   test('on a phone, finds the nav links in the side menu', async () => {

@@ -1,6 +1,6 @@
 import { FakeStripe, signedWebhook, startTestSystem, stripeEnv, TestClient, uniqueEmail, type TestSystem } from '@innerecho/embedded';
 import type { Browser } from 'playwright-core';
-import { expectNoAxeViolations, openJourneyBrowser, visible } from '../src';
+import { browserClient, expectNoAxeViolations, openJourneyBrowser, visible } from '../src';
 
 jest.setTimeout(240_000);
 
@@ -30,11 +30,8 @@ test('a paid checkout whose confirmation is late: /success stops waiting, offers
   // The checkout starts in this browser, as the pricing page's button does: only the browser
   // (or account) that started a checkout is told its status.
   const context = await browser.newContext({ baseURL: system.url, viewport: { width: 390, height: 844 } });
-  const started = await context.request.post('/api/create-checkout-session', {
-    data: { plan: 'monthly' },
-    headers: { origin: system.url },
-  });
-  expect(started.status()).toBe(200);
+  const started = await browserClient(context, system.url).api.send('POST /api/create-checkout-session', { body: { plan: 'monthly' } });
+  expect(started.status).toBe(200);
   const checkoutId = [...fake.checkoutSessions.values()].at(-1).id as string;
 
   const page = await context.newPage();
@@ -48,10 +45,11 @@ test('a paid checkout whose confirmation is late: /success stops waiting, offers
   // Stripe's confirmation arrives; the buyer asks again.
   const { session } = fake.completeCheckout(checkoutId, uniqueEmail('late'));
   const { payload, header } = signedWebhook(fake.event('checkout.session.completed', session));
-  const webhook = await new TestClient(system.url).request('POST', '/api/billing/webhook', {
-    body: payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': header },
-  });
+  const webhook = await new TestClient(system.url).api.send(
+    'POST /api/billing/webhook',
+    { bytes: payload },
+    { headers: { 'content-type': 'application/json', 'stripe-signature': header } },
+  );
   expect(webhook.status).toBe(200);
   await page.getByRole('button', { name: 'Check Again' }).click();
   await visible(page.getByRole('heading', { level: 1, name: 'Welcome to InnerEcho!' }));

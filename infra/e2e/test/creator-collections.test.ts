@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { eventually, TestClient, uniqueEmail } from '@innerecho/embedded';
+import { eventually, signedInAdmin, TestClient, uniqueEmail } from '@innerecho/embedded';
 import { type E2E, expectNoAxeViolations, pageSettled, shownAfterLoad, signInInBrowser, startE2E, visible } from '../src';
 
 jest.setTimeout(600_000);
@@ -23,22 +23,23 @@ const LOOKS = [
 
 /** A creator an admin made, with one library affirmation featured as theirs. */
 async function featuredCreator(name: string) {
-  const admin = new TestClient(e2e.system.url);
-  expect((await admin.postJson('/api/login', e2e.system.admin)).status).toBe(200);
+  const admin = await signedInAdmin(e2e.system.url, e2e.system.admin);
   const account = { email: uniqueEmail('collector'), password: 'a creator password', referralCode: `c${randomUUID().slice(0, 8)}` };
-  const made = await admin.postJson('/api/creators', { name, bio: 'Sleep coach.', ...account });
+  const made = await admin.api.send('POST /api/creators', { body: { name, bio: 'Sleep coach.', ...account } });
   expect(made.status).toBe(201);
   // The library learns of the creator from an event: until then it refuses to feature them.
   await eventually(async () => {
-    const featured = await admin.postJson('/api/transcripts', {
-      title: `Soft landing ${name}`,
-      content: 'I let the day go, one breath at a time.',
-      category: 'Calm & Relaxation',
-      creatorId: made.data.id,
+    const featured = await admin.api.send('POST /api/transcripts', {
+      body: {
+        title: `Soft landing ${name}`,
+        content: 'I let the day go, one breath at a time.',
+        category: 'Calm & Relaxation',
+        creatorId: made.data.id,
+      },
     });
     expect(featured.status).toBe(201);
   });
-  return { id: made.data.id as string, ...account };
+  return { id: made.data.id, ...account };
 }
 
 async function signInCreator(page: Page, email: string, password: string) {
@@ -159,11 +160,8 @@ test('a creator writes and orders a collection and submits it; an admin returns 
   await visible(card.getByText(`By ${name}`));
   const session = card.getByRole('link', { name: /^Make it a session\W+Evening wind-down$/ });
   const href = (await session.getAttribute('href'))!;
-  const collectionId = new URL(link).pathname.split('/').pop();
-  const detail = (await (await fetch(`${e2e.system.url}/api/collections/${collectionId}`)).json()) as {
-    transcriptIds: string[];
-    transcripts: { title: string }[];
-  };
+  const collectionId = new URL(link).pathname.split('/').pop()!;
+  const detail = await new TestClient(e2e.system.url).api.call('GET /api/collections/:id', { params: { id: collectionId } });
   expect(detail.transcripts.map((t) => t.title)).toEqual(['Unclench', `Soft landing ${name}`, 'Enough for today']);
   expect(href).toBe(`/sessions/new?transcripts=${detail.transcriptIds.join(',')}&collection=${collectionId}`);
   await card.getByRole('link', { name: 'Evening wind-down', exact: true }).click();

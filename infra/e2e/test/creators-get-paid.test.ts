@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { addMusicTrack, earnCommissions, eventually, TestClient, uniqueEmail } from '@innerecho/embedded';
+import { addMusicTrack, earnCommissions, eventually, signedInAdmin, uniqueEmail } from '@innerecho/embedded';
 import {
+  browserClient,
   type E2E,
   expectNoAxeViolations,
   mailTo,
@@ -21,17 +22,18 @@ const PHONE = { width: 390, height: 844 };
 
 /** A creator an admin made with a password nobody kept (like the starter creators' random ones). */
 async function creatorWithoutKnownPassword(name: string) {
-  const admin = new TestClient(e2e.system.url);
-  expect((await admin.postJson('/api/login', e2e.system.admin)).status).toBe(200);
-  const res = await admin.postJson('/api/creators', {
-    name,
-    bio: 'Breathwork teacher.',
-    email: uniqueEmail(name.split(' ')[0]!.toLowerCase()),
-    password: randomUUID(),
-    referralCode: `c${randomUUID().slice(0, 8)}`,
+  const admin = await signedInAdmin(e2e.system.url, e2e.system.admin);
+  const res = await admin.api.send('POST /api/creators', {
+    body: {
+      name,
+      bio: 'Breathwork teacher.',
+      email: uniqueEmail(name.split(' ')[0]!.toLowerCase()),
+      password: randomUUID(),
+      referralCode: `c${randomUUID().slice(0, 8)}`,
+    },
   });
   expect(res.status).toBe(201);
-  return res.data as { id: string; email: string; referralCode: string };
+  return res.data;
 }
 
 const earn = (creatorId: string, ...amounts: number[]) =>
@@ -202,11 +204,7 @@ test('an admin on a phone: transcripts are searched and paged, music is previewe
   await pages.getByRole('button', { name: 'Next' }).click();
   await visible(status.filter({ hasText: `Showing 21–${Math.min(40, total)} of ${total}` }));
   await visible(pages.getByText(`Page 2 of ${Math.ceil(total / 20)}`));
-  const first = await admin.evaluate(() =>
-    fetch('/api/transcripts')
-      .then((r) => r.json())
-      .then((list) => list[0] as { title: string }),
-  );
+  const [first] = await browserClient(admin).api.call('GET /api/transcripts', {});
   await admin.getByRole('searchbox', { name: 'Search transcripts' }).fill(first.title);
   await visible(admin.getByRole('row').filter({ hasText: first.title }));
   await visible(status.filter({ hasText: /^Showing 1–\d+ of \d+$/ }));

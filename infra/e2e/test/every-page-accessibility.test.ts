@@ -9,6 +9,7 @@ import {
   firstLink,
   mailTo,
   clonedListener,
+  currentUser,
   expectNoAxeViolations,
   pageSettled,
   signedUpListener,
@@ -196,7 +197,7 @@ test("the pages of mailed links, the forgot-password pages and the account page'
   );
 
   const { page } = await signedUpListener(e2e);
-  const email = await page.evaluate(() => fetch('/api/auth/session').then(async (r) => (await r.json()).user.email as string));
+  const { email } = await currentUser(page);
   await visitor.goto('/api/auth/forgot-password');
   await visitor.getByLabel('Email').fill(email);
   await visitor.getByRole('button', { name: 'Send me a reset link' }).click();
@@ -209,7 +210,7 @@ test("the pages of mailed links, the forgot-password pages and the account page'
   const found: string[] = [];
   for (const look of [DESKTOP_DARK, PHONE_LIGHT]) {
     const listener = await signedUpListener(e2e, { viewport: { width: look.width, height: look.height } });
-    const address = await listener.page.evaluate(() => fetch('/api/auth/session').then(async (r) => (await r.json()).user.email as string));
+    const address = (await currentUser(listener.page)).email;
     await listener.page.evaluate((theme) => localStorage.setItem('theme', theme), look.theme);
     await listener.page.goto(firstLink(await mailTo(e2e, address, 'Confirm your InnerEcho address')));
     await listener.page.getByRole('button', { name: 'Confirm my address' }).click();

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { addMusicTrack } from '@innerecho/embedded';
-import { clonedListener, type E2E, expectNoAxeViolations, shownAfterLoad, startE2EForThisFile, visible } from '../src';
+import {
+  browserClient,
+  storedSessionId,
+  clonedListener,
+  type E2E,
+  firstTranscriptId,
+  expectNoAxeViolations,
+  shownAfterLoad,
+  startE2EForThisFile,
+  visible,
+} from '../src';
 
 jest.setTimeout(900_000);
 
@@ -122,9 +132,9 @@ test('a listener writes a custom affirmation: Save & Generate shows its title an
   await visible(page.getByText(content));
   await visible(page.getByText('Saved to Your Library'), 240_000);
   await visible(page.getByRole('definition').filter({ hasText: '1m 0s' }));
-  const sessionId = await page.evaluate(() => localStorage.getItem('sessionId'));
-  const savedCount = async () =>
-    (await page.evaluate((id) => fetch(`/api/saved-affirmations/${id}`).then((r) => r.json()), sessionId)).length as number;
+  const sessionId = await storedSessionId(page);
+  const savedList = () => browserClient(page).api.call('GET /api/saved-affirmations/:sessionId', { params: { sessionId } });
+  const savedCount = async () => (await savedList()).length;
   expect(await savedCount()).toBe(1);
   // A reload does not generate it again.
   await page.reload();
@@ -138,19 +148,20 @@ test('a listener writes a custom affirmation: Save & Generate shows its title an
   await page.getByRole('alertdialog', { name: 'Re-record Your Voice?' }).getByRole('button', { name: 'Yes, Re-record' }).click();
   await visible(page.getByText('Voice profile deleted'));
 
-  const saved = await page.evaluate((id) => fetch(`/api/saved-affirmations/${id}`).then((r) => r.json()), sessionId);
-  expect(saved[0].customAffirmation.title).toBe('Evening Wind Down');
+  const [saved] = await savedList();
+  expect(saved.customAffirmation?.title).toBe('Evening Wind Down');
+  const customId = saved.customAffirmation!.id;
   const audio = await page.evaluate(
     (path) => fetch(path, { headers: { range: 'bytes=0-3' } }).then(async (r) => [r.status, (await r.arrayBuffer()).byteLength]),
-    saved[0].audioFilePath,
+    saved.audioFilePath,
   );
   expect(audio).toEqual([206, 4]);
 
   // Without a clone, the generate page asks for one and offers the way back here.
-  await page.goto(`/generate/custom-${saved[0].customAffirmation.id}`);
+  await page.goto(`/generate/custom-${customId}`);
   await shownAfterLoad(page.getByRole('heading', { name: 'First, Record Your Voice' }));
   await page.getByRole('link', { name: 'Record Your Voice' }).click();
-  await page.waitForURL(`**/record-voice?returnTo=%2Fgenerate%2Fcustom-${saved[0].customAffirmation.id}`);
+  await page.waitForURL(`**/record-voice?returnTo=%2Fgenerate%2Fcustom-${customId}`);
   await visible(page.getByRole('button', { name: 'Start recording' }));
 });
 
@@ -173,7 +184,7 @@ test("the duration slider shows what is left of today's hour, stops there, and s
       sql`insert into generation.daily_usage (user_id, day, seconds_used) values (${userId}, ${new Date().toISOString().slice(0, 10)}, ${seconds})`,
     );
   };
-  const transcriptId = ((await (await fetch(`${e2e.system.url}/api/transcripts`)).json()) as { id: string }[])[0]!.id;
+  const transcriptId = await firstTranscriptId(e2e);
   await useSeconds(3000);
   await page.goto(`/generate/${transcriptId}`);
   // Midnight UTC is 9:00 in Tokyo (no daylight saving there).

@@ -1,6 +1,15 @@
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
 import { addMusicTrack } from '@innerecho/embedded';
-import { clonedListener, type E2E, expectNoAxeViolations, shownAfterLoad, startE2EForThisFile, visible } from '../src';
+import {
+  browserClient,
+  storedSessionId,
+  clonedListener,
+  type E2E,
+  expectNoAxeViolations,
+  shownAfterLoad,
+  startE2EForThisFile,
+  visible,
+} from '../src';
 import { text } from 'node:stream/consumers';
 
 jest.setTimeout(900_000);
@@ -19,18 +28,12 @@ startE2EForThisFile(
 test('a listener records an affirmation themselves, generates 5 minutes over music at "voice forward", finds it saved as their recording, plays it with the sleep timer, sees the streak and takes a daily reminder', async () => {
   const { page } = await clonedListener(e2e, { acceptDownloads: true });
   await page.goto('/affirmations');
-  const sessionId = await page.evaluate(() => localStorage.getItem('sessionId'));
+  const sessionId = await storedSessionId(page);
   // Two of the sentences the fake microphone reads.
   const content = VOICE_SAMPLE_SENTENCES.slice(0, 2).join(' ');
-  const created = await page.evaluate(
-    ([sessionId, content]) =>
-      fetch('/api/custom-affirmations', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ sessionId, title: 'In My Own Words', content, category: 'Other' }),
-      }).then((r) => r.json()),
-    [sessionId, content],
-  );
+  const created = await browserClient(page).api.call('POST /api/custom-affirmations', {
+    body: { sessionId, title: 'In My Own Words', content, category: 'Other' },
+  });
   await page.goto(`/generate/custom-${created.id}`);
   await shownAfterLoad(page.getByRole('heading', { level: 2, name: 'In My Own Words' }));
 
@@ -124,7 +127,7 @@ test('a listener records an affirmation themselves, generates 5 minutes over mus
   // Or by mail, beside it: at the same time, in this browser's time zone.
   await page.getByRole('button', { name: 'Email me daily' }).click();
   await visible(page.getByText(/We will mail you at 21:15 \(.+\) each day\./).first());
-  const reminder = await page.evaluate(() => fetch('/api/notifications/preferences').then((r) => r.json()));
+  const reminder = await browserClient(page).api.call('GET /api/notifications/preferences', {});
   expect(reminder.reminder).toEqual({
     time: '21:15',
     timeZone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),

@@ -1,4 +1,4 @@
-import { clonedListener, type E2E, expectNoAxeViolations, startE2EForThisFile, visible } from '../src';
+import { browserClient, storedSessionId, clonedListener, type E2E, expectNoAxeViolations, startE2EForThisFile, visible } from '../src';
 
 jest.setTimeout(600_000);
 
@@ -8,24 +8,15 @@ startE2EForThisFile((started) => (e2e = started));
 test('an hour-long affirmation on a 390 px phone: a tap on the drawn seek bar lands within a pixel of the minute aimed at, skips move 15 s back and 30 s on, presets set the speed', async () => {
   const { page } = await clonedListener(e2e, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   await page.goto('/affirmations');
-  const sessionId = await page.evaluate(() => localStorage.getItem('sessionId'));
-  const transcript = await page.evaluate(() =>
-    fetch('/api/transcripts')
-      .then((r) => r.json())
-      .then((list) => list[0] as { id: string; title: string }),
-  );
+  const sessionId = await storedSessionId(page);
+  const browser = browserClient(page);
+  const [transcript] = await browser.api.call('GET /api/transcripts', {});
   // An hour, rendered through the same call the generate page makes, read to its end as the page
   // does: the MP3 streams as it is made, and is saved once the download completes.
-  const generated = await page.evaluate(
-    ([sessionId, transcriptId]) =>
-      fetch('/api/generate-audio', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ sessionId, transcriptId, voiceSpeed: '1.0', audioDuration: '3600' }),
-      }).then((r) => r.arrayBuffer().then(() => r.status)),
-    [sessionId, transcript.id],
-  );
-  expect(generated).toBe(201);
+  const generated = await browser.api.send('POST /api/generate-audio', {
+    body: { sessionId, transcriptId: transcript.id, voiceSpeed: '1.0', audioDuration: '3600' },
+  });
+  expect(generated.status).toBe(201);
 
   await page.goto('/affirmations?tab=saved');
   const item = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: transcript.title }) });

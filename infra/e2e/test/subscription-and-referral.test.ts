@@ -2,6 +2,7 @@ import { hashPassword } from '@innerecho/kit';
 import { creatorReferralTables } from '@innerecho/creator-referral';
 import { eventually, uniqueEmail } from '@innerecho/embedded';
 import {
+  browserClient,
   demoCheckoutEnv,
   type E2E,
   recordedThirtySeconds,
@@ -80,12 +81,8 @@ test('a referred visitor subscribes through the demo checkout and clones a voice
   await page.waitForURL('**/api/login**');
   await signUpInBrowser(page, { email: buyerEmail, returnTo: '/record-voice' });
   await eventually(async () => {
-    const status = await page.evaluate(() =>
-      fetch('/api/auth/user')
-        .then((r) => r.json())
-        .then((u) => u.subscriptionStatus),
-    );
-    expect(status).toBe('active');
+    const user = await browserClient(page).api.call('GET /api/auth/user', {});
+    expect(user.subscriptionStatus).toBe('active');
   });
 
   // Record and clone a voice (the entitlement lets them).

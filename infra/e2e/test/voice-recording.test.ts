@@ -1,11 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { VOICE_SAMPLE_SENTENCES } from '@innerecho/contracts';
+import { TestClient } from '@innerecho/embedded';
 import {
+  browserClient,
   demoCheckoutEnv,
   type E2E,
   expectNoAxeViolations,
   recordedThirtySeconds,
   shownAfterLoad,
+  storedSessionId,
   signedUpListener,
   startE2EForThisFile,
   subscribedListener,
@@ -20,8 +23,8 @@ let e2e: E2E;
 // The kept-take journey goes through the demo checkout; it records through the microphone.
 startE2EForThisFile((started) => (e2e = started), { system: { env: demoCheckoutEnv() }, ownBrowser: true });
 
-const voiceProfile = (page: Page) =>
-  page.evaluate(() => fetch(`/api/voice-profile/${localStorage.getItem('sessionId')}`).then((r) => r.json()));
+const voiceProfile = async (page: Page) =>
+  browserClient(page).api.call('GET /api/voice-profile/:sessionId', { params: { sessionId: await storedSessionId(page) } });
 
 const subscribedPage = async (options: Parameters<typeof subscribedListener>[1] = {}) =>
   (await subscribedListener(e2e, { permissions: ['microphone'], ...options })).page;
@@ -34,7 +37,7 @@ const overlaps = (a: { x: number; y: number; width: number; height: number }, b:
 test('a subscriber sent from an affirmation records the five sentences, listens, clones with consent, is back on that affirmation, and re-recording deletes it', async () => {
   const page = await subscribedPage();
   // "Use This Affirmation" without a voice: the generate page asks for one first.
-  const transcript = ((await (await fetch(`${e2e.system.url}/api/transcripts`)).json()) as { id: string; title: string }[])[0]!;
+  const [transcript] = await new TestClient(e2e.system.url).api.call('GET /api/transcripts', {});
   await page.goto(`/generate/${transcript.id}`);
   await shownAfterLoad(page.getByRole('heading', { name: 'First, Record Your Voice' }));
   await page.getByRole('link', { name: 'Record Your Voice' }).click();

@@ -1,11 +1,15 @@
 import type { Page } from 'playwright-core';
+import { eventually, TestClient } from '@innerecho/embedded';
 import {
+  browserClient,
+  browserSessionId,
   clonedListener,
   type E2E,
   expectNoAxeViolations,
   shownAfterLoad,
   signedUpListener,
   startE2EForThisFile,
+  storedSessionId,
   subscribedListener,
   visible,
   welcomedAfterCheckout,
@@ -22,45 +26,24 @@ let e2e: E2E;
 startE2EForThisFile((started) => (e2e = started));
 
 /** Writes an affirmation through the app's own API, as the create page does. */
-const writeAffirmation = (page: Page, title: string, content = 'I am calm. I am steady. I am enough.') =>
-  page.evaluate(
-    async ({ title, content }) => {
-      // The browser's sessionId, made as the app makes it when this page has not yet.
-      let sessionId = localStorage.getItem('sessionId');
-      if (!sessionId) localStorage.setItem('sessionId', (sessionId = `session_${Date.now()}_e2ewrite`));
-      const res = await fetch('/api/custom-affirmations', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ sessionId, title, content, category: 'Other' }),
-      });
-      if (res.status !== 201) throw new Error(`writing failed: ${res.status} ${await res.text()}`);
-      return ((await res.json()) as { id: string }).id;
-    },
-    { title, content },
-  );
+const writeAffirmation = async (page: Page, title: string, content = 'I am calm. I am steady. I am enough.') => {
+  const written = await browserClient(page).api.call('POST /api/custom-affirmations', {
+    body: { sessionId: await browserSessionId(page), title, content, category: 'Other' },
+  });
+  return written.id;
+};
 
 /** Generates a minute of it through the API (the generate page's own journey is generation-journey.test.ts). */
-const generateMinute = (page: Page, customId: string) =>
-  page.evaluate(async (id) => {
-    const res = await fetch('/api/generate-audio', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        sessionId: localStorage.getItem('sessionId'),
-        customAffirmationId: id,
-        voiceSpeed: '1.0',
-        audioDuration: '60',
-      }),
-    });
-    if (res.status !== 201) throw new Error(`generation failed: ${res.status} ${await res.text()}`);
-    await res.arrayBuffer();
-    return res.headers.get('x-saved-affirmation-id')!;
-  }, customId);
+const generateMinute = async (page: Page, customId: string) => {
+  const res = await browserClient(page).api.send('POST /api/generate-audio', {
+    body: { sessionId: await storedSessionId(page), customAffirmationId: customId, voiceSpeed: '1.0', audioDuration: '60' },
+  });
+  if (res.status !== 201) throw new Error(`generation failed: ${res.status} ${res.text}`);
+  return res.headers.get('x-saved-affirmation-id')!;
+};
 
-const savedList = (page: Page) =>
-  page.evaluate(() => fetch(`/api/saved-affirmations/${localStorage.getItem('sessionId')}`).then((r) => r.json())) as Promise<
-    { id: string; audioFilePath: string }[]
-  >;
+const savedList = async (page: Page) =>
+  browserClient(page).api.call('GET /api/saved-affirmations/:sessionId', { params: { sessionId: await storedSessionId(page) } });
 
 describe('a saved affirmation', () => {
   test('offers Generate Again with its text and length; Delete can be undone, and otherwise removes it for good while the minutes stay used', async () => {
@@ -103,7 +86,7 @@ describe('a saved affirmation', () => {
     await visible(page.getByRole('heading', { name: 'No saved affirmations yet' }));
     expect(await savedList(page)).toEqual([]);
     // The minute it took still counts towards today's hour.
-    const allowance = await page.evaluate(() => fetch('/api/generate-audio/allowance').then((r) => r.json()));
+    const allowance = await browserClient(page).api.call('GET /api/generate-audio/allowance', {});
     expect(allowance.secondsUsed).toBe(60);
   });
 
@@ -116,14 +99,7 @@ describe('a saved affirmation', () => {
     await visible(page.getByRole('button', { name: `Undo deleting ${title}` }));
     // Leaving the page (here: for the home page) sends it at once, with keepalive.
     await page.goto('/');
-    await page.waitForFunction(
-      () =>
-        fetch(`/api/saved-affirmations/${localStorage.getItem('sessionId')}`)
-          .then((r) => r.json())
-          .then((list: unknown[]) => list.length === 0),
-      undefined,
-      { timeout: 15_000, polling: 500 },
-    );
+    await eventually(async () => expect(await savedList(page)).toEqual([]), 30, 500);
   });
 });
 
@@ -160,7 +136,7 @@ describe('My Affirmations', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await visible(page.getByText('Affirmation updated'));
     await visible(item.getByText('I wake with purpose. I am kind to myself.'));
-    const stored = await page.evaluate(() => fetch('/api/custom-affirmations').then((r) => r.json()));
+    const stored = await browserClient(page).api.call('GET /api/custom-affirmations', {});
     expect(stored[0].content).toBe('I wake with purpose. I am kind to myself.');
 
     // Generate: its page, with every length, music and balance to choose.
@@ -180,7 +156,7 @@ describe('My Affirmations', () => {
     await item.getByRole('button', { name: `Delete ${title}` }).click();
     expect((await sent).status()).toBe(204);
     await visible(page.getByRole('heading', { name: "You haven't written an affirmation yet" }));
-    expect(await page.evaluate(() => fetch('/api/custom-affirmations').then((r) => r.json()))).toEqual([]);
+    expect(await browserClient(page).api.call('GET /api/custom-affirmations', {})).toEqual([]);
   });
 });
 
@@ -199,7 +175,9 @@ describe('Delete My Voice', () => {
     await dialog.getByRole('button', { name: 'Delete My Voice' }).click();
     await visible(page.getByText('Your voice is deleted'));
     await visible(page.getByRole('heading', { level: 1, name: 'Record Your Voice' }));
-    const profile = await page.evaluate(() => fetch(`/api/voice-profile/${localStorage.getItem('sessionId')}`).then((r) => r.json()));
+    const profile = await browserClient(page).api.call('GET /api/voice-profile/:sessionId', {
+      params: { sessionId: await storedSessionId(page) },
+    });
     expect(profile.isCloned).toBe(false);
 
     await page.goto('/affirmations?tab=saved');
@@ -213,7 +191,7 @@ describe('Delete My Voice', () => {
 describe('the way back and the way in', () => {
   test('a listener sent from an affirmation to choose a plan comes back to it after checkout', async () => {
     const { page } = await signedUpListener(e2e);
-    const transcript = ((await (await fetch(`${e2e.system.url}/api/transcripts`)).json()) as { id: string; title: string }[])[0]!;
+    const [transcript] = await new TestClient(e2e.system.url).api.call('GET /api/transcripts', {});
     await page.goto(`/generate/${transcript.id}`);
     await page.getByRole('link', { name: 'Start Free Trial' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#pricing');
