@@ -22,6 +22,7 @@ export const ZDemoCheckoutForm = z.object({
   /** Demo only: charge the first payment now, as if the trial had ended. */
   simulateFirstPayment: z.union([z.literal('on'), z.literal('true'), z.boolean()]).optional(),
 });
+export type DemoCheckoutForm = z.output<typeof ZDemoCheckoutForm>;
 
 /**
  * GET /api/billing/checkout-status/{id}: whether the checkout /success names really
