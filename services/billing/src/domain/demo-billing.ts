@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { PLANS, type DemoCheckoutForm, type PlanId } from '@innerecho/contracts';
-import { conflict, formValue, notFound, type FormBody, type ServiceContext } from '@innerecho/kit';
+import { ENTER_EMAIL, PLANS, type DemoCheckoutForm, type PlanId } from '@innerecho/contracts';
+import { badRequest, conflict, formValue, notFound, type FormBody, type ServiceContext } from '@innerecho/kit';
 import type { BillingConfig } from '../config';
 import {
   findCheckoutSession,
@@ -54,8 +54,9 @@ export async function completeDemoCheckout(options: {
   const session = await findOpenDemoCheckout(context, checkoutId);
   if (session.status !== 'open') return session;
   const input = formValue(options.form);
-  // A signed-in buyer's checkout already knows the email (its page posts it back); a visitor types it.
+  // A signed-in buyer's checkout already knows the email; a visitor types it.
   const email = session.email ?? input.email;
+  if (!email) throw badRequest(ENTER_EMAIL, 'VALIDATION_FAILED');
   if (await findActiveSubscriptionOf(context.db, { userId: session.userId, email })) {
     throw conflict(ALREADY_SUBSCRIBED_VISITOR_MESSAGE, 'ALREADY_SUBSCRIBED');
   }

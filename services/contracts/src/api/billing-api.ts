@@ -16,9 +16,9 @@ export const ZRedirectAnswer = z.object({
 });
 export type RedirectAnswer = z.infer<typeof ZRedirectAnswer>;
 
-/** The demo checkout page's form (only without Stripe): the buyer's email. */
+/** The demo checkout page's form (only without Stripe): the buyer's email, which a signed-in buyer's checkout already knows. */
 export const ZDemoCheckoutForm = z.object({
-  email: emailField(),
+  email: emailField().optional(),
   /** Demo only: charge the first payment now, as if the trial had ended. */
   simulateFirstPayment: z.union([z.literal('on'), z.literal('true'), z.boolean()]).optional(),
 });

@@ -17,7 +17,7 @@ export type CurrentUser = z.infer<typeof ZCurrentUser>;
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-const ENTER_EMAIL = 'Enter a valid email address';
+export const ENTER_EMAIL = 'Enter a valid email address';
 
 /** An email address as typed: trimmed, lowercased, at most 254 characters. */
 export const emailField = () => textField({ max: 254, tooLong: ENTER_EMAIL }).toLowerCase().email(ENTER_EMAIL);
