@@ -16,13 +16,15 @@ export const ZRedirectAnswer = z.object({
 });
 export type RedirectAnswer = z.infer<typeof ZRedirectAnswer>;
 
-/** The demo checkout page's form (only without Stripe): the buyer's email, which a signed-in buyer's checkout already knows. */
+/** The demo checkout page's form (only without Stripe): the buyer's email. */
 export const ZDemoCheckoutForm = z.object({
-  email: emailField().optional(),
+  email: emailField(),
   /** Demo only: charge the first payment now, as if the trial had ended. */
   simulateFirstPayment: z.union([z.literal('on'), z.literal('true'), z.boolean()]).optional(),
 });
-export type DemoCheckoutForm = z.output<typeof ZDemoCheckoutForm>;
+/** The form as a checkout takes it: a signed-in buyer's checkout already knows the email, so it may be left out. */
+export const demoCheckoutPost = () => ZDemoCheckoutForm.partial({ email: true });
+export type DemoCheckoutForm = z.output<ReturnType<typeof demoCheckoutPost>>;
 
 /**
  * GET /api/billing/checkout-status/{id}: whether the checkout /success names really
