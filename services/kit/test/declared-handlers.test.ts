@@ -30,6 +30,13 @@ const ENDPOINTS = declareEndpoints('billing', {
     answers: { 200: answers.json(z.object({ n: z.number() })) },
   },
   'GET /admins': { summary: 'Admins only', access: 'admin', answers: { 204: answers.empty() } },
+  'POST /greetings': {
+    summary: 'A form or JSON',
+    access: 'public',
+    body: z.object({ name: z.string().trim().min(1, 'Enter your name'), times: z.coerce.number().int().default(1) }),
+    answers: { 200: answers.json(z.object({ greeting: z.string() })), 400: answers.page('The form again, saying why') },
+    bodyKind: 'json-or-form',
+  },
 });
 
 let server: Server;
@@ -45,9 +52,20 @@ beforeAll(async () => {
     }))
     .answer('GET /wrong', () => ({ status: 200, body: { n: 'one' as unknown as number } }))
     .handle('GET /old-wrong', (_req, res) => void res.json({ n: 'one' }))
-    .answer('GET /admins', () => ({ status: 204 }));
+    .answer('GET /admins', () => ({ status: 204 }))
+    // A refused form is answered by its handler (a page, here its words), never by the kit.
+    .raw('POST /greetings', ({ body, res }) => {
+      if (!body.ok)
+        return void res
+          .status(400)
+          .type('html')
+          .send(`<p>${body.message}</p><input value="${String(body.posted.name)}">`);
+      const { name, times } = body.value;
+      res.json({ greeting: `hello ${name}`.repeat(times) });
+    });
   const app = express();
   app.use(express.json());
+  app.use(express.urlencoded({ extended: false }));
   app.use((req, _res, next) => {
     const role = req.header('x-test-role');
     if (role === 'admin' || role === 'subscriber') req.user = { id: 'u1', role, email: 'a@example.com', sid: 's1' };
@@ -100,4 +118,28 @@ test('mounting an undeclared id, or a subscriber route with no way to ask for th
   expect(() => declaredRoutes(ENDPOINTS).answer('GET /nope' as 'GET /wrong', () => ({ status: 200, body: { n: 1 } }))).toThrow(
     /not declared/,
   );
+});
+
+test("a form route's handler is given the typed value of a good form or JSON body, and the refusal of a bad one to answer with its page", async () => {
+  const form = (fields: Record<string, string>) =>
+    fetch(`${base}/greetings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+  // Parsed by the declaration: trimmed, and the count coerced from text.
+  const fromForm = await form({ name: '  Ada ', times: '2' });
+  expect(fromForm.status).toBe(200);
+  expect(await fromForm.json()).toEqual({ greeting: 'hello Adahello Ada' });
+  const fromJson = await call('POST', '/greetings', undefined, { name: 'Bo' });
+  expect(await fromJson.json()).toEqual({ greeting: 'hello Bo' });
+
+  // Refused: the handler's own page with the schema's message and the field as it was typed, not the kit's JSON 400.
+  const refusedForm = await form({ name: '   ' });
+  expect(refusedForm.status).toBe(400);
+  expect(refusedForm.headers.get('content-type')).toMatch(/^text\/html/);
+  expect(await refusedForm.text()).toBe('<p>Enter your name</p><input value="   ">');
+  const refusedJson = await call('POST', '/greetings', undefined, { name: 7 });
+  expect(refusedJson.status).toBe(400);
+  expect(await refusedJson.text()).toMatch(/^<p>Invalid input: expected string, received number<\/p>/);
 });

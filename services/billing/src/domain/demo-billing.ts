@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { PLANS, ZDemoCheckoutForm, type PlanId } from '@innerecho/contracts';
-import { conflict, notFound, type ServiceContext } from '@innerecho/kit';
+import { ENTER_EMAIL, PLANS, type DemoCheckoutForm, type PlanId } from '@innerecho/contracts';
+import { badRequest, conflict, formValue, notFound, type FormBody, type ServiceContext } from '@innerecho/kit';
 import type { BillingConfig } from '../config';
 import {
   findCheckoutSession,
@@ -46,16 +46,17 @@ async function apply(context: ServiceContext<BillingConfig>, fact: BillingFact, 
 export async function completeDemoCheckout(options: {
   context: ServiceContext<BillingConfig>;
   checkoutId: string;
-  input: unknown;
+  /** The checkout form as its declaration judged it; a refused one is refused only while the checkout is open. */
+  form: FormBody<DemoCheckoutForm>;
   requestId?: string;
 }): Promise<CheckoutSessionRecord> {
   const { context, checkoutId, requestId } = options;
   const session = await findOpenDemoCheckout(context, checkoutId);
   if (session.status !== 'open') return session;
+  const input = formValue(options.form);
   // A signed-in buyer's checkout already knows the email; a visitor types it.
-  const raw = (options.input ?? {}) as Record<string, unknown>;
-  const input = ZDemoCheckoutForm.parse(session.email ? { ...raw, email: session.email } : raw);
-  const email = input.email;
+  const email = session.email ?? input.email;
+  if (!email) throw badRequest(ENTER_EMAIL, 'VALIDATION_FAILED');
   if (await findActiveSubscriptionOf(context.db, { userId: session.userId, email })) {
     throw conflict(ALREADY_SUBSCRIBED_VISITOR_MESSAGE, 'ALREADY_SUBSCRIBED');
   }

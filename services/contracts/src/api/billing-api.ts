@@ -22,6 +22,9 @@ export const ZDemoCheckoutForm = z.object({
   /** Demo only: charge the first payment now, as if the trial had ended. */
   simulateFirstPayment: z.union([z.literal('on'), z.literal('true'), z.boolean()]).optional(),
 });
+/** The form as a checkout takes it: a signed-in buyer's checkout already knows the email, so it may be left out. */
+export const demoCheckoutPost = () => ZDemoCheckoutForm.partial({ email: true });
+export type DemoCheckoutForm = z.output<ReturnType<typeof demoCheckoutPost>>;
 
 /**
  * GET /api/billing/checkout-status/{id}: whether the checkout /success names really

@@ -17,7 +17,7 @@ export type CurrentUser = z.infer<typeof ZCurrentUser>;
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-const ENTER_EMAIL = 'Enter a valid email address';
+export const ENTER_EMAIL = 'Enter a valid email address';
 
 /** An email address as typed: trimmed, lowercased, at most 254 characters. */
 export const emailField = () => textField({ max: 254, tooLong: ENTER_EMAIL }).toLowerCase().email(ENTER_EMAIL);
@@ -33,12 +33,14 @@ export const ZSignInInput = z.object({
   email: emailField(),
   password: textField({ max: 200, required: 'Enter your password', trim: false, multiline: true }),
 });
+export type SignInInput = z.output<typeof ZSignInInput>;
 
 export const ZSignUpInput = z.object({
   name: textField({ max: 80, tooLong: 'Name is too long' }).default(''),
   email: emailField(),
   password: newPasswordField(),
 });
+export type SignUpInput = z.output<typeof ZSignUpInput>;
 
 /** The account page's password change. */
 export const ZChangePasswordInput = z.object({
@@ -52,6 +54,7 @@ export const ZChangeEmailInput = z.object({
   currentPassword: textField({ max: 200, required: 'Enter your current password', trim: false, multiline: true }),
   email: emailField(),
 });
+export type ChangeEmailInput = z.output<typeof ZChangeEmailInput>;
 
 /** A one-time link's token, posted back from the page the link opens. */
 export const ZLinkToken = z.object({ token: z.string().max(200) });

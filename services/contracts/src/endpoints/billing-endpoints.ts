@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZCheckoutRequest, ZDemoCheckoutForm, ZCheckoutStatusView, ZRedirectAnswer } from '../api/billing-api';
+import { ZCheckoutRequest, demoCheckoutPost, ZCheckoutStatusView, ZRedirectAnswer } from '../api/billing-api';
 import { answers, declareEndpoints } from './define-endpoint';
 
 /**
@@ -57,7 +57,7 @@ export const BILLING_ENDPOINTS = declareEndpoints('billing', {
     summary: 'Completes a demo checkout (form)',
     access: 'public',
     params: z.object({ id: z.string().describe('The checkout') }),
-    body: ZDemoCheckoutForm,
+    body: demoCheckoutPost(),
     answers: { 303: answers.redirect('Done: to /success'), 400: answers.page('Refused: the page again, with why') },
     bodyKind: 'json-or-form',
     example: { body: { email: 'buyer@example.com', simulateFirstPayment: 'on' } },

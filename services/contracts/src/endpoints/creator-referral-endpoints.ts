@@ -19,6 +19,7 @@ import {
   ZReferralCodeValidity,
 } from '../api/creator-referral-api';
 import { ZCreatorCreateInput, ZCreatorProfileInput } from '../api/library-api';
+import { emailField } from '../api/identity-api';
 import { ZCollectionInput, ZCollectionReviewView, ZCreatorCollectionView, ZReturnCollection } from '../api/collections-api';
 import { answers, declareEndpoints, EXAMPLE_ID } from './define-endpoint';
 
@@ -153,7 +154,7 @@ export const CREATOR_REFERRAL_ENDPOINTS = declareEndpoints('creator-referral', {
   'POST /api/creator-auth/forgot-password': {
     summary: 'Mails a one-time password reset link when a creator has this address; the answer is the same either way (form)',
     access: 'public',
-    body: z.object({ email: z.string() }),
+    body: z.object({ email: emailField() }),
     answers: { 200: answers.page('The same words whether or not a creator has the address'), 400: answers.page('Not an email address') },
     bodyKind: 'json-or-form',
     signIn: 'sign-up',

@@ -68,8 +68,9 @@ export const answers = {
 
 /**
  * What a write's body may be at the gateway: JSON (the default); JSON or an HTML form
- * (`json-or-form`: the pages services render post forms, and check their origin; their handler
- * validates the form, since a refused form is answered with the page again); or a file's own
+ * (`json-or-form`: the pages services render post forms, and check their origin; the body is
+ * judged by its schema all the same, and the handler given the value or the refusal, since a
+ * refused form is answered with the page again); or a file's own
  * bytes (`file`: the signed upload addresses).
  */
 export type BodyKind = 'json' | 'json-or-form' | 'file';

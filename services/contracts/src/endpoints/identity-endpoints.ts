@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  emailField,
   ZChangeEmailInput,
   ZChangePasswordInput,
   ZLinkToken,
@@ -159,7 +160,7 @@ export const IDENTITY_ENDPOINTS = declareEndpoints('identity', {
   'POST /api/auth/forgot-password': {
     summary: 'Mails a one-time password reset link when an account has this address; the answer is the same either way (form)',
     access: 'public',
-    body: z.object({ email: z.string() }),
+    body: z.object({ email: emailField() }),
     answers: { 200: answers.page('The same words whether or not an account exists'), 400: answers.page('Not an email address') },
     bodyKind: 'json-or-form',
     signIn: 'sign-up',

@@ -1,4 +1,4 @@
-import { CreatorPasswordChangedV1, CreatorPasswordResetRequestedV1, emailField, newPasswordField } from '@innerecho/contracts';
+import { CreatorPasswordChangedV1, CreatorPasswordResetRequestedV1, newPasswordField } from '@innerecho/contracts';
 import { AppError, badRequest, hashPassword, type Db, type ServiceContext, linkTokenDigest, newLinkToken } from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../config';
 import {
@@ -20,12 +20,6 @@ export const CREATOR_RESET_PASSWORD_PATH = '/api/creator-auth/reset-password';
 export const INVALID_CREATOR_RESET_LINK = 'This password reset link has expired or has already been used. Ask for a new one below.';
 
 type ResetContext = Pick<ServiceContext<CreatorReferralConfig>, 'db' | 'config' | 'transaction' | 'outbox' | 'logger'>;
-
-/** The address, checked and normalised as a creator's sign-in does; null when it is no address. */
-export function creatorResetAddress(input: unknown): string | null {
-  const parsed = emailField().safeParse(input);
-  return parsed.success ? parsed.data : null;
-}
 
 /**
  * Issues a reset link for the active creator with this address, if there is one and it has
@@ -69,7 +63,7 @@ export async function isCreatorResetLinkUsable(db: Db, token: string): Promise<b
  * same transaction, every session of the creator ends, their other links stop working, and
  * "your password was changed" is mailed.
  */
-export async function redeemCreatorPasswordReset(context: ResetContext, token: string, password: unknown): Promise<void> {
+export async function redeemCreatorPasswordReset(context: ResetContext, token: string, password: string): Promise<void> {
   const parsed = newPasswordField().safeParse(password);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Choose a password', 'VALIDATION_FAILED');
   const passwordHash = await hashPassword(parsed.data);

@@ -55,7 +55,7 @@ export async function isUsableCreatorSetupLink(context: Pick<Context, 'db'>, tok
  * transaction, so two submissions cannot both succeed. Sessions signed in with an older
  * password end.
  */
-export async function redeemCreatorSetupLink(context: Context, token: string, password: unknown): Promise<CreatorAccountView> {
+export async function redeemCreatorSetupLink(context: Context, token: string, password: string): Promise<CreatorAccountView> {
   const parsed = newPasswordField().safeParse(password);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Choose a password', 'VALIDATION_FAILED');
   const passwordHash = await hashPassword(parsed.data);

@@ -57,7 +57,7 @@ export async function findUsableSetupToken(db: Db, token: string): Promise<boole
 export async function redeemAdminSetupLink(
   context: Pick<ServiceContext<IdentityConfig>, 'transaction'>,
   token: string,
-  password: unknown,
+  password: string,
 ): Promise<UserRecord> {
   const parsed = ZSignUpInput.shape.password.safeParse(password);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Choose a password', 'VALIDATION_FAILED');

@@ -1,4 +1,4 @@
-import { EmailChangedV1, EmailConfirmationRequestedV1, ZChangeEmailInput } from '@innerecho/contracts';
+import { EmailChangedV1, EmailConfirmationRequestedV1, type ChangeEmailInput } from '@innerecho/contracts';
 import { AppError, isUniqueViolation, verifyPassword, type Db, type ServiceContext, linkTokenDigest, newLinkToken } from '@innerecho/kit';
 import type { IdentityConfig } from '../config';
 import {
@@ -72,9 +72,8 @@ export async function resendConfirmation(context: ConfirmContext, userId: string
  * and the address changes only when its owner follows it. When another account already uses
  * the address, nothing is mailed and the answer is the same, so nobody learns who has an account.
  */
-export async function requestEmailChange(options: { context: ConfirmContext; userId: string; input: unknown }): Promise<string> {
-  const { context, userId } = options;
-  const input = ZChangeEmailInput.parse(options.input);
+export async function requestEmailChange(options: { context: ConfirmContext; userId: string; input: ChangeEmailInput }): Promise<string> {
+  const { context, userId, input } = options;
   const user = await findUserById(context.db, userId);
   if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in to continue');
   if (!user.passwordHash) {

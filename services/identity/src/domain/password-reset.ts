@@ -21,12 +21,6 @@ export const INVALID_RESET_LINK = 'This password reset link has expired or has a
 
 type ResetContext = Pick<ServiceContext<IdentityConfig>, 'db' | 'config' | 'transaction' | 'outbox' | 'logger'>;
 
-/** The address, checked and normalised as sign-up does; null when it is no address. */
-export function resetAddress(input: unknown): string | null {
-  const parsed = ZSignUpInput.shape.email.safeParse(input);
-  return parsed.success ? parsed.data : null;
-}
-
 /**
  * Issues a reset link for the account with this address, if there is one and it has not
  * had its hourly share: the token's digest is kept, and the link travels in an event to
@@ -68,7 +62,7 @@ export async function isResetTokenUsable(db: Db, token: string): Promise<boolean
  * transaction (two submissions cannot both succeed), every session of the account ends and
  * the account's other unused links stop working, and "your password was changed" is mailed.
  */
-export async function redeemPasswordReset(context: ResetContext, token: string, password: unknown): Promise<void> {
+export async function redeemPasswordReset(context: ResetContext, token: string, password: string): Promise<void> {
   const parsed = ZSignUpInput.shape.password.safeParse(password);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Choose a password', 'VALIDATION_FAILED');
   const passwordHash = await hashPassword(parsed.data);

@@ -1,4 +1,4 @@
-import { UserRegisteredV1, ZSignUpInput } from '@innerecho/contracts';
+import { UserRegisteredV1, type SignUpInput } from '@innerecho/contracts';
 import { conflict, hashPassword, isUniqueViolation, type ServiceContext } from '@innerecho/kit';
 import type { IdentityConfig } from '../config';
 import { insertUser, type UserRecord } from '../data-access/user-repository';
@@ -8,20 +8,20 @@ export const roleForEmail = (config: IdentityConfig, email: string) =>
   config.ADMIN_EMAILS.includes(email) ? ('admin' as const) : ('subscriber' as const);
 
 /**
- * Sign-up: validate, create the account and announce it, in one transaction. An address
+ * Sign-up: create the account and announce it, in one transaction. An address
  * typed in (not vouched for by the OpenID provider) is sent a confirmation link; the account
  * works in full meanwhile.
  */
 export async function registerUser(options: {
   context: ServiceContext<IdentityConfig>;
-  input: unknown;
+  /** A sign-up's fields; an account created through the OpenID provider has no password. */
+  input: SignUpInput | { email: string; name: string; password?: undefined };
   requestId?: string;
   /** For accounts created through the OpenID provider. */
   oidcSubject?: string;
 }): Promise<UserRecord> {
-  const { context } = options;
+  const { context, input } = options;
   const oidc = options.oidcSubject !== undefined;
-  const input = oidc ? (options.input as { email: string; name: string; password?: undefined }) : ZSignUpInput.parse(options.input);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   try {
     return await context.transaction(async (tx) => {

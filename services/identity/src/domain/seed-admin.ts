@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { ZSignUpInput } from '@innerecho/contracts';
 import type { ServiceContext } from '@innerecho/kit';
 import type { IdentityConfig } from '../config';
 import { findUserByEmail, updateUser } from '../data-access/user-repository';
@@ -26,7 +27,8 @@ export async function ensureSeedAdmin(context: ServiceContext<IdentityConfig>, s
   if (showPassword) {
     const password = randomBytes(12).toString('base64url');
     const config = { ...context.config, ADMIN_EMAILS: [...context.config.ADMIN_EMAILS, email] };
-    await registerUser({ context: { ...context, config }, input: { email, password, name: 'Admin' } });
+    // The configured address is held to the rules a sign-up's is.
+    await registerUser({ context: { ...context, config }, input: ZSignUpInput.parse({ email, password, name: 'Admin' }) });
     showPassword({ email, password });
     return;
   }

@@ -1,4 +1,4 @@
-import { ZSignInInput } from '@innerecho/contracts';
+import type { SignInInput } from '@innerecho/contracts';
 import { unauthorized, verifyPassword, type ServiceContext } from '@innerecho/kit';
 import type { IdentityConfig } from '../config';
 import { findUserByEmail, findUserByOidcSubject, updateUser, type UserRecord } from '../data-access/user-repository';
@@ -6,9 +6,8 @@ import { registerUser, roleForEmail } from './register-user';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Incorrect email or password';
 
-export async function signIn(options: { context: ServiceContext<IdentityConfig>; input: unknown }): Promise<UserRecord> {
-  const { context } = options;
-  const input = ZSignInInput.parse(options.input);
+export async function signIn(options: { context: ServiceContext<IdentityConfig>; input: SignInInput }): Promise<UserRecord> {
+  const { context, input } = options;
   const user = await findUserByEmail(context.db, input.email);
   const valid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !valid) throw unauthorized(INVALID_CREDENTIALS_MESSAGE, 'INVALID_CREDENTIALS');

@@ -6,6 +6,7 @@ import type { SessionClaims } from '../auth/session-token';
 import type { Entitlements } from '../auth/entitlements';
 import { AppError } from '../errors';
 import { answerMismatch, answersChecked, checkJsonAnswers, refuseUndeclaredAnswer } from './answer-check';
+import { judgeFormBody, type FormBody } from './form-posts';
 
 /** The path parameters of a path pattern: `:name` one segment (text), `*name` the rest (its segments). */
 export type ParamsOf<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
@@ -46,9 +47,17 @@ type SignedIn = 'listener' | 'subscriber' | 'admin';
 
 type FieldsOf<E> = E extends Endpoint<string, infer F> ? F : never;
 type Parsed<F, K extends string> = F extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+/** A JSON body parsed; a form route's body judged (see `FormBody`); a file's body as it came. */
+type BodyOf<F> = F extends { bodyKind: 'file' }
+  ? unknown
+  : F extends { bodyKind: 'json-or-form' }
+    ? F extends { body: infer S extends z.ZodType }
+      ? FormBody<z.output<S>>
+      : undefined
+    : Parsed<F, 'body'>;
 
 /**
- * What a declared handler is given: the path parameters, query and JSON body parsed by the
+ * What a declared handler is given: the path parameters, query and body parsed by the
  * declaration's schemas (defaults and transforms applied, once), the signed-in caller when
  * the access needs one, and the request and answer for what only they carry (cookies, the
  * request id, the log).
@@ -56,8 +65,12 @@ type Parsed<F, K extends string> = F extends { [P in K]: infer S extends z.ZodTy
 export interface DeclaredInput<E> {
   params: Parsed<FieldsOf<E>, 'params'>;
   query: Parsed<FieldsOf<E>, 'query'>;
-  /** The parsed JSON body; a form's or a file's body is the handler's to read. */
-  body: FieldsOf<E> extends { bodyKind: 'json-or-form' | 'file' } ? unknown : Parsed<FieldsOf<E>, 'body'>;
+  /**
+   * The parsed JSON body. A route that takes a form or JSON is given its body judged, the
+   * value or the refusal, since it answers a refused form with its page; a file's body is the
+   * handler's to read.
+   */
+  body: BodyOf<FieldsOf<E>>;
   user: FieldsOf<E>['access'] extends SignedIn ? SessionClaims : SessionClaims | undefined;
   req: Request;
   res: Response;
@@ -94,9 +107,10 @@ export interface DeclaredRoutesOptions {
  *    (403), or the service's own `checks` for the kinds only it can tell (a creator's session);
  * 2. the path parameters against their schema: a path whose parameter fails it names
  *    nothing, 404;
- * 3. the query and the JSON body against theirs: 400 with the schema's first message. Bodies
- *    of form routes are validated by their handler, which answers a refused form with the
- *    page again; file bodies are the file.
+ * 3. the query and the JSON body against theirs: 400 with the schema's first message. The
+ *    body of a route that takes a form or JSON is judged against its schema too, and the
+ *    handler is given the value or the refusal (`FormBody`): it answers a refused form with
+ *    its page again, and a JSON caller with the 400 (`formValue`). File bodies are the file.
  * The handler is given what was parsed and returns `{ status, body, headers }`, typed by the
  * declaration: a declared status, its declared body, declared headers. `raw(id, handler)` is
  * the same for answers the handler writes itself (streamed audio, pages, redirects, files).
@@ -193,7 +207,7 @@ export class DeclaredRoutes<D extends Record<string, Endpoint>> {
     this.router[method](endpoint.path, run);
   }
 
-  /** The declaration's checks of the input, its parsed values (params 404, query and JSON body 400). */
+  /** The declaration's checks of the input, its parsed values (params 404, query and JSON body 400, a form or JSON body judged). */
   private parse(endpoint: Endpoint, req: Request) {
     const { params, query, body, bodyKind } = endpoint.fields;
     let parsedParams: unknown;
@@ -203,7 +217,9 @@ export class DeclaredRoutes<D extends Record<string, Endpoint>> {
       parsedParams = checked.data;
     }
     const parsedQuery = query ? query.parse(req.query) : undefined;
-    const parsedBody = body && (bodyKind ?? 'json') === 'json' ? body.parse(req.body ?? {}) : req.body;
+    const kind = bodyKind ?? 'json';
+    const parsedBody =
+      kind === 'file' ? req.body : !body ? undefined : kind === 'json-or-form' ? judgeFormBody(body, req.body) : body.parse(req.body ?? {});
     return { params: parsedParams, query: parsedQuery, body: parsedBody };
   }
 

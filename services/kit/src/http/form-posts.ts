@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { ZodError } from 'zod';
+import { ZodError, type z } from 'zod';
 import { AppError } from '../errors';
 
 /** The server-rendered pages post forms; API callers post JSON. Each gets its own kind of answer. */
@@ -13,6 +13,31 @@ export function formError(error: unknown): AppError | null {
   if (error instanceof AppError) return error.status < 500 ? error : null;
   if (error instanceof ZodError) return new AppError(400, 'VALIDATION_FAILED', error.issues[0]?.message ?? 'Invalid input');
   return null;
+}
+
+/**
+ * The body of a route that takes a form or JSON, as its declared schema judged it: the typed
+ * value, or why it was refused (the schema's first message, and every issue). A refused form
+ * is answered with its page again, so the handler chooses the answer. `posted` is the body as
+ * it came, for a page that shows the fields again as they were typed (through `formText`).
+ */
+export type FormBody<T> =
+  | { ok: true; value: T; posted: Readonly<Record<string, unknown>> }
+  | { ok: false; message: string; issues: z.core.$ZodIssue[]; posted: Readonly<Record<string, unknown>> };
+
+/** Judges a form or JSON body by its schema (defaults and transforms applied), without throwing. */
+export function judgeFormBody<S extends z.ZodType>(schema: S, body: unknown): FormBody<z.output<S>> {
+  const posted = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const checked = schema.safeParse(body ?? {});
+  if (checked.success) return { ok: true, value: checked.data, posted };
+  const { issues } = checked.error;
+  return { ok: false, message: issues[0]?.message ?? 'Invalid input', issues, posted };
+}
+
+/** A form body's value; a refused one is thrown as the 400 every refused input is (its first message). */
+export function formValue<T>(body: FormBody<T>): T {
+  if (body.ok) return body.value;
+  throw new AppError(400, 'VALIDATION_FAILED', body.message);
 }
 
 /** A posted field to show again in the re-rendered form. */

@@ -131,7 +131,7 @@ export function billingRoutes({ context, stripe }: BillingRoutesOptions) {
   router.raw('POST /api/billing/demo-checkout/:id/complete', async ({ params, body, req, res }) => {
     assertSameOrigin(req); // a cross-site form post to the demo pages is refused
     try {
-      const session = await completeDemoCheckout({ context, checkoutId: params.id, input: body, requestId: req.requestId });
+      const session = await completeDemoCheckout({ context, checkoutId: params.id, form: body, requestId: req.requestId });
       counted.checkout('demo', 'completed');
       res.redirect(303, successPath(session.id));
     } catch (error) {

@@ -1,10 +1,18 @@
 import { CREATOR_REFERRAL_ENDPOINTS } from '@innerecho/contracts';
 import type { Response } from 'express';
-import { AppError, assertSameOrigin, choosePasswordForm, declaredRoutes, escapeHtml, sendPage, type ServiceContext } from '@innerecho/kit';
+import {
+  AppError,
+  assertSameOrigin,
+  choosePasswordForm,
+  declaredRoutes,
+  escapeHtml,
+  formText,
+  sendPage,
+  type ServiceContext,
+} from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../../config';
 import {
   CREATOR_RESET_PASSWORD_PATH,
-  creatorResetAddress,
   INVALID_CREATOR_RESET_LINK,
   isCreatorResetLinkUsable,
   issueCreatorPasswordReset,
@@ -60,14 +68,15 @@ ${token ? choosePasswordForm(CREATOR_RESET_PASSWORD_PATH, token) : `${forgotForm
 
   router.raw('GET /api/creator-auth/forgot-password', ({ res }) => forgotPage(res, 200));
 
-  // A form's body is this handler's to check: a refused one answers with the page again.
+  // A refused address answers with the page again.
   router.raw('POST /api/creator-auth/forgot-password', ({ body, req, res }) => {
     assertSameOrigin(req);
-    const email = creatorResetAddress((body as Record<string, unknown> | undefined)?.email);
-    if (!email) return forgotPage(res, 400, { error: 'Enter the email address of your creator account' });
+    if (!body.ok) return forgotPage(res, 400, { error: 'Enter the email address of your creator account' });
     // Answered before anything is looked up: the same words, status and time for every address.
     forgotPage(res, 200, { sent: true });
-    issueCreatorPasswordReset(context, email).catch((error) => context.logger.error({ err: error }, 'issuing a creator reset link failed'));
+    issueCreatorPasswordReset(context, body.value.email).catch((error) =>
+      context.logger.error({ err: error }, 'issuing a creator reset link failed'),
+    );
   });
 
   router.raw('GET /api/creator-auth/reset-password', async ({ query, res }) => {
@@ -79,8 +88,10 @@ ${token ? choosePasswordForm(CREATOR_RESET_PASSWORD_PATH, token) : `${forgotForm
 
   router.raw('POST /api/creator-auth/reset-password', async ({ body, req, res }) => {
     assertSameOrigin(req);
-    const form = (body ?? {}) as Record<string, unknown>;
-    const token = typeof form.token === 'string' ? form.token.slice(0, 200) : '';
+    // A field missing, or not text: the form again, keeping the link's token.
+    if (!body.ok) return resetPage(res, 400, formText(body.posted.token).slice(0, 200), body.message);
+    const form = body.value;
+    const token = form.token.slice(0, 200);
     if (form.password !== form.confirm) return resetPage(res, 400, token, 'The two passwords are not the same', 'PASSWORDS_DIFFER');
     try {
       await redeemCreatorPasswordReset(context, token, form.password);

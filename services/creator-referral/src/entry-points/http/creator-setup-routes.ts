@@ -1,6 +1,15 @@
 import { CREATOR_REFERRAL_ENDPOINTS } from '@innerecho/contracts';
 import { type Response } from 'express';
-import { AppError, assertSameOrigin, choosePasswordForm, escapeHtml, sendPage, type ServiceContext, declaredRoutes } from '@innerecho/kit';
+import {
+  AppError,
+  assertSameOrigin,
+  choosePasswordForm,
+  escapeHtml,
+  formText,
+  sendPage,
+  type ServiceContext,
+  declaredRoutes,
+} from '@innerecho/kit';
 import type { CreatorReferralConfig } from '../../config';
 import {
   CREATOR_SETUP_PATH,
@@ -37,11 +46,13 @@ ${token ? choosePasswordForm(CREATOR_SETUP_PATH, token) : ''}`,
     page(res, 200, token);
   });
 
-  // A form's body is this handler's to check: a refused one answers with the page again.
+  // A refused form answers with the page again.
   router.raw('POST /api/creator-auth/setup', async ({ body, req, res }) => {
     assertSameOrigin(req);
-    const form = (body ?? {}) as Record<string, unknown>;
-    const token = typeof form.token === 'string' ? form.token.slice(0, 200) : '';
+    // A field missing, or not text: the form again, keeping the link's token.
+    if (!body.ok) return page(res, 400, formText(body.posted.token).slice(0, 200), body.message);
+    const form = body.value;
+    const token = form.token.slice(0, 200);
     if (form.password !== form.confirm) return page(res, 400, token, 'The two passwords are not the same', 'PASSWORDS_DIFFER');
     try {
       const creator = await redeemCreatorSetupLink(context, token, form.password);

@@ -1,10 +1,12 @@
-import { IDENTITY_ENDPOINTS } from '@innerecho/contracts';
+import { IDENTITY_ENDPOINTS, type DeleteAccountInput } from '@innerecho/contracts';
 import { type Request, type Response } from 'express';
 import {
   assertSameOrigin,
   formError,
+  formValue,
   isFormPost,
   sendPage,
+  type FormBody,
   type ServiceContext,
   type SessionClaims,
   type TokenSigner,
@@ -78,9 +80,8 @@ export function accountRoutes({ context, signer }: { context: ServiceContext<Ide
   router.raw('POST /api/auth/password', async ({ user: claims, body, req, res }) => {
     assertSameOrigin(req);
     try {
-      // A form's body is checked here, by its declaration, not by the kit: a refused form gets the account page again, saying why.
-      const input = IDENTITY_ENDPOINTS['POST /api/auth/password'].fields.body.parse(body);
-      const user = await changePassword({ context, userId: claims.id, input });
+      // A refused form (its body, or the password) gets the account page again, saying why.
+      const user = await changePassword({ context, userId: claims.id, input: formValue(body) });
       // Every session ended with the old password; this browser carries on in a new one.
       setSessionCookie(res, config, await startSession({ context, signer, user }));
       if (isFormPost(req)) res.redirect(303, `${ACCOUNT_PAGE_PATH}?notice=password-changed`);
@@ -100,26 +101,23 @@ export function accountRoutes({ context, signer }: { context: ServiceContext<Ide
     else res.json({ signedOutSessions: ended });
   });
 
-  type RemoveInput = { user: SessionClaims; body: unknown; req: Request; res: Response };
-  const removeAccount =
-    (id: 'DELETE /api/auth/account' | 'POST /api/auth/account/delete') =>
-    async ({ user: claims, body, req, res }: RemoveInput) => {
-      assertSameOrigin(req);
-      try {
-        const input = IDENTITY_ENDPOINTS[id].fields.body.parse(body ?? {});
-        await deleteAccount({ context, userId: claims.id, input, requestId: req.requestId });
-      } catch (error) {
-        const appError = formError(error);
-        if (!appError || !isFormPost(req)) throw appError ?? error;
-        await showAccountPage(claims.id, res, { status: appError.status, error: appError.message });
-        return;
-      }
-      endSessionOnThisBrowser(res, config);
-      if (isFormPost(req)) res.redirect(303, '/api/login?mode=signup&notice=account-deleted');
-      else res.json({ deleted: true });
-    };
-  router.raw('DELETE /api/auth/account', removeAccount('DELETE /api/auth/account'));
-  router.raw('POST /api/auth/account/delete', removeAccount('POST /api/auth/account/delete'));
+  type RemoveInput = { user: SessionClaims; body: FormBody<DeleteAccountInput>; req: Request; res: Response };
+  const removeAccount = async ({ user: claims, body, req, res }: RemoveInput) => {
+    assertSameOrigin(req);
+    try {
+      await deleteAccount({ context, userId: claims.id, input: formValue(body), requestId: req.requestId });
+    } catch (error) {
+      const appError = formError(error);
+      if (!appError || !isFormPost(req)) throw appError ?? error;
+      await showAccountPage(claims.id, res, { status: appError.status, error: appError.message });
+      return;
+    }
+    endSessionOnThisBrowser(res, config);
+    if (isFormPost(req)) res.redirect(303, '/api/login?mode=signup&notice=account-deleted');
+    else res.json({ deleted: true });
+  };
+  router.raw('DELETE /api/auth/account', removeAccount);
+  router.raw('POST /api/auth/account/delete', removeAccount);
 
   return router;
 }

@@ -6,6 +6,7 @@ import {
   choosePasswordForm,
   declaredRoutes,
   escapeHtml,
+  formText,
   sendPage,
   type ServiceContext,
   type TokenSigner,
@@ -42,11 +43,13 @@ ${token ? choosePasswordForm(ADMIN_SETUP_PATH, token) : ''}`,
     page(res, 200, token);
   });
 
-  // A form's body is this handler's to check: a refused one answers with the page again.
+  // A refused form answers with the page again.
   router.raw('POST /api/auth/admin-setup', async ({ body, req, res }) => {
     assertSameOrigin(req);
-    const form = (body ?? {}) as Record<string, unknown>;
-    const token = typeof form.token === 'string' ? form.token : '';
+    // A field missing, or not text: the form again, keeping the link's token.
+    if (!body.ok) return page(res, 400, formText(body.posted.token), body.message);
+    const form = body.value;
+    const { token } = form;
     if (form.password !== form.confirm) return page(res, 400, token, 'The two passwords are not the same', 'PASSWORDS_DIFFER');
     try {
       const admin = await redeemAdminSetupLink(context, token, form.password);

@@ -7,11 +7,13 @@ import {
   forbidden,
   formError,
   formText,
+  formValue,
   isFormPost,
   mountPersonalReads,
   requireUser,
   sendPage,
   unauthorized,
+  type FormBody,
   type KeyStore,
   type PersonalRead,
   type SessionClaims,
@@ -32,9 +34,8 @@ import { cookieOptions, endSessionOnThisBrowser, RETURNING_COOKIE, setSessionCoo
 
 const OIDC_PENDING_COOKIE = 'ie_oidc';
 
-/** The fields of a sign-in or sign-up form the page shows again, as they came (the domain validates them). */
-type SignInForm = Record<string, unknown>;
-const asForm = (body: unknown): SignInForm => (typeof body === 'object' && body !== null ? (body as SignInForm) : {});
+/** The fields of a sign-in or sign-up form as they came, which the page shows again. */
+type SignInForm = FormBody<unknown>['posted'];
 const CROSS_SITE_SIGN_IN = 'Cross-site sign-in is not allowed';
 
 export interface AuthRoutesOptions {
@@ -90,7 +91,7 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions) {
     setSessionCookie(res, config, await startSession({ context, signer, user }));
   };
 
-  // A form's body is the handler's to check: the domain validates it, a refused form answers with the page again.
+  // A refused form (its body, or the sign-in) answers with the page again; a JSON caller with JSON.
   const answerWithUser = async (req: Request, res: Response, form: SignInForm, user: UserRecord, status: number) => {
     await beginSession(res, user);
     if (isFormPost(req)) {
@@ -139,10 +140,10 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions) {
   });
 
   router.raw('POST /api/login', async ({ body, req, res }) => {
-    const form = asForm(body);
+    const form = body.posted;
     try {
       assertSameOrigin(req, CROSS_SITE_SIGN_IN); // login CSRF
-      const user = await signIn({ context, input: body });
+      const user = await signIn({ context, input: formValue(body) });
       await answerWithUser(req, res, form, user, 200);
     } catch (error) {
       answerWithError(req, res, form, error, 'signin');
@@ -150,11 +151,11 @@ export function authRoutes({ context, signer, keys, oidc }: AuthRoutesOptions) {
   });
 
   router.raw('POST /api/signup', async ({ body, req, res }) => {
-    const form = asForm(body);
+    const form = body.posted;
     try {
       assertSameOrigin(req, CROSS_SITE_SIGN_IN); // login CSRF
       if (oidc) throw forbidden('Accounts are created through the sign-in provider', 'SIGNUP_DISABLED');
-      const user = await registerUser({ context, input: body, requestId: req.requestId });
+      const user = await registerUser({ context, input: formValue(body), requestId: req.requestId });
       await answerWithUser(req, res, form, user, 201);
     } catch (error) {
       answerWithError(req, res, form, error, 'signup');

@@ -6,6 +6,7 @@ import {
   declaredRoutes,
   escapeHtml,
   formError,
+  formValue,
   isFormPost,
   sendPage,
   type ServiceContext,
@@ -23,7 +24,7 @@ import {
 import { ACCOUNT_PAGE_PATH } from './account-page';
 import { accountPageSender } from './account-routes';
 
-const linkToken = (value: unknown) => (typeof value === 'string' ? value.slice(0, 200) : '');
+const linkToken = (value: string | undefined) => (value ?? '').slice(0, 200);
 
 const onwards = `<p class="switch"><a href="/affirmations">Continue to InnerEcho</a> · <a href="${ACCOUNT_PAGE_PATH}">Your account</a></p>`;
 
@@ -84,7 +85,8 @@ ${onwards}`,
   router.raw('POST /api/auth/confirm-email', async ({ body, req, res }) => {
     assertSameOrigin(req);
     try {
-      const confirmed = await confirmEmail(context, linkToken((body as Record<string, unknown> | undefined)?.token));
+      // A body without a token (or with one longer than any) confirms nothing: the link's refusal.
+      const confirmed = await confirmEmail(context, body.ok ? body.value.token : '');
       req.log?.info({ purpose: confirmed.purpose }, 'address confirmed');
       if (isFormPost(req)) linkPage(res, 200, confirmedBody(confirmed));
       else res.json({ confirmed: true, email: confirmed.email, purpose: confirmed.purpose });
@@ -125,7 +127,7 @@ ${onwards}`,
       id,
       req,
       res,
-      async () => ({ pendingEmail: await requestEmailChange({ context, userId: id, input: body }) }),
+      async () => ({ pendingEmail: await requestEmailChange({ context, userId: id, input: formValue(body) }) }),
       'email-change-sent',
     );
   });

@@ -1,6 +1,15 @@
 import { IDENTITY_ENDPOINTS } from '@innerecho/contracts';
 import type { Response } from 'express';
-import { AppError, assertSameOrigin, choosePasswordForm, declaredRoutes, escapeHtml, sendPage, type ServiceContext } from '@innerecho/kit';
+import {
+  AppError,
+  assertSameOrigin,
+  choosePasswordForm,
+  declaredRoutes,
+  escapeHtml,
+  formText,
+  sendPage,
+  type ServiceContext,
+} from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 import {
   INVALID_RESET_LINK,
@@ -8,7 +17,6 @@ import {
   issuePasswordReset,
   redeemPasswordReset,
   RESET_PASSWORD_PATH,
-  resetAddress,
 } from '../../domain/password-reset';
 
 const FORGOT_PATH = '/api/auth/forgot-password';
@@ -60,14 +68,15 @@ ${token ? choosePasswordForm(RESET_PASSWORD_PATH, token) : `${forgotForm()}${sig
 
   router.raw('GET /api/auth/forgot-password', ({ res }) => forgotPage(res, 200));
 
-  // A form's body is this handler's to check: a refused one answers with the page again.
+  // A refused address answers with the page again.
   router.raw('POST /api/auth/forgot-password', ({ body, req, res }) => {
     assertSameOrigin(req);
-    const email = resetAddress((body as Record<string, unknown> | undefined)?.email);
-    if (!email) return forgotPage(res, 400, { error: 'Enter the email address you signed up with', email: '' });
+    if (!body.ok) return forgotPage(res, 400, { error: 'Enter the email address you signed up with', email: '' });
     // Answered before anything is looked up: the same words, status and time for every address.
     forgotPage(res, 200, { sent: true });
-    issuePasswordReset(context, email).catch((error) => context.logger.error({ err: error }, 'issuing a password reset link failed'));
+    issuePasswordReset(context, body.value.email).catch((error) =>
+      context.logger.error({ err: error }, 'issuing a password reset link failed'),
+    );
   });
 
   router.raw('GET /api/auth/reset-password', async ({ query, res }) => {
@@ -78,8 +87,10 @@ ${token ? choosePasswordForm(RESET_PASSWORD_PATH, token) : `${forgotForm()}${sig
 
   router.raw('POST /api/auth/reset-password', async ({ body, req, res }) => {
     assertSameOrigin(req);
-    const form = (body ?? {}) as Record<string, unknown>;
-    const token = typeof form.token === 'string' ? form.token.slice(0, 200) : '';
+    // A refused form (a field missing, or not text) answers with the form again, keeping the link's token.
+    if (!body.ok) return resetPage(res, 400, formText(body.posted.token).slice(0, 200), body.message);
+    const form = body.value;
+    const token = form.token.slice(0, 200);
     if (form.password !== form.confirm) return resetPage(res, 400, token, 'The two passwords are not the same', 'PASSWORDS_DIFFER');
     try {
       await redeemPasswordReset(context, token, form.password);

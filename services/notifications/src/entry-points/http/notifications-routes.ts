@@ -1,5 +1,5 @@
-import { NOTIFICATIONS_ENDPOINTS, NOTIFICATIONS_MESSAGES, ZMailSettingsForm } from '@innerecho/contracts';
-import { assertSameOrigin, declaredRoutes, formError, sendPage, type ServiceContext } from '@innerecho/kit';
+import { NOTIFICATIONS_ENDPOINTS, NOTIFICATIONS_MESSAGES } from '@innerecho/contracts';
+import { assertSameOrigin, declaredRoutes, formError, formValue, sendPage, type ServiceContext } from '@innerecho/kit';
 import type { NotificationsConfig } from '../../config';
 import { listenerPreferences, mailOfUnsubscribeToken, recipientKeyOf, setMailWanted } from '../../domain/mail-preferences';
 import { saveMailSettings, setReminder } from '../../domain/daily-reminders';
@@ -34,11 +34,10 @@ export function notificationsRoutes(context: ServiceContext<NotificationsConfig>
     sendPage(res, mailSettingsPage({ preferences: await listenerPreferences(db, user.id), saved: req.query.saved === '1' }));
   });
 
-  router.raw('POST /api/notifications/mail-settings', async ({ user, req, res }) => {
+  router.raw('POST /api/notifications/mail-settings', async ({ user, body, req, res }) => {
     assertSameOrigin(req);
     try {
-      const form = ZMailSettingsForm.parse(req.body ?? {});
-      await saveMailSettings(context, { userId: user.id, email: user.email, form }, new Date());
+      await saveMailSettings(context, { userId: user.id, email: user.email, form: formValue(body) }, new Date());
       res.redirect(303, `${MAIL_SETTINGS_PATH}?saved=1`);
     } catch (error) {
       const refusal = formError(error);
