@@ -67,7 +67,7 @@ function SavedList() {
       ...savedAffirmationDelete(item.id),
       label: title,
       onDeleted: () => {
-        if (offline.isKept(item.id)) offline.remove.mutate(item.id);
+        if (offline.hasOfflineCopy(item.id)) offline.remove.mutate(item.id);
         void queryClient.invalidateQueries({ queryKey: savedAffirmationsQueryKey(sessionId) });
         void queryClient.invalidateQueries({ queryKey: DAILY_ALLOWANCE_QUERY_KEY });
       },

@@ -55,7 +55,7 @@ export function useOfflineCopies() {
     userId,
     copies: list,
     totalBytes: list.reduce((sum, copy) => sum + copy.bytes, 0),
-    isKept: (savedId: string) => list.some((copy) => copy.savedId === savedId),
+    hasOfflineCopy: (savedId: string) => list.some((copy) => copy.savedId === savedId),
     keep,
     remove,
     removeAll,

@@ -17,10 +17,10 @@ export interface SavedAffirmationItemProps {
 }
 
 /**
- * The kept copy of a saved affirmation as a playable blob: address while `wanted`, or null
- * (not kept, or not read yet). The address is revoked when no longer wanted.
+ * The offline copy of a saved affirmation as a playable blob: address while `wanted`, or null
+ * (no offline copy, or not read yet). The address is revoked when no longer wanted.
  */
-function useKeptAudioUrl(userId: string, savedId: string, wanted: boolean): string | null {
+function useOfflineCopyUrl(userId: string, savedId: string, wanted: boolean): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!wanted) return;
@@ -56,8 +56,8 @@ export function SavedAffirmationItem({ item, onDelete }: SavedAffirmationItemPro
   const [playing, setPlaying] = useState(false);
   const [speed, setSpeed] = useSavedSpeed(item.id, item.voiceSpeed);
   const offline = useOfflineCopies();
-  const kept = offline.isKept(item.id);
-  const keptUrl = useKeptAudioUrl(offline.userId, item.id, kept && playing);
+  const kept = offline.hasOfflineCopy(item.id);
+  const offlineCopyUrl = useOfflineCopyUrl(offline.userId, item.id, kept && playing);
   const keeping = offline.keep.isPending && offline.keep.variables?.id === item.id;
   const text = item.transcript ?? item.customAffirmation;
   const parts = item.sessionParts ?? null;
@@ -133,14 +133,14 @@ export function SavedAffirmationItem({ item, onDelete }: SavedAffirmationItemPro
       </div>
       {parts ? <SessionPartsList title={title} parts={parts} /> : null}
       <SavedAffirmationDetails item={item} title={title} speed={speed} kept={kept} onRemoveOffline={() => offline.remove.mutate(item.id)} />
-      {playing && kept && !keptUrl ? (
+      {playing && kept && !offlineCopyUrl ? (
         <p role="status" css={(t) => ({ display: 'flex', alignItems: 'center', gap: 8, margin: 0, color: t.colors.textMuted })}>
           <Spinner size={16} />
           Opening the copy on this device…
         </p>
       ) : playing ? (
         <AffirmationPlayer
-          src={keptUrl ?? item.audioFilePath}
+          src={offlineCopyUrl ?? item.audioFilePath}
           title={title}
           category={text?.category ?? null}
           speed={speed}
