@@ -29,7 +29,8 @@ function validateOpenApi(document: unknown): Promise<{ valid: boolean; errors?: 
 let server: Server;
 let url = '';
 
-beforeAll(async () => {
+/** A gateway whose services are nowhere: the reference and its refusals need none. */
+function gatewayWithoutServices(env: Record<string, string> = {}) {
   const nowhere = 'http://127.0.0.1:9';
   const config = ZGatewayEnv.parse({
     PORT: '0',
@@ -39,12 +40,17 @@ beforeAll(async () => {
     GENERATION_URL: nowhere,
     BILLING_URL: nowhere,
     CREATOR_REFERRAL_URL: nowhere,
+    ...env,
   });
-  const app = createGateway({
+  return createGateway({
     config,
     logger: createLogger('gateway-test', 'silent'),
     verifier: createTokenVerifier(localKeyResolver(KeyStore.inMemory()), USER_TOKEN_ISSUER),
   });
+}
+
+beforeAll(async () => {
+  const app = gatewayWithoutServices();
   server = await new Promise<Server>((resolve) => {
     const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -90,21 +96,7 @@ test("every operation declares the gateway's 429, and a refusal for the address'
   expect(operations.filter((operation) => !operation.responses['429']).map((operation) => operation.operationId)).toEqual([]);
   const declared = document.paths['/api/transcripts'].get;
 
-  const nowhere = 'http://127.0.0.1:9';
-  const limited = createGateway({
-    config: ZGatewayEnv.parse({
-      PORT: '0',
-      API_RATE_LIMIT: '1',
-      IDENTITY_URL: nowhere,
-      VOICE_URL: nowhere,
-      LIBRARY_URL: nowhere,
-      GENERATION_URL: nowhere,
-      BILLING_URL: nowhere,
-      CREATOR_REFERRAL_URL: nowhere,
-    }),
-    logger: createLogger('gateway-test', 'silent'),
-    verifier: createTokenVerifier(localKeyResolver(KeyStore.inMemory()), USER_TOKEN_ISSUER),
-  });
+  const limited = gatewayWithoutServices({ API_RATE_LIMIT: '1' });
   const limitedServer = await new Promise<Server>((resolve) => {
     const s = createServer(limited).listen(0, '127.0.0.1', () => resolve(s));
   });
