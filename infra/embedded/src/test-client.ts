@@ -141,18 +141,7 @@ export class TestClient {
   }
 
   async request(method: string, path: string, options: RequestOptions = {}) {
-    const headers: Record<string, string> = { ...(options.headers ?? {}) };
-    if (method !== 'GET' && method !== 'HEAD' && !Object.keys(headers).some((name) => name.toLowerCase() === 'origin'))
-      headers.origin = new URL(this.baseUrl).origin;
-    for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === 'origin' && value === '') delete headers[name];
-    let body: string | Uint8Array | undefined = options.body;
-    if (options.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(options.json);
-    } else if (options.form) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(options.form).toString();
-    }
+    const { headers, body } = requestToSend(this.baseUrl, method, options);
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const init = { method, headers, redirect: 'manual' as const, signal: options.signal };
     const res = this.dispatcher
@@ -167,16 +156,7 @@ export class TestClient {
       if (expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    const bytes = Buffer.from(await res.arrayBuffer());
-    // Decoded as fetch's text() does (UTF-8, a leading byte order mark dropped).
-    const text = new TextDecoder().decode(bytes);
-    let data: any = undefined;
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, headers: res.headers, text, bytes, data };
+    return answerRead(res.status, res.headers, Buffer.from(await res.arrayBuffer()));
   }
 
   get = (path: string, headers?: Record<string, string>) => this.request('GET', path, { headers });
@@ -192,6 +172,38 @@ export class TestClient {
 
 let counter = 0;
 /** A unique email per call, so tests never collide. */
+/**
+ * The headers and body a test client sends: the site's Origin on a write unless the caller
+ * names one (an empty one sends none), and a `json` or `form` body with its content type.
+ */
+export function requestToSend(baseUrl: string, method: string, options: RequestOptions) {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (method !== 'GET' && method !== 'HEAD' && !Object.keys(headers).some((name) => name.toLowerCase() === 'origin'))
+    headers.origin = new URL(baseUrl).origin;
+  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() === 'origin' && value === '') delete headers[name];
+  let body: string | Uint8Array | undefined = options.body;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  }
+  return { headers, body };
+}
+
+/** An answer as a test client gives it: its bytes, their text (as fetch's text() decodes it) and, when JSON, the value. */
+export function answerRead(status: number, headers: Headers, bytes: Buffer) {
+  const text = new TextDecoder().decode(bytes);
+  let data: any = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON */
+  }
+  return { status, headers, text, bytes, data };
+}
+
 export const uniqueEmail = (prefix = 'user') => `${prefix}.${Date.now().toString(36)}.${counter++}@example.com`;
 /** A sessionId in the browser's format: session_<timestamp>_<random>. */
 export const newSessionId = () => `session_${Date.now()}_${Math.random().toString(36).slice(2, 11)}`;
