@@ -10,6 +10,11 @@ import { AppError, createLogger, errorMiddleware } from '../src';
  * part-way, where a counted body passes its limit (as signed uploads do).
  */
 const MB = 1024 * 1024;
+/**
+ * Longer than the kit reads a refused body for (ten seconds): a read that stalls shows up as
+ * a closed connection (reusedSocket false), not as jest's timeout on a loaded machine.
+ */
+const PAST_THE_REFUSED_BODY_READ_MS = 20_000;
 let server: Server;
 let base: string;
 
@@ -64,54 +69,66 @@ describe('a body refused while it is still arriving', () => {
   test.each([
     ['from its declared length', '/declared', 'PAYLOAD_TOO_LARGE'],
     ['part-way, past its limit', '/midway', 'STORAGE_QUOTA_EXCEEDED'],
-  ])('%s: the caller gets the refusal whole, and the same connection carries the next request', async (_case, path, code) => {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    try {
-      const refused = await send(agent, 'PUT', path, Buffer.alloc(8 * MB, 1));
-      expect(refused.status).toBe(413);
-      expect(JSON.parse(refused.body)).toMatchObject({ code });
-      expect(refused.connection).not.toBe('close');
-      const next = await send(agent, 'GET', '/next');
-      expect(next).toMatchObject({ status: 200, reusedSocket: true });
-      expect(JSON.parse(next.body)).toEqual({ answered: true });
-    } finally {
-      agent.destroy();
-    }
-  });
+  ])(
+    '%s: the caller gets the refusal whole, and the same connection carries the next request',
+    async (_case, path, code) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const refused = await send(agent, 'PUT', path, Buffer.alloc(8 * MB, 1));
+        expect(refused.status).toBe(413);
+        expect(JSON.parse(refused.body)).toMatchObject({ code });
+        expect(refused.connection).not.toBe('close');
+        const next = await send(agent, 'GET', '/next');
+        expect(next).toMatchObject({ status: 200, reusedSocket: true });
+        expect(JSON.parse(next.body)).toEqual({ answered: true });
+      } finally {
+        agent.destroy();
+      }
+    },
+    PAST_THE_REFUSED_BODY_READ_MS,
+  );
 
-  test('a refused signed upload read to its end still has its connection a second and more later', async () => {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    try {
-      expect((await send(agent, 'PUT', '/signed', Buffer.alloc(8 * MB, 1))).status).toBe(413);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect(await send(agent, 'GET', '/next')).toMatchObject({ status: 200, reusedSocket: true });
-    } finally {
-      agent.destroy();
-    }
-  });
+  test(
+    'a refused signed upload read to its end still has its connection a second and more later',
+    async () => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        expect((await send(agent, 'PUT', '/signed', Buffer.alloc(8 * MB, 1))).status).toBe(413);
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        expect(await send(agent, 'GET', '/next')).toMatchObject({ status: 200, reusedSocket: true });
+      } finally {
+        agent.destroy();
+      }
+    },
+    PAST_THE_REFUSED_BODY_READ_MS,
+  );
 
   test.each([
     ['declared larger than the service will read', { 'content-length': String(200 * MB) }],
     ['of a length not declared (chunked)', { 'transfer-encoding': 'chunked' }],
-  ])('a body %s is refused at once, and the connection closed', async (_case, lengthHeaders) => {
-    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    try {
-      const answer = await new Promise<IncomingMessage>((resolve, reject) => {
-        const req = request(`${base}/declared`, {
-          method: 'PUT',
-          agent,
-          headers: { 'content-type': 'audio/mpeg', ...lengthHeaders },
+  ])(
+    'a body %s is refused at once, and the connection closed',
+    async (_case, lengthHeaders) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        const answer = await new Promise<IncomingMessage>((resolve, reject) => {
+          const req = request(`${base}/declared`, {
+            method: 'PUT',
+            agent,
+            headers: { 'content-type': 'audio/mpeg', ...lengthHeaders },
+          });
+          req.on('error', reject);
+          req.on('response', resolve);
+          // Only the first megabyte is sent: the refusal must not wait for the rest.
+          req.write(Buffer.alloc(MB));
         });
-        req.on('error', reject);
-        req.on('response', resolve);
-        // Only the first megabyte is sent: the refusal must not wait for the rest.
-        req.write(Buffer.alloc(MB));
-      });
-      expect(answer.statusCode).toBe(413);
-      expect(answer.headers.connection).toBe('close');
-      answer.resume();
-    } finally {
-      agent.destroy();
-    }
-  });
+        expect(answer.statusCode).toBe(413);
+        expect(answer.headers.connection).toBe('close');
+        answer.resume();
+      } finally {
+        agent.destroy();
+      }
+    },
+    PAST_THE_REFUSED_BODY_READ_MS,
+  );
 });
