@@ -5,8 +5,26 @@ import { EdgeCache } from './edge-cache';
 import { findRoute } from './route-table';
 import { decodeCookieValue, readCookie } from './session-cookie';
 
+/**
+ * Client keys worked out lately, by address. Working out an IPv6 address's /56 takes about
+ * 16 µs (the address is parsed twice), as much as the rest of a personal read's checks at
+ * the gateway, and a browser sends every request of a page from the same address.
+ */
+const clientKeys = new Map<string, string>();
+/** Addresses remembered at most; past that the memory starts again (a client rotating addresses only costs itself the parse). */
+const CLIENT_KEYS_KEPT = 10_000;
+
 /** The key a client's API calls are counted under: its address (an IPv6 client's /56). */
-export const apiClientKey = (address: string | undefined) => ipKeyGenerator(address ?? '');
+export function apiClientKey(address: string | undefined): string {
+  const ip = address ?? '';
+  let key = clientKeys.get(ip);
+  if (key === undefined) {
+    if (clientKeys.size >= CLIENT_KEYS_KEPT) clientKeys.clear();
+    key = ipKeyGenerator(ip);
+    clientKeys.set(ip, key);
+  }
+  return key;
+}
 
 export interface ApiRateLimit {
   /** The counts express-rate-limit keeps for the `/api` limit (the same store, so one count). */

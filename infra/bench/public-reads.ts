@@ -38,6 +38,8 @@ import {
 } from '@innerecho/embedded';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Load before each measured figure, not counted. */
+const WARM_SECONDS = 2;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ROOT = resolve(__dirname, '..', '..');
 
@@ -144,11 +146,32 @@ function cpuSeconds(pid: number): number {
 }
 
 /**
+ * Waits until the serving process is at rest (its start's own work, such as decoding the
+ * starter music, done: under a fifth of a core for two seconds running, at most a minute),
+ * then returns the share of a core it uses at rest over three seconds: the background work
+ * every figure of it also carries.
+ */
+async function atRest(pid: number): Promise<number> {
+  const second = () => new Promise((resolve) => setTimeout(resolve, 1000));
+  let quietSeconds = 0;
+  for (let waited = 0; waited < 60 && quietSeconds < 2; waited++) {
+    const before = cpuSeconds(pid);
+    await second();
+    quietSeconds = cpuSeconds(pid) - before < 0.2 ? quietSeconds + 1 : 0;
+  }
+  const before = cpuSeconds(pid);
+  for (let i = 0; i < 3; i++) await second();
+  return (cpuSeconds(pid) - before) / 3;
+}
+
+/**
  * Load at CONNECTIONS connections for SECONDS, and the CPU time the serving process spent
  * per request: unlike requests per second, it does not move when other work shares the
  * machine, so it says what one core could answer (1 / CPU per request).
  */
 async function load(url: string, pid: number, headers: Record<string, string> = {}) {
+  // Not measured: the first requests of a path compile it (every server here is measured warm).
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: WARM_SECONDS });
   const cpuBefore = cpuSeconds(pid);
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
   const cpuPerRequest = (cpuSeconds(pid) - cpuBefore) / Math.max(1, result.requests.total);
@@ -165,6 +188,9 @@ const SECTIONS = {
   public: !process.argv.includes('--personal-only'),
   personal: !process.argv.includes('--public-only'),
 };
+
+/** Each form's serving process at rest, as a share of a core (see `atRest`). */
+const restingCpu: string[] = [];
 
 async function benchForm(form: Form, env: NodeJS.ProcessEnv) {
   const profileDir = process.env.BENCH_CPU_PROF;
@@ -198,6 +224,7 @@ async function benchForm(form: Form, env: NodeJS.ProcessEnv) {
         { section: 'personal', name: 'own recording', path: `/api/own-recordings/${sessionId}/${transcriptId}`, headers },
       );
     }
+    restingCpu.push(`${form} ${(100 * (await atRest(child.pid!))).toFixed(1)}%`);
     const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
     for (const read of reads.filter((r) => !only || r.name.includes(only))) {
       // The same bytes the gateway answers (uncompressed, as autocannon asks), from a bare server.
@@ -281,7 +308,9 @@ async function main() {
     `1 / that. Floor: the same hops with nothing on them (a node:http gateway forwarding with node:http's Agent or an undici ` +
     `Pool to a node:http service that runs one prepared query on the same database, one process), personal reads only; ` +
     `the product is held to the undici floor (its gateway forwards personal reads with undici): CPU vs floor = product's ` +
-    `CPU/request over the floor's, req/s vs floor = the floor's req/s over the product's. Load average during the run: ${loadavg()
+    `CPU/request over the floor's, req/s vs floor = the floor's req/s over the product's. Every figure is taken after ${WARM_SECONDS} s ` +
+    `of the same load, once the product's process is at rest after its start; at rest it used ${restingCpu.join(', ')} of a core ` +
+    `(outbox relays, the mail sender, the revocation feed), which its CPU/request includes and the floor has none of. Load average during the run: ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')}.`;
   process.stdout.write(`\n${table}\n${notes}\n`);
