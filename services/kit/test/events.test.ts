@@ -210,6 +210,68 @@ describe.each(targets)('events on %s', (_label, open) => {
     expect(await first.backlog()).toEqual({ waiting: 0, oldestAgeSeconds: 0 });
   });
 
+  test('a relay with nothing to publish looks less and less often, and a nudge after a commit still publishes at once', async () => {
+    const transport = new InProcessTransport(logger);
+    transport.markReady();
+    await subscribeCounter(transport);
+    const relay = new OutboxRelay({ db: database.db, outbox, transport, logger, pollIntervalMs: 20, idlePollMaxMs: 60_000 });
+    const passes: { at: number; published: number }[] = [];
+    const drain = relay.drain.bind(relay);
+    relay.drain = async () => {
+      const at = performance.now();
+      const published = await drain();
+      passes.push({ at, published });
+      return published;
+    };
+    relay.start();
+    try {
+      // Idle waits double from the base: 20, 40, 80, ... ms (a timer never fires early).
+      await eventually(async () => expect(passes.length).toBeGreaterThanOrEqual(8), 100);
+      const idle = passes.slice(0, 8);
+      for (let k = 1; k < idle.length; k++) expect(idle[k].at - idle[k - 1].at).toBeGreaterThanOrEqual(20 * 2 ** (k - 1) - 2);
+
+      // The next look is 2.56 s after the eighth: a commit's nudge does not wait for it.
+      const nextLook = idle[7].at + 20 * 2 ** 7;
+      await database.db.transaction((tx) => writer.add(tx, CounterBumpedV1, { name: 'nudged', by: 1 }));
+      relay.nudge();
+      await eventually(async () => expect(await counter('nudged')).toBe(1));
+      const publishing = passes.find((pass) => pass.published > 0)!;
+      expect(publishing.at).toBeLessThan(nextLook);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  test('a consumer reports each committed handling (so the service publishes what it wrote at once), not a duplicate or a failure', async () => {
+    const transport = new InProcessTransport(logger);
+    transport.markReady();
+    let committed = 0;
+    let failures = 1;
+    await registerConsumer({
+      service: 'kit-test',
+      name: 'counter',
+      db: database.db,
+      inbox,
+      transport,
+      logger,
+      onCommitted: () => committed++,
+      handlers: [
+        on(CounterBumpedV1, async (p, { tx }) => {
+          if (failures-- > 0) throw new Error('transient failure');
+          await tx.insert(counters).values({ name: p.name, value: p.by });
+        }),
+      ],
+    });
+    const envelope = await database.db.transaction((tx) => writer.add(tx, CounterBumpedV1, { name: 'reported', by: 1 }));
+
+    await expect(transport.publish(envelope)).rejects.toThrow('transient failure');
+    expect(committed).toBe(0);
+    await transport.publish(envelope);
+    await transport.publish(envelope); // a redelivery: already handled
+    expect(committed).toBe(1);
+    expect(await counter('reported')).toBe(1);
+  });
+
   test('work under an exclusive lock runs in one place at a time; with skipIfHeld a second caller skips it', async () => {
     const order: string[] = [];
     const job = (name: string) => async () => {

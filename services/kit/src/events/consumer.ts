@@ -32,6 +32,8 @@ export interface ConsumerOptions {
   logger: Logger;
   handlers: EventHandler<any>[];
   metrics?: ServiceMetrics;
+  /** Called once a handler's transaction has committed (the events it wrote are in the outbox). */
+  onCommitted?: () => void;
 }
 
 /**
@@ -88,6 +90,7 @@ export async function registerConsumer(options: ConsumerOptions): Promise<string
       await handler.handle(parsed.data, { tx, envelope, logger });
       return true;
     });
+    if (handled) options.onCommitted?.();
     (handled ? metrics?.eventsHandled : metrics?.eventsAlreadyHandled)?.inc({ consumer: durableName, subject: envelope.subject });
   }
   return durableName;

@@ -13,7 +13,14 @@ export interface OutboxRelayOptions {
   transport: EventTransport;
   logger: Logger;
   metrics?: ServiceMetrics;
+  /** The wait after a pass that had rows to publish, and the first wait once passes find none. */
   pollIntervalMs?: number;
+  /**
+   * The longest wait between passes that find nothing (the idle wait doubles up to it). It
+   * bounds how late a row nobody nudged for is published: a retry coming due, rows another
+   * instance claimed and then died holding.
+   */
+  idlePollMaxMs?: number;
   batchSize?: number;
   /** Published rows are kept this long for inspection, then removed. */
   retainPublishedMs?: number;
@@ -25,10 +32,12 @@ export interface OutboxRelayOptions {
 }
 
 /**
- * Publishes committed outbox rows. It polls (so nothing is stranded after a crash) and can
- * be nudged after a commit (so events move at once). A row is marked published only after
- * the transport accepted it; a failed row is retried with backoff and does not hold up
- * the rows behind it.
+ * Publishes committed outbox rows. It is nudged after a commit (so events move at once) and
+ * polls (so nothing is stranded after a crash or a failed publish). Nudges carry the traffic,
+ * so the poll slows down while passes find nothing: a service at rest costs its database a
+ * query every two seconds, not four a second. A row is marked published only after the
+ * transport accepted it; a failed row is retried with backoff and does not hold up the rows
+ * behind it.
  *
  * Several instances of a service relay the same outbox: each pass first claims its rows
  * (`FOR UPDATE SKIP LOCKED`, then pushes their next attempt past the claim time), so two
@@ -43,6 +52,9 @@ export class OutboxRelay {
   private started = false;
   private stopped = false;
   private lastCleanup = 0;
+  /** Whether the last pass had rows to publish (or could not look: the broker was away). */
+  private lastPassBusy = false;
+  private idleWaitMs = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {}
 
@@ -53,6 +65,7 @@ export class OutboxRelay {
 
   nudge() {
     if (!this.started || this.stopped) return;
+    this.idleWaitMs = 0;
     if (this.running) this.again = true;
     else this.schedule(0);
   }
@@ -76,8 +89,15 @@ export class OutboxRelay {
       this.again = false;
       this.schedule(0);
     } else {
-      this.schedule(this.options.pollIntervalMs ?? 250);
+      this.schedule(this.nextWaitMs());
     }
+  }
+
+  private nextWaitMs() {
+    const base = this.options.pollIntervalMs ?? 250;
+    const max = Math.max(base, this.options.idlePollMaxMs ?? 2000);
+    this.idleWaitMs = this.lastPassBusy || this.idleWaitMs === 0 ? base : Math.min(max, this.idleWaitMs * 2);
+    return this.idleWaitMs;
   }
 
   /** Takes up to `limit` due rows for this relay alone, oldest first. */
@@ -101,13 +121,16 @@ export class OutboxRelay {
   /** One pass: publish every due row. Returns how many were published. */
   async drain(): Promise<number> {
     const { db, outbox, transport, logger, metrics } = this.options;
-    // Not reached yet: the rows wait, due at once when the next pass finds the broker there.
-    if (transport.isAvailable?.() === false) return 0;
+    // Not reached yet: the rows wait, due at once when the next pass finds the broker there
+    // (passes keep their short wait meanwhile: they cost nothing, and rows may be waiting).
+    this.lastPassBusy = transport.isAvailable?.() === false;
+    if (this.lastPassBusy) return 0;
     const batchSize = this.options.batchSize ?? 100;
     let published = 0;
     for (;;) {
       const rows = await this.claim(batchSize);
       if (rows.length === 0) break;
+      this.lastPassBusy = true;
       for (const row of rows) {
         const envelope = row.envelope as EventEnvelope;
         if (this.stopped) {

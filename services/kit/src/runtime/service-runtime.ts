@@ -176,7 +176,7 @@ export async function startService<TConfig extends BaseServiceEnv>(
   // Instances starting together build one after the other, so first-start work in build()
   // (starter content, the seeded admin, signing keys) happens once and the next finds it done.
   const parts = (await database.exclusive('start-up', async () => module.build(context)))!;
-  await subscribeConsumers(module, parts, context);
+  await subscribeConsumers(module, parts, context, relay);
 
   const sessions = parts.userVerifier ? null : createUserSessionVerifier({ identityUrl: config.IDENTITY_URL, logger });
   const userVerifier = parts.userVerifier ?? sessions!.verifier;
@@ -328,7 +328,7 @@ function serviceContext<TConfig extends BaseServiceEnv>(parts: {
 }
 
 /** Subscribes the service's consumers, and reports their backlog at the broker at scrape time. */
-async function subscribeConsumers(module: ServiceModule<any>, parts: ServiceParts, context: ServiceContext<any>) {
+async function subscribeConsumers(module: ServiceModule<any>, parts: ServiceParts, context: ServiceContext<any>, relay: OutboxRelay) {
   const { transport, metrics, logger } = context;
   const durableNames: string[] = [];
   for (const consumer of parts.consumers ?? []) {
@@ -342,6 +342,8 @@ async function subscribeConsumers(module: ServiceModule<any>, parts: ServicePart
         logger,
         handlers: consumer.handlers,
         metrics,
+        // Events a handler wrote move at once, as after any other transaction.
+        onCommitted: () => relay.nudge(),
       }),
     );
   }
