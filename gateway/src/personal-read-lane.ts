@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
-import { Pool, type Dispatcher } from 'undici';
+import { Pool } from 'undici';
 import { EDGE_CACHE_HEADER, tracingActive, USER_SESSION_COOKIE } from '@innerecho/kit';
 import { apiCallCounter, type ShortWay, type ShortWayParts } from './edge-cache-lane';
 import { findRoute, PERSONAL_READS, type ServiceName } from './route-table';
@@ -106,13 +106,18 @@ export function personalReadLane(
     for (const [name, value] of headers) res.setHeader(name, value);
     for (const [name, value] of rateHeaders) res.setHeader(name, value);
 
-    const forwarded: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(req.headers)) if (!isUntrustedHeader(name) && !HOP_BY_HOP.has(name)) forwarded[name] = value;
+    // As undici takes them without another copy: name, value, name, value.
+    const forwarded: string[] = [];
+    for (const name in req.headers) {
+      const value = req.headers[name];
+      if (value === undefined || isUntrustedHeader(name) || HOP_BY_HOP.has(name)) continue;
+      if (typeof value === 'string') forwarded.push(name, value);
+      else for (const each of value) forwarded.push(name, each);
+    }
     // The forwarding headers, set afresh as the long way's proxy sets them.
-    forwarded['x-forwarded-for'] = req.socket.remoteAddress ?? '';
-    forwarded['x-forwarded-port'] = String(req.socket.localPort ?? '');
-    forwarded['x-forwarded-proto'] = 'http';
-    if (req.headers.host) forwarded['x-forwarded-host'] = req.headers.host;
+    forwarded.push('x-forwarded-for', req.socket.remoteAddress ?? '', 'x-forwarded-port', String(req.socket.localPort ?? ''));
+    forwarded.push('x-forwarded-proto', 'http');
+    if (req.headers.host) forwarded.push('x-forwarded-host', req.headers.host);
 
     const abort = new AbortController();
     res.on('close', () => {
@@ -132,7 +137,7 @@ export function personalReadLane(
       .request({
         method: 'GET',
         path: url,
-        headers: forwarded as Dispatcher.RequestOptions['headers'],
+        headers: forwarded,
         signal: abort.signal,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,

@@ -37,6 +37,10 @@ describe('ending sessions', () => {
     const refused = await holding(token).api.send('GET /api/auth/user', {});
     expect(refused.status).toBe(401);
     expect(refused.data).toEqual({ error: 'Please sign in to continue', code: 'UNAUTHENTICATED' });
+    // The question pages ask signed in or out: signed out is the answer, at once too.
+    const asked = await holding(token).api.send('GET /api/auth/session', {});
+    expect(asked.status).toBe(200);
+    expect(asked.data).toEqual({ user: null });
 
     const started = Date.now();
     // The voice service, asked directly (no gateway in front), learns from identity's feed.

@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { preparedQuery, type Db } from '@innerecho/kit';
-import { sessionBindings, userSubscriptions, users } from './schema';
+import { sessionBindings, sessions, userSubscriptions, users } from './schema';
 
 export interface UserRecord {
   id: string;
@@ -46,20 +46,41 @@ export async function setPasswordHash(db: Db, id: string, passwordHash: string) 
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }
 
+/** The account as the signed-in user sees it, and whether any of their subscriptions is active or trialing. */
+const withEntitlement = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  role: users.role,
+  entitled: sql<boolean>`exists (select 1 from ${userSubscriptions} where ${userSubscriptions.userId} = ${users.id} and ${userSubscriptions.entitled})`,
+};
+
 const userWithEntitlementQuery = preparedQuery(
   (db, name) =>
     db
-      .select({
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        role: users.role,
-        entitled: sql<boolean>`exists (select 1 from ${userSubscriptions} where ${userSubscriptions.userId} = ${users.id} and ${userSubscriptions.entitled})`,
-      })
+      .select(withEntitlement)
       .from(users)
       .where(eq(users.id, sql.placeholder('userId')))
       .prepare(name),
   'user_with_entitlement',
+);
+
+const sessionUserWithEntitlementQuery = preparedQuery(
+  (db, name) =>
+    db
+      .select(withEntitlement)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      )
+      .prepare(name),
+  'session_user_with_entitlement',
 );
 
 /**
@@ -71,6 +92,19 @@ export async function findUserWithEntitlement(
   userId: string,
 ): Promise<(Pick<UserRecord, 'id' | 'email' | 'name' | 'role'> & { entitled: boolean }) | null> {
   const [row] = await userWithEntitlementQuery(db).execute({ userId });
+  return row ?? null;
+}
+
+/**
+ * The same, through the session: null unless the session is the user's and active (neither
+ * revoked nor expired). One statement answers both what the signed-in user's page asks and
+ * whether their session still stands.
+ */
+export async function findSessionUserWithEntitlement(
+  db: Db,
+  session: { sessionId: string; userId: string },
+): Promise<(Pick<UserRecord, 'id' | 'email' | 'name' | 'role'> & { entitled: boolean }) | null> {
+  const [row] = await sessionUserWithEntitlementQuery(db).execute(session);
   return row ?? null;
 }
 

@@ -72,6 +72,12 @@ export interface TokenVerifier {
   /** The claims of a valid token; null for any other. */
   verify(token: string | undefined): Promise<SessionClaims | null>;
   inspect(token: string | undefined): Promise<TokenInspection>;
+  /**
+   * The token's signature, issuer, audience and expiry, without asking whether its session
+   * was revoked: only for a caller whose own query reads the session and refuses unless it is
+   * active (identity's reads of the signed-in user), so the session is read once, not twice.
+   */
+  inspectSignature(token: string | undefined): Promise<TokenInspection>;
 }
 
 /** Checked tokens remembered per verifier (a few MB at most). */
@@ -102,7 +108,12 @@ export function createTokenVerifier(
     }
     return { status: 'valid', claims };
   };
-  const inspect = async (token: string | undefined): Promise<TokenInspection> => {
+  const signatureOnly = async (claims: SessionClaims): Promise<TokenInspection> => ({ status: 'valid', claims });
+  /** The token checked as far as its signature, then its claims handed to `sessionCheck`. */
+  const inspectWith = async (
+    token: string | undefined,
+    sessionCheck: (claims: SessionClaims) => Promise<TokenInspection>,
+  ): Promise<TokenInspection> => {
     const known = token ? checked.get(token) : undefined;
     if (token && known) {
       if (known.expiresAt <= Date.now()) checked.delete(token);
@@ -113,7 +124,7 @@ export function createTokenVerifier(
         } catch {
           return { status: 'unverifiable' };
         }
-        if (key === known.key) return revocationOf(known.claims);
+        if (key === known.key) return sessionCheck(known.claims);
         checked.delete(token);
       }
     }
@@ -139,10 +150,12 @@ export function createTokenVerifier(
     } catch {
       return { status: 'invalid' };
     }
-    return revocationOf(claims);
+    return sessionCheck(claims);
   };
+  const inspect = (token: string | undefined) => inspectWith(token, revocationOf);
   return {
     inspect,
+    inspectSignature: (token) => inspectWith(token, signatureOnly),
     async verify(token) {
       const result = await inspect(token);
       return result.status === 'valid' ? result.claims : null;

@@ -22,7 +22,7 @@ import {
   declaredRoutes,
 } from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
-import { getCurrentUser } from '../../domain/current-user';
+import { getCurrentUser, getSignedInUser } from '../../domain/current-user';
 import { registerUser } from '../../domain/register-user';
 import { endSession, startSession } from '../../domain/sessions';
 import { signIn, signInWithProvider } from '../../domain/sign-in';
@@ -59,21 +59,23 @@ function loginModeFor(req: Request, asked: string | undefined): LoginMode {
  * session is valid (see `personalReadLane`), by the routes otherwise (a visitor, a refusal).
  */
 export function identityPersonalReads(context: ServiceContext<IdentityConfig>): PersonalRead[] {
+  // Each reads the user through their session, which it refuses unless active: the session
+  // check and the answer are one query.
+  const signedInUser = async (caller: SessionClaims) => {
+    const user = await getSignedInUser(context.db, caller);
+    if (!user) throw unauthorized();
+    return user;
+  };
   return [
-    {
-      path: '/api/auth/user',
-      answer: async (req) => {
-        const user = await getCurrentUser(context.db, requireUser(req).id);
-        if (!user) throw unauthorized();
-        return user;
-      },
-    },
+    { path: '/api/auth/user', answerChecksSession: true, answer: (req) => signedInUser(requireUser(req)) },
     // The same question for pages that work signed in or out: being signed out is an answer
-    // (200 with null), not a failed request, so a visitor's browser logs no error for it.
+    // (200 with null), not a failed request, so a visitor's browser logs no error for it. A
+    // session found revoked here is refused, and the long way answers null for it.
     {
       path: '/api/auth/session',
       headers: { 'cache-control': 'no-store' },
-      answer: async (req) => ({ user: req.user ? await getCurrentUser(context.db, req.user.id) : null }),
+      answerChecksSession: true,
+      answer: async (req) => ({ user: req.user ? await signedInUser(req.user) : null }),
     },
   ];
 }
