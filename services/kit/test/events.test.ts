@@ -86,7 +86,7 @@ describe.each(targets)('events on %s', (_label, open) => {
   const counter = async (name: string) => (await database.db.select().from(counters).where(eq(counters.name, name)))[0]?.value ?? 0;
 
   /** A consumer that adds `by` to a named counter, like any real state change. */
-  const subscribeCounter = async (transport: InProcessTransport, failFirst = 0) => {
+  const subscribeCounter = async (transport: InProcessTransport, failFirst = 0, onCommitted?: () => void) => {
     let failures = failFirst;
     await registerConsumer({
       service: 'kit-test',
@@ -95,6 +95,7 @@ describe.each(targets)('events on %s', (_label, open) => {
       inbox,
       transport,
       logger,
+      onCommitted,
       handlers: [
         on(CounterBumpedV1, async (p, { tx }) => {
           if (failures-- > 0) throw new Error('transient failure');
@@ -246,22 +247,7 @@ describe.each(targets)('events on %s', (_label, open) => {
     const transport = new InProcessTransport(logger);
     transport.markReady();
     let committed = 0;
-    let failures = 1;
-    await registerConsumer({
-      service: 'kit-test',
-      name: 'counter',
-      db: database.db,
-      inbox,
-      transport,
-      logger,
-      onCommitted: () => committed++,
-      handlers: [
-        on(CounterBumpedV1, async (p, { tx }) => {
-          if (failures-- > 0) throw new Error('transient failure');
-          await tx.insert(counters).values({ name: p.name, value: p.by });
-        }),
-      ],
-    });
+    await subscribeCounter(transport, 1, () => committed++);
     const envelope = await database.db.transaction((tx) => writer.add(tx, CounterBumpedV1, { name: 'reported', by: 1 }));
 
     await expect(transport.publish(envelope)).rejects.toThrow('transient failure');
