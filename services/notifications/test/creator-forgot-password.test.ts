@@ -96,10 +96,11 @@ describe("creators' forgot password", () => {
     expect(changed.links[0]).toContain('/api/creator-auth/forgot-password');
   });
 
-  it('refuses a link after its hour, and mails at most three links an hour', async () => {
+  it('refuses a link after its hour, and mails at most three links an hour, even asked for six times at once', async () => {
     const creator = await createCreator();
     const visitor = new TestClient(system.url);
-    for (let i = 0; i < 4; i++) expect((await askForLink(visitor, creator.email)).status).toBe(200);
+    const asked = await Promise.all(Array.from({ length: 6 }, () => askForLink(visitor, creator.email)));
+    expect(asked.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
     const first = new URL((await resetMail(creator.email, 2)).links[0]).searchParams.get('token')!;
     const marker = await createCreator();
     await askForLink(visitor, marker.email);

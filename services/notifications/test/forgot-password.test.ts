@@ -101,14 +101,13 @@ describe('forgot password', () => {
     expect(late.status).toBe(410);
   });
 
-  it('mails at most three links per account per hour', async () => {
+  it('mails at most three links per account per hour, even asked for six times at once', async () => {
     const email = uniqueEmail('forgot-limit');
     await new TestClient(system.url).signUp(email);
     const visitor = new TestClient(system.url);
-    for (let i = 0; i < 3; i++) {
-      expect((await askForLink(visitor, email)).status).toBe(200);
-      await resetMail(email, i);
-    }
+    const asked = await Promise.all(Array.from({ length: 6 }, () => askForLink(visitor, email)));
+    expect(asked.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    await resetMail(email, 2);
     expect((await askForLink(visitor, email)).status).toBe(200);
     const marker = uniqueEmail('forgot-marker');
     await new TestClient(system.url).signUp(marker);

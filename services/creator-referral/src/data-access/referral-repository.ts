@@ -72,7 +72,11 @@ export async function findCreatorByEmail(tx: Conn, email: string): Promise<Creat
   return row ? { ...row } : null;
 }
 
-/** Holds the creator's row until the transaction ends: one payout request of theirs at a time. */
+/**
+ * Holds the creator's row until the transaction ends, so work that counts or changes what is
+ * theirs runs one at a time: one payout request at a time, and requests for reset links at the
+ * same moment take turns (none can count under the hourly share while another is sending).
+ */
 export async function lockCreator(tx: Tx, id: string): Promise<CreatorRecord | null> {
   const [row] = await tx.select().from(creators).where(eq(creators.id, id)).for('update');
   return row ? { ...row } : null;

@@ -9,7 +9,7 @@ import {
   withdrawCreatorResetTokens,
 } from '../data-access/creator-password-reset-repository';
 import { revokeCreatorSessions } from '../data-access/creator-session-repository';
-import { findCreatorByEmail, findCreatorById, setCreatorPasswordHash } from '../data-access/referral-repository';
+import { findCreatorByEmail, findCreatorById, lockCreator, setCreatorPasswordHash } from '../data-access/referral-repository';
 
 /** A creator's reset link works for one hour, once. */
 export const CREATOR_RESET_TTL_MS = 3600_000;
@@ -32,6 +32,7 @@ export async function issueCreatorPasswordReset(context: ResetContext, email: st
   const issued = await context.transaction(async (tx) => {
     const creator = await findCreatorByEmail(tx, email);
     if (!creator || !creator.active) return false;
+    await lockCreator(tx, creator.id);
     if ((await countCreatorResetTokensSince(tx, creator.id, new Date(Date.now() - 3600_000))) >= CREATOR_RESETS_PER_HOUR) return false;
     await insertCreatorResetToken(tx, { tokenHash: linkTokenDigest(token), creatorId: creator.id, expiresAt });
     const resetUrl = new URL(CREATOR_RESET_PASSWORD_PATH, context.config.PUBLIC_URL);

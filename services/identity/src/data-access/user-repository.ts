@@ -130,6 +130,15 @@ export async function bindSession(db: Db, sessionId: string, userId: string): Pr
   return row.userId;
 }
 
+/**
+ * Locks the account's row until the transaction ends. Work that counts what the account had
+ * this hour (the links mailed to it) takes this first, so requests at the same moment take
+ * turns and cannot each count under the share and all send.
+ */
+export async function lockUser(tx: Db, id: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
 /** How many admins there are; with `lock`, their rows stay locked until the transaction ends. */
 export async function countAdmins(db: Db, options: { lock?: boolean } = {}): Promise<number> {
   const query = db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));

@@ -11,7 +11,7 @@ import {
   type ConfirmationPurpose,
 } from '../data-access/email-confirmation-repository';
 import { withdrawResetTokens } from '../data-access/password-reset-repository';
-import { findUserByEmail, findUserById, type UserRecord } from '../data-access/user-repository';
+import { findUserByEmail, findUserById, lockUser, type UserRecord } from '../data-access/user-repository';
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from './change-password';
 
 /** A confirmation link works once, for seven days: long enough for a listener who signed up and went on listening. */
@@ -37,6 +37,7 @@ export async function issueConfirmation(
   purpose: ConfirmationPurpose,
   options: { mail: boolean } = { mail: true },
 ): Promise<boolean> {
+  await lockUser(tx, user.id);
   const sentThisHour = await countConfirmationTokensSince(tx, user.id, new Date(Date.now() - 3600_000));
   if (sentThisHour >= context.config.CONFIRMATION_LINKS_PER_HOUR) return false;
   const token = newLinkToken();
@@ -84,6 +85,8 @@ export async function requestEmailChange(options: { context: ConfirmContext; use
   }
   if (input.email === user.email) throw new AppError(400, 'SAME_EMAIL', 'That is already your address');
   const sent = await context.transaction(async (tx) => {
+    // Locked before its links are withdrawn, as a new link would lock it (the same order everywhere).
+    await lockUser(tx, user.id);
     // An address another account uses gets a link kept like any other but never mailed: the
     // answer, the account page and the hourly share all go exactly as for a free address.
     const taken = Boolean(await findUserByEmail(tx, input.email));

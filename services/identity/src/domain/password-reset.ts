@@ -9,7 +9,7 @@ import {
   withdrawResetTokens,
 } from '../data-access/password-reset-repository';
 import { revokeSessions } from '../data-access/session-repository';
-import { findUserByEmail, findUserById, setPasswordHash } from '../data-access/user-repository';
+import { findUserByEmail, findUserById, lockUser, setPasswordHash } from '../data-access/user-repository';
 
 /** A reset link works for one hour, once. */
 export const PASSWORD_RESET_TTL_MS = 3600_000;
@@ -33,6 +33,7 @@ export async function issuePasswordReset(context: ResetContext, email: string): 
   const issued = await context.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user) return false;
+    await lockUser(tx, user.id);
     if ((await countResetTokensSince(tx, user.id, new Date(Date.now() - 3600_000))) >= PASSWORD_RESETS_PER_ACCOUNT_PER_HOUR) return false;
     await insertResetToken(tx, { tokenHash: linkTokenDigest(token), userId: user.id, expiresAt });
     const resetUrl = new URL(RESET_PASSWORD_PATH, context.config.PUBLIC_URL);
