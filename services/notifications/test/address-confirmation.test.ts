@@ -81,6 +81,19 @@ describe('confirmed addresses', () => {
     expect(late.status).toBe(410);
   });
 
+  it('"send the link again" clicked many times at once still sends no more than the hourly share', async () => {
+    const email = uniqueEmail('confirm-burst');
+    const listener = new TestClient(system.url);
+    await listener.signUp(email); // the first of the hour's three links
+    const resent = await Promise.all(Array.from({ length: 5 }, () => listener.api.send('POST /api/auth/confirm-email/resend', {})));
+    expect(resent.map((answer) => answer.status).sort()).toEqual([200, 200, 429, 429, 429]);
+    await mailTo(email, 'Confirm your InnerEcho address', 3);
+    const marker = uniqueEmail('confirm-burst-marker');
+    await new TestClient(system.url).signUp(marker);
+    await mailTo(marker, 'Confirm your InnerEcho address');
+    expect(system.mailbox.to(email).filter((mail) => mail.subject === 'Confirm your InnerEcho address')).toHaveLength(3);
+  });
+
   it('a change of address takes effect once the new address confirms; the old one is told; sessions carry on', async () => {
     const email = uniqueEmail('change-old');
     const newEmail = uniqueEmail('change-new');
