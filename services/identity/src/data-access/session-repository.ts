@@ -8,13 +8,16 @@ export async function insertSession(db: Conn, values: { id: string; userId: stri
   await db.insert(sessions).values(values);
 }
 
+/** A session stands while it is neither revoked nor expired: the rule every session check and every sign-out applies. */
+export const sessionStands = () => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+
 /** Asked for every request identity answers with a session (its revocation check). */
 const activeSessionUserQuery = preparedQuery(
   (db, name) =>
     db
       .select({ userId: sessions.userId })
       .from(sessions)
-      .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+      .where(and(eq(sessions.id, sql.placeholder('sessionId')), sessionStands()))
       .prepare(name),
   'active_session_user',
 );
@@ -41,7 +44,7 @@ export async function revokeSessions(tx: Tx, which: { sessionId: string } | { us
   const revoked = await tx
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(condition, isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(condition, sessionStands()))
     .returning({ id: sessions.id, expiresAt: sessions.expiresAt });
   if (revoked.length > 0) {
     await tx.insert(sessionRevocations).values(revoked.map((s) => ({ sessionId: s.id, expiresAt: s.expiresAt })));

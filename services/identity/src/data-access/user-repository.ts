@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { preparedQuery, type Db } from '@innerecho/kit';
 import { sessionBindings, sessions, userSubscriptions, users } from './schema';
+import { sessionStands } from './session-repository';
 
 export interface UserRecord {
   id: string;
@@ -71,14 +72,7 @@ const sessionUserWithEntitlementQuery = preparedQuery(
       .select(withEntitlement)
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(
-          eq(sessions.id, sql.placeholder('sessionId')),
-          eq(sessions.userId, sql.placeholder('userId')),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql`now()`),
-        ),
-      )
+      .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId')), sessionStands()))
       .prepare(name),
   'session_user_with_entitlement',
 );
