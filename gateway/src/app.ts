@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { MemoryStore, rateLimit, type Store } from 'express-rate-limit';
 import { PAGE_ASSETS_PATH, pageAssets, partVersion, REQUEST_ID_HEADER, type Logger, type TokenVerifier } from '@innerecho/kit';
@@ -43,11 +43,11 @@ export interface GatewayOptions {
   personalReadTimeoutMs?: number;
 }
 
-/** The gateway is the edge: it creates the request id every service will echo and log. */
-function stampRequestId(req: IncomingMessage, res: ServerResponse) {
+/** The gateway is the edge: it creates the request id every service will echo and log (the caller sends it with the answer). */
+function stampRequestId(req: IncomingMessage): string {
   const id = randomUUID();
   req.headers[REQUEST_ID_HEADER] = id;
-  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
 }
 
 /**
@@ -70,7 +70,7 @@ export function createGateway({
   const publicOrigin = originOf(config.PUBLIC_URL);
 
   app.use((req, res, next) => {
-    stampRequestId(req, res);
+    res.setHeader(REQUEST_ID_HEADER, stampRequestId(req));
     next();
   });
   app.use(operations.routes);

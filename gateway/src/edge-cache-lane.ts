@@ -1,6 +1,13 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { ipKeyGenerator, type MemoryStore } from 'express-rate-limit';
-import { tracingActive, USER_SESSION_COOKIE, type Lifecycle, type ServiceMetrics, type TokenVerifier } from '@innerecho/kit';
+import {
+  REQUEST_ID_HEADER,
+  tracingActive,
+  USER_SESSION_COOKIE,
+  type Lifecycle,
+  type ServiceMetrics,
+  type TokenVerifier,
+} from '@innerecho/kit';
 import { EdgeCache } from './edge-cache';
 import { findRoute } from './route-table';
 import { decodeCookieValue, readCookie } from './session-cookie';
@@ -41,7 +48,8 @@ export interface ShortWayParts {
   sessions: TokenVerifier;
   /** The headers every API answer starts with. */
   headers: [string, string][];
-  stampRequestId: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Gives the request its id (forwarded to the service) and returns it, for the answer's `x-request-id`. */
+  stampRequestId: (req: IncomingMessage) => string;
 }
 
 /** Answers a request itself, or hands it to the long way. */
@@ -100,7 +108,7 @@ export function edgeCacheLane(options: ShortWayParts & { edgeCache: EdgeCache })
 
     lifecycle.admit(res);
     metrics.timeAnswer(req.method, res, () => route.path);
-    stampRequestId(req, res);
+    res.setHeader(REQUEST_ID_HEADER, stampRequestId(req));
     for (const [name, value] of headers) res.setHeader(name, value);
     for (const [name, value] of rateHeaders) res.setHeader(name, value);
     EdgeCache.send(req, res, cached);

@@ -1,8 +1,8 @@
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { Pool } from 'undici';
-import { EDGE_CACHE_HEADER, tracingActive, USER_SESSION_COOKIE } from '@innerecho/kit';
+import { EDGE_CACHE_HEADER, REQUEST_ID_HEADER, tracingActive, USER_SESSION_COOKIE } from '@innerecho/kit';
 import { apiCallCounter, type ShortWay, type ShortWayParts } from './edge-cache-lane';
-import { findRoute, PERSONAL_READS, type ServiceName } from './route-table';
+import { findRoute, PERSONAL_READS, ROUTE_TABLE, type ServiceName } from './route-table';
 import { decodeCookieValue, readCookie } from './session-cookie';
 import { isUntrustedHeader } from './untrusted-headers';
 import { UNREACHABLE } from './upstream';
@@ -51,6 +51,8 @@ const matcher = (pattern: string) => {
     segments.length === parts.length && parts.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]));
 };
 const PERSONAL_READ_MATCHERS = PERSONAL_READS.map((route) => matcher(route.slice('GET '.length)));
+/** The routes a GET can be for: the same answer as the whole table's, looked up among fewer. */
+const GET_ROUTES = ROUTE_TABLE.filter((row) => row.method === 'GET');
 
 /**
  * The short way for a signed-in listener's own reads (`PERSONAL_READS`): forwarded from
@@ -71,6 +73,7 @@ export function personalReadLane(
   },
 ): ShortWay {
   const { rateLimit, lifecycle, metrics, sessions, headers, stampRequestId } = options;
+  const flatHeaders = headers.flat();
   const timeoutMs = options.timeoutMs ?? UPSTREAM_TIMEOUT_MS;
   const countCall = apiCallCounter(rateLimit);
   // undici keeps its connections to each service alive and bounds them per service; `npm run
@@ -85,16 +88,18 @@ export function personalReadLane(
   /** Resolves true once it has taken the request; false sends it the long way untouched. */
   const shortWay = async (req: IncomingMessage, res: ServerResponse, longWay: RequestListener): Promise<boolean> => {
     if (req.method !== 'GET' || lifecycle.draining || tracingActive()) return false;
-    if (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0') return false;
-    if (req.headers['transfer-encoding'] !== undefined || req.headers['content-encoding'] !== undefined) return false;
+    const received = req.headers;
+    if (received['content-length'] !== undefined && received['content-length'] !== '0') return false;
+    if (received['transfer-encoding'] !== undefined || received['content-encoding'] !== undefined) return false;
     const url = req.url ?? '';
-    const path = url.split('?', 1)[0];
+    const queryAt = url.indexOf('?');
+    const path = queryAt < 0 ? url : url.slice(0, queryAt);
     const segments = path.split('/');
     if (!PERSONAL_READ_MATCHERS.some((matches) => matches(segments))) return false;
-    const route = findRoute('GET', path);
+    const route = findRoute('GET', path, GET_ROUTES);
     if (!route) return false;
 
-    const cookie = readCookie(req.headers.cookie, USER_SESSION_COOKIE);
+    const cookie = readCookie(received.cookie, USER_SESSION_COOKIE);
     const token = cookie === undefined ? undefined : decodeCookieValue(cookie);
     if (!token || (await sessions.inspect(token)).status !== 'valid') return false; // a visitor, or cleared or refused the long way
 
@@ -102,14 +107,15 @@ export function personalReadLane(
     if (!rateHeaders) return false; // refused (429) the long way
 
     lifecycle.admit(res);
-    stampRequestId(req, res);
-    for (const [name, value] of headers) res.setHeader(name, value);
-    for (const [name, value] of rateHeaders) res.setHeader(name, value);
+    // The answer's own headers, sent with its status in one writeHead (no setHeader before it):
+    // every API answer's, the rate limit's and the request id, as name, value, name, value.
+    const own: string[] = [...flatHeaders, REQUEST_ID_HEADER, stampRequestId(req)];
+    for (const [name, value] of rateHeaders) own.push(name, value);
 
     // As undici takes them without another copy: name, value, name, value.
     const forwarded: string[] = [];
-    for (const name in req.headers) {
-      const value = req.headers[name];
+    for (const name in received) {
+      const value = received[name];
       if (value === undefined || isUntrustedHeader(name) || HOP_BY_HOP.has(name)) continue;
       if (typeof value === 'string') forwarded.push(name, value);
       else for (const each of value) forwarded.push(name, each);
@@ -117,7 +123,7 @@ export function personalReadLane(
     // The forwarding headers, set afresh as the long way's proxy sets them.
     forwarded.push('x-forwarded-for', req.socket.remoteAddress ?? '', 'x-forwarded-port', String(req.socket.localPort ?? ''));
     forwarded.push('x-forwarded-proto', 'http');
-    if (req.headers.host) forwarded.push('x-forwarded-host', req.headers.host);
+    if (received.host) forwarded.push('x-forwarded-host', received.host);
 
     const abort = new AbortController();
     res.on('close', () => {
@@ -129,8 +135,7 @@ export function personalReadLane(
       if (failure === 'gone') return void res.destroy();
       if (failure === 'long-way') return longWay(req, res);
       metrics.timeAnswer(req.method, res, () => route.path);
-      res.statusCode = failure.status;
-      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.writeHead(failure.status, [...own, 'content-type', 'application/json; charset=utf-8']);
       res.end(JSON.stringify({ error: SERVICE_UNAVAILABLE, code: failure.code }));
     };
     pools[route.service]
@@ -144,7 +149,7 @@ export function personalReadLane(
       })
       .then((answer) => {
         metrics.timeAnswer(req.method, res, () => route.path);
-        res.writeHead(answer.statusCode, answerHeaders(answer.headers));
+        res.writeHead(answer.statusCode, withAnswerHeaders(own, answer.headers));
         answer.body.pipe(res);
         answer.body.on('error', fail);
       }, fail);
@@ -159,12 +164,19 @@ export function personalReadLane(
   };
 }
 
-/** The service's answer headers the browser gets: without those of the connection and the edge cache's marker. */
-function answerHeaders(received: IncomingHttpHeaders): OutgoingHttpHeaders {
-  const sent: OutgoingHttpHeaders = {};
+/**
+ * The headers the browser gets: the service's, without those of the connection and the edge
+ * cache's marker, after the gateway's own (`own`) that the service did not send itself (its
+ * `cache-control`, say, replaces the gateway's), as writeHead takes them: name, value, ….
+ */
+function withAnswerHeaders(own: string[], received: IncomingHttpHeaders): string[] {
+  const sent: string[] = [];
+  for (let i = 0; i < own.length; i += 2) if (received[own[i]] === undefined) sent.push(own[i], own[i + 1]);
   for (const name in received) {
     const value = received[name];
-    if (value !== undefined && !HOP_BY_HOP.has(name) && name !== EDGE_CACHE_HEADER) sent[name] = value;
+    if (value === undefined || HOP_BY_HOP.has(name) || name === EDGE_CACHE_HEADER) continue;
+    if (typeof value === 'string') sent.push(name, value);
+    else for (const each of value) sent.push(name, each);
   }
   return sent;
 }

@@ -80,14 +80,21 @@ export class Lifecycle {
 
   /** Counts a request in flight until its answer is sent or its connection closes (the drain waits for it). */
   admit(res: ServerResponse) {
+    if (this.inFlight.has(res)) return; // admitted on the short way, then passed to the long way
     this.inFlight.add(res);
-    const finished = () => {
-      if (!this.inFlight.delete(res)) return;
-      if (this.inFlight.size === 0) this.idle?.();
-    };
-    res.once('finish', finished);
-    res.once('close', finished);
+    res.on('finish', this.settled);
+    res.on('close', this.settled);
   }
+
+  /**
+   * One listener for every answer, called with the answer as `this`: admitting a request
+   * creates no closure, as it is on the path of every request.
+   */
+  private readonly settled = ((lifecycle: Lifecycle) =>
+    function (this: ServerResponse) {
+      if (!lifecycle.inFlight.delete(this)) return;
+      if (lifecycle.inFlight.size === 0) lifecycle.idle?.();
+    })(this);
 
   /**
    * Stops taking connections and waits for the requests in flight (at most `graceMs`),
