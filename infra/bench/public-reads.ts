@@ -12,6 +12,7 @@
  *
  *   npm run bench:reads                             # embedded form (PGlite), then PostgreSQL if DATABASE_URL is set
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 npm run bench:reads
+ *   BENCH_ROUNDS=3 BENCH_ROUND_SECONDS=4 npm run bench:reads   # personal reads: product and floors in turn, medians
  *   npm run bench:reads -- --pglite-only            # or --postgres-only
  *   npm run bench:reads -- --personal-only          # or --public-only
  *   npm run bench:reads -- --only=allowance         # only the reads whose name contains this
@@ -38,8 +39,17 @@ import {
 } from '@innerecho/embedded';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Personal reads: how many times the product and its floors are measured in turn (each figure is the median), and for how long each time. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
 /** Load before each measured figure, not counted. */
 const WARM_SECONDS = 2;
+/**
+ * Load before a personal read's first round, not counted: the product runs many more
+ * functions than its floor, and V8 is still optimizing them (hundreds a second) for its first
+ * 10 to 15 s of load; a server that has been up a while runs them optimized.
+ */
+const PRODUCT_WARM_SECONDS = Number(process.env.BENCH_PRODUCT_WARM_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ROOT = resolve(__dirname, '..', '..');
 
@@ -121,18 +131,45 @@ async function hopFloor(bodyFile: string, env: NodeJS.ProcessEnv, client: 'node:
   return { child, url: line.trim() };
 }
 
-/** The floor measured with each forwarding client, one after the other. */
-async function floors(bodyFile: string, env: NodeJS.ProcessEnv) {
-  const measured: Record<'node:http' | 'undici', Awaited<ReturnType<typeof load>>> = {} as never;
-  for (const client of ['node:http', 'undici'] as const) {
-    const skeleton = await hopFloor(bodyFile, env, client);
-    try {
-      measured[client] = await load(skeleton.url, skeleton.child.pid!);
-    } finally {
-      await stopChild(skeleton.child);
+type Figures = Awaited<ReturnType<typeof load>>;
+const FLOOR_CLIENTS = ['node:http', 'undici'] as const;
+
+/**
+ * Each figure of a personal read's product and floors, taken ROUNDS times in turn (product,
+ * floor with node:http, floor with undici, then again) and reported as the median of each: a
+ * machine whose speed drifts over a minute (a shared virtual machine) moves every figure of a
+ * round together, and no single slow or fast stretch decides a ratio.
+ */
+async function productBesideFloors(product: (seconds: number) => Promise<Figures>, bodyFile: string, env: NodeJS.ProcessEnv) {
+  const skeletons = await Promise.all(FLOOR_CLIENTS.map((client) => hopFloor(bodyFile, env, client)));
+  try {
+    const taken: Figures[][] = [[], ...FLOOR_CLIENTS.map(() => [])];
+    await product(PRODUCT_WARM_SECONDS);
+    for (let round = 0; round < ROUNDS; round++) {
+      taken[0].push(await product(ROUND_SECONDS));
+      for (const [i, skeleton] of skeletons.entries()) taken[i + 1].push(await load(skeleton.url, skeleton.child.pid!, {}, ROUND_SECONDS));
     }
+    const [gateway, nodeHttp, undici] = taken.map(medianFigures);
+    return { gateway, floor: { 'node:http': nodeHttp, undici } };
+  } finally {
+    await Promise.all(skeletons.map((skeleton) => stopChild(skeleton.child)));
   }
-  return measured;
+}
+
+/** The median of each figure over rounds (errors: all of them). */
+function medianFigures(rounds: Figures[]): Figures {
+  const median = (pick: (f: Figures) => number) => {
+    const sorted = rounds.map(pick).sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  };
+  return {
+    rps: median((f) => f.rps),
+    p50: median((f) => f.p50),
+    p99: median((f) => f.p99),
+    errors: rounds.reduce((sum, f) => sum + f.errors, 0),
+    cpuUs: median((f) => f.cpuUs),
+  };
 }
 
 /** Personal reads: within this much of their path's floor, in CPU per request and in requests per second. */
@@ -169,11 +206,11 @@ async function atRest(pid: number): Promise<number> {
  * per request: unlike requests per second, it does not move when other work shares the
  * machine, so it says what one core could answer (1 / CPU per request).
  */
-async function load(url: string, pid: number, headers: Record<string, string> = {}) {
+async function load(url: string, pid: number, headers: Record<string, string> = {}, seconds = SECONDS) {
   // Not measured: the first requests of a path compile it (every server here is measured warm).
   await autocannon({ url, headers, connections: CONNECTIONS, duration: WARM_SECONDS });
   const cpuBefore = cpuSeconds(pid);
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
   const cpuPerRequest = (cpuSeconds(pid) - cpuBefore) / Math.max(1, result.requests.total);
   return {
     rps: result.requests.average,
@@ -233,9 +270,10 @@ async function benchForm(form: Form, env: NodeJS.ProcessEnv) {
       const body = Buffer.from(await answer.arrayBuffer());
       const bare = await bareServer(body);
       try {
-        const gateway = await load(`${url}${read.path}`, child.pid!, read.headers);
+        const product = (seconds?: number) => load(`${url}${read.path}`, child.pid!, read.headers, seconds);
+        const { gateway, floor } =
+          read.section === 'personal' ? await productBesideFloors(product, bare.file, env) : { gateway: await product(), floor: null };
         const baseline = await load(bare.url, bare.child.pid!);
-        const floor = read.section === 'personal' ? await floors(bare.file, env) : null;
         const goal = GOALS[read.section];
         // The floor the product is held to is the one forwarded as the gateway forwards personal reads (undici).
         const held = floor?.undici;
@@ -244,7 +282,7 @@ async function benchForm(form: Form, env: NodeJS.ProcessEnv) {
         const met = held
           ? gateway.errors === 0 && cpuVsFloor <= FLOOR_GOAL && rpsVsFloor <= FLOOR_GOAL
           : gateway.errors === 0 && baseline.rps / gateway.rps <= goal.ratio[form] && gateway.p99 < goal.p99Ms;
-        const floorCell = (f: Awaited<ReturnType<typeof load>> | undefined) => (f ? `${f.rps.toFixed(0)}, ${f.cpuUs.toFixed(0)} µs` : '-');
+        const floorCell = (f: Figures | undefined) => (f ? `${f.rps.toFixed(0)}, ${f.cpuUs.toFixed(0)} µs` : '-');
         rows.push([
           read.section,
           form,
@@ -309,7 +347,7 @@ async function main() {
     `Pool to a node:http service that runs one prepared query on the same database, one process), personal reads only; ` +
     `the product is held to the undici floor (its gateway forwards personal reads with undici): CPU vs floor = product's ` +
     `CPU/request over the floor's, req/s vs floor = the floor's req/s over the product's. Every figure is taken after ${WARM_SECONDS} s ` +
-    `of the same load, once the product's process is at rest after its start; at rest it used ${restingCpu.join(', ')} of a core ` +
+    `of the same load (a personal read's product, ${PRODUCT_WARM_SECONDS} s more before its first round), once the product's process is at rest after its start; at rest it used ${restingCpu.join(', ')} of a core ` +
     `(outbox relays, the mail sender, the revocation feed), which its CPU/request includes and the floor has none of. Load average during the run: ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')}.`;
@@ -322,7 +360,8 @@ const SECTION_TITLE = '## Reads against the bare server and their floor (`npm ru
 function heading() {
   return (
     `${SECTION_TITLE}\n\nWritten by \`npm run bench:reads\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ` +
-    `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version} for every server of the run, ${CONNECTIONS} connections, ${SECONDS} s per figure, ` +
+    `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version} for every server of the run, ${CONNECTIONS} connections, ` +
+    `${SECONDS} s per public figure; a personal read and its floors measured in turn ${ROUNDS} times, ${ROUND_SECONDS} s each, medians; ` +
     `every figure beside its baselines in the same run.`
   );
 }
