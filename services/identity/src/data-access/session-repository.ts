@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { preparedQuery, type Db, type Tx } from '@innerecho/kit';
 import { sessionRevocations, sessions } from './schema';
 
@@ -60,6 +60,17 @@ export async function readRevocations(db: Conn, after: number, limit: number) {
     .where(and(gt(sessionRevocations.seq, after), gt(sessionRevocations.expiresAt, sql`now()`)))
     .orderBy(asc(sessionRevocations.seq))
     .limit(limit);
+}
+
+/** The seq of the newest revocation whose token has not expired; 0 when there is none. */
+export async function newestRevocationSeq(db: Conn): Promise<number> {
+  const [row] = await db
+    .select({ seq: sessionRevocations.seq })
+    .from(sessionRevocations)
+    .where(gt(sessionRevocations.expiresAt, sql`now()`))
+    .orderBy(desc(sessionRevocations.seq))
+    .limit(1);
+  return row?.seq ?? 0;
 }
 
 /** Sessions and feed rows whose tokens have expired carry no information any more. */

@@ -2,7 +2,8 @@ import { IDENTITY_ENDPOINTS } from '@innerecho/contracts';
 import { requireUser, type KeyStore, type RevocationFeedPage, type ServiceContext, declaredRoutes } from '@innerecho/kit';
 import type { IdentityConfig } from '../../config';
 import { bindSessionToUser } from '../../domain/bind-session';
-import { readRevocations } from '../../data-access/session-repository';
+import { newestRevocationSeq, readRevocations } from '../../data-access/session-repository';
+import { RevocationWatch } from '../../domain/revocation-watch';
 
 const FEED_PAGE_SIZE = 1000;
 const FEED_MAX_WAIT_SECONDS = 30;
@@ -23,34 +24,26 @@ export function internalRoutes({ context, keys }: { context: ServiceContext<Iden
   /**
    * Revoked session ids after `after` (a cursor this feed handed out; 0 for all). With
    * `waitSeconds`, an empty answer waits up to that long for the next revocation (a long
-   * poll), checking once a second, so followers learn of a sign-out within about a second
-   * whichever identity process recorded it. The ids are useless without their tokens, so
-   * the feed needs no credentials.
+   * poll); every follower waiting here is woken by one look a second (`RevocationWatch`),
+   * so followers learn of a sign-out within about a second whichever identity process
+   * recorded it. The ids are useless without their tokens, so the feed needs no credentials.
    */
+  const watch = new RevocationWatch(() => newestRevocationSeq(context.db));
   router.answer('GET /internal/session-revocations', async ({ query, res }) => {
     const after = Number(query.after ?? 0);
     const waitSeconds = Math.min(FEED_MAX_WAIT_SECONDS, Math.max(0, Number(query.waitSeconds ?? 0) || 0));
     if (!Number.isSafeInteger(after) || after < 0) {
       return { status: 400, body: { error: 'after must be a cursor from this feed', code: 'BAD_CURSOR' } };
     }
-    let closed = false;
-    res.on('close', () => (closed = true));
     const deadline = Date.now() + waitSeconds * 1000;
     // A stopping instance answers at once (an empty page): the follower asks again elsewhere,
-    // and the drain does not wait out the poll.
-    const stopping = context.stopSignal;
+    // and the drain does not wait out the poll. A follower that left stops the wait too.
+    const left = new AbortController();
+    res.on('close', () => left.abort());
+    const gaveUp = AbortSignal.any([context.stopSignal, left.signal]);
     let rows = await readRevocations(context.db, after, FEED_PAGE_SIZE);
-    while (rows.length === 0 && !closed && !stopping.aborted && Date.now() < deadline) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, Math.min(1000, deadline - Date.now()));
-        stopping.addEventListener('abort', done, { once: true });
-        function done() {
-          clearTimeout(timer);
-          stopping.removeEventListener('abort', done);
-          resolve();
-        }
-      });
-      if (!closed && !stopping.aborted) rows = await readRevocations(context.db, after, FEED_PAGE_SIZE);
+    while (rows.length === 0 && (await watch.waitForRevocationAfter(after, deadline - Date.now(), gaveUp))) {
+      rows = await readRevocations(context.db, after, FEED_PAGE_SIZE);
     }
     // A follower that left is answered too: the page goes nowhere, harmlessly.
     const page: RevocationFeedPage = {
