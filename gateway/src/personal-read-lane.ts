@@ -116,9 +116,7 @@ export function personalReadLane(
     const forwarded: string[] = [];
     for (const name in received) {
       const value = received[name];
-      if (value === undefined || isUntrustedHeader(name) || HOP_BY_HOP.has(name)) continue;
-      if (typeof value === 'string') forwarded.push(name, value);
-      else for (const each of value) forwarded.push(name, each);
+      if (value !== undefined && !isUntrustedHeader(name) && !HOP_BY_HOP.has(name)) pushHeader(forwarded, name, value);
     }
     // The forwarding headers, set afresh as the long way's proxy sets them.
     forwarded.push('x-forwarded-for', req.socket.remoteAddress ?? '', 'x-forwarded-port', String(req.socket.localPort ?? ''));
@@ -174,9 +172,13 @@ function withAnswerHeaders(own: string[], received: IncomingHttpHeaders): string
   for (let i = 0; i < own.length; i += 2) if (received[own[i]] === undefined) sent.push(own[i], own[i + 1]);
   for (const name in received) {
     const value = received[name];
-    if (value === undefined || HOP_BY_HOP.has(name) || name === EDGE_CACHE_HEADER) continue;
-    if (typeof value === 'string') sent.push(name, value);
-    else for (const each of value) sent.push(name, each);
+    if (value !== undefined && !HOP_BY_HOP.has(name) && name !== EDGE_CACHE_HEADER) pushHeader(sent, name, value);
   }
   return sent;
+}
+
+/** Adds a header to a list as node:http and undici take one, name, value, …: a repeated header once per value. */
+function pushHeader(list: string[], name: string, value: string | string[]) {
+  if (typeof value === 'string') list.push(name, value);
+  else for (const each of value) list.push(name, each);
 }
