@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { Pool } from 'undici';
+import { errors, Pool, type Dispatcher } from 'undici';
 import { EDGE_CACHE_HEADER, REQUEST_ID_HEADER, tracingActive, USER_SESSION_COOKIE } from '@innerecho/kit';
 import { apiCallCounter, type ShortWay, type ShortWayParts } from './edge-cache-lane';
 import { findRoute, PERSONAL_READS, ROUTE_TABLE, type ServiceName } from './route-table';
@@ -123,34 +123,23 @@ export function personalReadLane(
     forwarded.push('x-forwarded-proto', 'http');
     if (received.host) forwarded.push('x-forwarded-host', received.host);
 
-    const abort = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) abort.abort();
-    });
-    const fail = (error: NodeJS.ErrnoException) => {
+    const timeAnswer = () => metrics.timeAnswer(req.method, res, () => route.path);
+    const forwarding = new ForwardedRead(res, own, timeAnswer, (error) => {
       if (res.headersSent) return void res.destroy();
       const failure = upstreamFailure(error.code ?? error.name);
       if (failure === 'gone') return void res.destroy();
       if (failure === 'long-way') return longWay(req, res);
-      metrics.timeAnswer(req.method, res, () => route.path);
+      timeAnswer();
       res.writeHead(failure.status, [...own, 'content-type', 'application/json; charset=utf-8']);
       res.end(JSON.stringify({ error: SERVICE_UNAVAILABLE, code: failure.code }));
-    };
-    pools[route.service]
-      .request({
-        method: 'GET',
-        path: url,
-        headers: forwarded,
-        signal: abort.signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      })
-      .then((answer) => {
-        metrics.timeAnswer(req.method, res, () => route.path);
-        res.writeHead(answer.statusCode, withAnswerHeaders(own, answer.headers));
-        answer.body.pipe(res);
-        answer.body.on('error', fail);
-      }, fail);
+    });
+    res.on('close', () => {
+      if (!res.writableFinished) forwarding.leave();
+    });
+    pools[route.service].dispatch(
+      { method: 'GET', path: url, headers: forwarded, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
+      forwarding,
+    );
     return true;
   };
 
@@ -181,4 +170,56 @@ function withAnswerHeaders(own: string[], received: IncomingHttpHeaders): string
 function pushHeader(list: string[], name: string, value: string | string[]) {
   if (typeof value === 'string') list.push(name, value);
   else for (const each of value) list.push(name, each);
+}
+
+/**
+ * One forwarded read, handed to undici's dispatch: the service's answer is written to the
+ * browser as it arrives (status and headers with the gateway's own, then the body), with no
+ * body stream, pipe or abort signal between them, which undici's `request` would make for
+ * every read. A browser that leaves aborts the service request (`leave`); a write the browser
+ * is slow to take pauses the service's answer until it drains.
+ */
+class ForwardedRead implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | null = null;
+  private left = false;
+
+  constructor(
+    private readonly res: ServerResponse,
+    /** The gateway's own headers for the answer (name, value, …). */
+    private readonly own: string[],
+    /** Called when the service's answer starts, before anything is written: the request figures start there. */
+    private readonly onAnswer: () => void,
+    private readonly fail: (error: NodeJS.ErrnoException) => void,
+  ) {}
+
+  /** The browser closed its request before the answer ended. */
+  leave() {
+    this.left = true;
+    this.controller?.abort(new errors.RequestAbortedError());
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController) {
+    this.controller = controller;
+    // Left while the request waited for a connection.
+    if (this.left) controller.abort(new errors.RequestAbortedError());
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders) {
+    this.onAnswer();
+    this.res.writeHead(statusCode, withAnswerHeaders(this.own, headers));
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer) {
+    if (this.res.write(chunk)) return;
+    controller.pause();
+    this.res.once('drain', () => controller.resume());
+  }
+
+  onResponseEnd() {
+    this.res.end();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error) {
+    this.fail(error);
+  }
 }
