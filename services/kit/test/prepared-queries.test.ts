@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle } from 'drizzle-orm/pglite';
+import pg from 'pg';
 import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { preparedQuery, type Db } from '../src';
 
@@ -34,29 +37,46 @@ jest.setTimeout(60_000);
 let client: PGlite;
 let db: Db;
 
+const CREATE_RENDERS = `create table renders (
+    id uuid primary key default gen_random_uuid(), user_id uuid not null, seconds integer not null,
+    title text not null, created_at timestamptz not null)`;
+const RENDERS = [
+  { userId: LISTENER, seconds: 180, title: 'Morning', createdAt: new Date('2026-11-20T07:00:00Z') },
+  { userId: LISTENER, seconds: 3600, title: 'Evening', createdAt: new Date('2026-11-21T21:30:00Z') },
+  { userId: LISTENER, seconds: 60, title: 'Long ago', createdAt: new Date('2026-10-01T12:00:00Z') },
+  { userId: OTHER, seconds: 600, title: 'Someone else', createdAt: new Date('2026-11-22T09:00:00Z') },
+];
+
 beforeAll(async () => {
   client = await PGlite.create();
   db = drizzle(client) as unknown as Db;
-  await client.exec(`create table renders (
-    id uuid primary key default gen_random_uuid(), user_id uuid not null, seconds integer not null,
-    title text not null, created_at timestamptz not null)`);
-  await db.insert(renders).values([
-    { userId: LISTENER, seconds: 180, title: 'Morning', createdAt: new Date('2026-11-20T07:00:00Z') },
-    { userId: LISTENER, seconds: 3600, title: 'Evening', createdAt: new Date('2026-11-21T21:30:00Z') },
-    { userId: LISTENER, seconds: 60, title: 'Long ago', createdAt: new Date('2026-10-01T12:00:00Z') },
-    { userId: OTHER, seconds: 600, title: 'Someone else', createdAt: new Date('2026-11-22T09:00:00Z') },
-  ]);
+  await client.exec(CREATE_RENDERS);
+  await db.insert(renders).values(RENDERS);
 });
 
 afterAll(() => client.close());
 
-/** The same read built afresh by drizzle, sent as PGlite's ordinary query. */
-const unprepared = (userId: string, since: Date) =>
-  db
+/** The same read built afresh by drizzle, sent as the database's ordinary query. */
+const unprepared = (userId: string, since: Date, on: Db = db) =>
+  on
     .select({ seconds: renders.seconds, title: renders.title, createdAt: renders.createdAt })
     .from(renders)
     .where(and(eq(renders.userId, userId), gt(renders.createdAt, since)))
     .orderBy(renders.createdAt);
+
+/** A value the database refuses fails the prepared read as it fails the ordinary query, and the next call answers. */
+async function expectRefusedAsOrdinary(on: Db) {
+  // drizzle wraps the database's error; its cause is what the database said.
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: { cause?: { code?: string; message: string } }) => error.cause,
+    );
+  const prepared = await refusal(rendersSince(on).execute({ userId: 'not-a-uuid', since: SINCE }));
+  const ordinary = await refusal(unprepared('not-a-uuid', SINCE, on));
+  expect(prepared).toMatchObject({ code: '22P02', message: ordinary?.message });
+  expect(await rendersSince(on).execute({ userId: LISTENER, since: SINCE })).toHaveLength(2);
+}
 
 describe('a prepared read on PGlite', () => {
   test('answers the rows, types and order the query built afresh answers', async () => {
@@ -77,16 +97,7 @@ describe('a prepared read on PGlite', () => {
   });
 
   test('a value the database refuses fails as the ordinary query fails, and the next call answers', async () => {
-    // drizzle wraps the database's error; its cause is what the database said.
-    const refusal = (promise: Promise<unknown>) =>
-      promise.then(
-        () => null,
-        (error: { cause?: { code?: string; message: string } }) => error.cause,
-      );
-    const prepared = await refusal(rendersSince(db).execute({ userId: 'not-a-uuid', since: SINCE }));
-    const ordinary = await refusal(unprepared('not-a-uuid', SINCE));
-    expect(prepared).toMatchObject({ code: '22P02', message: ordinary?.message });
-    expect(await rendersSince(db).execute({ userId: LISTENER, since: SINCE })).toHaveLength(2);
+    await expectRefusedAsOrdinary(db);
   });
 
   test("waits for another caller's transaction instead of reading inside it", async () => {
@@ -117,3 +128,63 @@ describe('a prepared read on PGlite', () => {
     expect((await preparedAt()).getTime()).toBeGreaterThan(before.getTime());
   });
 });
+
+// On PostgreSQL when DATABASE_URL names a server (CI's does), in a database of its own, as the events tests do.
+if (process.env.DATABASE_URL)
+  describe('a prepared read on PostgreSQL', () => {
+    const name = `kit_prepared_${randomBytes(4).toString('hex')}`;
+    const databaseUrl = () => Object.assign(new URL(process.env.DATABASE_URL!), { pathname: `/${name}` }).toString();
+    const admin = async (statement: string) => {
+      const server = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await server.connect();
+      await server.query(statement);
+      await server.end();
+    };
+    let pool: pg.Pool;
+    let pgDb: Db;
+    /** Row descriptions PostgreSQL sent, counted on every connection of the pool. */
+    let descriptions = 0;
+
+    beforeAll(async () => {
+      await admin(`create database ${name}`);
+      pool = new pg.Pool({ connectionString: databaseUrl(), max: 2 });
+      pool.on('connect', (connected) => {
+        (connected as unknown as { connection: pg.Connection }).connection.on('rowDescription', () => descriptions++);
+      });
+      pgDb = drizzlePg(pool) as unknown as Db;
+      await pool.query(CREATE_RENDERS);
+      await pgDb.insert(renders).values(RENDERS);
+    });
+
+    afterAll(async () => {
+      await pool?.end();
+      await admin(`drop database if exists ${name} with (force)`);
+    });
+
+    test('answers the rows, types and order the query built afresh answers, call after call, side by side', async () => {
+      const expected = await unprepared(LISTENER, SINCE, pgDb);
+      expect(expected.map((row) => row.title)).toEqual(['Morning', 'Evening']);
+      for (let i = 0; i < 3; i++) expect(await rendersSince(pgDb).execute({ userId: LISTENER, since: SINCE })).toEqual(expected);
+      const together = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => rendersSince(pgDb).execute({ userId: i % 2 ? OTHER : LISTENER, since: SINCE })),
+      );
+      expect(together.filter((_, i) => i % 2 === 0)).toEqual(Array(4).fill(expected));
+      expect(together.filter((_, i) => i % 2 === 1)).toEqual(Array(4).fill(await unprepared(OTHER, SINCE, pgDb)));
+      expect(together[0][0].createdAt).toBeInstanceOf(Date);
+    });
+
+    test("asks for the answer's description once per connection, not with every call", async () => {
+      await Promise.all([1, 2].map(() => rendersSince(pgDb).execute({ userId: LISTENER, since: SINCE })));
+      const before = descriptions;
+      for (let i = 0; i < 10; i++) await rendersSince(pgDb).execute({ userId: LISTENER, since: SINCE });
+      await Promise.all(Array.from({ length: 6 }, () => rendersSince(pgDb).execute({ userId: OTHER, since: SINCE })));
+      expect(descriptions - before).toBe(0);
+      // The query built afresh is described with every call.
+      await unprepared(LISTENER, SINCE, pgDb);
+      expect(descriptions - before).toBe(1);
+    });
+
+    test('a value the database refuses fails as the ordinary query fails, and the next call answers', async () => {
+      await expectRefusedAsOrdinary(pgDb);
+    });
+  });
