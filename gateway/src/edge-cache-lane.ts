@@ -99,7 +99,7 @@ export function edgeCacheLane(options: ShortWayParts & { edgeCache: EdgeCache })
     const cookie = readCookie(req.headers.cookie, USER_SESSION_COOKIE);
     const token = cookie === undefined ? undefined : decodeCookieValue(cookie);
     if (token === null) return false;
-    const signedIn = token !== undefined && (await sessions.inspect(token)).status === 'valid';
+    const signedIn = token !== undefined && (sessions.inspectNow(token) ?? (await sessions.inspect(token))).status === 'valid';
     if (token !== undefined && !signedIn) return false; // cleared or refused the long way
     if (!EdgeCache.mayHave(cached, signedIn)) return false;
 

@@ -101,7 +101,10 @@ export function personalReadLane(
 
     const cookie = readCookie(received.cookie, USER_SESSION_COOKIE);
     const token = cookie === undefined ? undefined : decodeCookieValue(cookie);
-    if (!token || (await sessions.inspect(token)).status !== 'valid') return false; // a visitor, or cleared or refused the long way
+    if (!token) return false; // a visitor: the long way
+    // Most requests carry a token checked before: answered at once, without the asynchronous check.
+    const inspection = sessions.inspectNow(token) ?? (await sessions.inspect(token));
+    if (inspection.status !== 'valid') return false; // cleared or refused the long way
 
     const rateHeaders = await countCall(req);
     if (!rateHeaders) return false; // refused (429) the long way

@@ -1,6 +1,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger, REVOCATION_FEED_PATH, SessionRevocationFeed, type RevocationFeedPage } from '../src';
+import {
+  createLogger,
+  createTokenSigner,
+  createTokenVerifier,
+  KeyStore,
+  localKeyResolver,
+  REVOCATION_FEED_PATH,
+  SessionRevocationFeed,
+  USER_TOKEN_ISSUER,
+  type KeyResolver,
+  type RevocationFeedPage,
+  type SessionClaims,
+} from '../src';
 
 /**
  * A stand-in for identity's revocation feed whose first answer waits until the test lets it go,
@@ -54,4 +66,58 @@ test('until the list of ended sessions is loaded, checks have no answer and the 
   } finally {
     await feed.stop();
   }
+});
+
+describe('a session checked before, answered without waiting (inspectNow)', () => {
+  const keys = KeyStore.inMemory();
+  const signer = createTokenSigner(keys, USER_TOKEN_ISSUER, 600);
+  const session = (sid: string): SessionClaims => ({ id: 'user-1', role: 'subscriber', email: 'a@example.com', sid });
+  const live = signer.sign(session('sid-live'));
+  const ended = signer.sign(session(REVOKED_SID));
+  const logger = createLogger('test', 'silent');
+
+  test('answers what the asynchronous check answers, once that check has seen the token', async () => {
+    answerFirstLoad();
+    const feed = new SessionRevocationFeed({ identityUrl, logger }).start();
+    try {
+      expect(await feed.whenLoaded(5_000)).toBe(true);
+      const verifier = createTokenVerifier(localKeyResolver(keys), USER_TOKEN_ISSUER, { revocation: feed.check });
+      // Never seen: only the asynchronous check (the signature's) can tell.
+      expect(verifier.inspectNow(live)).toBeUndefined();
+      expect(await verifier.inspect(live)).toMatchObject({ status: 'valid', claims: session('sid-live') });
+      expect(verifier.inspectNow(live)).toEqual(await verifier.inspect(live));
+      expect(await verifier.inspect(ended)).toEqual({ status: 'invalid' });
+      expect(verifier.inspectNow(ended)).toEqual({ status: 'invalid' });
+      // The signature alone (a read that checks the session itself) stands for an ended session too.
+      expect(verifier.inspectNow(ended, { signatureOnly: true })).toEqual(await verifier.inspectSignature(ended));
+      expect(verifier.inspectNow(ended, { signatureOnly: true })).toMatchObject({ status: 'valid' });
+    } finally {
+      await feed.stop();
+    }
+  });
+
+  test('leaves the answer to the asynchronous check while the list of ended sessions is not loaded, or once the key changed', async () => {
+    // Nobody answers at this address: the list never loads.
+    const unreachable = `http://127.0.0.1:${(server.address() as AddressInfo).port + 1}`;
+    const feed = new SessionRevocationFeed({ identityUrl: unreachable, logger, firstLoadWaitMs: 50 }).start();
+    try {
+      const verifier = createTokenVerifier(localKeyResolver(keys), USER_TOKEN_ISSUER, { revocation: feed.check });
+      expect(await verifier.inspect(live)).toEqual({ status: 'unverifiable' });
+      expect(verifier.inspectNow(live)).toBeUndefined();
+      expect(verifier.inspectNow(live, { signatureOnly: true })).toMatchObject({ status: 'valid' });
+    } finally {
+      await feed.stop();
+    }
+
+    // The signer's key is replaced (a rotation that retired it): the token is checked again, and refused.
+    let current = keys.publicKey(keys.signingKey.kid);
+    const rotating: KeyResolver = Object.assign(async () => current, { held: () => current });
+    const verifier = createTokenVerifier(rotating, USER_TOKEN_ISSUER);
+    expect(await verifier.inspect(live)).toMatchObject({ status: 'valid' });
+    expect(verifier.inspectNow(live)).toMatchObject({ status: 'valid' });
+    const other = KeyStore.inMemory();
+    current = other.publicKey(other.signingKey.kid);
+    expect(verifier.inspectNow(live)).toBeUndefined();
+    expect(await verifier.inspect(live)).toEqual({ status: 'invalid' });
+  });
 });

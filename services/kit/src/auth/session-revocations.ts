@@ -1,5 +1,12 @@
 import type { Logger } from '../logger';
-import { createTokenVerifier, jwksKeyResolver, USER_TOKEN_ISSUER, type RevocationCheck, type TokenVerifier } from './session-token';
+import {
+  createTokenVerifier,
+  jwksKeyResolver,
+  USER_TOKEN_ISSUER,
+  type RevocationCheck,
+  type SessionClaims,
+  type TokenVerifier,
+} from './session-token';
 
 /** One page of identity's revocation feed: revoked session ids after `cursor`, oldest first. */
 export interface RevocationFeedPage {
@@ -71,11 +78,18 @@ export class SessionRevocationFeed {
   }
 
   /** For a token verifier: `createTokenVerifier(resolver, issuer, { revocation: feed.check })`. */
-  readonly check: RevocationCheck = async (claims) => {
-    // Loaded (every request after the first moments): no wait to set up on this hot path.
-    if (!this.loaded && !(await this.whenLoaded(this.options.firstLoadWaitMs ?? 3000))) return 'unknown';
+  readonly check: RevocationCheck = Object.assign(
+    async (claims: SessionClaims) =>
+      this.standing(claims) ?? ((await this.whenLoaded(this.options.firstLoadWaitMs ?? 3000)) ? this.standing(claims)! : 'unknown'),
+    // Loaded (every request after the first moments): answered without a wait on this hot path.
+    { now: (claims: SessionClaims) => this.standing(claims) },
+  );
+
+  /** The session's standing by the list as loaded; undefined before its first load. */
+  private standing(claims: SessionClaims): 'active' | 'revoked' | undefined {
+    if (!this.loaded) return undefined;
     return this.revoked.has(claims.sid) ? 'revoked' : 'active';
-  };
+  }
 
   /** Waits, but not past stop(). */
   private pause(ms: number) {

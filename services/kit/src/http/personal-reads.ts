@@ -167,7 +167,9 @@ export function personalReadLane(options: {
     const started = performance.now();
     // Counted in flight from here, so a drain waits for it (the long way's guard counts it once more, harmlessly).
     lifecycle.admit(res);
-    const inspection = await (found.read.answerChecksSession ? verifier.inspectSignature(token) : verifier.inspect(token));
+    const signatureOnly = found.read.answerChecksSession === true;
+    const inspection =
+      verifier.inspectNow(token, { signatureOnly }) ?? (await (signatureOnly ? verifier.inspectSignature(token) : verifier.inspect(token)));
     if (inspection.status !== 'valid') return false;
 
     const incomingId = req.headers[REQUEST_ID_HEADER];
