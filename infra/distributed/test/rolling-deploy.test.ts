@@ -16,7 +16,10 @@ jest.setTimeout(900_000);
 let system: DistributedTestSystem;
 let database: pg.Pool;
 beforeAll(async () => {
-  system = await startDistributedTestSystem({ instances: 1 });
+  // The gateway retries a read that cannot reach its service for READ_RETRY_SECONDS, which an
+  // operator sets to cover an instance's restart. Here that is the longest it allows: under CI's
+  // load (a load average of 17 on two cores) identity took 34 s to come back, past the default 20.
+  system = await startDistributedTestSystem({ instances: 1, gatewayEnv: { READ_RETRY_SECONDS: '60' } });
   database = new pg.Pool({ connectionString: system.databaseUrl, max: 2 });
 });
 afterAll(async () => {
