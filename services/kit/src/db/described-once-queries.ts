@@ -54,14 +54,15 @@ const shapes = new WeakMap<PgConnection, Map<string, ResultShape>>();
  * later execution on that connection.
  */
 class DescribedOnceQuery extends PgQueryClass {
-  /** The connection this query asked to describe the answer on, to keep the description. */
+  /** The connection this query asked to describe the answer on, to keep the description (a query that keeps it). */
   private describedOn: PgConnection | null = null;
 
   prepare(connection: PgConnection) {
-    const shape =
-      this.name && !this.rows && !this.binary && this.hasBeenParsed(connection) ? shapes.get(connection)?.get(this.name) : undefined;
+    // Only a named read of whole text answers keeps its description: paged (`rows`) and binary answers are pg's alone.
+    const keepsShape = Boolean(this.name) && !this.rows && !this.binary;
+    const shape = keepsShape && this.hasBeenParsed(connection) ? shapes.get(connection)?.get(this.name) : undefined;
     if (!shape) {
-      this.describedOn = connection;
+      if (keepsShape) this.describedOn = connection;
       return super.prepare(connection);
     }
     try {
@@ -84,7 +85,7 @@ class DescribedOnceQuery extends PgQueryClass {
   handleRowDescription(message: unknown) {
     super.handleRowDescription(message);
     const connection = this.describedOn;
-    if (!connection || !this.name) return;
+    if (!connection) return;
     const { fields, _parsers, _prebuiltEmptyResultObject } = this._result;
     let kept = shapes.get(connection);
     if (!kept) shapes.set(connection, (kept = new Map()));
