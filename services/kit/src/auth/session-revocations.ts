@@ -2,6 +2,7 @@ import type { Logger } from '../logger';
 import {
   createTokenVerifier,
   jwksKeyResolver,
+  type JwksKeyResolver,
   USER_TOKEN_ISSUER,
   type RevocationCheck,
   type SessionClaims,
@@ -132,19 +133,73 @@ export class SessionRevocationFeed {
   }
 }
 
+/** Something a process loads from identity before it can check sessions, and can be asked about. */
+export interface LoadedFromIdentity {
+  readonly isLoaded: boolean;
+  /** Resolves true once loaded, false if `timeoutMs` passes first. */
+  whenLoaded(timeoutMs: number): Promise<boolean>;
+}
+
+/**
+ * Fetches identity's published keys as soon as the process starts, and again with backoff until
+ * they are in, so a process holds them before the first signed-in request and goes on checking
+ * sessions while identity restarts (otherwise a process that had no signed-in request yet
+ * could check none while identity is away).
+ */
+function loadKeysAtStart(keys: JwksKeyResolver, logger: Logger, stopped: AbortSignal): LoadedFromIdentity {
+  const loading = (async () => {
+    for (let failures = 1; !stopped.aborted; failures++) {
+      try {
+        await keys.load();
+        return;
+      } catch (error) {
+        if (failures === 1 || failures % 30 === 0) logger.warn({ err: error, failures }, "identity's session keys unreachable; retrying");
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.min(5000, 200 * 2 ** Math.min(failures, 5)));
+          stopped.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+        });
+      }
+    }
+  })();
+  return {
+    get isLoaded() {
+      return keys.isLoaded;
+    },
+    whenLoaded: (timeoutMs) =>
+      keys.isLoaded
+        ? Promise.resolve(true)
+        : Promise.race([
+            loading.then(() => keys.isLoaded),
+            new Promise<false>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref()),
+          ]),
+  };
+}
+
 /**
  * How services and the gateway verify user sessions: the signature against identity's
- * published keys (JWKS), then the session id against the revocation feed.
+ * published keys (JWKS), then the session id against the revocation feed. Both are loaded when
+ * the process starts; once in, sessions are checked while identity is away.
  */
 export function createUserSessionVerifier(options: { identityUrl: string; logger: Logger }): {
   verifier: TokenVerifier;
+  /** Identity's keys, for readiness: no signature can be checked before they are in. */
+  keys: LoadedFromIdentity;
   /** The revocation feed, for readiness: a session cannot be checked before its first load. */
-  feed: Pick<SessionRevocationFeed, 'isLoaded' | 'whenLoaded'>;
+  feed: LoadedFromIdentity;
   close(): Promise<void>;
 } {
+  const stopped = new AbortController();
   const feed = new SessionRevocationFeed({ identityUrl: options.identityUrl, logger: options.logger }).start();
-  const verifier = createTokenVerifier(jwksKeyResolver(`${options.identityUrl}/.well-known/jwks.json`), USER_TOKEN_ISSUER, {
-    revocation: feed.check,
-  });
-  return { verifier, feed, close: () => feed.stop() };
+  const resolver = jwksKeyResolver(`${options.identityUrl}/.well-known/jwks.json`);
+  const keys = loadKeysAtStart(resolver, options.logger, stopped.signal);
+  const verifier = createTokenVerifier(resolver, USER_TOKEN_ISSUER, { revocation: feed.check });
+  return {
+    verifier,
+    keys,
+    feed,
+    close: () => {
+      stopped.abort();
+      return feed.stop();
+    },
+  };
 }

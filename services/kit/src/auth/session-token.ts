@@ -191,16 +191,25 @@ export function createTokenVerifier(
 export const localKeyResolver = (keys: KeyStore): KeyResolver =>
   Object.assign(async (kid: string) => keys.publicKey(kid), { held: (kid: string) => keys.publicKey(kid) });
 
+/** A key resolver that fetches the signer's published keys, and can be asked to before any token comes. */
+export interface JwksKeyResolver extends KeyResolver {
+  /** Fetches the published keys now (spaced like every fetch); rejects when the signer cannot be reached. */
+  load(): Promise<void>;
+  /** The signer's keys were fetched at least once: tokens can be checked while the signer is away. */
+  readonly isLoaded: boolean;
+}
+
 /**
  * Fetches the signer's JWKS over HTTP and caches it. An unknown kid (a freshly rotated
  * key) triggers a refetch; refetches are spaced at least `minRefetchMs` apart, so a flood
  * of forged kids costs the signer at most one request per interval, while a real new key
  * is picked up within that interval.
  */
-export function jwksKeyResolver(jwksUrl: string, minRefetchMs = 1000): KeyResolver {
+export function jwksKeyResolver(jwksUrl: string, minRefetchMs = 1000): JwksKeyResolver {
   const cache = new Map<string, KeyObject>();
   let lastFetch = 0;
   let inflight: Promise<void> | null = null;
+  let isLoaded = false;
 
   const refresh = async () => {
     const wait = lastFetch + minRefetchMs - Date.now();
@@ -210,15 +219,19 @@ export function jwksKeyResolver(jwksUrl: string, minRefetchMs = 1000): KeyResolv
     if (!res.ok) throw new Error(`JWKS fetch failed: ${res.status}`);
     const body = (await res.json()) as { keys: PublicJwk[] };
     for (const jwk of body.keys) cache.set(jwk.kid, createPublicKey({ key: jwk as any, format: 'jwk' }));
+    isLoaded = true;
   };
+  const load = () => (inflight ??= refresh().finally(() => (inflight = null)));
 
   const resolve = async (kid: string) => {
     if (cache.has(kid)) return cache.get(kid);
     // The signer unreachable rejects (refuse this request, try again on the next one);
     // a kid the signer does not list resolves undefined (a forged or retired key).
-    inflight ??= refresh().finally(() => (inflight = null));
-    await inflight;
+    await load();
     return cache.get(kid);
   };
-  return Object.assign(resolve, { held: (kid: string) => cache.get(kid) });
+  // A getter, not a copied value (Object.assign would copy isLoaded's value once).
+  return Object.defineProperty(Object.assign(resolve, { held: (kid: string) => cache.get(kid), load }), 'isLoaded', {
+    get: () => isLoaded,
+  }) as JwksKeyResolver;
 }

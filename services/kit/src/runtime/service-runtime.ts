@@ -203,11 +203,16 @@ export async function startService<TConfig extends BaseServiceEnv>(
   logger.info({ url, database: database.kind, events: transport.kind }, `${module.name} service listening`);
 
   if (options.startRelay ?? true) relay.start();
-  // Started means able to check sessions: the first signed-in requests are not refused while the
-  // list of ended sessions loads. An identity that does not answer delays the start, not forever
-  // (until then /ready says which check is missing).
-  if (sessions && !(await sessions.feed.whenLoaded(SESSION_LIST_START_WAIT_MS))) {
-    logger.warn({ identityUrl: config.IDENTITY_URL }, 'started before the list of ended sessions could be loaded from identity');
+  // Started means able to check sessions: the first signed-in requests are not refused while
+  // identity's keys and list of ended sessions load. An identity that does not answer delays the
+  // start, not forever (until then /ready says which check is missing).
+  if (sessions) {
+    const [keys, list] = await Promise.all([
+      sessions.keys.whenLoaded(SESSIONS_START_WAIT_MS),
+      sessions.feed.whenLoaded(SESSIONS_START_WAIT_MS),
+    ]);
+    if (!keys) logger.warn({ identityUrl: config.IDENTITY_URL }, "started before identity's session keys could be loaded");
+    if (!list) logger.warn({ identityUrl: config.IDENTITY_URL }, 'started before the list of ended sessions could be loaded from identity');
   }
 
   let stopping: Promise<void> | null = null;
@@ -379,8 +384,7 @@ function serviceApp(options: {
   version: () => Promise<string>;
 }): Express {
   const { module, parts, context, lifecycle, sessions } = options;
-  const { config, database, transport, metrics, logger } = context;
-  const identityKeysUrl = `${config.IDENTITY_URL}/.well-known/jwks.json`;
+  const { database, transport, metrics, logger } = context;
   return createServiceApp({
     name: module.name,
     logger,
@@ -392,10 +396,15 @@ function serviceApp(options: {
       logger,
       readiness: {
         database: database.ping,
-        // The service that signs sessions has its keys in hand; the others must reach them.
-        ...(parts.userVerifier ? {} : { 'identity-keys': () => fetchOk(identityKeysUrl) }),
-        // Until identity's list of ended sessions is in, every signed-in request would be refused.
-        ...(sessions ? { 'session-revocations': () => sessionsLoaded(sessions.feed) } : {}),
+        // Until identity's keys and list of ended sessions are in, every signed-in request would be
+        // refused; once in, they are checked here while identity restarts, so this instance stays
+        // ready (the service that signs sessions has its keys in hand).
+        ...(sessions
+          ? {
+              'identity-keys': () => loadedFromIdentity(sessions.keys, "identity's session keys are not loaded yet"),
+              'session-revocations': () => loadedFromIdentity(sessions.feed, 'the list of ended sessions is not loaded yet'),
+            }
+          : {}),
       },
       // Without NATS the instance still answers: its changes wait in the outbox.
       degradable: { events: () => transport.ping() },
@@ -414,7 +423,7 @@ function serviceApp(options: {
   });
 }
 
-const SESSION_LIST_START_WAIT_MS = 30_000;
+const SESSIONS_START_WAIT_MS = 30_000;
 
 /** The service's declared routes, after its `beforeRoutes`, with the signed-file routes it declares when files are on local disk. */
 function serviceRoutes(module: ServiceModule<any>, parts: ServiceParts, fileHandlers: FileRouteHandlers): Router {
@@ -430,12 +439,6 @@ function serviceRoutes(module: ServiceModule<any>, parts: ServiceParts, fileHand
   return router;
 }
 
-async function sessionsLoaded(feed: { isLoaded: boolean }) {
-  if (!feed.isLoaded) throw new Error('the list of ended sessions is not loaded yet');
-}
-
-async function fetchOk(url: string) {
-  const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
-  await res.arrayBuffer();
+async function loadedFromIdentity(part: { isLoaded: boolean }, missing: string) {
+  if (!part.isLoaded) throw new Error(missing);
 }
