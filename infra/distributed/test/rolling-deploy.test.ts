@@ -36,6 +36,8 @@ interface Outcome {
   code?: string;
   /** What the write created, to look for afterwards. */
   created?: string;
+  /** The gateway's request id, which every process's log lines about the request carry. */
+  requestId: string | null;
 }
 
 const count = async (query: string, values: unknown[]) => Number((await database.query(query, values)).rows[0].n);
@@ -68,6 +70,7 @@ test('each service restarted in turn under steady reads and writes: every read s
       ms: Date.now() - started,
       retryAfter: res.headers.get('retry-after'),
       code: res.data?.code,
+      requestId: res.headers.get('x-request-id'),
       created: res.status >= 200 && res.status < 400 && created ? created(res.data) : undefined,
     });
   };
@@ -207,10 +210,16 @@ test('each service restarted in turn under steady reads and writes: every read s
       `  reads:  ${readSummary.total} sent, ${readSummary.failed} failed (${readSummary.failedWith503} with 503), the longest answered in ${(Math.max(...outcomes.filter((o) => o.kind === 'read').map((o) => o.ms)) / 1000).toFixed(1)} s\n` +
       `  writes: ${writeSummary.total} sent, ${writeSummary.failed} failed (${writeSummary.failedWith503} with 503), ${writeSummary.otherFailures.length} failed otherwise\n`,
   );
-  expect(writeSummary.otherFailures).toEqual([]);
+  // A failure is shown with what every process logged about it (the logs go with the test system).
+  const processes = [system.system.gateway, ...SERVICES.flatMap((s) => system.system.services[s].instances)];
+  const withLogs = (o: Outcome) => ({
+    ...o,
+    logged: o.requestId ? processes.flatMap((p) => p.logLines().filter((line) => line.includes(o.requestId!))) : [],
+  });
+  expect(writeSummary.otherFailures.map(withLogs)).toEqual([]);
   // Every read was answered: the gateway retried each one that met a restarting service
   // until the restarted instance answered.
-  expect(outcomes.filter((o) => o.kind === 'read' && failed(o))).toEqual([]);
+  expect(outcomes.filter((o) => o.kind === 'read' && failed(o)).map(withLogs)).toEqual([]);
   // Every 503 says when to come back (the gateway's for an unreachable service, a draining
   // instance's, a service's whose own dependency is restarting), and they are the exception:
   // the stream kept flowing and every kind of write kept succeeding.
