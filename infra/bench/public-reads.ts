@@ -12,7 +12,7 @@
  *
  *   npm run bench:reads                             # embedded form (PGlite), then PostgreSQL if DATABASE_URL is set
  *   BENCH_SECONDS=10 BENCH_CONNECTIONS=20 npm run bench:reads
- *   BENCH_ROUNDS=3 BENCH_ROUND_SECONDS=4 npm run bench:reads   # personal reads: product and floors in turn, medians
+ *   BENCH_ROUNDS=5 BENCH_ROUND_SECONDS=4 npm run bench:reads   # personal reads: product and floors in turn; ratios within a round, medians
  *   npm run bench:reads -- --pglite-only            # or --postgres-only
  *   npm run bench:reads -- --personal-only          # or --public-only
  *   npm run bench:reads -- --only=allowance         # only the reads whose name contains this
@@ -40,7 +40,7 @@ import {
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Personal reads: how many times the product and its floors are measured in turn (each figure is the median), and for how long each time. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
 /** Load before each measured figure, not counted. */
 const WARM_SECONDS = 2;
@@ -132,13 +132,17 @@ async function hopFloor(bodyFile: string, env: NodeJS.ProcessEnv, client: 'node:
 }
 
 type Figures = Awaited<ReturnType<typeof load>>;
-const FLOOR_CLIENTS = ['node:http', 'undici'] as const;
+/** The undici floor first: it is the one the product is held to, measured right after the product. */
+const FLOOR_CLIENTS = ['undici', 'node:http'] as const;
 
 /**
  * Each figure of a personal read's product and floors, taken ROUNDS times in turn (product,
- * floor with node:http, floor with undici, then again) and reported as the median of each: a
+ * floor with undici, floor with node:http, then again) and reported as the median of each: a
  * machine whose speed drifts over a minute (a shared virtual machine) moves every figure of a
- * round together, and no single slow or fast stretch decides a ratio.
+ * round together, and no single slow or fast stretch decides a figure. The product's ratios to
+ * the undici floor are taken within each round, from figures measured back to back, and their
+ * median reported: a drift between rounds then cancels out of each ratio instead of landing on
+ * the product's figure or the floor's.
  */
 async function productBesideFloors(product: (seconds: number) => Promise<Figures>, bodyFile: string, env: NodeJS.ProcessEnv) {
   const skeletons = await Promise.all(FLOOR_CLIENTS.map((client) => hopFloor(bodyFile, env, client)));
@@ -149,26 +153,36 @@ async function productBesideFloors(product: (seconds: number) => Promise<Figures
       taken[0].push(await product(ROUND_SECONDS));
       for (const [i, skeleton] of skeletons.entries()) taken[i + 1].push(await load(skeleton.url, skeleton.child.pid!, {}, ROUND_SECONDS));
     }
-    const [gateway, nodeHttp, undici] = taken.map(medianFigures);
-    return { gateway, floor: { 'node:http': nodeHttp, undici } };
+    const [gateway, undici, nodeHttp] = taken.map(medianFigures);
+    const rounds = taken[0].map((own, round) => ({ own, floor: taken[1][round] }));
+    return {
+      gateway,
+      floor: { 'node:http': nodeHttp, undici },
+      vsFloor: {
+        cpu: median(rounds.map(({ own, floor }) => own.cpuUs / floor.cpuUs)),
+        rps: median(rounds.map(({ own, floor }) => floor.rps / own.rps)),
+      },
+    };
   } finally {
     await Promise.all(skeletons.map((skeleton) => stopChild(skeleton.child)));
   }
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /** The median of each figure over rounds (errors: all of them). */
 function medianFigures(rounds: Figures[]): Figures {
-  const median = (pick: (f: Figures) => number) => {
-    const sorted = rounds.map(pick).sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-  };
+  const of = (pick: (f: Figures) => number) => median(rounds.map(pick));
   return {
-    rps: median((f) => f.rps),
-    p50: median((f) => f.p50),
-    p99: median((f) => f.p99),
+    rps: of((f) => f.rps),
+    p50: of((f) => f.p50),
+    p99: of((f) => f.p99),
     errors: rounds.reduce((sum, f) => sum + f.errors, 0),
-    cpuUs: median((f) => f.cpuUs),
+    cpuUs: of((f) => f.cpuUs),
   };
 }
 
@@ -271,14 +285,16 @@ async function benchForm(form: Form, env: NodeJS.ProcessEnv) {
       const bare = await bareServer(body);
       try {
         const product = (seconds?: number) => load(`${url}${read.path}`, child.pid!, read.headers, seconds);
-        const { gateway, floor } =
-          read.section === 'personal' ? await productBesideFloors(product, bare.file, env) : { gateway: await product(), floor: null };
+        const { gateway, floor, vsFloor } =
+          read.section === 'personal'
+            ? await productBesideFloors(product, bare.file, env)
+            : { gateway: await product(), floor: null, vsFloor: null };
         const baseline = await load(bare.url, bare.child.pid!);
         const goal = GOALS[read.section];
         // The floor the product is held to is the one forwarded as the gateway forwards personal reads (undici).
         const held = floor?.undici;
-        const cpuVsFloor = held ? gateway.cpuUs / held.cpuUs : 0;
-        const rpsVsFloor = held ? held.rps / gateway.rps : 0;
+        const cpuVsFloor = vsFloor?.cpu ?? 0;
+        const rpsVsFloor = vsFloor?.rps ?? 0;
         const met = held
           ? gateway.errors === 0 && cpuVsFloor <= FLOOR_GOAL && rpsVsFloor <= FLOOR_GOAL
           : gateway.errors === 0 && baseline.rps / gateway.rps <= goal.ratio[form] && gateway.p99 < goal.p99Ms;
@@ -346,7 +362,8 @@ async function main() {
     `1 / that. Floor: the same hops with nothing on them (a node:http gateway forwarding with node:http's Agent or an undici ` +
     `Pool to a node:http service that runs one prepared query on the same database, one process), personal reads only; ` +
     `the product is held to the undici floor (its gateway forwards personal reads with undici): CPU vs floor = product's ` +
-    `CPU/request over the floor's, req/s vs floor = the floor's req/s over the product's. Every figure is taken after ${WARM_SECONDS} s ` +
+    `CPU/request over the floor's, req/s vs floor = the floor's req/s over the product's, each taken within a round (the product, then ` +
+    `the undici floor) and the median of the rounds' given (so it need not equal the ratio of the medians shown). Every figure is taken after ${WARM_SECONDS} s ` +
     `of the same load (a personal read's product, ${PRODUCT_WARM_SECONDS} s more before its first round), once the product's process is at rest after its start; at rest it used ${restingCpu.join(', ')} of a core ` +
     `(outbox relays, the mail sender, the revocation feed), which its CPU/request includes and the floor has none of. Load average during the run: ${loadavg()
       .map((x) => x.toFixed(1))
