@@ -92,14 +92,6 @@ export class SessionRevocationFeed {
     return this.revoked.has(claims.sid) ? 'revoked' : 'active';
   }
 
-  /** Waits, but not past stop(). */
-  private pause(ms: number) {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.abort.signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-    });
-  }
-
   private async follow() {
     const wait = this.options.waitSeconds ?? 25;
     let failures = 0;
@@ -127,10 +119,26 @@ export class SessionRevocationFeed {
         if (failures === 1 || failures % 30 === 0) {
           this.options.logger.warn({ err: error, failures }, 'session revocation feed unreachable; retrying');
         }
-        await this.pause(Math.min(5000, 200 * 2 ** Math.min(failures, 5)));
+        await pauseUntilStopped(retryDelayMs(failures), this.abort.signal);
       }
     }
   }
+}
+
+/** The wait before the next try after `failures` failed ones in a row: 0.4 s, doubling, at most 5 s. */
+const retryDelayMs = (failures: number) => Math.min(5000, 200 * 2 ** Math.min(failures, 5));
+
+/** Waits `ms`, but not past `stopped`; leaves no listener behind on it, however many times it waits. */
+function pauseUntilStopped(ms: number, stopped: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      stopped.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    stopped.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** Something a process loads from identity before it can check sessions, and can be asked about. */
@@ -154,10 +162,7 @@ function loadKeysAtStart(keys: JwksKeyResolver, logger: Logger, stopped: AbortSi
         return;
       } catch (error) {
         if (failures === 1 || failures % 30 === 0) logger.warn({ err: error, failures }, "identity's session keys unreachable; retrying");
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, Math.min(5000, 200 * 2 ** Math.min(failures, 5)));
-          stopped.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
-        });
+        await pauseUntilStopped(retryDelayMs(failures), stopped);
       }
     }
   })();
