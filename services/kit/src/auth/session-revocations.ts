@@ -71,11 +71,12 @@ export class SessionRevocationFeed {
 
   /** Resolves true once the list is loaded, false if `timeoutMs` passes first. */
   whenLoaded(timeoutMs: number): Promise<boolean> {
-    if (this.loaded) return Promise.resolve(true);
-    return Promise.race([
-      this.firstLoad.then(() => true),
-      new Promise<false>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref()),
-    ]);
+    return this.loaded
+      ? Promise.resolve(true)
+      : within(
+          timeoutMs,
+          this.firstLoad.then(() => true),
+        );
   }
 
   /** For a token verifier: `createTokenVerifier(resolver, issuer, { revocation: feed.check })`. */
@@ -123,6 +124,11 @@ export class SessionRevocationFeed {
       }
     }
   }
+}
+
+/** What `loaded` answers, or false if `timeoutMs` passes first (the timer keeps no process alive). */
+function within(timeoutMs: number, loaded: Promise<boolean>): Promise<boolean> {
+  return Promise.race([loaded, new Promise<false>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref())]);
 }
 
 /** The wait before the next try after `failures` failed ones in a row: 0.4 s, doubling, at most 5 s. */
@@ -173,10 +179,10 @@ function loadKeysAtStart(keys: JwksKeyResolver, logger: Logger, stopped: AbortSi
     whenLoaded: (timeoutMs) =>
       keys.isLoaded
         ? Promise.resolve(true)
-        : Promise.race([
+        : within(
+            timeoutMs,
             loading.then(() => keys.isLoaded),
-            new Promise<false>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref()),
-          ]),
+          ),
   };
 }
 
