@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerRespo
 import { errors, Pool, type Dispatcher } from 'undici';
 import { EDGE_CACHE_HEADER, REQUEST_ID_HEADER, tracingActive, USER_SESSION_COOKIE } from '@innerecho/kit';
 import { apiCallCounter, type ShortWay, type ShortWayParts } from './edge-cache-lane';
-import { findRoute, PERSONAL_READS, ROUTE_TABLE, type ServiceName } from './route-table';
+import { findRoute, PERSONAL_READS, ROUTE_TABLE, type RouteRow, type ServiceName } from './route-table';
 import { decodeCookieValue, readCookie } from './session-cookie';
 import { isUntrustedHeader } from './untrusted-headers';
 import { UNREACHABLE } from './upstream';
@@ -53,6 +53,9 @@ const matcher = (pattern: string) => {
 const PERSONAL_READ_MATCHERS = PERSONAL_READS.map((route) => matcher(route.slice('GET '.length)));
 /** The routes a GET can be for: the same answer as the whole table's, looked up among fewer. */
 const GET_ROUTES = ROUTE_TABLE.filter((row) => row.method === 'GET');
+/** Personal reads' paths kept with their routes (at most this many, this long: about 5 MB). */
+const ROUTES_FOUND_LIMIT = 20_000;
+const ROUTES_FOUND_PATH_LIMIT = 256;
 
 /**
  * The short way for a signed-in listener's own reads (`PERSONAL_READS`): forwarded from
@@ -85,6 +88,22 @@ export function personalReadLane(
     ]),
   ) as Record<ServiceName, Pool>;
 
+  // A listener's reads repeat the same few paths: each personal read's route is looked up once
+  // (other paths are refused by the matchers alone, and are not kept).
+  const routesFound = new Map<string, RouteRow>();
+  const personalReadRoute = (path: string): RouteRow | undefined => {
+    const known = routesFound.get(path);
+    if (known) return known;
+    const segments = path.split('/');
+    if (!PERSONAL_READ_MATCHERS.some((matches) => matches(segments))) return undefined;
+    const route = findRoute('GET', path, GET_ROUTES);
+    if (route && path.length <= ROUTES_FOUND_PATH_LIMIT) {
+      if (routesFound.size >= ROUTES_FOUND_LIMIT) routesFound.clear();
+      routesFound.set(path, route);
+    }
+    return route;
+  };
+
   /** Resolves true once it has taken the request; false sends it the long way untouched. */
   const shortWay = async (req: IncomingMessage, res: ServerResponse, longWay: RequestListener): Promise<boolean> => {
     if (req.method !== 'GET' || lifecycle.draining || tracingActive()) return false;
@@ -93,11 +112,9 @@ export function personalReadLane(
     if (received['transfer-encoding'] !== undefined || received['content-encoding'] !== undefined) return false;
     const url = req.url ?? '';
     const queryAt = url.indexOf('?');
-    const path = queryAt < 0 ? url : url.slice(0, queryAt);
-    const segments = path.split('/');
-    if (!PERSONAL_READ_MATCHERS.some((matches) => matches(segments))) return false;
-    const route = findRoute('GET', path, GET_ROUTES);
+    const route = personalReadRoute(queryAt < 0 ? url : url.slice(0, queryAt));
     if (!route) return false;
+    const started = performance.now();
 
     const cookie = readCookie(received.cookie, USER_SESSION_COOKIE);
     const token = cookie === undefined ? undefined : decodeCookieValue(cookie);
@@ -126,19 +143,9 @@ export function personalReadLane(
     forwarded.push('x-forwarded-proto', 'http');
     if (received.host) forwarded.push('x-forwarded-host', received.host);
 
-    const timeAnswer = () => metrics.timeAnswer(req.method, res, () => route.path);
-    const forwarding = new ForwardedRead(res, own, timeAnswer, (error) => {
-      if (res.headersSent) return void res.destroy();
-      const failure = upstreamFailure(error.code ?? error.name);
-      if (failure === 'gone') return void res.destroy();
-      if (failure === 'long-way') return longWay(req, res);
-      timeAnswer();
-      res.writeHead(failure.status, [...own, 'content-type', 'application/json; charset=utf-8']);
-      res.end(JSON.stringify({ error: SERVICE_UNAVAILABLE, code: failure.code }));
-    });
-    res.on('close', () => {
-      if (!res.writableFinished) forwarding.leave();
-    });
+    const forwarding = new ForwardedRead(req, res, own, { path: route.path, started, metrics, longWay });
+    (res as AnswerForwarded)[FORWARDING] = forwarding;
+    res.on('close', leaveUnlessFinished);
     pools[route.service].dispatch(
       { method: 'GET', path: url, headers: forwarded, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
       forwarding,
@@ -152,6 +159,14 @@ export function personalReadLane(
       () => longWay(req, res),
     );
   };
+}
+
+const FORWARDING = Symbol('forwarded read');
+type AnswerForwarded = ServerResponse & { [FORWARDING]?: ForwardedRead };
+
+/** The answer's 'close' listener, shared by every read (called with the answer as `this`): a browser that left aborts the service request. */
+function leaveUnlessFinished(this: AnswerForwarded) {
+  if (!this.writableFinished) this[FORWARDING]?.leave();
 }
 
 /**
@@ -180,19 +195,28 @@ function pushHeader(list: string[], name: string, value: string | string[]) {
  * browser as it arrives (status and headers with the gateway's own, then the body), with no
  * body stream, pipe or abort signal between them, which undici's `request` would make for
  * every read. A browser that leaves aborts the service request (`leave`); a write the browser
- * is slow to take pauses the service's answer until it drains.
+ * is slow to take pauses the service's answer until it drains. The request figures are
+ * recorded when the answer ends, as the long way records them.
  */
 class ForwardedRead implements Dispatcher.DispatchHandler {
   private controller: Dispatcher.DispatchController | null = null;
   private left = false;
 
   constructor(
+    private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
     /** The gateway's own headers for the answer (name, value, …). */
     private readonly own: string[],
-    /** Called when the service's answer starts, before anything is written: the request figures start there. */
-    private readonly onAnswer: () => void,
-    private readonly fail: (error: NodeJS.ErrnoException) => void,
+    /** What else the read needs: its figures' label and start, and where it goes when the service cannot be reached. */
+    private readonly read: {
+      /** The route pattern, the request figures' label. */
+      path: string;
+      /** performance.now() when the request was taken. */
+      started: number;
+      metrics: ShortWayParts['metrics'];
+      /** Where a read that never reached the service goes: the long way retries it. */
+      longWay: RequestListener;
+    },
   ) {}
 
   /** The browser closed its request before the answer ended. */
@@ -208,7 +232,6 @@ class ForwardedRead implements Dispatcher.DispatchHandler {
   }
 
   onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders) {
-    this.onAnswer();
     this.res.writeHead(statusCode, withAnswerHeaders(this.own, headers));
   }
 
@@ -220,9 +243,22 @@ class ForwardedRead implements Dispatcher.DispatchHandler {
 
   onResponseEnd() {
     this.res.end();
+    this.recordAnswer();
   }
 
-  onResponseError(_controller: Dispatcher.DispatchController, error: Error) {
-    this.fail(error);
+  onResponseError(_controller: Dispatcher.DispatchController, error: NodeJS.ErrnoException) {
+    const { req, res } = this;
+    if (res.headersSent) return void res.destroy();
+    const failure = upstreamFailure(error.code ?? error.name);
+    if (failure === 'gone') return void res.destroy();
+    if (failure === 'long-way') return this.read.longWay(req, res);
+    res.writeHead(failure.status, [...this.own, 'content-type', 'application/json; charset=utf-8']);
+    res.end(JSON.stringify({ error: SERVICE_UNAVAILABLE, code: failure.code }));
+    this.recordAnswer();
+  }
+
+  private recordAnswer() {
+    const { path, started, metrics } = this.read;
+    metrics.recordAnswer('GET', path, this.res.statusCode, started);
   }
 }

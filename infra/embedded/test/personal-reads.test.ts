@@ -1,5 +1,6 @@
 import {
   eventually,
+  sumOfMetric,
   newSessionId,
   startTestSystem,
   subscribeThroughDemoCheckout,
@@ -112,9 +113,20 @@ test('after sign-out every own read of a copied cookie is refused, through the g
   );
 });
 
-test("the services' request figures count the own reads by route pattern", async () => {
+test("the gateway's and the service's request figures count and time each own read once, by route pattern", async () => {
   const { client } = await subscribedListener();
-  expect((await client.api.send('GET /api/generate-audio/allowance', {})).status).toBe(200);
-  const figures = await (await fetch(`${system.gateway.metricsUrl}/metrics`)).text();
-  expect(figures).toMatch(/innerecho_http_requests_total\{[^}]*route="\/api\/generate-audio\/allowance"[^}]*status="200"[^}]*\} [1-9]/);
+  const route = '/api/generate-audio/allowance';
+  const figures = async () => {
+    const text = await (await fetch(`${system.gateway.metricsUrl}/metrics`)).text();
+    return ['gateway', 'generation'].flatMap((service) =>
+      ['innerecho_http_requests_total', 'innerecho_http_request_duration_seconds_count'].map((name) =>
+        sumOfMetric(text, name, { service, route, status: '200' }),
+      ),
+    );
+  };
+  expect((await client.api.send(`GET ${route}`, {})).status).toBe(200);
+  const before = await figures();
+  expect(before.every((count) => count >= 1)).toBe(true);
+  for (let i = 0; i < 3; i++) expect((await client.api.send(`GET ${route}`, {})).status).toBe(200);
+  expect(await figures()).toEqual(before.map((count) => count + 3));
 });

@@ -5,6 +5,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 /** Request durations from 5 ms to 2 min: API calls sit at the low end, renders and clones at the high end. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
 
+type AnswerLabels = Record<'method' | 'route' | 'status', string>;
+
 /**
  * The Prometheus figures of one service (or the gateway), in its own registry so services
  * sharing a process (`npm start`) each answer `/metrics` with their own numbers. Every
@@ -88,6 +90,30 @@ export class ServiceMetrics {
       this.timeAnswer(req.method, res, () => routeOf(req));
       next();
     };
+  }
+
+  /**
+   * Counts and times one answer the caller has just ended, from `startedMs` (performance.now()
+   * when its request came in): the short ways' form of `timeAnswer`, with no listener or timer
+   * closure per request and each route's labels made once.
+   */
+  recordAnswer(method: string, route: string, status: number, startedMs: number) {
+    const labels = this.answerLabels(method, route, status);
+    this.httpDuration.observe(labels, (performance.now() - startedMs) / 1000);
+    this.httpRequests.inc(labels);
+  }
+
+  /** The labels of the answers of one method, route and status, by method, route, then status. */
+  private readonly labelsMade = new Map<string, Map<string, Map<number, AnswerLabels>>>();
+
+  private answerLabels(method: string, route: string, status: number): AnswerLabels {
+    let byRoute = this.labelsMade.get(method);
+    if (!byRoute) this.labelsMade.set(method, (byRoute = new Map()));
+    let byStatus = byRoute.get(route);
+    if (!byStatus) byRoute.set(route, (byStatus = new Map()));
+    let labels = byStatus.get(status);
+    if (!labels) byStatus.set(status, (labels = { method, route, status: String(status) }));
+    return labels;
   }
 
   /** Counts and times one answer, labelled when it is sent (`route` names the route pattern). */
