@@ -44,7 +44,8 @@ const ZTimeZone = z
 const daysThisMinute = new Map<string, { minute: number; day: string }>();
 
 /** The calendar day (YYYY-MM-DD) it is now in `timeZone`. */
-function today(timeZone: string, now = Date.now()): string {
+function today(timeZone: string): string {
+  const now = Date.now();
   const minute = Math.floor(now / 60_000);
   const known = daysThisMinute.get(timeZone);
   if (known?.minute === minute) return known.day;

@@ -94,8 +94,8 @@ export class ServiceMetrics {
 
   /**
    * Counts and times one answer the caller has just ended, from `startedMs` (performance.now()
-   * when its request came in): the short ways' form of `timeAnswer`, with no listener or timer
-   * closure per request and each route's labels made once.
+   * when its request came in). The short ways call it where they end the answer, with no
+   * listener per request; `timeAnswer` calls it on 'finish'. Each route's labels are made once.
    */
   recordAnswer(method: string, route: string, status: number, startedMs: number) {
     const labels = this.answerLabels(method, route, status);
@@ -103,7 +103,10 @@ export class ServiceMetrics {
     this.httpRequests.inc(labels);
   }
 
-  /** The labels of the answers of one method, route and status, by method, route, then status. */
+  /**
+   * The labels of the answers of one method, route and status, by method, route, then status:
+   * bounded, as routes are patterns (or `unmatched`) and node:http takes only known methods.
+   */
   private readonly labelsMade = new Map<string, Map<string, Map<number, AnswerLabels>>>();
 
   private answerLabels(method: string, route: string, status: number): AnswerLabels {
@@ -118,12 +121,8 @@ export class ServiceMetrics {
 
   /** Counts and times one answer, labelled when it is sent (`route` names the route pattern). */
   timeAnswer(method: string | undefined, res: ServerResponse, route: () => string) {
-    const end = this.httpDuration.startTimer();
-    res.once('finish', () => {
-      const labels = { method: method ?? '', route: route(), status: String(res.statusCode) };
-      end(labels);
-      this.httpRequests.inc(labels);
-    });
+    const started = performance.now();
+    res.once('finish', () => this.recordAnswer(method ?? '', route(), res.statusCode, started));
   }
 }
 
