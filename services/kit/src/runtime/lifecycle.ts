@@ -29,6 +29,49 @@ export interface StopOptions {
   atGraceEnd?: () => Promise<unknown>;
 }
 
+const SLOT = Symbol('slot in flight');
+type AnswerInFlight = ServerResponse & { [SLOT]?: number };
+
+/**
+ * The answers in flight, each in a numbered slot that it frees when it settles, the next
+ * answer taking the freed slot. A Set of them would do the same, but a Set that thousands of
+ * answers a second pass through rebuilds its table again and again, and its discarded
+ * tables (long-lived, so in the old generation) still point at the young answers they held:
+ * every young collection then keeps those answers, and all a request held with them, alive
+ * into the old generation, until a full collection. The slots are one array, rewritten in
+ * place.
+ */
+class AnswersInFlight {
+  private readonly slots: (AnswerInFlight | undefined)[] = [];
+  private readonly free: number[] = [];
+  size = 0;
+
+  /** False when the answer was already in flight. */
+  add(res: AnswerInFlight): boolean {
+    if (res[SLOT] !== undefined) return false;
+    const slot = this.free.pop() ?? this.slots.length;
+    this.slots[slot] = res;
+    res[SLOT] = slot;
+    this.size++;
+    return true;
+  }
+
+  /** False when the answer was not in flight (it settled before). */
+  delete(res: AnswerInFlight): boolean {
+    const slot = res[SLOT];
+    if (slot === undefined) return false;
+    this.slots[slot] = undefined;
+    this.free.push(slot);
+    res[SLOT] = undefined;
+    this.size--;
+    return true;
+  }
+
+  *[Symbol.iterator]() {
+    for (const res of this.slots) if (res) yield res;
+  }
+}
+
 /**
  * The life of one HTTP server through a deploy. On SIGTERM it drains: `/ready` turns 503
  * (load balancers stop sending), a request that still arrives is answered at once with
@@ -37,7 +80,7 @@ export interface StopOptions {
  */
 export class Lifecycle {
   private drainingSince: number | null = null;
-  private readonly inFlight = new Set<ServerResponse>();
+  private readonly inFlight = new AnswersInFlight();
   private idle: (() => void) | null = null;
   private readonly stopping = new AbortController();
 
@@ -80,8 +123,7 @@ export class Lifecycle {
 
   /** Counts a request in flight until its answer is sent or its connection closes (the drain waits for it). */
   admit(res: ServerResponse) {
-    if (this.inFlight.has(res)) return; // admitted on the short way, then passed to the long way
-    this.inFlight.add(res);
+    if (!this.inFlight.add(res)) return; // admitted on the short way, then passed to the long way
     res.on('finish', this.settled);
     res.on('close', this.settled);
   }
