@@ -56,10 +56,15 @@ function today(timeZone: string): string {
   return day;
 }
 
+/** The last day asked about and the day before it: a read of a streak not yet started today asks about today, as most do. */
+let lastAsked = { day: '', previous: '' };
 const previousDay = (day: string) => {
+  if (lastAsked.day === day) return lastAsked.previous;
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
+  const previous = d.toISOString().slice(0, 10);
+  lastAsked = { day, previous };
+  return previous;
 };
 
 /**

@@ -98,6 +98,24 @@ export interface TokenVerifier {
 /** Checked tokens remembered per verifier (a few MB at most). */
 const CHECKED_TOKENS_KEPT = 10_000;
 
+/** A token whose signature was checked, with what the check found. */
+interface CheckedToken {
+  token: string;
+  kid: string;
+  key: KeyObject;
+  claims: SessionClaims;
+  expiresAt: number;
+}
+
+/**
+ * Where a checked token is kept: its last characters (its signature's), not the whole token.
+ * A map hashes its key in full on every lookup, and a token arrives as a new string with
+ * every request: hashing all of its ~600 characters costs more than the rest of the lookup.
+ * The whole token is compared before an entry is used; two tokens ending alike only take
+ * each other's place.
+ */
+const checkedKey = (token: string) => token.slice(-32);
+
 export function createTokenVerifier(
   resolveKey: KeyResolver,
   issuer: string,
@@ -110,10 +128,17 @@ export function createTokenVerifier(
    * retired key stops its tokens) and revocation is asked every time; only the signature
    * check is remembered, until the token expires.
    */
-  const checked = new Map<string, { kid: string; key: KeyObject; claims: SessionClaims; expiresAt: number }>();
-  const remember = (token: string, entry: { kid: string; key: KeyObject; claims: SessionClaims; expiresAt: number }) => {
+  const checked = new Map<string, CheckedToken>();
+  const remember = (token: string, entry: Omit<CheckedToken, 'token'>) => {
     if (checked.size >= CHECKED_TOKENS_KEPT) checked.delete(checked.keys().next().value!);
-    checked.set(token, entry);
+    checked.set(checkedKey(token), { ...entry, token });
+  };
+  const recall = (token: string): CheckedToken | undefined => {
+    const known = checked.get(checkedKey(token));
+    return known?.token === token ? known : undefined;
+  };
+  const forget = (token: string) => {
+    if (recall(token)) checked.delete(checkedKey(token));
   };
   const revocationOf = async (claims: SessionClaims): Promise<TokenInspection> => {
     if (options.revocation) {
@@ -129,9 +154,9 @@ export function createTokenVerifier(
     token: string | undefined,
     sessionCheck: (claims: SessionClaims) => Promise<TokenInspection>,
   ): Promise<TokenInspection> => {
-    const known = token ? checked.get(token) : undefined;
+    const known = token ? recall(token) : undefined;
     if (token && known) {
-      if (known.expiresAt <= Date.now()) checked.delete(token);
+      if (known.expiresAt <= Date.now()) forget(token);
       else {
         let key: KeyObject | undefined;
         try {
@@ -140,7 +165,7 @@ export function createTokenVerifier(
           return { status: 'unverifiable' };
         }
         if (key === known.key) return sessionCheck(known.claims);
-        checked.delete(token);
+        forget(token);
       }
     }
     if (!token || token.length > 4096) return { status: 'invalid' };
@@ -169,7 +194,7 @@ export function createTokenVerifier(
   };
   const inspect = (token: string | undefined) => inspectWith(token, revocationOf);
   const inspectNow = (token: string, { signatureOnly = false } = {}): TokenInspection | undefined => {
-    const known = checked.get(token);
+    const known = recall(token);
     // An expired token, or a key that changed or is not held here: the asynchronous check tells.
     if (!known || known.expiresAt <= Date.now() || resolveKey.held?.(known.kid) !== known.key) return undefined;
     if (signatureOnly || !options.revocation) return { status: 'valid', claims: known.claims };

@@ -31,7 +31,10 @@ type PgQuery = InstanceType<typeof pg.Query> & {
   values: unknown[];
   binary: boolean;
   rows: number | undefined;
+  types: unknown;
+  _rowMode: string | undefined;
   _result: PgResult;
+  _results: PgResult;
   _accumulateRows: boolean;
   hasBeenParsed(connection: PgConnection): boolean;
   prepare(connection: PgConnection): void;
@@ -40,6 +43,16 @@ type PgQuery = InstanceType<typeof pg.Query> & {
   _getRows(connection: PgConnection, rows: number | undefined): void;
 };
 const PgQueryClass = pg.Query as unknown as new (config: unknown, values?: unknown[]) => PgQuery;
+const PgResultClass = (pg as unknown as { Result: new (rowMode: string | undefined, types: unknown) => PgResult }).Result;
+
+/** A read's config as drizzle's prepared queries send it. */
+interface ReadConfig {
+  name?: string;
+  text: string;
+  rowMode?: string;
+  types?: unknown;
+}
+const READ_CONFIG_FIELDS = new Set(['name', 'text', 'rowMode', 'types']);
 
 /** Each connection's statements' shapes; a connection pg replaces takes its shapes with it. */
 const shapes = new WeakMap<PgConnection, Map<string, ResultShape>>();
@@ -56,6 +69,22 @@ const shapes = new WeakMap<PgConnection, Map<string, ResultShape>>();
 class DescribedOnceQuery extends PgQueryClass {
   /** The connection this query asked to describe the answer on, to keep the description (a query that keeps it). */
   private describedOn: PgConnection | null = null;
+
+  /**
+   * The query for one execution. pg's Query copies the config it is given through its property
+   * descriptors, which costs more than the rest of making the query; a config of a read's usual
+   * fields is not copied: the query is made from its text and given the other fields here, as
+   * pg's constructor would have set them. Any other config is pg's to copy.
+   */
+  static of(config: ReadConfig, values?: unknown[]): DescribedOnceQuery {
+    for (const field in config) if (!READ_CONFIG_FIELDS.has(field)) return new DescribedOnceQuery(config, values);
+    const query = new DescribedOnceQuery(config.text, values);
+    if (config.name !== undefined) query.name = config.name;
+    query.types = config.types;
+    query._rowMode = config.rowMode;
+    query._result = query._results = new PgResultClass(config.rowMode, config.types);
+    return query;
+  }
 
   prepare(connection: PgConnection) {
     // Only a named read of whole text answers keeps its description: paged (`rows`) and binary answers are pg's alone.
@@ -100,7 +129,7 @@ class DescribedOnceQuery extends PgQueryClass {
  */
 export function describedOnceClient(pool: pg.Pool) {
   return {
-    query: (config: { name?: string; text: string; rowMode?: string; types?: unknown }, values?: unknown[]) =>
-      pool.query(new DescribedOnceQuery(config, values)) as unknown as Promise<pg.QueryResult>,
+    query: (config: ReadConfig, values?: unknown[]) =>
+      pool.query(DescribedOnceQuery.of(config, values)) as unknown as Promise<pg.QueryResult>,
   };
 }
