@@ -29,9 +29,6 @@ export interface StopOptions {
   atGraceEnd?: () => Promise<unknown>;
 }
 
-const SLOT = Symbol('slot in flight');
-type AnswerInFlight = ServerResponse & { [SLOT]?: number };
-
 /**
  * The answers in flight, each in a numbered slot that it frees when it settles, the next
  * answer taking the freed slot. A Set of them would do the same, but a Set that thousands of
@@ -42,27 +39,31 @@ type AnswerInFlight = ServerResponse & { [SLOT]?: number };
  * place.
  */
 class AnswersInFlight {
-  private readonly slots: (AnswerInFlight | undefined)[] = [];
+  /** Each answer's slot, kept on the answer under this set's own key. */
+  private readonly slotKey = Symbol('slot in flight');
+  private readonly slots: (ServerResponse | undefined)[] = [];
   private readonly free: number[] = [];
   size = 0;
 
   /** False when the answer was already in flight. */
-  add(res: AnswerInFlight): boolean {
-    if (res[SLOT] !== undefined) return false;
+  add(res: ServerResponse): boolean {
+    const answer = res as ServerResponse & Record<symbol, number | undefined>;
+    if (answer[this.slotKey] !== undefined) return false;
     const slot = this.free.pop() ?? this.slots.length;
     this.slots[slot] = res;
-    res[SLOT] = slot;
+    answer[this.slotKey] = slot;
     this.size++;
     return true;
   }
 
   /** False when the answer was not in flight (it settled before). */
-  delete(res: AnswerInFlight): boolean {
-    const slot = res[SLOT];
+  delete(res: ServerResponse): boolean {
+    const answer = res as ServerResponse & Record<symbol, number | undefined>;
+    const slot = answer[this.slotKey];
     if (slot === undefined) return false;
     this.slots[slot] = undefined;
     this.free.push(slot);
-    res[SLOT] = undefined;
+    answer[this.slotKey] = undefined;
     this.size--;
     return true;
   }
