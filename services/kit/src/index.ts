@@ -12,6 +12,7 @@ export * from './auth/session-ownership';
 export * from './db/database';
 export * from './db/prepared-queries';
 export { namedStatementClient } from './db/pglite-named-statements';
+export { exchangeNow, trackLockUsers } from './db/pglite-idle-exchange';
 export * from './events/tables';
 export * from './events/outbox';
 export * from './events/transport';

@@ -4,8 +4,8 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { preparedQuery, type Db } from '../src';
+import { boolean, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { preparedQuery, trackLockUsers, type Db } from '../src';
 
 /** A listener's renders, as the personal reads ask them: a uuid, a number, a time, a text. */
 const renders = pgTable('renders', {
@@ -47,8 +47,18 @@ const RENDERS = [
   { userId: OTHER, seconds: 600, title: 'Someone else', createdAt: new Date('2026-11-22T09:00:00Z') },
 ];
 
+/** Calls that took the instance's query lock (counted over the services' own tracking of it). */
+let lockedCalls = 0;
+
 beforeAll(async () => {
   client = await PGlite.create();
+  // As the services open PGlite: their reads run at once while nobody holds its locks.
+  trackLockUsers(client);
+  const tracked = client._runExclusiveQuery.bind(client);
+  client._runExclusiveQuery = (fn) => {
+    lockedCalls++;
+    return tracked(fn);
+  };
   db = drizzle(client) as unknown as Db;
   await client.exec(CREATE_RENDERS);
   await db.insert(renders).values(RENDERS);
@@ -100,7 +110,78 @@ describe('a prepared read on PGlite', () => {
     await expectRefusedAsOrdinary(db);
   });
 
+  test('runs at once while nobody holds the database, without taking its locks', async () => {
+    await rendersSince(db).execute({ userId: LISTENER, since: SINCE });
+    const before = lockedCalls;
+    const together = await Promise.all(Array.from({ length: 5 }, () => rendersSince(db).execute({ userId: LISTENER, since: SINCE })));
+    expect(lockedCalls - before).toBe(0);
+    expect(together).toEqual(Array(5).fill(await unprepared(LISTENER, SINCE)));
+  });
+
+  test("answers text beyond ASCII, nulls, numbers, flags, JSON and many rows as PGlite's own parser does", async () => {
+    const notes = pgTable('notes', {
+      id: integer('id').primaryKey(),
+      body: text('body'),
+      amount: numeric('amount'),
+      kept: boolean('kept'),
+      meta: jsonb('meta'),
+    });
+    await client.exec('create table notes (id integer primary key, body text, amount numeric, kept boolean, meta jsonb)');
+    await db.insert(notes).values([
+      { id: 1, body: 'Ich bin ruhig. 私は穏やかです ✓ 🌿', amount: '12.50', kept: true, meta: { tags: ['calm', 'é'], n: 3 } },
+      { id: 2, body: null, amount: null, kept: null, meta: null },
+      { id: 3, body: '', amount: '-0.001', kept: false, meta: [] },
+      ...Array.from({ length: 300 }, (_, i) => ({
+        id: 10 + i,
+        body: `note ${i} `.repeat(20),
+        amount: String(i),
+        kept: i % 2 === 0,
+        meta: { i },
+      })),
+    ]);
+    const allNotes = preparedQuery(
+      (on, name) =>
+        on
+          .select()
+          .from(notes)
+          .where(gt(notes.id, sql.placeholder('after')))
+          .orderBy(notes.id)
+          .prepare(name),
+      'all_notes',
+    );
+    await allNotes(db).execute({ after: 0 });
+    const before = lockedCalls;
+    const rows = await allNotes(db).execute({ after: 0 });
+    expect(lockedCalls - before).toBe(0);
+    expect(rows).toHaveLength(303);
+    expect(rows).toEqual(await db.select().from(notes).where(gt(notes.id, 0)).orderBy(notes.id));
+    expect(rows[0]).toEqual({
+      id: 1,
+      body: 'Ich bin ruhig. 私は穏やかです ✓ 🌿',
+      amount: '12.50',
+      kept: true,
+      meta: { tags: ['calm', 'é'], n: 3 },
+    });
+    expect(rows[1]).toEqual({ id: 2, body: null, amount: null, kept: null, meta: null });
+    // Values beyond ASCII are sent as the database reads them.
+    const byBody = preparedQuery(
+      (on, name) =>
+        on
+          .select({ id: notes.id })
+          .from(notes)
+          .where(eq(notes.body, sql.placeholder('body')))
+          .prepare(name),
+      'note_by_body',
+    );
+    for (const body of ['Ich bin ruhig. 私は穏やかです ✓ 🌿', '', 'nowhere']) {
+      expect(await byBody(db).execute({ body })).toEqual(await db.select({ id: notes.id }).from(notes).where(eq(notes.body, body)));
+    }
+    expect(await byBody(db).execute({ body: 'Ich bin ruhig. 私は穏やかです ✓ 🌿' })).toEqual([{ id: 1 }]);
+  });
+
   test("waits for another caller's transaction instead of reading inside it", async () => {
+    // Prepared already, so the read would run at once if nothing held the database.
+    await rendersSince(db).execute({ userId: LISTENER, since: SINCE });
     let inserted!: () => void;
     const insertedRow = new Promise<void>((resolve) => (inserted = resolve));
     const rolledBack = db

@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { tracePgliteQueries, traceQueries } from './traced-queries';
+import { trackLockUsers } from './pglite-idle-exchange';
 import pg from 'pg';
 import type { Logger } from '../logger';
 
@@ -102,6 +103,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   }
+  // Before anything takes its locks: a read may then run at once while nobody holds them.
+  trackLockUsers(client);
   tracePgliteQueries(client as any, options.schemaName);
   const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(db as any, migrationConfig);

@@ -1,5 +1,6 @@
 import { context, trace } from '@opentelemetry/api';
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { exchangeNow } from './pglite-idle-exchange';
 
 const { serialize } = protocol;
 
@@ -17,12 +18,54 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return whole;
 }
 
+/** Describe the portal, execute it, sync: the same three messages after every bind. */
+const DESCRIBE_EXECUTE_SYNC = concat([serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
+
+/**
+ * A bind of the unnamed portal to the statement named by `nameBytes` (its name, NUL-ended)
+ * with every value in text, followed by describe, execute and sync: the bytes PGlite's own
+ * serializer writes for such values, in one buffer (its serializer builds each message through
+ * a growing writer, several times the cost). Null when a value is neither text nor null (bytes
+ * go in binary), for PGlite's serializer to write.
+ */
+function textBindExchange(nameBytes: Buffer, values: unknown[]): Uint8Array | null {
+  let valueBytes = 0;
+  for (const value of values) {
+    if (value === null) continue;
+    if (typeof value !== 'string') return null;
+    valueBytes += Buffer.byteLength(value);
+  }
+  const count = values.length;
+  // 'B', length; portal '' and statement name (NUL-ended); formats (count, one each); values (count, each length and bytes); result formats (0).
+  const bindLength = 4 + 1 + nameBytes.length + 2 + 2 * count + 2 + 4 * count + valueBytes + 2;
+  const bytes = Buffer.allocUnsafe(1 + bindLength + DESCRIBE_EXECUTE_SYNC.length);
+  let at = bytes.writeUInt8(0x42, 0);
+  at = bytes.writeInt32BE(bindLength, at);
+  at = bytes.writeUInt8(0, at);
+  at += nameBytes.copy(bytes, at);
+  at = bytes.writeUInt16BE(count, at);
+  for (let i = 0; i < count; i++) at = bytes.writeInt16BE(0, at);
+  at = bytes.writeUInt16BE(count, at);
+  for (const value of values) {
+    if (value === null) {
+      at = bytes.writeInt32BE(-1, at);
+    } else {
+      const length = bytes.write(value as string, at + 4);
+      at = bytes.writeInt32BE(length, at) + length;
+    }
+  }
+  at = bytes.writeInt16BE(0, at);
+  bytes.set(DESCRIBE_EXECUTE_SYNC, at);
+  return bytes;
+}
+
 /**
  * A stand-in for a PGlite client that answers one read statement as a named prepared
  * statement. PGlite's own `query()` parses and plans the statement again on every call and
  * enters its WASM main loop six times (parse, describe, bind, describe, execute, sync); here
  * the statement is parsed and described once under `name`, and each call is one
- * bind-describe-execute-sync exchange (about a third of the CPU for a listener's reads).
+ * bind-describe-execute-sync exchange (about a third of the CPU for a listener's reads), run at
+ * once when the database is idle (`exchangeNow`), else under the instance's locks.
  *
  * It answers as `query()` does: the same locks (a top-level statement never runs inside
  * another caller's transaction), the same value serializers, the same result parsing with
@@ -34,6 +77,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
  */
 export function namedStatementClient(pglite: PGlite, name: string) {
   let parameterTypes: number[] | null = null;
+  const nameBytes = Buffer.from(`${name}\0`);
   /**
    * PGlite's result parser copies its whole table of type parsers into a new object for every
    * call given parsers of its own (drizzle always gives some): the merged table is kept per
@@ -66,26 +110,37 @@ export function namedStatementClient(pglite: PGlite, name: string) {
     return parse.parseDescribeStatementResults(messages);
   };
 
+  /** One execution's messages: bind (its values serialized for their types), describe, execute, sync. */
+  const exchangeOf = (types: number[], params: unknown[], options?: QueryOptions) => {
+    const values = params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = options?.serializers?.[types[i]] ?? pglite.serializers[types[i]];
+      return serializer ? serializer(value) : String(value);
+    });
+    return (
+      textBindExchange(nameBytes, values) ??
+      concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()])
+    );
+  };
+
+  const resultOf = (messages: Parameters<typeof parse.parseResults>[0], options?: QueryOptions): Results => {
+    const { parsers, options: rest } = parsing(options);
+    return parse.parseResults(messages, parsers, rest)[0];
+  };
+
   const run = async (text: string, params: unknown[], options?: QueryOptions): Promise<Results> => {
+    // Prepared and the database idle: run at once, without waiting for its locks (`exchangeNow`).
+    if (parameterTypes) {
+      const messages = exchangeNow(pglite, exchangeOf(parameterTypes, params, options));
+      if (messages) return resultOf(messages, options);
+      // Refused or not run: the locked way runs it again, and reports a refusal as `query()` does.
+    }
     await pglite._checkReady();
     return pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {
         parameterTypes ??= await prepare(text);
-        const types = parameterTypes;
-        const values = params.map((value, i) => {
-          if (value === null || value === undefined) return null;
-          const serializer = options?.serializers?.[types[i]] ?? pglite.serializers[types[i]];
-          return serializer ? serializer(value) : String(value);
-        });
-        const exchange = concat([
-          serialize.bind({ statement: name, values }),
-          serialize.describe({ type: 'P' }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]);
-        const { messages } = await pglite.execProtocol(exchange, { syncToFs: false });
-        const { parsers, options: rest } = parsing(options);
-        return parse.parseResults(messages, parsers, rest)[0];
+        const { messages } = await pglite.execProtocol(exchangeOf(parameterTypes, params, options), { syncToFs: false });
+        return resultOf(messages, options);
       }),
     );
   };
