@@ -51,15 +51,24 @@ export function trackLockUsers(pglite: PGlite): void {
 export function exchangeNow(pglite: PGlite, message: Uint8Array): BackendMessages | null {
   const users = lockUsers.get(pglite);
   if (!users || users.count !== 0 || !pglite.ready) return null;
-  const chunks: Buffer[] = [];
   // With syncToFs false the whole exchange runs before this call returns; a failure only rejects
   // its promise, and leaves an answer without its final ReadyForQuery.
-  pglite
-    .execProtocolRawStream(message, { syncToFs: false, onRawData: (data) => void chunks.push(Buffer.from(data)) })
-    .catch(() => undefined);
+  received.length = 0;
+  pglite.execProtocolRawStream(message, RAW_STREAM).catch(ignore);
+  const bytes = received.length === 1 ? received[0] : Buffer.concat(received);
+  received.length = 0;
   // The answers carry every field parseResults reads (name, fields, text); not the rest of a parsed message.
-  return readAnswers(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)) as unknown as BackendMessages | null;
+  return readAnswers(bytes) as unknown as BackendMessages | null;
 }
+
+/**
+ * The chunks of the exchange running now (copied: PGlite hands a view of its memory). One
+ * list serves every exchange, as one runs at a time, and the functions are made once: made
+ * inside `exchangeNow`, each call would pay for naming them anew.
+ */
+const received: Buffer[] = [];
+const RAW_STREAM = { syncToFs: false, onRawData: (data: Uint8Array) => void received.push(Buffer.from(data)) };
+const ignore = () => undefined;
 
 /** No body to read: the message's name. */
 const BARE_ANSWERS: Record<number, Answer['name']> = {
@@ -80,12 +89,6 @@ function readAnswers(bytes: Buffer): Answer[] | null {
     const end = at + 1 + bytes.readInt32BE(at + 1);
     if (end > bytes.length) return null;
     let p = at + 5;
-    const cstring = () => {
-      const zero = bytes.indexOf(0, p);
-      const text = bytes.toString('utf8', p, zero);
-      p = zero + 1;
-      return text;
-    };
     if (type === 0x44) {
       // 'D' DataRow: per column, its length (-1: null) and its text.
       const fields: (string | null)[] = new Array(bytes.readInt16BE(p));
@@ -101,13 +104,13 @@ function readAnswers(bytes: Buffer): Answer[] | null {
       const fields: { name: string; dataTypeID: number }[] = new Array(bytes.readInt16BE(p));
       p += 2;
       for (let i = 0; i < fields.length; i++) {
-        const name = cstring();
-        fields[i] = { name, dataTypeID: bytes.readInt32BE(p + 6) };
-        p += 18;
+        const zero = bytes.indexOf(0, p);
+        fields[i] = { name: bytes.toString('utf8', p, zero), dataTypeID: bytes.readInt32BE(zero + 1 + 6) };
+        p = zero + 1 + 18;
       }
       answers.push({ name: 'rowDescription', fields });
     } else if (type === 0x43) {
-      answers.push({ name: 'commandComplete', text: cstring() }); // 'C'
+      answers.push({ name: 'commandComplete', text: bytes.toString('utf8', p, bytes.indexOf(0, p)) }); // 'C'
     } else if (BARE_ANSWERS[type]) {
       answers.push({ name: BARE_ANSWERS[type] } as Answer);
     } else {
