@@ -132,40 +132,68 @@ async function hopFloor(bodyFile: string, env: NodeJS.ProcessEnv, client: 'node:
 }
 
 type Figures = Awaited<ReturnType<typeof load>>;
-/** The undici floor first: it is the one the product is held to, measured right after the product. */
+/** The one-query floors, each forwarded as named: undici first, as the product's gateway forwards personal reads. */
 const FLOOR_CLIENTS = ['undici', 'node:http'] as const;
+
+/** A floor of a read's path already started elsewhere: its address and the process serving it. */
+interface StartedFloor {
+  url: string;
+  pid: number;
+}
 
 /**
  * Each figure of a personal read's product and floors, taken ROUNDS times in turn (product,
- * floor with undici, floor with node:http, then again) and reported as the median of each: a
- * machine whose speed drifts over a minute (a shared virtual machine) moves every figure of a
- * round together, and no single slow or fast stretch decides a figure. The product's ratios to
- * the undici floor are taken within each round, from figures measured back to back, and their
- * median reported: a drift between rounds then cancels out of each ratio instead of landing on
- * the product's figure or the floor's.
+ * its own-statements floor, the one-query floor with undici, then with node:http, then again)
+ * and reported as the median of each: a machine whose speed drifts over a minute (a shared
+ * virtual machine) moves every figure of a round together, and no single slow or fast stretch
+ * decides a figure. The product's ratios to a floor are taken within each round, from figures
+ * measured back to back, and their median reported: a drift between rounds then cancels out of
+ * each ratio instead of landing on the product's figure or the floor's.
  */
-async function productBesideFloors(product: (seconds: number) => Promise<Figures>, bodyFile: string, env: NodeJS.ProcessEnv) {
+async function productBesideFloors(
+  product: (seconds: number) => Promise<Figures>,
+  ownStatements: StartedFloor,
+  bodyFile: string,
+  env: NodeJS.ProcessEnv,
+) {
   const skeletons = await Promise.all(FLOOR_CLIENTS.map((client) => hopFloor(bodyFile, env, client)));
+  const floors: StartedFloor[] = [ownStatements, ...skeletons.map(({ url, child }) => ({ url, pid: child.pid! }))];
   try {
-    const taken: Figures[][] = [[], ...FLOOR_CLIENTS.map(() => [])];
+    const taken: Figures[][] = [[], ...floors.map(() => [])];
     await product(PRODUCT_WARM_SECONDS);
     for (let round = 0; round < ROUNDS; round++) {
       taken[0].push(await product(ROUND_SECONDS));
-      for (const [i, skeleton] of skeletons.entries()) taken[i + 1].push(await load(skeleton.url, skeleton.child.pid!, {}, ROUND_SECONDS));
+      for (const [i, floor] of floors.entries()) taken[i + 1].push(await load(floor.url, floor.pid, {}, ROUND_SECONDS));
     }
-    const [gateway, undici, nodeHttp] = taken.map(medianFigures);
-    const rounds = taken[0].map((own, round) => ({ own, floor: taken[1][round] }));
+    const [gateway, own, undici, nodeHttp] = taken.map(medianFigures);
+    const against = (floor: Figures[]) => ({
+      cpu: median(taken[0].map((mine, round) => mine.cpuUs / floor[round].cpuUs)),
+      rps: median(taken[0].map((mine, round) => floor[round].rps / mine.rps)),
+    });
     return {
       gateway,
-      floor: { 'node:http': nodeHttp, undici },
-      vsFloor: {
-        cpu: median(rounds.map(({ own, floor }) => own.cpuUs / floor.cpuUs)),
-        rps: median(rounds.map(({ own, floor }) => floor.rps / own.rps)),
-      },
+      floor: { ownStatements: own, 'node:http': nodeHttp, undici },
+      vsFloor: against(taken[1]),
+      vsOneQueryFloor: against(taken[2]),
     };
   } finally {
     await Promise.all(skeletons.map((skeleton) => stopChild(skeleton.child)));
   }
+}
+
+/**
+ * Starts the floor of `read`'s own path (`own-statements-floor.ts`, a process of its own) from
+ * what the serving process recorded of that read's database work, through its control address.
+ */
+async function ownStatementsFloor(control: string, read: Read) {
+  const answer = await fetch(control, { method: 'POST', body: JSON.stringify({ path: read.path, headers: read.headers ?? {} }) });
+  if (!answer.ok) throw new Error(`the floor of ${read.path} was not recorded: ${await answer.text()}`);
+  const { file, statements } = (await answer.json()) as { file: string; statements: number };
+  const { child, line } = await startChild(['--import', 'tsx', join(__dirname, 'own-statements-floor.ts')], {
+    ...process.env,
+    FLOOR_PLAN_FILE: file,
+  });
+  return { url: line.trim(), pid: child.pid!, statements, stop: () => stopChild(child) };
 }
 
 function median(values: number[]): number {
@@ -249,7 +277,7 @@ async function benchForm(form: Form, env: NodeJS.ProcessEnv) {
   const { child, line } = await startChild([...node, '--import', 'tsx', join(__dirname, 'serve-system.ts')], env);
   const rows: string[][] = [];
   try {
-    const { url, admin } = JSON.parse(line) as { url: string; admin: { email: string; password: string } };
+    const { url, admin, control } = JSON.parse(line) as { url: string; admin: { email: string; password: string }; control: string };
     const reads: Read[] = [];
     if (SECTIONS.public) {
       const adminClient = await signedInAdmin(url, admin);
@@ -285,21 +313,10 @@ async function benchForm(form: Form, env: NodeJS.ProcessEnv) {
       const bare = await bareServer(body);
       try {
         const product = (seconds?: number) => load(`${url}${read.path}`, child.pid!, read.headers, seconds);
-        const { gateway, floor, vsFloor } =
-          read.section === 'personal'
-            ? await productBesideFloors(product, bare.file, env)
-            : { gateway: await product(), floor: null, vsFloor: null };
-        const baseline = await load(bare.url, bare.child.pid!);
         const goal = GOALS[read.section];
-        // The floor the product is held to is the one forwarded as the gateway forwards personal reads (undici).
-        const held = floor?.undici;
-        const cpuVsFloor = vsFloor?.cpu ?? 0;
-        const rpsVsFloor = vsFloor?.rps ?? 0;
-        const met = held
-          ? gateway.errors === 0 && cpuVsFloor <= FLOOR_GOAL && rpsVsFloor <= FLOOR_GOAL
-          : gateway.errors === 0 && baseline.rps / gateway.rps <= goal.ratio[form] && gateway.p99 < goal.p99Ms;
         const floorCell = (f: Figures | undefined) => (f ? `${f.rps.toFixed(0)}, ${f.cpuUs.toFixed(0)} µs` : '-');
-        rows.push([
+        const ratios = (r: { cpu: number; rps: number }) => `${r.cpu.toFixed(2)}x, ${r.rps.toFixed(2)}x`;
+        const front = (gateway: Figures, baseline: Figures) => [
           read.section,
           form,
           `${read.name} (${(body.length / 1024).toFixed(1)} KB)`,
@@ -310,14 +327,42 @@ async function benchForm(form: Form, env: NodeJS.ProcessEnv) {
           `${gateway.cpuUs.toFixed(0)} µs`,
           `${baseline.rps.toFixed(0)}, ${baseline.cpuUs.toFixed(0)} µs`,
           `${(baseline.rps / gateway.rps).toFixed(1)}x`,
-          floorCell(floor?.['node:http']),
-          floorCell(floor?.undici),
-          held ? `${cpuVsFloor.toFixed(2)}x` : '-',
-          held ? `${rpsVsFloor.toFixed(2)}x` : '-',
-          held
-            ? `${met ? 'MET' : 'MISS'} (${FLOOR_GOAL}x of floor)`
-            : `${met ? 'MET' : 'MISS'} (${goal.ratio[form]}x, p99 < ${goal.p99Ms} ms)`,
-        ]);
+        ];
+        if (read.section === 'public') {
+          const gateway = await product();
+          const baseline = await load(bare.url, bare.child.pid!);
+          const met = gateway.errors === 0 && baseline.rps / gateway.rps <= goal.ratio[form] && gateway.p99 < goal.p99Ms;
+          rows.push([
+            ...front(gateway, baseline),
+            '-',
+            '-',
+            '-',
+            '-',
+            '-',
+            '-',
+            `${met ? 'MET' : 'MISS'} (${goal.ratio[form]}x, p99 < ${goal.p99Ms} ms)`,
+          ]);
+        } else {
+          // The floor the product is held to: its own path (two hops and the read's own statements, in its process).
+          const own = await ownStatementsFloor(control, read);
+          try {
+            const { gateway, floor, vsFloor, vsOneQueryFloor } = await productBesideFloors(product, own, bare.file, env);
+            const baseline = await load(bare.url, bare.child.pid!);
+            const met = gateway.errors === 0 && vsFloor.cpu <= FLOOR_GOAL && vsFloor.rps <= FLOOR_GOAL;
+            rows.push([
+              ...front(gateway, baseline),
+              floorCell(floor['node:http']),
+              floorCell(floor.undici),
+              ratios(vsOneQueryFloor),
+              `${floorCell(floor.ownStatements)} (${own.statements})`,
+              `${vsFloor.cpu.toFixed(2)}x`,
+              `${vsFloor.rps.toFixed(2)}x`,
+              `${met ? 'MET' : 'MISS'} (${FLOOR_GOAL}x of its floor)`,
+            ]);
+          } finally {
+            await own.stop();
+          }
+        }
         process.stdout.write(`${form}: ${read.name} done\n`);
       } finally {
         await stopChild(bare.child);
@@ -348,10 +393,12 @@ async function main() {
     'CPU/request',
     'bare: req/s, CPU/request',
     'bare/gateway req/s',
-    'floor node:http: req/s, CPU/request',
-    'floor undici: req/s, CPU/request',
-    'CPU vs floor',
-    'req/s vs floor',
+    'one-query floor node:http: req/s, CPU/request',
+    'one-query floor undici: req/s, CPU/request',
+    'vs one-query floor: CPU, req/s',
+    'own floor: req/s, CPU/request (statements)',
+    'CPU vs own floor',
+    'req/s vs own floor',
     'goal',
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
@@ -359,13 +406,19 @@ async function main() {
   const table = `${line(header)}\n| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |\n${rows.map(line).join('\n')}\n`;
   const notes =
     `CPU/request: CPU time of the serving process (the whole system: gateway and services) per request; one core answers ` +
-    `1 / that. Floor: the same hops with nothing on them (a node:http gateway forwarding with node:http's Agent or an undici ` +
-    `Pool to a node:http service that runs one prepared query on the same database, one process), personal reads only; ` +
-    `the product is held to the undici floor (its gateway forwards personal reads with undici): CPU vs floor = product's ` +
-    `CPU/request over the floor's, req/s vs floor = the floor's req/s over the product's, each taken within a round (the product, then ` +
-    `the undici floor) and the median of the rounds' given (so it need not equal the ratio of the medians shown). Every figure is taken after ${WARM_SECONDS} s ` +
+    `1 / that. Floors, personal reads only: the same two HTTP exchanges as the product (a node:http gateway forwarding to a ` +
+    `node:http service) with nothing else on them. The one-query floor runs one trivial prepared query on the same database in a ` +
+    `process of its own, forwarded with node:http's Agent or an undici Pool. The own floor, the one each read is held to, is its path's ` +
+    `floor: a process of its own forwarding with undici as the product's gateway forwards personal reads, running exactly the ` +
+    `database exchanges the product made for that read (recorded from the product serving it; their count in brackets), as the ` +
+    `product runs them, on the same data (PostgreSQL: the product's own database; PGlite: copies of the product's instances, opened ` +
+    `in the floor's process), then answering the product's bytes; on PGlite the database works inside the serving process, so a ` +
+    `read's own statement costs that process more than a trivial one. CPU vs a floor = the product's CPU/request ` +
+    `over the floor's, req/s vs a floor = the floor's req/s over the product's, each taken within a round (the product, then each ` +
+    `floor) and the median of the rounds' given (so it need not equal the ratio of the medians shown). ` +
+    `Every figure is taken after ${WARM_SECONDS} s ` +
     `of the same load (a personal read's product, ${PRODUCT_WARM_SECONDS} s more before its first round), once the product's process is at rest after its start; at rest it used ${restingCpu.join(', ')} of a core ` +
-    `(outbox relays, the mail sender, the revocation feed), which its CPU/request includes and the floor has none of. Load average during the run: ${loadavg()
+    `(outbox relays, the mail sender, the revocation feed), which its CPU/request includes and the floors have none of. Load average during the run: ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')}.`;
   process.stdout.write(`\n${table}\n${notes}\n`);

@@ -13,6 +13,7 @@ export * from './db/database';
 export * from './db/prepared-queries';
 export { namedStatementClient } from './db/pglite-named-statements';
 export { exchangeNow, trackLockUsers } from './db/pglite-idle-exchange';
+export { describedOnceClient } from './db/described-once-queries';
 export * from './events/tables';
 export * from './events/outbox';
 export * from './events/transport';
