@@ -16,7 +16,9 @@ const lockUsers = new WeakMap<PGlite, { count: number }>();
 /**
  * Counts, from now on, every caller that holds or waits for `pglite`'s locks: every query,
  * exec and transaction takes them through these two methods. Called right after the instance
- * is created, before anything can hold them, so a count of zero means nobody does.
+ * is created, before anything can hold them, so a count of zero means nobody does. (PGlite's
+ * `dumpDataDir` and `clone` take its query lock directly and are not counted: the services never
+ * call them while serving.)
  */
 export function trackLockUsers(pglite: PGlite): void {
   if (lockUsers.has(pglite)) return;
