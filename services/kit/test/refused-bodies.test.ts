@@ -11,10 +11,10 @@ import { AppError, createLogger, errorMiddleware } from '../src';
  */
 const MB = 1024 * 1024;
 /**
- * Longer than the kit reads a refused body for (ten seconds): a read that stalls shows up as
- * a closed connection (reusedSocket false), not as jest's timeout on a loaded machine.
+ * Longer than the kit reads a refused body for (a minute): a read that stalls shows up as a
+ * closed connection (reusedSocket false), not as jest's timeout on a loaded machine.
  */
-const PAST_THE_REFUSED_BODY_READ_MS = 20_000;
+const PAST_THE_REFUSED_BODY_READ_MS = 75_000;
 let server: Server;
 let base: string;
 

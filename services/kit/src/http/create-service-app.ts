@@ -74,10 +74,14 @@ export function createServiceApp(options: ServiceAppOptions): Express {
 
 /**
  * How much of a refused request's body is still read (and thrown away) before the refusal is
- * sent: the largest upload a service takes, with room to spare, for at most ten seconds.
+ * sent: the largest upload a service takes, with room to spare, for at most a minute. The body
+ * arrives at the listener's own upload speed (the gateway passes it on as it comes), and a
+ * minute carries the rest of the largest one over a 10 Mbit/s uplink; cut off sooner, the
+ * connection is reset and the listener is told the service is unavailable, not that the file
+ * is too large.
  */
 const REFUSED_BODY_READ_BYTES = 64 * 1024 * 1024;
-const REFUSED_BODY_READ_MS = 10_000;
+const REFUSED_BODY_READ_MS = 60_000;
 
 /**
  * Reads the rest of a refused request's body and throws it away. Resolves true once the
