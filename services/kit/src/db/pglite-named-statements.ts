@@ -67,8 +67,8 @@ function textBindExchange(nameBytes: Buffer, values: unknown[]): Uint8Array | nu
  * bind-describe-execute-sync exchange (about a third of the CPU for a listener's reads), run at
  * once when the database is idle (`exchangeNow`), else under the instance's locks.
  *
- * It answers as `query()` does: the same locks (a top-level statement never runs inside
- * another caller's transaction), the same value serializers, the same result parsing with
+ * It answers as `query()` does: never inside another caller's transaction (it takes the same
+ * locks, or runs while nobody holds them), the same value serializers, the same result parsing with
  * the caller's options. Anything it cannot do the same way goes to `query()` itself: a call
  * inside a traced span (so the trace keeps its database span), and any call that fails, whose
  * error is then `query()`'s own (a statement the database no longer knows, or whose plan a
@@ -117,10 +117,7 @@ export function namedStatementClient(pglite: PGlite, name: string) {
       const serializer = options?.serializers?.[types[i]] ?? pglite.serializers[types[i]];
       return serializer ? serializer(value) : String(value);
     });
-    return (
-      textBindExchange(nameBytes, values) ??
-      concat([serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()])
-    );
+    return textBindExchange(nameBytes, values) ?? concat([serialize.bind({ statement: name, values }), DESCRIBE_EXECUTE_SYNC]);
   };
 
   const resultOf = (messages: Parameters<typeof parse.parseResults>[0], options?: QueryOptions): Results => {
@@ -130,16 +127,17 @@ export function namedStatementClient(pglite: PGlite, name: string) {
 
   const run = async (text: string, params: unknown[], options?: QueryOptions): Promise<Results> => {
     // Prepared and the database idle: run at once, without waiting for its locks (`exchangeNow`).
-    if (parameterTypes) {
-      const messages = exchangeNow(pglite, exchangeOf(parameterTypes, params, options));
+    const exchange = parameterTypes ? exchangeOf(parameterTypes, params, options) : null;
+    if (exchange) {
+      const messages = exchangeNow(pglite, exchange);
       if (messages) return resultOf(messages, options);
-      // Refused or not run: the locked way runs it again, and reports a refusal as `query()` does.
+      // Refused or not run: the locked way runs the same exchange again, and reports a refusal as `query()` does.
     }
     await pglite._checkReady();
     return pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {
         parameterTypes ??= await prepare(text);
-        const { messages } = await pglite.execProtocol(exchangeOf(parameterTypes, params, options), { syncToFs: false });
+        const { messages } = await pglite.execProtocol(exchange ?? exchangeOf(parameterTypes, params, options), { syncToFs: false });
         return resultOf(messages, options);
       }),
     );
